@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, runPnpm } from './pnpm.mjs';
+
+/** The browser packages and the file whose presence marks a finished build. */
+export const FRONTENDS = [
+  { pkg: 'host-shell', marker: 'dist/index.html' },
+  { pkg: 'mf-materials', marker: 'dist/mf-manifest.json' },
+  { pkg: 'mf-drafts', marker: 'dist/mf-manifest.json' },
+  { pkg: 'mf-editor', marker: 'dist/mf-manifest.json' },
+  { pkg: 'mf-newspaper', marker: 'dist/mf-manifest.json' },
+  { pkg: 'mf-tools', marker: 'dist/mf-manifest.json' },
+];
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** A build is stale when its marker is missing or older than its sources or shared-sdk's. */
+export function staleFrontends() {
+  const sdk = newestMtime(path.join(ROOT, 'shared-sdk', 'src'));
+  return FRONTENDS.filter(({ pkg, marker }) => {
+    const file = path.join(ROOT, pkg, marker);
+    if (!fs.existsSync(file)) return true;
+    const built = fs.statSync(file).mtimeMs;
+    const sources = Math.max(newestMtime(path.join(ROOT, pkg, 'src')), sdk, fs.statSync(path.join(ROOT, pkg, 'package.json')).mtimeMs);
+    return sources > built;
+  }).map(({ pkg }) => pkg);
+}
+
+/** Builds only what is missing or stale; returns the exit code. */
+export async function buildMissing({ force = false } = {}) {
+  const todo = force ? FRONTENDS.map((f) => f.pkg) : staleFrontends();
+  if (todo.length === 0) return 0;
+  console.info(`Building ${todo.join(', ')}…`);
+  const filters = todo.flatMap((pkg) => ['--filter', pkg]);
+  return runPnpm(['--workspace-concurrency=2', ...filters, 'run', 'build']);
+}

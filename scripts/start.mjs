@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm start`: install, build what is missing, then run the API server, which migrates, seeds and
+// serves the host, every remote, the runtime config and the storage from one port.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureInstalled, ROOT, run } from './lib/pnpm.mjs';
+import { buildMissing } from './lib/build.mjs';
+
+const fail = (step, code) => {
+  console.error(`\n${step} failed (exit ${code}).`);
+  process.exit(code || 1);
+};
+
+let code = await ensureInstalled();
+if (code !== 0) fail('Installing dependencies', code);
+code = await buildMissing({ force: process.argv.includes('--rebuild') });
+if (code !== 0) fail('Building the front end', code);
+// Each remote's build into the embedded release store, as stable: the server serves what it publishes.
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data'));
+const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(dataDir, 'releases'));
+if (process.env.RELEASES_BUCKET_PREFIX) {
+  // Releases in a bucket come from CI (the deploy package's Node API), never from this machine's builds.
+  console.info('Releases come from the object storage bucket (RELEASES_BUCKET_PREFIX): nothing published at start-up.');
+} else {
+  const published = await run(process.execPath, ['--import', 'tsx', 'src/embedded/run-embedded-publish.ts', ROOT, releasesDir], {
+    cwd: path.join(ROOT, 'deploy'),
+  });
+  if (published !== 0) console.warn('The embedded release publish failed; the server falls back to the dist folders.');
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(ROOT, 'api-server'),
+  stdio: 'inherit',
+  env: { ...process.env, WEB_ROOT: process.env.WEB_ROOT ?? ROOT },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 0 : 1)));
