@@ -1,0 +1,1 @@
+export { loadRuntimeConfig, getRuntimeConfig, setRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';

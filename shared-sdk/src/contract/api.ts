@@ -1,0 +1,235 @@
+/** Request and answer types of every call of spec §7, plus the calls the product adds. */
+import type { MpBaseUserinfo } from './user';
+
+export interface CountData {
+  count: number;
+}
+
+// --- session -----------------------------------------------------------------------------
+export interface LoginRequest {
+  phone: string;
+  password: string;
+}
+export interface LoginAnswer {
+  token: string;
+  expires_at: string;
+}
+
+// --- shell calls ---------------------------------------------------------------------------
+export type MpBaseUserinfoAnswer = MpBaseUserinfo;
+export interface NoReadRequest {
+  type: 0 | 1;
+}
+export interface UserBanInfoAnswer {
+  ban_type: number;
+  ban_reason: string;
+  ban_range_type: string;
+}
+export interface EnterpriseAnswer {
+  status: number;
+  cert_audit_status: number;
+}
+export interface ToolListItem {
+  code: string;
+  name: string;
+}
+export type ToolListAnswer = ToolListItem[];
+export interface WearBadgeAnswer {
+  cover_url: string;
+}
+export interface HasAuthAnswer {
+  check: boolean;
+}
+export interface UserScoreAnswer {
+  user_score: number;
+}
+export interface MenuEntry {
+  ap_name: string;
+  ap_url: string;
+  ap_icon: string;
+  ap_sort: number;
+  openType?: 'tab' | 'window' | '';
+  children?: MenuEntry[];
+}
+export type RolePermissionAnswer = MenuEntry[];
+
+// --- materials -----------------------------------------------------------------------------
+export interface MaterialListRequest {
+  all: 0 | 1;
+  cm_type: number;
+  cm_title?: string;
+  cm_create_time?: string;
+  cm_check: number;
+  page: number;
+  per_page: number;
+}
+export interface Material {
+  cm_id: number;
+  cm_title: string;
+  cm_type: number;
+  cm_icon_url: string;
+  cm_url: string;
+  cm_create_time: string;
+  cm_check: number;
+  is_my: boolean;
+}
+export interface MaterialListAnswer {
+  data: { total: number; data: Material[] };
+}
+export interface MaterialLog {
+  cml_create_time: string;
+  phone: string;
+  cml_behavior: number;
+}
+export interface MaterialUsage {
+  nm_title: string;
+  nm_type: number;
+  phone: string;
+  nm_create_time: string;
+}
+export interface MaterialDetail {
+  cm_id: number;
+  cm_type: number;
+  cm_url: string;
+  cm_icon_url: string;
+  cm_title: string;
+  cm_check: number;
+  is_my: boolean;
+  update_time: string;
+  nick_name: string;
+  size: number;
+  other: { describe: string };
+  logs: MaterialLog[];
+  manuscript: MaterialUsage[];
+}
+export interface MaterialSaveRequest {
+  files: string;
+  covers: string;
+  title: string;
+  labels: string;
+  describe: string;
+}
+export interface Tag {
+  id: number;
+  name: string;
+}
+
+// --- drafts --------------------------------------------------------------------------------
+export interface DraftSearchRequest {
+  type: number;
+  page: number;
+  size: number;
+  title?: string;
+}
+export interface Draft {
+  nd_id: number;
+  global_id: string;
+  nd_type: number;
+  nd_title: string;
+  nd_cover_url: string[];
+  nd_create_time: string;
+}
+export interface DraftSearchAnswer {
+  returnData: Draft[];
+  count: number;
+}
+export interface DraftDeleteRequest {
+  ids: string;
+  global_ids: string;
+}
+
+// --- newspaper -----------------------------------------------------------------------------
+export interface NewspaperRequest {
+  date: string;
+  type: number;
+}
+export interface NewspaperPage {
+  img: string;
+  pdf: string;
+}
+
+// --- uploads -------------------------------------------------------------------------------
+export interface TosToken {
+  regionId: string;
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+  bucket: string;
+}
+export interface VodToken {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+  spaceName: string;
+  transcodeFLowId: string;
+}
+
+// --- draft detail and manuscript library (mf-drafts) ---------------------------------------
+export interface DraftDetail extends Draft {
+  /** The body as stored by the editor: HTML, to be sanitized before it is shown. */
+  nd_content: string;
+  nd_update_time: string;
+}
+export interface ManuscriptListRequest {
+  /** 1 article, 2 video, 3 gallery. */
+  type: number;
+  /** A value of the type's status filter list (ARTICLE_STATUS_FILTERS or OTHER_STATUS_FILTERS). */
+  status: number;
+  page: number;
+  size: number;
+  title?: string;
+}
+export interface Manuscript {
+  nm_id: number;
+  global_id: string;
+  nm_type: number;
+  nm_title: string;
+  nm_cover_url: string[];
+  /** Lifecycle state (ManuscriptStatus); read it with manuscriptStatusLabel. */
+  nm_status: number;
+  /** The review pipeline's code in the type's label map, or null. */
+  nm_review_code: number | null;
+  /** Publishing platforms (PUBLISH_PLATFORMS keys). */
+  nm_platforms: number[];
+  nm_create_time: string;
+  nm_publish_time: string | null;
+  nm_scheduled_time: string | null;
+}
+export interface ManuscriptListAnswer {
+  returnData: Manuscript[];
+  count: number;
+}
+export interface ManuscriptDetail extends Manuscript {
+  nm_content: string;
+  nm_update_time: string;
+}
+export interface ManuscriptWithdrawRequest {
+  id: number;
+  /** WithdrawTarget: 'private' (仅我可见) or 'draft' (back to the drafts). */
+  to: 'private' | 'draft';
+}
+export interface ManuscriptWithdrawAnswer {
+  nm_status: number | null;
+  /** The new draft's id when withdrawn to drafts. */
+  nd_id: number | null;
+}
+export interface ManuscriptDeleteRequest {
+  ids: string;
+}
+
+// --- notices (GET /api/notice/list, POST /api/notice/read) ---------------------------------
+/** App notices of type 0 and 1, and community notices (spec §3, unread count). */
+export type NoticeTab = '0' | '1' | 'community';
+export const NOTICE_TABS_ORDER: readonly NoticeTab[] = ['0', '1', 'community'];
+export interface NoticeItem {
+  id: number;
+  title: string;
+  content: string;
+  created_at: string;
+  read: boolean;
+}
+export interface NoticeListAnswer {
+  list: NoticeItem[];
+  total: number;
+}

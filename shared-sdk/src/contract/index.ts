@@ -1,0 +1,11 @@
+/**
+ * The part of shared-sdk that server and browser both use: answer envelope, signing, enumerations,
+ * user-info derivation and API types. Nothing here imports React or the DOM.
+ */
+export * from './envelope';
+export * from './sign';
+export * from './enums';
+export * from './user';
+export * from './runtime';
+export * from './api';
+export * from './content';

@@ -1,0 +1,47 @@
+/** What the host reads from the server at start-up. */
+export interface RuntimeConfig {
+  hosts: {
+    /** Main API host; '' means the page's own origin. */
+    main: string;
+    newspaper: string;
+    user: string;
+    analytics: string;
+  };
+  appId: string;
+  appSecret: string;
+  /** Chat page opened by the customer-service button. */
+  customerServiceUrl: string;
+  env: {
+    name: string;
+    production: boolean;
+  };
+}
+
+/** Where a route opens: in the shell, in a new tab, or in a new window (spec §2). */
+export type RouteOpen = 'shell' | 'tab' | 'window';
+
+/** One route a remote contributes (declared in its src/expose/routes.ts). */
+export interface RouteDeclaration {
+  path: string;
+  /** Exposed module, e.g. './MaterialList'. */
+  module: string;
+  /** Menu entry highlighted while this route is open; defaults to the path itself. */
+  highlight?: string;
+  /** Routes marked tab or window are opened that way by links and menus (spec §2). */
+  open?: RouteOpen;
+  /** Screens without the shell's header and sidebar (editors, rank). */
+  bare?: boolean;
+  title: string;
+}
+
+export interface RemoteEntry {
+  /** Module Federation name, e.g. mf_materials. */
+  name: string;
+  version: string;
+  manifestUrl: string;
+  routes: RouteDeclaration[];
+}
+
+export interface RemotesList {
+  remotes: RemoteEntry[];
+}

@@ -1,0 +1,67 @@
+/**
+ * @jest-environment node
+ */
+import { setRuntimeConfig } from '../config';
+import { bindStore, sessionStarted } from '../session';
+import { createAppStore } from '../store';
+import { makeUser, testRuntimeConfig } from '../testing/fixtures';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { newsGet, newsPost, userGet } from './api';
+
+let server: TestServer;
+let unbind: () => void = () => undefined;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  setRuntimeConfig(testRuntimeConfig(server.origin));
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+afterEach(() => unbind());
+
+function logIn(token: string): void {
+  const store = createAppStore();
+  store.dispatch(sessionStarted(makeUser({ token })));
+  unbind = bindStore(store);
+}
+
+describe('newspaper host', () => {
+  it('authorises by header, sends params as query, unsigned, and unwraps the pages', async () => {
+    logIn('tok-news');
+    server.handle(() => ({ body: { code: 0, msg: 'ok', data: [{ img: 'p1.jpg', pdf: 'p1.pdf' }] } }));
+    const pages = await newsGet('/bigscreen/hisPaper', { date: '2024-05-01', type: 3 });
+
+    expect(pages).toEqual([{ img: 'p1.jpg', pdf: 'p1.pdf' }]);
+    const [request] = server.requests;
+    expect(request?.headers.authorization).toBe('tok-news');
+    expect(Object.fromEntries(request!.query)).toEqual({ date: '2024-05-01', type: '3' });
+  });
+
+  it('sends a POST body as one JSON field named body', async () => {
+    logIn('tok-news');
+    await newsPost('/bigscreen/something', { ids: [1, 2], title: '标题' });
+
+    const [request] = server.requests;
+    expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect([...request!.form.keys()]).toEqual(['body']);
+    expect(JSON.parse(request!.form.get('body')!)).toEqual({ ids: [1, 2], title: '标题' });
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    await newsGet('/bigscreen/hisPaper', { type: 1 });
+    expect(server.requests[0]?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('user host', () => {
+  it('asks for the ban info with the token as a query parameter, unsigned', async () => {
+    logIn('tok-ban');
+    server.handle(() => ({ body: { code: 0, msg: 'ok', data: { ban_type: 1, ban_reason: '违规', ban_range_type: '1' } } }));
+    const ban = await userGet('/service/userban/getUserBanInfo');
+
+    expect(ban).toEqual({ ban_type: 1, ban_reason: '违规', ban_range_type: '1' });
+    expect(Object.fromEntries(server.requests[0]!.query)).toEqual({ token: 'tok-ban' });
+  });
+});

@@ -1,0 +1,63 @@
+import type { ApiError } from './api-error';
+import { toApiError, unwrapEnvelope } from './classify';
+import { hostInstances, type HostName } from './hosts';
+import { notifyError } from './notifier';
+import type { RequestParams } from './params';
+import { getSessionUser, markTokenExpired } from '../session/access';
+import { emitSessionEvent } from '../session/events';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface RequestOptions {
+  /** The caller shows its own error; the central notifier stays silent (ant-design-pro style). */
+  skipErrorHandler?: boolean;
+  signal?: AbortSignal;
+  /** Overrides the spec's 1,500,000 ms request timeout. */
+  timeout?: number;
+}
+
+export interface RequestSpec extends RequestOptions {
+  path: string;
+  method?: HttpMethod;
+  host?: HostName;
+  params?: RequestParams;
+  body?: RequestParams;
+}
+
+export const LOGIN_PATH = '/login';
+
+function onTokenExpired(error: ApiError): void {
+  // Parallel calls often expire together; only the first one tells the host, so one toast shows.
+  const alreadyMarked = getSessionUser()?.tokenExpire === true;
+  markTokenExpired();
+  if (alreadyMarked) return;
+  const heard = emitSessionEvent('token-expired', { message: error.message });
+  if (!heard && typeof window !== 'undefined') window.location.assign(LOGIN_PATH);
+}
+
+function report(error: ApiError, options: RequestOptions): void {
+  if (error.kind === 'token-expired') onTokenExpired(error);
+  // Token expiry is announced by the host from the event; a canceled call was wanted by its caller.
+  if (error.kind === 'token-expired' || error.kind === 'canceled' || options.skipErrorHandler) return;
+  notifyError(error);
+}
+
+/** Every call of every host goes through here: one place that unwraps answers and reports failures. */
+export async function sendRequest<T>(spec: RequestSpec): Promise<T> {
+  const { host = 'main', method = 'GET', path, params, body, signal, timeout } = spec;
+  try {
+    const response = await hostInstances[host].request<unknown>({
+      url: path,
+      method,
+      params,
+      data: method === 'POST' ? (body ?? {}) : undefined,
+      signal,
+      ...(timeout === undefined ? {} : { timeout }),
+    });
+    return unwrapEnvelope<T>(response.data, response.status);
+  } catch (failure) {
+    const error = toApiError(failure);
+    report(error, spec);
+    throw error;
+  }
+}

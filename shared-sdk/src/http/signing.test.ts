@@ -1,0 +1,76 @@
+/**
+ * @jest-environment node
+ */
+import { computeSign } from '../contract';
+import { setRuntimeConfig } from '../config';
+import { bindStore, sessionStarted } from '../session';
+import { createAppStore } from '../store';
+import { makeUser, TEST_SECRET, testRuntimeConfig } from '../testing/fixtures';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { apiGet, apiPost } from './api';
+
+/** What the server does: recompute the sign over every received field but `sign`. */
+function verifySign(fields: URLSearchParams): boolean {
+  const received = Object.fromEntries(fields);
+  return received.sign === computeSign(received, TEST_SECRET);
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  setRuntimeConfig(testRuntimeConfig(server.origin));
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+describe('main host signing', () => {
+  it('signs a GET in its query: params, timestamp, app_id, token and sign', async () => {
+    const store = createAppStore();
+    store.dispatch(sessionStarted(makeUser({ token: 'tok-get' })));
+    const unbind = bindStore(store);
+    const before = Date.now();
+    await apiGet('/api/draft/search', { type: 1, page: 2, size: 10, title: '两会 报道', empty: undefined });
+    unbind();
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('GET');
+    expect(request?.path).toBe('/api/draft/search');
+    const query = request!.query;
+    expect(query.get('type')).toBe('1');
+    expect(query.get('title')).toBe('两会 报道');
+    expect(query.has('empty')).toBe(false);
+    expect(query.get('app_id')).toBe('test-app');
+    expect(query.get('token')).toBe('tok-get');
+    expect(Number(query.get('timestamp'))).toBeGreaterThanOrEqual(before);
+    expect(Number(query.get('timestamp'))).toBeLessThanOrEqual(Date.now());
+    expect(verifySign(query)).toBe(true);
+  });
+
+  it('signs a POST as a form-encoded body, with arrays joined by commas', async () => {
+    await apiPost('/api/material/delChild', { ids: [3, 5, 8], note: 'a&b=c' });
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(request?.query.size).toBe(0);
+    expect(request?.form.get('ids')).toBe('3,5,8');
+    expect(request?.form.get('note')).toBe('a&b=c');
+    expect(verifySign(request!.form)).toBe(true);
+  });
+
+  it('sends an empty token when nobody is logged in, and still signs', async () => {
+    await apiPost('/login/admin/quit');
+    const form = server.requests[0]!.form;
+    expect(form.get('token')).toBe('');
+    expect(verifySign(form)).toBe(true);
+  });
+
+  it('a tampered field no longer matches the sign', async () => {
+    await apiGet('/api/user/getToolList', { page: 1 });
+    const query = new URLSearchParams(server.requests[0]!.query);
+    query.set('page', '2');
+    expect(verifySign(query)).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { toApiError } from '../http/classify';
+import type { ApiErrorKind } from '../http/api-error';
+import type { HostName } from '../http/hosts';
+import type { RequestParams } from '../http/params';
+import { sendRequest, type HttpMethod } from '../http/request';
+
+export interface SdkQueryArgs {
+  url: string;
+  method?: HttpMethod;
+  params?: RequestParams;
+  body?: RequestParams;
+  host?: HostName;
+  skipErrorHandler?: boolean;
+}
+
+/** A plain object, because RTK Query keeps errors in the (serialisable) store. */
+export interface SdkQueryError {
+  kind: ApiErrorKind;
+  code?: number;
+  status?: number;
+  message: string;
+  data?: unknown;
+}
+
+export const sdkBaseQuery: BaseQueryFn<SdkQueryArgs, unknown, SdkQueryError> = async (args, api) => {
+  try {
+    const data = await sendRequest<unknown>({ ...args, path: args.url, signal: api.signal });
+    return { data: data ?? null };
+  } catch (failure) {
+    const { kind, code, status, message, data } = toApiError(failure);
+    const error: SdkQueryError = { kind, message };
+    if (code !== undefined) error.code = code;
+    if (status !== undefined) error.status = status;
+    if (data !== undefined) error.data = data;
+    return { error };
+  }
+};

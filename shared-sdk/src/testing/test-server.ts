@@ -1,0 +1,79 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the server side of a test saw: enough to check signatures and encodings for real. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  rawBody: string;
+  form: URLSearchParams;
+}
+
+export interface TestReply {
+  status?: number;
+  body?: unknown;
+  /** Never answer (timeout tests). */
+  hang?: boolean;
+}
+
+export type TestHandler = (request: RecordedRequest) => TestReply;
+
+export interface TestServer {
+  origin: string;
+  requests: RecordedRequest[];
+  handle(handler: TestHandler): void;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on a free local port; answers `{code:0,msg:'ok',data:null}` until told otherwise. */
+export async function startTestServer(): Promise<TestServer> {
+  const requests: RecordedRequest[] = [];
+  let handler: TestHandler = () => ({ body: { code: 0, msg: 'ok', data: null } });
+  const server = http.createServer((req, res) => {
+    let rawBody = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      rawBody += chunk;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://test.invalid');
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        rawBody,
+        form: new URLSearchParams(rawBody),
+      };
+      requests.push(recorded);
+      const reply = handler(recorded);
+      if (reply.hang) return;
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body ?? null));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An origin nobody listens on: a port that was free a moment ago. */
+export async function closedOrigin(): Promise<string> {
+  const server = await startTestServer();
+  const origin = server.origin;
+  await server.close();
+  return origin;
+}

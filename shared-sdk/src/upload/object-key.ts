@@ -1,0 +1,24 @@
+/**
+ * Object names of spec §5: a folder for the kind, then the date, then a hash name; the credentials'
+ * key scope (`u<uid>`) sits after the date, because the server only accepts keys under it:
+ *   image/20261122/u1/<32 random hex>.png
+ */
+import type { UploadKind } from './file-rules';
+import { extensionOf } from './file-rules';
+
+/** 32 random characters: upload placeholders and hash names (LIMITS.UPLOAD_PLACEHOLDER_ID_LENGTH). */
+export function randomId(length = 32): string {
+  const bytes = new Uint8Array(Math.ceil(length / 2));
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, length);
+}
+
+export function dateFolder(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+}
+
+export function buildObjectKey(kind: UploadKind, scope: string, fileName: string, date = new Date()): string {
+  const ext = extensionOf(fileName).replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
+  return `${kind}/${dateFolder(date)}/${scope}/${randomId(32)}.${ext}`;
+}

@@ -1,0 +1,57 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- shared-sdk is compiled as source by every part: this carries the ali-oss types into their programs.
+/// <reference path="./ali-oss.d.ts" />
+/**
+ * Builds an ali-oss client from the upload token. ali-oss is large (about 176 KB gzip), so it is
+ * imported only when the first upload starts.
+ *
+ * Two kinds of endpoint:
+ * - a path such as "/oss" (the embedded storage on the page's origin): path-style requests
+ *   (`sldEnable`) to the origin, with the path inserted in front of every request URL, because
+ *   ali-oss keeps only the host of an endpoint. The signature covers /<bucket>/<key>, as on OSS.
+ * - a host (a real OSS bucket): ali-oss's defaults, https, virtual-hosted URLs.
+ */
+import type OSS from 'ali-oss';
+import type { OssOptions } from 'ali-oss';
+import type { TosToken } from '../contract';
+
+export interface UploadToken extends TosToken {
+  /** The key segment the credentials may write under (`u<uid>`). */
+  keyScope: string;
+  expiration?: string;
+}
+
+export function isEmbeddedEndpoint(endpoint: string): boolean {
+  return endpoint.startsWith('/');
+}
+
+/** The URL the browser reads an uploaded object from. */
+export function objectUrl(token: Pick<TosToken, 'endpoint' | 'bucket'>, key: string): string {
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  if (isEmbeddedEndpoint(token.endpoint)) return `${token.endpoint}/${token.bucket}/${path}`;
+  return `https://${token.bucket}.${token.endpoint.replace(/^https?:\/\//, '')}/${path}`;
+}
+
+/** http://host/bucket/key?x → http://host/oss/bucket/key?x */
+export function withPathPrefix(url: string, prefix: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `${prefix}${parsed.pathname}`;
+  return parsed.toString();
+}
+
+export function clientOptions(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): OssOptions {
+  const credentials = { accessKeyId: token.accessKeyId, accessKeySecret: token.secretAccessKey, stsToken: token.sessionToken, bucket: token.bucket, refreshSTSToken: refresh };
+  if (isEmbeddedEndpoint(token.endpoint)) {
+    return { ...credentials, endpoint: origin, secure: origin.startsWith('https:'), sldEnable: true, timeout: 120_000 };
+  }
+  return { ...credentials, region: token.regionId, endpoint: token.endpoint, secure: true, timeout: 120_000 };
+}
+
+export async function createStorageClient(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): Promise<OSS> {
+  const { default: OssClient } = await import(/* webpackChunkName: "ali-oss" */ 'ali-oss');
+  const client = new OssClient(clientOptions(token, origin, refresh));
+  if (isEmbeddedEndpoint(token.endpoint)) {
+    const transport = client.urllib;
+    client.urllib = { request: (url, params) => transport.request(withPathPrefix(url, token.endpoint), params) };
+  }
+  return client;
+}

@@ -1,0 +1,64 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- shared-sdk is compiled as source by every part: this carries the ali-oss types into their programs.
+/// <reference path="./ali-oss.d.ts" />
+/**
+ * uploadToStorage(file, kind, onProgress): straight from the browser to storage with the short-lived
+ * credentials of /api/upload/tos/token. Always multipart: ali-oss sends a file under 100 KB in one
+ * PUT, and a larger one in parallel parts; a failed part is retried from the checkpoint, so the
+ * parts already stored are not sent again.
+ */
+import type { OssCheckpoint } from 'ali-oss';
+import { apiGet } from '../http';
+import type { UploadKind } from './file-rules';
+import { mimeOfImage } from './file-rules';
+import { buildObjectKey } from './object-key';
+import { type UploadToken, createStorageClient, objectUrl } from './storage-client';
+
+export interface UploadResult {
+  url: string;
+  key: string;
+}
+
+export interface UploadOptions {
+  partSize?: number;
+  parallel?: number;
+  /** Attempts after the first failure, each resuming from the last checkpoint. */
+  retries?: number;
+  origin?: string;
+}
+
+export const TOKEN_PATH = '/api/upload/tos/token';
+const MB = 1024 * 1024;
+
+export function fetchUploadToken(): Promise<UploadToken> {
+  return apiGet<UploadToken>(TOKEN_PATH, undefined, { skipErrorHandler: true });
+}
+
+export async function uploadToStorage(file: File, kind: UploadKind, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<UploadResult> {
+  const token = await fetchUploadToken();
+  const refresh = async () => {
+    const next = await fetchUploadToken();
+    return { accessKeyId: next.accessKeyId, accessKeySecret: next.secretAccessKey, stsToken: next.sessionToken };
+  };
+  const client = await createStorageClient(token, options.origin ?? window.location.origin, refresh);
+  const key = buildObjectKey(kind, token.keyScope, file.name);
+  let checkpoint: OssCheckpoint | undefined;
+  const mime = file.type || mimeOfImage(file.name);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await client.multipartUpload(key, file, {
+        parallel: options.parallel ?? 3,
+        partSize: options.partSize ?? MB,
+        ...(mime ? { mime } : {}),
+        ...(checkpoint ? { checkpoint } : {}),
+        progress: (fraction, cpt) => {
+          if (cpt) checkpoint = cpt;
+          onProgress?.(Math.round(fraction * 100));
+        },
+      });
+      onProgress?.(100);
+      return { url: objectUrl(token, key), key };
+    } catch (error) {
+      if (attempt >= (options.retries ?? 2)) throw error;
+    }
+  }
+}
