@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Runs every src/**/*.test.ts with node's test runner (Node 20's --test does not expand globs).
+// `--pg` runs them on PostgreSQL: TEST_DATABASE_URL, or the local server's default URL.
+// Files run one at a time: each opens its own database (PGlite takes ~800 MB while it initialises).
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const env = { ...process.env };
+if (args.includes('--pg')) {
+  env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.info(`API tests on PostgreSQL (${env.TEST_DATABASE_URL})`);
+}
+const filters = args.filter((arg) => !arg.startsWith('--'));
+const files = readdirSync(path.join(root, 'src'), { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.test.ts') && (!filters.length || filters.some((filter) => file.includes(filter))))
+  .sort()
+  .map((file) => path.join('src', file));
+
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

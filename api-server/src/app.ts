@@ -1,0 +1,54 @@
+/**
+ * Builds the server: external plugins (security headers, form bodies, rate limit), then the app's
+ * own (database, error policy, signature, auth), then the features of features/index.ts. Does not
+ * migrate or listen: main.ts and the tests decide that.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { type DatabaseHandle, openDatabase, pgliteDirFor } from './db/connect';
+import { features } from './features';
+import { buildRemoteSource, devServerRemoteSource, type RemoteSource } from './features/runtime/remote-source';
+import authPlugin from './plugins/app/auth';
+import dbPlugin from './plugins/app/db';
+import errorHandler from './plugins/app/error-handler';
+import signaturePlugin from './plugins/app/signature';
+import storagePlugin, { embeddedObjectStore } from './plugins/app/storage';
+import formbody from './plugins/external/formbody';
+import helmet from './plugins/external/helmet';
+import rateLimit from './plugins/external/rate-limit';
+import type { ObjectStore } from './storage/object-store';
+
+export interface AppDependencies {
+  /** An open database to use instead of opening the configured one; its owner closes it. */
+  database?: DatabaseHandle;
+  /** Replaces the remotes list taken from the builds (or dev servers). */
+  remoteSource?: RemoteSource;
+  logger?: boolean;
+  /** Replaces the embedded object store (tests, or a real bucket). */
+  storage?: ObjectStore;
+}
+
+export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  });
+
+  await app.register(helmet);
+  await app.register(formbody);
+  await app.register(rateLimit, { perMinute: config.rateLimitPerMinute });
+
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
+  await app.register(dbPlugin, { config, database, closeOnShutdown: !deps.database });
+  await app.register(storagePlugin, { store: deps.storage ?? embeddedObjectStore(config) });
+  await app.register(errorHandler);
+  await app.register(signaturePlugin);
+  await app.register(authPlugin);
+
+  const remoteSource =
+    deps.remoteSource ?? (config.mfDevServers ? devServerRemoteSource(app.log) : buildRemoteSource(config.webRoot, app.log));
+  for (const feature of features) {
+    await app.register(feature, { remoteSource });
+  }
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * Operator CLI: `pnpm --filter api-server admin <command> [options]`. Works on the database the
+ * server uses (same environment variables); migrates it first, so it also works on a fresh one.
+ * Exit codes: 0 done, 1 refused (unknown account, conflict, database in use), 2 usage error.
+ */
+import { parseArgs } from 'node:util';
+import { runCli, UsageError } from './run-cli';
+import { loadConfig } from '../config';
+import { openDatabase, pgliteDirFor } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { restoreDraft } from '../features/drafts/restore';
+import { AuditRefusal } from '../features/materials/audit';
+import { runMaterialAudit } from '../features/materials/audit-cli';
+import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
+
+const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
+
+Commands:
+  create-user     --phone <digits> --password <text> --nickname <text> [--verified]
+  verify          --phone <digits>              mark real-name verified (u_cert = 1)
+  unverify        --phone <digits>
+  ban             --phone <digits> --type 1|2 [--range "1,3"] --reason <text>
+                  type 1 blocks creation in the ranges (1 articles/videos/galleries/collections, 3 posts);
+                  type 2 forces logout
+  unban           --phone <digits>
+  list-users
+  reset-password  --phone <digits> --password <text>
+  material-audit  --id <material id> --status 4|2|3 [--reason <text>]
+                  4 in review, 2 approved, 3 failed; through the running server if it holds the embedded database
+  restore-draft   --id <draft id>               undo a creator's draft deletion`;
+
+const OPTIONS = {
+  phone: { type: 'string' },
+  password: { type: 'string' },
+  nickname: { type: 'string' },
+  verified: { type: 'boolean', default: false },
+  type: { type: 'string' },
+  range: { type: 'string', default: '' },
+  reason: { type: 'string', default: '' },
+  status: { type: 'string' },
+  id: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+
+const printed = (line: string): number => (console.info(line), 0);
+
+const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
+  'create-user': ['phone', 'password', 'nickname'],
+  verify: ['phone'],
+  unverify: ['phone'],
+  ban: ['phone', 'type', 'reason'],
+  unban: ['phone'],
+  'list-users': [],
+  'reset-password': ['phone', 'password'],
+  'material-audit': ['id', 'status'],
+  'restore-draft': ['id'],
+};
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (values.help || !command) {
+    console.info(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const required = REQUIRED[command];
+  if (!required) throw new UsageError(`Unknown command "${command}".`);
+  if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  const missing = required.filter((name) => !values[name]);
+  if (missing.length) throw new UsageError(`${command} needs ${missing.map((name) => `--${name}`).join(', ')}.`);
+
+  const text = (name: 'phone' | 'password' | 'nickname' | 'type' | 'range' | 'reason'): string => values[name] ?? '';
+  const config = loadConfig();
+  // Before opening the database: a running server may hold it (see features/materials/audit-cli.ts).
+  if (command === 'material-audit') return printed(await runMaterialAudit(config, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
+  try {
+    await migrateToLatest(database.db);
+    const db = database.db;
+    const commands: Record<string, () => Promise<string>> = {
+      'create-user': () => createUser(db, { phone: text('phone'), password: text('password'), nickname: text('nickname'), verified: values.verified ?? false }),
+      verify: () => setVerified(db, text('phone'), true),
+      unverify: () => setVerified(db, text('phone'), false),
+      ban: () => ban(db, { phone: text('phone'), type: text('type'), range: text('range'), reason: text('reason') }),
+      unban: () => unban(db, text('phone')),
+      'list-users': () => listUsers(db),
+      'reset-password': () => resetPassword(db, text('phone'), text('password')),
+      'restore-draft': () => restoreDraft(db, values.id ?? ''),
+    };
+    const run = commands[command];
+    if (!run) throw new UsageError(`Unknown command "${command}".`);
+    console.info(await run());
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal]);

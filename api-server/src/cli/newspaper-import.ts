@@ -1,0 +1,77 @@
+/**
+ * Operator CLI: import one newspaper issue.
+ *   pnpm --filter api-server newspaper:import --type 1 --date 2026-11-22 issue.pdf [more.pdf …]
+ * One multi-page PDF, or one PDF per page in page order. Re-importing a day replaces its pages
+ * atomically. Works on the database and storage the server uses (same environment variables).
+ * Exit codes: 0 done, 1 refused or failed, 2 usage error.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runCli, UsageError } from './run-cli';
+import { NEWSPAPERS } from 'shared-sdk/contract';
+import { loadConfig } from '../config';
+import { bytes } from '../lib/bytes';
+import { openDatabase, pgliteDirFor } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { ImportRefusal, importIssue } from '../features/newspaper/import-issue';
+import { paperName } from '../features/newspaper/issue-params';
+import { createPdfjsRenderer } from '../features/newspaper/page-renderer';
+import { embeddedObjectStore } from '../plugins/app/storage';
+
+const USAGE = `Usage: pnpm --filter api-server newspaper:import --type <1-8> --date <YYYY-MM-DD> <file.pdf> [more.pdf …]
+
+  --type   ${NEWSPAPERS.map((paper) => `${paper.value} ${paper.label}`).join(', ')}
+  --date   the issue's day
+  files    one multi-page PDF, or one PDF per page in page order`;
+
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { type: { type: 'string' }, date: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.info(USAGE);
+    return 0;
+  }
+  if (!values.type || !values.date || !positionals.length) throw new UsageError('--type, --date and at least one PDF file are needed.');
+
+  // pnpm runs the script inside api-server/: paths are meant from where the operator typed them.
+  const base = process.env.INIT_CWD || process.cwd();
+  const files = await Promise.all(
+    positionals.map((file) =>
+      fs.readFile(path.resolve(base, file)).then(bytes, (error: NodeJS.ErrnoException) => {
+        throw new ImportRefusal(`Cannot read ${file}: ${error.code ?? error.message}`);
+      }),
+    ),
+  );
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
+  try {
+    await migrateToLatest(database.db);
+    const started = Date.now();
+    const result = await importIssue(
+      { db: database.db, storage: embeddedObjectStore(config), renderer: createPdfjsRenderer() },
+      { type: values.type, date: values.date, files },
+    );
+    const replaced = result.replacedObjects ? `, replaced the previous import (${result.replacedObjects} objects deleted)` : '';
+    console.info(
+      `Imported ${paperName(result.type)} (type ${result.type}) of ${result.date}: ${result.pages} pages as import ${result.importId}${replaced} in ${Date.now() - started} ms.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+runCli(() => main(process.argv.slice(2)), USAGE, [ImportRefusal]);

@@ -1,0 +1,86 @@
+/**
+ * Opens the database the configuration names: PostgreSQL (a pg pool) when a URL is given, else the
+ * embedded PGlite database. Both are reached through the same Kysely<Database>, so features never
+ * know which engine runs.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { PgliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string;
+  /** PGlite folder; undefined keeps the database in memory (tests). */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.pgliteDir);
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
+  // pool.end() resolves as soon as its clients are told to end, not when their sockets have closed;
+  // count them so that close() returns only once every connection is really gone.
+  const open = new Set<pg.PoolClient>();
+  let allClosed: (() => void) | undefined;
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => {
+    open.delete(client as pg.PoolClient);
+    if (open.size === 0) allClosed?.();
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    close: async () => {
+      const closed = new Promise<void>((resolve) => {
+        allClosed = resolve;
+      });
+      await db.destroy();
+      if (open.size > 0) await closed;
+    },
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  const unlock = dir ? lockDataDir(dir) : () => {};
+  try {
+    const pglite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+    const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+    return {
+      db,
+      engine: 'pglite',
+      close: async () => {
+        await db.destroy();
+        // Closing flushes PGlite's files; a killed process may leave a database that needs recovery.
+        if (!pglite.closed) await pglite.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Where the server keeps its embedded database. */
+export function pgliteDirFor(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}

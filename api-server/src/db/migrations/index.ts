@@ -1,0 +1,16 @@
+/**
+ * Every migration, in order. Add a new one as the next numbered file and one line here; never edit
+ * or reorder a migration that has shipped (Kysely refuses a database whose history differs).
+ */
+import type { Migration } from 'kysely/migration';
+import * as core from './0001_core';
+import * as drafts from './0010_drafts';
+import * as newspaper from './0020_newspaper';
+import * as materials from './0030_materials';
+
+export const migrations: Record<string, Migration> = {
+  '0001_core': core,
+  '0010_drafts': drafts,
+  '0020_newspaper': newspaper,
+  '0030_materials': materials,
+};

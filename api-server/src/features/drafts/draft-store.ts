@@ -1,0 +1,100 @@
+/** Draft queries: the owner's live drafts, a page at a time, and soft deletion. */
+import { type Kysely, sql } from 'kysely';
+import { ApiCode, type Draft, type DraftDetail } from 'shared-sdk/contract';
+import type { DraftRow } from '../../db/content-tables';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { DRAFT_MESSAGES, containsPattern, formatTime, offsetOf } from './shared';
+
+type Db = Kysely<Database>;
+
+export interface DraftQuery {
+  userId: number;
+  type: number;
+  page: number;
+  size: number;
+  title: string;
+}
+
+export function toDraft(row: Pick<DraftRow, 'id' | 'global_id' | 'type' | 'title' | 'cover_urls' | 'created_at'>): Draft {
+  return {
+    nd_id: row.id,
+    global_id: row.global_id,
+    nd_type: row.type,
+    nd_title: row.title,
+    nd_cover_url: row.cover_urls,
+    nd_create_time: formatTime(row.created_at),
+  };
+}
+
+function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>) {
+  let query = db.selectFrom('drafts').where('user_id', '=', q.userId).where('deleted_at', 'is', null);
+  if (q.type) query = query.where('type', '=', q.type);
+  if (q.title) query = query.where('title', 'ilike', containsPattern(q.title));
+  return query;
+}
+
+/**
+ * One page, newest first. The ids are found first (an index-only scan over the owner's index, even
+ * for a deep page's offset), then only those rows are read.
+ */
+export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number }> {
+  const ids = liveDrafts(db, q).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset(offsetOf(q.page, q.size));
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('drafts')
+      .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at'])
+      .where('id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    countDrafts(db, q),
+  ]);
+  return { returnData: rows.map(toDraft), count };
+}
+
+/** Without a keyword the total comes from the trigger-kept counters, not from counting rows. */
+async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
+  if (q.title) {
+    const { count } = await liveDrafts(db, q).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  let query = db
+    .selectFrom('content_counts')
+    .select(sql<string>`coalesce(sum(count), 0)`.as('count'))
+    .where('user_id', '=', q.userId)
+    .where('kind', '=', 'draft');
+  if (q.type) query = query.where('type', '=', q.type);
+  const { count } = await query.executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The caller's live draft, or a refusal saying whether it is missing or someone else's. */
+export async function findOwnDraft(db: Db, userId: number, id: number): Promise<DraftRow> {
+  const row = await db.selectFrom('drafts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.DRAFT_NOT_FOUND);
+  if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.DRAFT_NOT_YOURS);
+  return row;
+}
+
+export function toDraftDetail(row: DraftRow): DraftDetail {
+  return { ...toDraft(row), nd_content: row.body, nd_update_time: formatTime(row.updated_at) };
+}
+
+/**
+ * Soft-deletes the caller's drafts, all or none: one id that is missing, already deleted or someone
+ * else's refuses the whole call. global_ids, when sent, must name the same drafts in the same order.
+ */
+export async function deleteDrafts(db: Db, userId: number, ids: number[], globalIds: string[] | null): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const rows = await tx.selectFrom('drafts').select(['id', 'user_id', 'global_id']).where('id', 'in', ids).where('deleted_at', 'is', null).forUpdate().execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    if (rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.DRAFT_NOT_YOURS);
+    if (rows.length !== ids.length) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.DRAFT_NOT_FOUND);
+    if (globalIds && globalIds.some((globalId, index) => byId.get(ids[index] ?? 0)?.global_id !== globalId)) {
+      throw new ApiError(ApiCode.INVALID_PARAMS, DRAFT_MESSAGES.BAD_GLOBAL_IDS);
+    }
+    const now = new Date();
+    await tx.updateTable('drafts').set({ deleted_at: now, updated_at: now }).where('id', 'in', ids).where('user_id', '=', userId).execute();
+  });
+}

@@ -1,0 +1,133 @@
+/** Manuscript queries: the owner's works by type and status filter, withdrawal and soft deletion. */
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import {
+  ApiCode,
+  type Manuscript,
+  type ManuscriptDetail,
+  ManuscriptStatus,
+  type ManuscriptWithdrawAnswer,
+  type WithdrawTarget,
+  manuscriptActions,
+} from 'shared-sdk/contract';
+import type { ManuscriptRow } from '../../db/content-tables';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { DRAFT_MESSAGES, containsPattern, formatTime, offsetOf } from './shared';
+
+type Db = Kysely<Database>;
+
+export interface ManuscriptQuery {
+  userId: number;
+  type: number;
+  /** Stored states to show; null for all. */
+  statuses: readonly number[] | null;
+  page: number;
+  size: number;
+  title: string;
+}
+
+type ListedRow = Omit<ManuscriptRow, 'body' | 'user_id' | 'deleted_at' | 'updated_at'>;
+
+export function toManuscript(row: ListedRow): Manuscript {
+  return {
+    nm_id: row.id,
+    global_id: row.global_id,
+    nm_type: row.type,
+    nm_title: row.title,
+    nm_cover_url: row.cover_urls,
+    nm_status: row.status,
+    nm_review_code: row.review_code,
+    nm_platforms: row.platforms,
+    nm_create_time: formatTime(row.created_at),
+    nm_publish_time: formatTime(row.published_at),
+    nm_scheduled_time: formatTime(row.scheduled_at),
+  };
+}
+
+function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>) {
+  let query = db.selectFrom('manuscripts').where('user_id', '=', q.userId).where('type', '=', q.type).where('deleted_at', 'is', null);
+  if (q.statuses) query = query.where('status', 'in', q.statuses);
+  if (q.title) query = query.where('title', 'ilike', containsPattern(q.title));
+  return query;
+}
+
+/** One page, newest first: ids through the owner's index first, then those rows only. */
+export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number }> {
+  const ids = liveManuscripts(db, q).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset(offsetOf(q.page, q.size));
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('manuscripts')
+      .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'status', 'review_code', 'platforms', 'created_at', 'published_at', 'scheduled_at'])
+      .where('id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    countManuscripts(db, q),
+  ]);
+  return { returnData: rows.map(toManuscript), count };
+}
+
+async function countManuscripts(db: Db, q: ManuscriptQuery): Promise<number> {
+  if (q.title) {
+    const { count } = await liveManuscripts(db, q).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  let query = db
+    .selectFrom('content_counts')
+    .select(sql<string>`coalesce(sum(count), 0)`.as('count'))
+    .where('user_id', '=', q.userId)
+    .where('kind', '=', 'manuscript')
+    .where('type', '=', q.type);
+  if (q.statuses) query = query.where('status', 'in', q.statuses);
+  const { count } = await query.executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function findOwnManuscript(db: Db, userId: number, id: number): Promise<ManuscriptRow> {
+  const row = await db.selectFrom('manuscripts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+  if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
+  return row;
+}
+
+export function toManuscriptDetail(row: ManuscriptRow): ManuscriptDetail {
+  return { ...toManuscript(row), nm_content: row.body, nm_update_time: formatTime(row.updated_at) };
+}
+
+/** All or none: a missing, foreign or in-review manuscript refuses the whole call. */
+export async function deleteManuscripts(db: Db, userId: number, ids: number[]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status']).where('id', 'in', ids).where('deleted_at', 'is', null).forUpdate().execute();
+    if (rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
+    if (rows.length !== ids.length) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+    if (rows.some((row) => !manuscriptActions(row.status).delete)) throw new ApiError(ApiCode.CONFLICT, DRAFT_MESSAGES.IN_REVIEW);
+    const now = new Date();
+    await tx.updateTable('manuscripts').set({ deleted_at: now, updated_at: now }).where('id', 'in', ids).execute();
+  });
+}
+
+/**
+ * Takes a scheduled manuscript off the schedule: either it stays, visible only to its author
+ * (仅我可见), or it goes back to the drafts as a new draft and leaves the library (soft-deleted).
+ */
+export async function withdrawManuscript(db: Db, userId: number, id: number, to: WithdrawTarget): Promise<ManuscriptWithdrawAnswer> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('manuscripts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+    if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+    if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
+    if (!manuscriptActions(row.status).withdraw) throw new ApiError(ApiCode.CONFLICT, DRAFT_MESSAGES.NOT_SCHEDULED);
+    const now = new Date();
+    if (to === 'private') {
+      await tx.updateTable('manuscripts').set({ status: ManuscriptStatus.PRIVATE, scheduled_at: null, updated_at: now }).where('id', '=', id).execute();
+      return { nm_status: ManuscriptStatus.PRIVATE, nd_id: null };
+    }
+    const draft = await tx
+      .insertInto('drafts')
+      .values({ global_id: randomUUID(), user_id: userId, type: row.type, title: row.title, cover_urls: JSON.stringify(row.cover_urls), body: row.body })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.updateTable('manuscripts').set({ deleted_at: now, updated_at: now, scheduled_at: null }).where('id', '=', id).execute();
+    return { nm_status: null, nd_id: draft.id };
+  });
+}

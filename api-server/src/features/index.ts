@@ -1,0 +1,48 @@
+/**
+ * Every feature of the server, in one explicit list: add a feature with one line here (see the
+ * README, "Adding a feature"). Each receives the same options and takes what it needs.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import account from './account';
+import bans from './bans';
+import drafts from './drafts';
+import enterprise from './enterprise';
+import labels from './labels';
+import materials from './materials';
+import menu from './menu';
+import newspaper from './newspaper';
+import notices from './notices';
+import oss from './oss';
+import releases from './releases';
+import runtime from './runtime';
+import type { RemoteSource } from './runtime/remote-source';
+import session from './session';
+import shortDrama from './short-drama';
+import tools from './tools';
+import upload from './upload';
+import web from './web';
+
+export interface FeatureOptions {
+  remoteSource: RemoteSource;
+}
+
+export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
+  runtime,
+  releases,
+  session,
+  account,
+  notices,
+  bans,
+  enterprise,
+  tools,
+  shortDrama,
+  menu,
+  oss,
+  newspaper,
+  drafts,
+  materials,
+  labels,
+  upload,
+  // Last: it owns the not-found handler (SPA fallback and JSON 404s).
+  web,
+];

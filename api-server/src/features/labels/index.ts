@@ -1,0 +1,49 @@
+/**
+ * POST /api/label/list (spec §7): tags whose name contains `name` (at most 20, exact match first).
+ * With `create=1` the tag named exactly `name` is created when missing and returned alone: the add
+ * screen's "create by typing" is one call, and creating twice returns the same tag.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { ApiCode, ok, type Tag } from 'shared-sdk/contract';
+import { ApiError } from '../../lib/api-error';
+import { envelope, int, objectOf, str } from '../../lib/schemas';
+import { requireAuth } from '../../plugins/app/auth';
+import { containsPattern, keywordGrams } from '../materials/shared';
+
+const NAME_MAX = 20;
+const LIMIT = 20;
+
+const body = objectOf({ name: { type: 'string', default: '' }, create: { type: 'integer', enum: [0, 1], default: 0 } }, []);
+const answer = { type: 'array', items: objectOf({ id: int, name: str }) };
+
+const labels: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { name: string; create: 0 | 1 } }>('/api/label/list', { schema: { body, response: { 200: envelope(answer) } } }, async (request) => {
+    const { user } = requireAuth(request);
+    const name = request.body.name.trim();
+    if ([...name].length > NAME_MAX) throw new ApiError(ApiCode.INVALID_PARAMS, `标签不能超过${NAME_MAX}个字`);
+    if (!name) return ok<Tag[]>([]);
+    if (request.body.create === 1) {
+      await app.db
+        .insertInto('labels')
+        .values({ name, created_by: user.id })
+        .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
+        .execute();
+      const tag = await app.db.selectFrom('labels').select(['id', 'name']).where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow();
+      return ok<Tag[]>([tag]);
+    }
+    const rows = await app.db
+      .selectFrom('labels')
+      .select(['id', 'name'])
+      .where(sql<boolean>`material_grams(name) @> ${sql.val(keywordGrams(name))}::text[]`)
+      .where(sql<boolean>`name ilike ${containsPattern(name)}`)
+      .orderBy(sql`lower(name) = ${name.toLowerCase()}`, 'desc')
+      .orderBy(sql`char_length(name)`)
+      .orderBy('id')
+      .limit(LIMIT)
+      .execute();
+    return ok<Tag[]>(rows);
+  });
+};
+
+export default labels;

@@ -1,0 +1,102 @@
+/**
+ * The material list (POST /api/material/list). Every filter order has its index (migration
+ * 0030_materials); pages are read with a deferred join, so a deep page walks the index only and
+ * reads 24 rows; totals come from the trigger-kept counters, or, for a keyword or date search, from a
+ * count capped at COUNT_CAP (see README: what a capped total means for the pager).
+ */
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Material } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
+import { containsPattern, formatTime, keywordGrams } from './shared';
+
+export const COUNT_CAP = 10_000;
+
+export interface ListFilters {
+  userId: number;
+  all: boolean;
+  cmType: number;
+  keyword: string;
+  start: Date | null;
+  end: Date | null;
+  /** 0 = every audit status. */
+  cmCheck: number;
+  page: number;
+  perPage: number;
+}
+
+type Db = Kysely<Database>;
+type MaterialQuery = SelectQueryBuilder<Database, 'materials', object>;
+
+/**
+ * `useGrams: false` leaves out the gram condition: for a keyword that matches more than COUNT_CAP
+ * rows, walking the date-ordered index and rechecking the title finds a page after a few hundred
+ * rows, where the gram index would collect and sort every match first.
+ */
+function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
+  let query = db.selectFrom('materials').where('deleted_at', 'is', null).where('cm_type', '=', f.cmType);
+  query = f.all ? query.where('cm_check', '=', 2) : query.where('owner_id', '=', f.userId);
+  if (!f.all && f.cmCheck) query = query.where('cm_check', '=', f.cmCheck);
+  if (f.start) query = query.where('created_at', '>=', f.start);
+  if (f.end) query = query.where('created_at', '<=', f.end);
+  if (f.keyword) {
+    if (useGrams) query = query.where(sql<boolean>`material_grams(title) @> ${sql.val(keywordGrams(f.keyword))}::text[]`);
+    query = query.where(sql<boolean>`title ilike ${containsPattern(f.keyword)}`);
+  }
+  return query;
+}
+
+/** The public library shows approved materials only: asking it for another status finds nothing. */
+function impossible(f: ListFilters): boolean {
+  return f.all && f.cmCheck !== 0 && f.cmCheck !== 2;
+}
+
+async function countMaterials(db: Db, f: ListFilters): Promise<number> {
+  if (f.keyword || f.start || f.end) {
+    const capped = filtered(db, f).select(sql<number>`1`.as('one')).limit(COUNT_CAP);
+    const { count } = await db
+      .selectFrom(capped.as('capped'))
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  let counters = db
+    .selectFrom('material_counts')
+    .select(sql<string>`coalesce(sum(n), 0)`.as('count'))
+    .where('owner_id', '=', f.all ? 0 : f.userId)
+    .where('cm_type', '=', f.cmType);
+  if (f.all) counters = counters.where('cm_check', '=', 2);
+  else if (f.cmCheck) counters = counters.where('cm_check', '=', f.cmCheck);
+  const { count } = await counters.executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; data: Material[] }> {
+  if (impossible(f)) return { total: 0, data: [] };
+  const total = await countMaterials(db, f);
+  const pageIds = filtered(db, f, !(f.keyword && total >= COUNT_CAP))
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.perPage)
+    .offset((f.page - 1) * f.perPage);
+  const rows = await db
+    .selectFrom('materials as m')
+    .innerJoin(pageIds.as('p'), 'p.id', 'm.id')
+    .select(['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'])
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  return {
+    total,
+    data: rows.map((row) => ({
+      cm_id: row.id,
+      cm_title: row.title,
+      cm_type: row.cm_type,
+      cm_icon_url: row.icon_url,
+      cm_url: row.url,
+      cm_create_time: formatTime(row.created_at),
+      cm_check: row.cm_check,
+      is_my: row.owner_id === f.userId,
+    })),
+  };
+}

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { ApiCode, type MaterialDetail, type MaterialListAnswer, type Tag } from 'shared-sdk/contract';
+import { body, login, signed } from '../../testing/signed';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
+import { setAuditStatus } from './audit';
+
+const VERIFIED = '13800000001';
+const UNVERIFIED = '13800000002';
+const BANNED = '13800000003';
+
+describe('materials', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const tokens: Record<string, string> = {};
+  let storage: TestToken;
+  const data = tempDir('materials');
+
+  const call = async <T>(phone: string, url: string, params: Record<string, string | number> = {}) =>
+    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+  const list = (phone: string, params: Record<string, string | number>) => call<MaterialListAnswer>(phone, '/api/material/list', params);
+  const upload = async (payload: Buffer, ext = 'png', t: TestToken = storage): Promise<string> => {
+    const key = newKey(t.keyScope, ext);
+    const put = await ossInject(app, t, { method: 'PUT', key, payload, contentType: 'image/png' });
+    assert.equal(put.statusCode, 200, put.body);
+    return `/oss/${t.bucket}/${key}`;
+  };
+  const save = (phone: string, params: Partial<Record<'files' | 'covers' | 'title' | 'labels' | 'describe', string>>) =>
+    call<{ ids: number[] }>(phone, '/api/material/save', { title: '测试素材', describe: '测试描述', ...params });
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { dataDir: data.dir });
+    for (const phone of [VERIFIED, UNVERIFIED, BANNED]) tokens[phone] = await login(app, phone);
+    storage = await fetchToken(app, tokens[VERIFIED] ?? '');
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    data.remove();
+  });
+
+  it('lists my materials with the defaults (type 2, every status) and the Material fields of spec §3', async () => {
+    const answer = await list(VERIFIED, {});
+    assert.equal(answer.code, 0);
+    assert.equal(answer.data.data.total, 4);
+    const first = answer.data.data.data[0];
+    assert.ok(first);
+    assert.deepEqual(Object.keys(first).sort(), ['cm_check', 'cm_create_time', 'cm_icon_url', 'cm_id', 'cm_title', 'cm_type', 'cm_url', 'is_my']);
+    assert.match(first.cm_create_time, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    assert.ok(answer.data.data.data.every((m) => m.is_my));
+    const times = answer.data.data.data.map((m) => m.cm_create_time);
+    assert.deepEqual(times, [...times].sort().reverse());
+  });
+
+  it('filters my materials by audit status; the public library shows approved materials only (default 2)', async () => {
+    for (const check of [1, 2, 3, 4]) {
+      const answer = await list(VERIFIED, { all: 0, cm_check: check });
+      assert.equal(answer.data.data.total, 1, `status ${check}`);
+      assert.ok(answer.data.data.data.every((m) => m.cm_check === check));
+    }
+    const all = await list(UNVERIFIED, { all: 1 });
+    assert.equal(all.data.data.total, 5);
+    assert.ok(all.data.data.data.every((m) => m.cm_check === 2 && !m.is_my));
+    assert.equal((await list(UNVERIFIED, { all: 1, cm_check: 1 })).data.data.total, 0);
+    assert.equal((await list(UNVERIFIED, { all: 1, cm_type: 3 })).data.data.total, 0);
+  });
+
+  it('searches titles by keyword (1 and 2+ characters, wildcards literal) and by date range', async () => {
+    assert.deepEqual((await list(VERIFIED, { all: 1, cm_title: '嵩山' })).data.data.data.map((m) => m.cm_title), ['嵩山云海']);
+    assert.deepEqual((await list(VERIFIED, { all: 1, cm_title: '云' })).data.data.data.map((m) => m.cm_title), ['嵩山云海']);
+    assert.equal((await list(VERIFIED, { all: 1, cm_title: '%' })).data.data.total, 0);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() + 8 * 3_600_000 - 5.5 * 86_400_000).toISOString().slice(0, 10);
+    const recent = await list(VERIFIED, { all: 1, cm_create_time: `${weekAgo},${today}` });
+    assert.deepEqual(recent.data.data.data.map((m) => m.cm_title).sort(), ['春日田野', '郑州东站'].sort());
+    assert.equal((await list(VERIFIED, { cm_create_time: 'yesterday,today' })).code, ApiCode.INVALID_PARAMS);
+  });
+
+  it('pages with per_page (page 2 continues page 1)', async () => {
+    const one = await list(VERIFIED, { all: 1, per_page: 2, page: 1 });
+    const two = await list(VERIFIED, { all: 1, per_page: 2, page: 2 });
+    assert.equal(one.data.data.data.length, 2);
+    assert.equal(two.data.data.total, 5);
+    assert.equal(new Set([...one.data.data.data, ...two.data.data.data].map((m) => m.cm_id)).size, 4);
+  });
+
+  it('saves uploaded images (one material per file, unreviewed, logged) with tags; answers 添加素材成功', async () => {
+    const tag = await call<Tag[]>(VERIFIED, '/api/label/list', { name: '风景', create: 1 });
+    assert.equal(tag.code, 0);
+    const again = await call<Tag[]>(VERIFIED, '/api/label/list', { name: '风景', create: 1 });
+    assert.deepEqual(again.data, tag.data, 'creating twice returns the same tag');
+    const found = await call<Tag[]>(VERIFIED, '/api/label/list', { name: '风' });
+    assert.deepEqual(found.data.map((t) => t.name), ['风景']);
+    assert.deepEqual((await call<Tag[]>(VERIFIED, '/api/label/list', { name: '' })).data, []);
+
+    const files = [await upload(SAMPLE.png), await upload(SAMPLE.gif, 'gif'), await upload(SAMPLE.jpeg, 'jpg'), await upload(SAMPLE.svg, 'svg')];
+    const saved = await save(VERIFIED, { files: files.join(','), labels: String(tag.data[0]?.id), title: '新上传', describe: '四张图' });
+    assert.equal(saved.code, 0, saved.msg);
+    assert.equal(saved.msg, '添加素材成功');
+    assert.equal(saved.data.ids.length, 4);
+    const mine = await list(VERIFIED, { cm_check: 1 });
+    assert.equal(mine.data.data.total, 5);
+    assert.equal((await list(UNVERIFIED, { all: 1, cm_title: '新上传' })).data.data.total, 0, 'not public before approval');
+    const detail = await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id: saved.data.ids[0] ?? 0 });
+    assert.equal(detail.data.logs[0]?.cml_behavior, 1);
+    assert.equal(detail.data.size, SAMPLE.png.length);
+  });
+
+  it('refuses every invalid save: texts, lengths, missing files, non-images by bytes, foreign or unknown keys', async () => {
+    const png = await upload(SAMPLE.png);
+    const fake = await upload(SAMPLE.text, 'png');
+    const other = await fetchToken(app, tokens[UNVERIFIED] ?? '');
+    const foreign = await upload(SAMPLE.png, 'png', other);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ files: png, title: '  ' }, '素材名称不能为空'],
+      [{ files: png, title: '长'.repeat(31) }, '素材名称不能超过30个字'],
+      [{ files: png, describe: '' }, '素材描述不能为空'],
+      [{ files: png, describe: '长'.repeat(401) }, '素材描述不能超过400个字'],
+      [{ files: '' }, '请上传图片素材'],
+      [{ files: fake }, '请上传图片素材（仅支持 gif、jpeg、jpg、png、svg）'],
+      [{ files: foreign }, '只能使用自己上传的文件'],
+      [{ files: `/oss/${storage.bucket}/${newKey(storage.keyScope)}` }, '文件未上传完成或已失效，请重新上传'],
+      [{ files: 'https://elsewhere.example/a.png' }, '素材地址不正确'],
+      [{ files: png, labels: '999999' }, '标签不存在'],
+    ];
+    for (const [params, msg] of cases) {
+      const answer = await save(VERIFIED, params);
+      assert.equal(answer.code, ApiCode.INVALID_PARAMS, msg);
+      assert.equal(answer.msg, msg);
+    }
+    assert.equal((await save(VERIFIED, { files: png, title: '长'.repeat(30), describe: '长'.repeat(400) })).code, 0, 'the limits themselves are fine');
+  });
+
+  it('deletes own materials only (all or nothing) and answers 删除素材成功', async () => {
+    const others = await list(VERIFIED, { all: 1, cm_title: '嵩山' });
+    const own = await list(VERIFIED, { cm_check: 3 });
+    const ownId = own.data.data.data[0]?.cm_id ?? 0;
+    const refused = await call<null>(VERIFIED, '/api/material/delChild', { ids: `${ownId},${others.data.data.data[0]?.cm_id}` });
+    assert.equal(refused.code, ApiCode.FORBIDDEN);
+    assert.equal((await list(VERIFIED, { cm_check: 3 })).data.data.total, 1, 'nothing deleted');
+    const done = await call<null>(VERIFIED, '/api/material/delChild', { ids: String(ownId) });
+    assert.equal(done.msg, '删除素材成功');
+    assert.equal((await list(VERIFIED, { cm_check: 3 })).data.data.total, 0);
+    assert.equal((await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id: ownId })).code, ApiCode.NOT_FOUND);
+  });
+
+  it('downloads (operation 3) approved materials only, logged in the detail', async () => {
+    const approved = (await list(VERIFIED, { all: 1, cm_title: '龙门' })).data.data.data[0]?.cm_id ?? 0;
+    const pending = (await list(VERIFIED, { cm_check: 4 })).data.data.data[0]?.cm_id ?? 0;
+    const ok = await call<null>(VERIFIED, '/api/material/operation', { cm_id: approved, cml_behavior: 3 });
+    assert.equal(ok.msg, '素材操作成功');
+    assert.equal((await call<null>(VERIFIED, '/api/material/operation', { cm_id: pending, cml_behavior: 3 })).code, ApiCode.FORBIDDEN);
+    assert.equal((await call<null>(VERIFIED, '/api/material/operation', { cm_id: approved, cml_behavior: 9 })).code, ApiCode.INVALID_PARAMS);
+    assert.equal((await call<null>(UNVERIFIED, '/api/material/operation', { cm_id: pending, cml_behavior: 5 })).code, ApiCode.NOT_FOUND, "others' unapproved materials are invisible");
+    const detail = await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id: approved });
+    assert.deepEqual(Object.keys(detail.data).sort(), ['cm_check', 'cm_icon_url', 'cm_id', 'cm_title', 'cm_type', 'cm_url', 'is_my', 'logs', 'manuscript', 'nick_name', 'other', 'size', 'update_time']);
+    assert.equal(detail.data.logs[0]?.cml_behavior, 3);
+    assert.equal(detail.data.logs[0]?.phone, '138****0001');
+    assert.equal(detail.data.nick_name, '河南日报企业号');
+  });
+
+  it('uses a material only when verified and not banned on range 1, with an allowed manuscript type; records log and usage', async () => {
+    const id = (await list(VERIFIED, { all: 1, cm_title: '开封' })).data.data.data[0]?.cm_id ?? 0;
+    assert.equal((await call<null>(UNVERIFIED, '/api/material/use', { cm_id: id, nm_type: 1 })).code, ApiCode.CERT_REQUIRED);
+    assert.equal((await call<null>(BANNED, '/api/material/use', { cm_id: id, nm_type: 1 })).code, ApiCode.BANNED);
+    assert.equal((await call<null>(VERIFIED, '/api/material/use', { cm_id: id, nm_type: 2 })).code, ApiCode.INVALID_PARAMS, 'an image cannot start a video');
+    assert.equal((await call<null>(VERIFIED, '/api/material/use', { cm_id: id, nm_type: 3, nm_title: '图集稿' })).code, 0);
+    const detail = await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id });
+    assert.deepEqual(detail.data.manuscript.map((m) => [m.nm_title, m.nm_type, m.phone]), [['图集稿', 3, '138****0001']]);
+    assert.equal(detail.data.logs[0]?.cml_behavior, 2);
+  });
+
+  it('moves a material through the audit (CLI function and operator endpoint), logged; approval makes it public', async () => {
+    const id = (await list(VERIFIED, { cm_check: 1 })).data.data.data[0]?.cm_id ?? 0;
+    await setAuditStatus(database.db, id, 4);
+    process.env.OPERATOR_TOKEN = 'test-operator-token';
+    const refused = await app.inject({ method: 'POST', url: '/operator/material/audit', headers: { 'x-operator-token': 'wrong' }, payload: { id, status: 2 } });
+    assert.equal(refused.statusCode, 403);
+    const approved = await app.inject({ method: 'POST', url: '/operator/material/audit', headers: { 'x-operator-token': 'test-operator-token' }, payload: { id, status: 2 } });
+    assert.equal(approved.json<{ code: number }>().code, 0, approved.body);
+    delete process.env.OPERATOR_TOKEN;
+    const detail = await call<MaterialDetail>(UNVERIFIED, '/api/material/showChild', { id });
+    assert.equal(detail.data.cm_check, 2);
+    assert.deepEqual(detail.data.logs.slice(0, 2).map((l) => [l.cml_behavior, l.phone]), [[11, '运营'], [10, '运营']]);
+    assert.ok((await list(UNVERIFIED, { all: 1 })).data.data.data.some((m) => m.cm_id === id));
+  });
+});

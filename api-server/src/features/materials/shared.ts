@@ -1,0 +1,72 @@
+/** What the material routes share: messages, times, id lists, refusals. */
+import { ApiCode } from 'shared-sdk/contract';
+import { ApiError } from '../../lib/api-error';
+
+export const MATERIAL_MESSAGES = {
+  NOT_FOUND: '素材不存在或已删除',
+  NOT_YOURS: '只能删除自己的素材',
+  NOT_APPROVED: '素材未审核通过，不能下载',
+  NOT_USABLE: '该类型的素材不能用于创作',
+  BAD_IDS: '参数错误：ids 格式不正确',
+  BAD_BEHAVIOR: '参数错误：不支持的素材操作',
+  TITLE_REQUIRED: '素材名称不能为空',
+  TITLE_TOO_LONG: '素材名称不能超过30个字',
+  DESCRIBE_REQUIRED: '素材描述不能为空',
+  DESCRIBE_TOO_LONG: '素材描述不能超过400个字',
+  FILES_REQUIRED: '请上传图片素材',
+  TOO_MANY_FILES: '一次最多上传20张图片',
+  BAD_FILE_URL: '素材地址不正确',
+  FILE_NOT_YOURS: '只能使用自己上传的文件',
+  FILE_MISSING: '文件未上传完成或已失效，请重新上传',
+  NOT_AN_IMAGE: '请上传图片素材（仅支持 gif、jpeg、jpg、png、svg）',
+  FILE_TOO_LARGE: '图片不能超过20MB',
+  BAD_LABELS: '参数错误：labels 格式不正确',
+  UNKNOWN_LABEL: '标签不存在',
+  COVERS_MISMATCH: '参数错误：covers 与 files 数量不一致',
+} as const;
+
+export const MAX_FILES_PER_SAVE = 20;
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+export const MAX_PER_PAGE = 100;
+export const KEYWORD_MAX = 50;
+
+export const invalid = (msg: string): ApiError => new ApiError(ApiCode.INVALID_PARAMS, msg);
+
+/** "2025-01-31 09:05:00" in China time (UTC+8, no daylight saving): how the product shows times. */
+export function formatTime(value: Date): string {
+  return new Date(value.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** "2025-01-31" or "2025-01-31 09:05:00" read as China time; null when it is not a date. */
+export function parseChinaTime(text: string, endOfDay: boolean): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match;
+  const dateOnly = h === undefined;
+  const iso = `${y}-${mo}-${d}T${dateOnly ? (endOfDay ? '23:59:59' : '00:00:00') : `${h}:${mi}:${s ?? (endOfDay ? '59' : '00')}`}${endOfDay && dateOnly ? '.999' : ''}+08:00`;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "1,2,3" → [1, 2, 3]; refuses empty lists, non-numbers, duplicates and more than `max`. */
+export function parseIdList(raw: string, max = 100, msg: string = MATERIAL_MESSAGES.BAD_IDS): number[] {
+  const parts = raw.split(',').map((part) => part.trim());
+  const ids = parts.map(Number);
+  const valid = parts.length <= max && parts.every((part) => /^[1-9]\d{0,8}$/.test(part)) && new Set(ids).size === ids.length;
+  if (!valid) throw invalid(msg);
+  return ids;
+}
+
+/** An ILIKE pattern matching the keyword anywhere, its wildcards taken literally. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The grams the title index holds that a keyword needs: itself when 1 character, else its 2-grams. */
+export function keywordGrams(keyword: string): string[] {
+  const chars = [...keyword.toLowerCase()];
+  if (chars.length <= 1) return chars;
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length - 1; i += 1) grams.add(`${chars[i]}${chars[i + 1]}`);
+  return [...grams];
+}

@@ -1,0 +1,74 @@
+/**
+ * Decides whether a write to the embedded storage may happen: a well-formed `Authorization: OSS …`
+ * header, credentials minted by /api/upload/tos/token that have not expired, a signature that holds
+ * over the canonical string, a request date close to the server's clock, and a key inside the
+ * credentials' scope.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { bytes } from '../../lib/bytes';
+import { type UploadGrant, openGrant, uploadSecret } from '../upload/credentials';
+import { keyInScope } from '../upload/keys';
+import { canonicalResource, canonicalString, computeOssSignature, parseAuthorization, type HeaderBag } from './signature';
+
+/** OSS refuses requests whose date is more than 15 minutes off. */
+const MAX_SKEW_MS = 15 * 60 * 1000;
+
+export interface OssTarget {
+  bucket: string;
+  key: string;
+  query: URLSearchParams;
+}
+
+export type OssDenial = { status: number; code: string; message: string; extra?: Record<string, string> };
+export type Authorized = { ok: true; grant: UploadGrant } | ({ ok: false } & OssDenial);
+
+const deny = (status: number, code: string, message: string, extra?: Record<string, string>): Authorized => ({ ok: false, status, code, message, ...(extra ? { extra } : {}) });
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(bytes(left), bytes(right));
+}
+
+/** `/oss/<bucket>/<key>?query` → its parts, keys decoded segment by segment. */
+export function parseTarget(url: string, mount: string): OssTarget | null {
+  const parsed = new URL(url, 'http://storage.invalid');
+  if (!parsed.pathname.startsWith(`${mount}/`)) return null;
+  const [bucket, ...rest] = parsed.pathname.slice(mount.length + 1).split('/');
+  try {
+    const key = rest.map(decodeURIComponent).join('/');
+    return bucket && key ? { bucket: decodeURIComponent(bucket), key, query: parsed.searchParams } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function authorizeWrite(request: FastifyRequest, target: OssTarget, now = Date.now()): Authorized {
+  const headers = request.headers as HeaderBag;
+  const auth = parseAuthorization(String(headers.authorization ?? ''));
+  if (!auth) return deny(403, 'AccessDenied', 'Anonymous access is forbidden for this operation.');
+  const token = String(headers['x-oss-security-token'] ?? '');
+  const opened = openGrant(uploadSecret(), auth.accessKeyId, token, now);
+  if (!opened.ok) {
+    return opened.code === 'SecurityTokenExpired'
+      ? deny(403, 'SecurityTokenExpired', 'The security token you provided has expired.')
+      : deny(403, 'InvalidAccessKeyId', 'The OSS Access Key Id you provided does not exist in our records.');
+  }
+  const date = Date.parse(String(headers['x-oss-date'] ?? headers.date ?? ''));
+  if (!Number.isFinite(date) || Math.abs(now - date) > MAX_SKEW_MS) {
+    return deny(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.', {
+      ServerTime: new Date(now).toUTCString(),
+    });
+  }
+  const canonical = canonicalString(request.method, headers, canonicalResource(target.bucket, target.key, target.query));
+  if (!same(auth.signature, computeOssSignature(opened.secretAccessKey, canonical))) {
+    return deny(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.', {
+      StringToSign: canonical,
+    });
+  }
+  if (!keyInScope(target.key, opened.grant.scope)) {
+    return deny(403, 'AccessDenied', 'The credentials do not allow writing this object key.');
+  }
+  return { ok: true, grant: opened.grant };
+}

@@ -1,0 +1,112 @@
+/**
+ * The writes of the OSS subset: PutObject, InitiateMultipartUpload, UploadPart,
+ * CompleteMultipartUpload, AbortMultipartUpload. Every one is signed (authorize.ts); bodies arrive
+ * as raw bytes whatever their content type.
+ */
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { OSS_PATH } from '../../plugins/app/storage';
+import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
+import { type OssTarget, authorizeWrite, parseTarget } from './authorize';
+import { errorXml, parseCompleteParts, requestId, xmlDocument } from './xml';
+
+/** One request body (a whole object or one part). */
+const BODY_LIMIT = 20 * 1024 * 1024;
+
+function sendError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).type('application/xml').header('x-oss-request-id', requestId()).send(errorXml(code, message, extra));
+}
+
+const writeRoutes: FastifyPluginAsync = async (app) => {
+  const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  const body = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+  const contentType = (request: FastifyRequest): string => String(request.headers['content-type'] ?? 'application/octet-stream');
+
+  /** Parses and authorizes, or answers the refusal and returns null. */
+  function target(request: FastifyRequest, reply: FastifyReply): OssTarget | null {
+    const parsed = parseTarget(request.url, OSS_PATH);
+    if (!parsed || parsed.bucket !== app.storage.bucket) {
+      sendError(reply, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
+      return null;
+    }
+    const verdict = authorizeWrite(request, parsed);
+    if (!verdict.ok) {
+      request.log.info({ code: verdict.code, key: parsed.key }, 'storage write refused');
+      sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);
+      return null;
+    }
+    return parsed;
+  }
+
+  async function ownUpload(t: OssTarget, reply: FastifyReply) {
+    const upload = await uploads.find(t.query.get('uploadId') ?? '').catch(() => null);
+    if (!upload || upload.key !== t.key) {
+      sendError(reply, 404, 'NoSuchUpload', 'The specified upload does not exist.');
+      return null;
+    }
+    return upload;
+  }
+
+  app.put(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
+    const t = target(request, reply);
+    if (!t) return reply;
+    if (t.query.has('uploadId')) {
+      const upload = await ownUpload(t, reply);
+      if (!upload) return reply;
+      const partNumber = Number(t.query.get('partNumber'));
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
+        return sendError(reply, 400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000.');
+      }
+      const etag = await uploads.putPart(upload.uploadId, partNumber, body(request));
+      return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
+    }
+    const info = await app.storage.put(t.key, body(request), contentType(request));
+    return reply.header('etag', `"${info.etag}"`).header('x-oss-request-id', requestId()).send('');
+  });
+
+  app.post(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
+    const t = target(request, reply);
+    if (!t) return reply;
+    if (t.query.has('uploads')) {
+      const upload = await uploads.initiate(t.key, t.key.split('/')[2] ?? '', contentType(request));
+      return reply
+        .type('application/xml')
+        .header('x-oss-request-id', requestId())
+        .send(xmlDocument('InitiateMultipartUploadResult', { Bucket: t.bucket, Key: t.key, UploadId: upload.uploadId }));
+    }
+    if (!t.query.has('uploadId')) return sendError(reply, 400, 'InvalidArgument', 'Unsupported POST operation.');
+    const upload = await ownUpload(t, reply);
+    if (!upload) return reply;
+    const parts = parseCompleteParts(body(request).toString('utf8'));
+    if (!parts) return sendError(reply, 400, 'MalformedXML', 'The XML you provided was not well-formed.');
+    try {
+      const assembled = await uploads.assemble(upload.uploadId, parts);
+      const info = await app.storage.put(t.key, assembled, upload.contentType);
+      await uploads.remove(upload.uploadId);
+      return reply
+        .type('application/xml')
+        .header('etag', `"${info.etag}"`)
+        .header('x-oss-request-id', requestId())
+        .send(xmlDocument('CompleteMultipartUploadResult', { Location: app.storage.publicUrl(t.key), Bucket: t.bucket, Key: t.key, ETag: `"${info.etag}"` }));
+    } catch (error) {
+      if (error instanceof MultipartError) return sendError(reply, 400, error.code, error.message);
+      throw error;
+    }
+  });
+
+  app.delete(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
+    const t = target(request, reply);
+    if (!t) return reply;
+    if (!t.query.has('uploadId')) return sendError(reply, 403, 'AccessDenied', 'Deleting objects is not allowed with upload credentials.');
+    const upload = await ownUpload(t, reply);
+    if (!upload) return reply;
+    await uploads.remove(upload.uploadId);
+    return reply.code(204).header('x-oss-request-id', requestId()).send();
+  });
+};
+
+export default writeRoutes;

@@ -1,0 +1,55 @@
+/**
+ * Serves published releases at /releases/<remote>/<version>/<file> from the release store. A release
+ * never changes once published, so every file is cacheable for a year. Only `<remote>/<version>/…`
+ * of a known remote is reachable: the store's manifests/ and stats/ stay private.
+ */
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { isKnownRemote, releaseAccess } from './release-access';
+
+const SEGMENT = /^[A-Za-z0-9_.@-]+$/;
+
+const TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+interface FileParams {
+  remote: string;
+  version: string;
+  '*': string;
+}
+
+const releases: FastifyPluginAsync = async (app) => {
+  const { store } = releaseAccess(app);
+
+  app.get<{ Params: FileParams }>('/releases/:remote/:version/*', { config: { auth: 'public' } }, async (request, reply) => {
+    const { remote, version } = request.params;
+    const file = request.params['*'];
+    const parts = file.split('/');
+    const valid =
+      isKnownRemote(remote) && SEGMENT.test(version) && version !== '.' && version !== '..' &&
+      parts.every((part) => SEGMENT.test(part) && part !== '.' && part !== '..');
+    const body = valid ? await store.blobs.get(`${remote}/${version}/${file}`) : null;
+    if (!body) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not Found');
+    return reply
+      .type(TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body);
+  });
+};
+
+export default releases;

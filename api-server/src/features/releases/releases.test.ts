@@ -1,0 +1,77 @@
+/** The release store in the object storage bucket (RELEASES_BUCKET_PREFIX), and the load reports' own rate limit. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BucketBlobStore, type ReleaseInfo, ReleaseStore, operations } from 'deploy';
+import type { FastifyInstance } from 'fastify';
+import type { RemotesList } from 'shared-sdk/contract';
+import { DiskObjectStore } from '../../storage/disk-object-store';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { body } from '../../testing/signed';
+import { LOAD_REPORTS_PER_MINUTE } from '../runtime/rollout-routes';
+
+const ROUTES = [{ path: '/rights', module: './Rights', title: '权益' }];
+
+async function release(store: ReleaseStore, remote: string, version: string): Promise<void> {
+  const info: ReleaseInfo = {
+    remote,
+    version,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    createdBy: 'test',
+    entry: 'mf-manifest.json',
+    remoteEntry: 'remoteEntry.js',
+    files: ['mf-manifest.json', 'remoteEntry.js'],
+    integrity: {},
+    shared: {},
+    routes: ROUTES,
+  };
+  await store.blobs.put(`${remote}/${version}/mf-manifest.json`, Buffer.from(`{"id":"${version}"}`), 'application/json');
+  await store.blobs.put(`${remote}/${version}/remoteEntry.js`, Buffer.from(`var v = "${version}";`), 'application/javascript');
+  await store.blobs.put(`${remote}/${version}/release.json`, Buffer.from(JSON.stringify(info)), 'application/json');
+}
+
+describe('releases in the object storage bucket', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const storageDir = tempDir('creator-bucket');
+  const web = tempDir('creator-web');
+  const bucket = new DiskObjectStore(storageDir.dir, 'creator', '/oss');
+  // What a CI job would write with the deploy package: the same bucket, the same prefix.
+  const store = new ReleaseStore(new BucketBlobStore(bucket, 'releases/'));
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { webRoot: web.dir, releasesBucketPrefix: 'releases' }, { storage: bucket });
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    storageDir.remove();
+    web.remove();
+  });
+
+  it('lists the stable release and serves its files from the bucket', async () => {
+    await release(store, 'mf-tools', '2.0.0');
+    await operations.promote({ store, env: 'production', who: 'test' }, 'mf-tools', '2.0.0');
+    assert.ok(await bucket.head('releases/manifests/production.json'), 'the manifest lives under the prefix');
+
+    const listed = body<RemotesList>(await app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
+    assert.deepEqual(listed.map((r) => [r.name, r.version, r.manifestUrl]), [['mf_tools', '2.0.0', '/releases/mf-tools/2.0.0/mf-manifest.json']]);
+    const file = await app.inject({ method: 'GET', url: '/releases/mf-tools/2.0.0/remoteEntry.js' });
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.body, 'var v = "2.0.0";');
+    assert.equal(file.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  it('limits load reports per address on their own, and counts none it refused', async () => {
+    const report = (version: string) =>
+      app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: { remote: 'mf-tools', version, ok: 'false', phase: 'entry' } });
+    // One after the other, as browsers send them (the limiter's counter is read after its await).
+    for (let i = 0; i < LOAD_REPORTS_PER_MINUTE - 1; i++) assert.equal((await report('0.0.1')).statusCode, 200);
+    assert.equal((await report('2.0.0')).statusCode, 200);
+    assert.equal((await report('2.0.0')).statusCode, 429);
+    assert.deepEqual((await store.readStats('production'))['mf-tools']?.['2.0.0'], { loads: 1, failures: 1 });
+    // Other routes keep the general limit.
+    assert.equal((await app.inject({ method: 'GET', url: '/api/runtime/rollout' })).statusCode, 200);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Short-lived storage credentials, STS-like and stateless: the session token carries the user, its
+ * key scope and the expiry, sealed with an HMAC of the server's upload secret; the secret access key
+ * is derived from the token, so the storage endpoint can check a signature without a table.
+ * A real OSS bucket would get these from Alibaba Cloud STS (AssumeRole with a policy limited to the
+ * scope); that call is not implemented (see README).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { bytes } from '../../lib/bytes';
+
+export interface UploadGrant {
+  uid: number;
+  /** The key segment this grant may write under: `u<uid>` (see keys.ts). */
+  scope: string;
+  /** Expiry, ms since epoch. */
+  exp: number;
+  /** Random id, also the access key id's suffix. */
+  kid: string;
+}
+
+export interface UploadCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+  expiration: string;
+}
+
+const ACCESS_KEY_PREFIX = 'STS.';
+
+let processSecret: Buffer | null = null;
+
+/** UPLOAD_TOKEN_SECRET (set it on every replica), else one random secret per process. */
+export function uploadSecret(env: Record<string, string | undefined> = process.env): Buffer {
+  if (env.UPLOAD_TOKEN_SECRET) return Buffer.from(env.UPLOAD_TOKEN_SECRET);
+  processSecret ??= randomBytes(32);
+  return processSecret;
+}
+
+export function uploadTokenTtlMs(env: Record<string, string | undefined> = process.env): number {
+  const seconds = Number(env.UPLOAD_TOKEN_TTL_SECONDS || 1800);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1_800_000;
+}
+
+function mac(secret: Buffer, text: string): string {
+  return createHmac('sha256', bytes(secret)).update(text).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(bytes(left), bytes(right));
+}
+
+export function scopeFor(uid: number): string {
+  return `u${uid}`;
+}
+
+export function mintCredentials(secret: Buffer, uid: number, ttlMs: number, now = Date.now()): UploadCredentials {
+  const grant: UploadGrant = { uid, scope: scopeFor(uid), exp: now + ttlMs, kid: randomBytes(8).toString('hex') };
+  const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
+  const sessionToken = `${payload}.${mac(secret, payload)}`;
+  return {
+    accessKeyId: `${ACCESS_KEY_PREFIX}${grant.kid}`,
+    secretAccessKey: mac(secret, `secret:${sessionToken}`),
+    sessionToken,
+    expiration: new Date(grant.exp).toISOString(),
+  };
+}
+
+export type GrantCheck = { ok: true; grant: UploadGrant; secretAccessKey: string } | { ok: false; code: 'InvalidAccessKeyId' | 'SecurityTokenExpired' };
+
+/** Opens a session token presented with an access key id; says why when it does not hold. */
+export function openGrant(secret: Buffer, accessKeyId: string, sessionToken: string, now = Date.now()): GrantCheck {
+  const [payload, seal, extra] = sessionToken.split('.');
+  if (!payload || !seal || extra !== undefined || !sameText(seal, mac(secret, payload))) return { ok: false, code: 'InvalidAccessKeyId' };
+  let grant: UploadGrant;
+  try {
+    grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as UploadGrant;
+  } catch {
+    return { ok: false, code: 'InvalidAccessKeyId' };
+  }
+  if (!sameText(accessKeyId, `${ACCESS_KEY_PREFIX}${grant.kid}`)) return { ok: false, code: 'InvalidAccessKeyId' };
+  if (!(grant.exp > now)) return { ok: false, code: 'SecurityTokenExpired' };
+  return { ok: true, grant, secretAccessKey: mac(secret, `secret:${sessionToken}`) };
+}

@@ -1,0 +1,31 @@
+/**
+ * Server-side twins of the browser guards (shared-sdk requireCert / requireNotBanned): every rule
+ * the UI enforces is enforced again here (ARCHITECTURE.md, Server). Features call them at the top of
+ * a handler that creates or edits content.
+ */
+import type { Kysely } from 'kysely';
+import { ApiCode, IDENTITY, banRangeBlocks } from 'shared-sdk/contract';
+import type { BanRow, Database, UserRow } from '../../db/schema';
+import { ApiError, MESSAGES } from '../../lib/api-error';
+
+export async function findActiveBan(db: Kysely<Database>, userId: number): Promise<BanRow | null> {
+  const ban = await db.selectFrom('bans').selectAll().where('user_id', '=', userId).where('active', '=', true).executeTakeFirst();
+  return ban ?? null;
+}
+
+export function isVerified(user: Pick<UserRow, 'identities'>): boolean {
+  return user.identities.includes(IDENTITY.REAL_NAME);
+}
+
+/** Refuses (1005) a user without real-name verification (u_cert = 1). */
+export function requireCert(user: Pick<UserRow, 'identities'>): void {
+  if (!isVerified(user)) throw new ApiError(ApiCode.CERT_REQUIRED, MESSAGES.CERT_REQUIRED);
+}
+
+/** Refuses (1006) when a ban blocks the range ("1" content, "3" posts) or forces logout (type 2). */
+export async function requireNotBanned(db: Kysely<Database>, userId: number, range: string): Promise<void> {
+  const ban = await findActiveBan(db, userId);
+  if (!ban) return;
+  const blocks = ban.ban_type === 2 || banRangeBlocks({ ban_type: ban.ban_type, ban_range_type: ban.ban_range_type }, range);
+  if (blocks) throw new ApiError(ApiCode.BANNED, ban.reason ? `${MESSAGES.BANNED}（${ban.reason}）` : MESSAGES.BANNED);
+}

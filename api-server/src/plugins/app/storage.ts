@@ -1,0 +1,30 @@
+/**
+ * Makes the object store reachable from every route as `app.storage`. The embedded default keeps
+ * objects under DATA_DIR/storage and serves them at /oss/<bucket>/<key> (features/oss).
+ */
+import path from 'node:path';
+import type { AppConfig } from '../../config';
+import { globalPlugin } from '../../lib/global-plugin';
+import { DiskObjectStore } from '../../storage/disk-object-store';
+import type { ObjectStore } from '../../storage/object-store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: ObjectStore;
+  }
+}
+
+export const EMBEDDED_BUCKET = 'creator';
+export const OSS_PATH = '/oss';
+
+export function embeddedObjectStore(config: Pick<AppConfig, 'dataDir'>): ObjectStore {
+  return new DiskObjectStore(path.join(config.dataDir, 'storage'), EMBEDDED_BUCKET, OSS_PATH);
+}
+
+interface StoragePluginOptions extends Record<string, unknown> {
+  store: ObjectStore;
+}
+
+export default globalPlugin<StoragePluginOptions>(async (app, { store }) => {
+  app.decorate('storage', store);
+});

@@ -1,0 +1,36 @@
+/**
+ * Object storage as the server sees it. The embedded default keeps objects on disk under DATA_DIR and
+ * serves them over an OSS-compatible HTTP subset; a real bucket replaces it in production.
+ */
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  contentType: string;
+  etag: string;
+  lastModified: Date;
+}
+
+export interface StoredObject extends ObjectInfo {
+  body: Buffer;
+}
+
+export interface ObjectStore {
+  readonly bucket: string;
+  put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo>;
+  get(key: string): Promise<StoredObject | null>;
+  head(key: string): Promise<ObjectInfo | null>;
+  delete(key: string): Promise<void>;
+  /** Keys under a prefix, sorted. */
+  list(prefix: string): Promise<string[]>;
+  /** The URL a browser uses to read the object. */
+  publicUrl(key: string): string;
+}
+
+const KEY = /^[A-Za-z0-9!_.*'()-][A-Za-z0-9!_.*'()\-/]*$/;
+
+/** Refuses keys that could escape the bucket or that OSS would not accept. */
+export function assertValidKey(key: string): void {
+  if (!KEY.test(key) || key.length > 1023 || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`invalid object key: ${JSON.stringify(key)}`);
+  }
+}
