@@ -1,0 +1,12 @@
+// The host: no build-time remotes. Remotes are registered at run time from /api/runtime/remotes.
+export default {
+  name: 'host_shell',
+  // Only for `pnpm dev`: remotes whose dev server answers on these ports are served live.
+  devRemotes: {
+    mf_materials: { port: 3001 },
+    mf_drafts: { port: 3002 },
+    mf_editor: { port: 3003 },
+    mf_newspaper: { port: 3004 },
+    mf_tools: { port: 3005 },
+  },
+};

@@ -1,0 +1,95 @@
+/** Guards → dialogs for each account state (spec §4, §6), through the header's 内容创作 dropdown. */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, type UserBanInfoAnswer } from 'shared-sdk';
+import { VERIFIED_USER } from '../../testing/fixtures';
+import { renderApp } from '../../testing/render-app';
+
+const ban = (ban_type: number, ban_range_type: string, ban_reason = '发布违规内容'): UserBanInfoAnswer => ({ ban_type, ban_range_type, ban_reason });
+
+jest.setTimeout(45_000);
+// antd's dropdown animates in; jsdom never finishes it, so pointer-events stays none.
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+async function create(label: string) {
+  await user.click(await screen.findByRole('button', { name: /内容创作/ }));
+  const items = await screen.findAllByRole('menuitem', { name: label });
+  await user.click(items[items.length - 1] as HTMLElement);
+}
+
+describe('account states', () => {
+  let open: jest.SpyInstance;
+  beforeEach(() => {
+    open = jest.spyOn(window, 'open').mockReturnValue(null);
+  });
+  afterEach(() => open.mockRestore());
+
+  it('a verified user opens every editor in a new tab', async () => {
+    renderApp({ url: '/index', user: VERIFIED_USER });
+    await create('文章');
+    expect(open).toHaveBeenCalledWith('/scriptWrite', '_blank', 'noopener');
+    await create('合集');
+    expect(open).toHaveBeenCalledWith('/videoWrite?isPack=1', '_blank', 'noopener');
+    expect(screen.queryByText('请完成实名认证')).not.toBeInTheDocument();
+  });
+
+  it('an unverified user gets the real-name dialog instead', async () => {
+    renderApp({ url: '/index', user: { ...VERIFIED_USER, u_cert: 0 } });
+    await create('文章');
+    expect(await screen.findByText('请完成实名认证')).toBeInTheDocument();
+    expect(screen.getByText('请打开客户端，进入「我的」，点击「实名认证」完成认证')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('ban 1 with range "1" blocks 文章 (ban dialog with the reason) but not 动态', async () => {
+    const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '1', '文章抄袭')) } });
+    await waitFor(() => expect(store.getState().session.user?.banData?.ban_range_type).toBe('1'));
+    await create('文章');
+    expect(await screen.findByText('账号已被封禁')).toBeInTheDocument();
+    expect(await screen.findByText('文章抄袭')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    await create('动态');
+    expect(open).toHaveBeenCalledWith('/post', '_blank', 'noopener');
+  });
+
+  it('ban 1 with range "3" blocks 动态 only', async () => {
+    const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '3')) } });
+    await waitFor(() => expect(store.getState().session.user?.banData?.ban_range_type).toBe('3'));
+    await create('文章');
+    expect(open).toHaveBeenCalledWith('/scriptWrite', '_blank', 'noopener');
+    await create('动态');
+    expect(await screen.findByText('账号已被封禁')).toBeInTheDocument();
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('ban 2 logs the user out and shows the reason on /login as a persistent warning', async () => {
+    const { store, history } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(2, '', '严重违规')) } });
+    expect(await screen.findByText('账号已被封禁：严重违规')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/login');
+    expect(store.getState().session.user).toBeNull();
+    expect(sessionStorage.getItem('banNotice')).toBe('严重违规');
+  });
+
+  it('the appeal form requires a reason and shows 提交成功', async () => {
+    const appeal = jest.fn(() => Promise.resolve(null));
+    const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '1')), appeal } });
+    await waitFor(() => expect(store.getState().session.user?.banData).not.toBeNull());
+    await create('视频');
+    await user.click(await screen.findByRole('button', { name: /提交申诉/ }));
+    expect(await screen.findByText('请填写申诉理由')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('请说明申诉理由'), '我没有违规，请复核');
+    await user.click(screen.getByRole('button', { name: /提交申诉/ }));
+    expect(await screen.findByText('提交成功')).toBeInTheDocument();
+    expect(appeal).toHaveBeenCalledWith('我没有违规，请复核');
+  });
+
+  it('a refused appeal shows the server message', async () => {
+    const appeal = () => Promise.reject(new ApiError({ kind: 'business', code: 1009, message: '您已提交申诉，请等待处理' }));
+    const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '1')), appeal } });
+    await waitFor(() => expect(store.getState().session.user?.banData).not.toBeNull());
+    await create('图集');
+    await user.type(await screen.findByPlaceholderText('请说明申诉理由'), '再次申诉一下');
+    await user.click(screen.getByRole('button', { name: /提交申诉/ }));
+    expect(await screen.findByText('您已提交申诉，请等待处理')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+/** The shell's RTK Query endpoints, injected into the page's one baseApi (tag 'Notice' for unread counts). */
+import { baseApi, isApiError, type SdkQueryError } from 'shared-sdk';
+import { shellClient, type NoticeListAnswer, type NoticeListArgs, type NoticeReadArgs } from './client';
+
+type Result<T> = { data: T } | { error: SdkQueryError };
+
+async function run<T>(call: () => Promise<T>): Promise<Result<T>> {
+  try {
+    return { data: await call() };
+  } catch (failure) {
+    if (isApiError(failure)) return { error: { kind: failure.kind, message: failure.message, ...(failure.code === undefined ? {} : { code: failure.code }) } };
+    return { error: { kind: 'network', message: String(failure) } };
+  }
+}
+
+export const shellApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    unreadTotal: build.query<number, void>({
+      queryFn: () =>
+        run(async () => {
+          const [app0, app1, community] = await Promise.all([shellClient.unreadApp(0), shellClient.unreadApp(1), shellClient.unreadCommunity()]);
+          return app0.count + app1.count + community.count;
+        }),
+      providesTags: ['Notice'],
+    }),
+    enterprise: build.query({ queryFn: () => run(() => shellClient.enterprise()), providesTags: ['Enterprise'] }),
+    wearBadge: build.query({ queryFn: () => run(() => shellClient.wearBadge()), providesTags: ['Badge'] }),
+    toolList: build.query({ queryFn: () => run(() => shellClient.toolList()), providesTags: ['ToolList'] }),
+    dramaAuth: build.query({ queryFn: () => run(() => shellClient.dramaAuth()) }),
+    userScore: build.query({ queryFn: () => run(() => shellClient.userScore()), providesTags: ['Score'] }),
+    recentDrafts: build.query({ queryFn: () => run(() => shellClient.recentDrafts()), providesTags: ['Draft'] }),
+    noticeList: build.query<NoticeListAnswer, NoticeListArgs>({
+      queryFn: (args) => run(() => shellClient.noticeList(args)),
+      providesTags: ['Notice'],
+    }),
+    markNoticesRead: build.mutation<null, NoticeReadArgs>({
+      queryFn: (args) => run(() => shellClient.noticeRead(args)),
+      invalidatesTags: ['Notice'],
+    }),
+  }),
+});
+
+export const {
+  useUnreadTotalQuery,
+  useEnterpriseQuery,
+  useWearBadgeQuery,
+  useToolListQuery,
+  useDramaAuthQuery,
+  useUserScoreQuery,
+  useRecentDraftsQuery,
+  useNoticeListQuery,
+  useMarkNoticesReadMutation,
+} = shellApi;

@@ -1,0 +1,72 @@
+/**
+ * Every call the shell makes, in one replaceable object: the app uses the real SDK client, tests
+ * install fakes with setShellClient (they never reach the network).
+ */
+import {
+  apiGet,
+  apiPost,
+  userGet,
+  type CountData,
+  type DraftSearchAnswer,
+  type EnterpriseAnswer,
+  type HasAuthAnswer,
+  type MpBaseUserinfo,
+  type ToolListAnswer,
+  type UserBanInfoAnswer,
+  type UserScoreAnswer,
+  type WearBadgeAnswer,
+} from 'shared-sdk';
+import type { NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
+
+export type { NoticeItem, NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
+
+export interface NoticeListArgs {
+  type: NoticeTab;
+  page: number;
+  size: number;
+}
+export type NoticeReadArgs = { ids: string } | { all: 1; type: NoticeTab };
+
+export interface ShellClient {
+  unreadApp(type: 0 | 1): Promise<CountData>;
+  unreadCommunity(): Promise<CountData>;
+  enterprise(): Promise<EnterpriseAnswer>;
+  wearBadge(): Promise<WearBadgeAnswer>;
+  toolList(): Promise<ToolListAnswer>;
+  dramaAuth(): Promise<HasAuthAnswer>;
+  userScore(): Promise<UserScoreAnswer>;
+  recentDrafts(): Promise<DraftSearchAnswer>;
+  userInfo(): Promise<MpBaseUserinfo>;
+  noticeList(args: NoticeListArgs): Promise<NoticeListAnswer>;
+  noticeRead(args: NoticeReadArgs): Promise<null>;
+  updateNickname(nickname: string): Promise<null>;
+  changePassword(oldPassword: string, newPassword: string): Promise<null>;
+  /** Ban data by token (user host); null when the user is not banned. */
+  banInfo(token: string): Promise<UserBanInfoAnswer | null>;
+  appeal(reason: string): Promise<null>;
+}
+
+export const REAL_SHELL_CLIENT: ShellClient = {
+  unreadApp: (type) => apiGet<CountData>('/api/notice/getMpNoReadNums', { type }, { skipErrorHandler: true }),
+  unreadCommunity: () => apiGet<CountData>('/api/notice/getCommunityNoReadNums', undefined, { skipErrorHandler: true }),
+  enterprise: () => apiPost<EnterpriseAnswer>('/api/enterpriseUser/index', undefined, { skipErrorHandler: true }),
+  wearBadge: () => apiGet<WearBadgeAnswer>('/api/userBadge/getUserWearBadge', undefined, { skipErrorHandler: true }),
+  toolList: () => apiGet<ToolListAnswer>('/api/user/getToolList', undefined, { skipErrorHandler: true }),
+  dramaAuth: () => apiPost<HasAuthAnswer>('/api/microDrama/isHasAuth', undefined, { skipErrorHandler: true }),
+  userScore: () => apiGet<UserScoreAnswer>('/api/creatorScore/getUserScore'),
+  recentDrafts: () => apiGet<DraftSearchAnswer>('/api/draft/search', { type: 0, page: 1, size: 5 }),
+  userInfo: () => apiGet<MpBaseUserinfo>('/api/user/mpBaseUserinfo'),
+  noticeList: (args) => apiGet<NoticeListAnswer>('/api/notice/list', { ...args }),
+  noticeRead: (args) => apiPost<null>('/api/notice/read', { ...args }),
+  updateNickname: (nickname) => apiPost<null>('/api/user/update', { nickname }),
+  changePassword: (oldPassword, newPassword) => apiPost<null>('/api/user/password', { old_password: oldPassword, new_password: newPassword }),
+  banInfo: (token) => userGet<UserBanInfoAnswer | null>('/service/userban/getUserBanInfo', { token }, { skipErrorHandler: true }),
+  appeal: (reason) => apiPost<null>('/api/ban/appeal', { reason }, { skipErrorHandler: true }),
+};
+
+export const shellClient: ShellClient = { ...REAL_SHELL_CLIENT };
+
+/** Replaces some calls (tests); `null` puts the real client back. */
+export function setShellClient(fakes: Partial<ShellClient> | null): void {
+  Object.assign(shellClient, REAL_SHELL_CLIENT, fakes ?? {});
+}

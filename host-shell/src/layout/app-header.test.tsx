@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { VERIFIED_USER } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
+import { enterpriseLabel } from './header-user';
+
+jest.setTimeout(45_000);
+const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+describe('AppHeader', () => {
+  it('sums the three unread counts, shows 99+ above 99, and opens /notice', async () => {
+    const { history } = renderApp({
+      url: '/index',
+      user: VERIFIED_USER,
+      client: { unreadApp: (type) => Promise.resolve({ count: type === 0 ? 60 : 40 }), unreadCommunity: () => Promise.resolve({ count: 5 }) },
+    });
+    const bell = await screen.findByTestId('notice-bell');
+    await waitFor(() => expect(bell).toHaveTextContent('99+'));
+    await user.click(bell);
+    await waitFor(() => expect(history.location.pathname).toBe('/notice'));
+  });
+
+  it('shows the enterprise badge icon for cert_type 24 and the worn badge', async () => {
+    renderApp({ url: '/index', user: { ...VERIFIED_USER, cert_type: 24 }, client: { wearBadge: () => Promise.resolve({ cover_url: 'data:image/png;base64,AA' }) } });
+    expect(await screen.findByLabelText('企业认证标识')).toBeInTheDocument();
+    expect(await screen.findByAltText('佩戴徽章')).toHaveAttribute('src', 'data:image/png;base64,AA');
+  });
+
+  it('opens customer service, saying so when no chat page is configured', async () => {
+    renderApp({ url: '/index', user: VERIFIED_USER });
+    await user.click(await screen.findByRole('button', { name: /客服/ }));
+    expect(await screen.findByText('暂未开通在线客服')).toBeInTheDocument();
+  });
+
+  it('labels the enterprise certification: 已认证 for status 2, else the audit status', () => {
+    expect(enterpriseLabel({ status: 2, cert_audit_status: 1 })).toBe('已认证');
+    expect(enterpriseLabel({ status: 0, cert_audit_status: 0 })).toBe('未认证');
+    expect(enterpriseLabel({ status: 0, cert_audit_status: 3 })).toBe('审核中');
+  });
+});

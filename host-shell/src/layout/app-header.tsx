@@ -1,0 +1,42 @@
+import { Flex, Layout, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { apiPost, LIMITS, loggedOut, useAppDispatch } from 'shared-sdk';
+import { CreationDropdown, CustomerService, NoticeBell } from './header-actions';
+import { HeaderUser } from './header-user';
+
+export const QUIT_PATH = '/login/admin/quit';
+
+export function AppHeader() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const logOut = async () => {
+    try {
+      await apiPost<unknown>(QUIT_PATH, undefined, { skipErrorHandler: true });
+    } catch (error) {
+      // The token is dropped locally either way; the server's copy expires on its own.
+      console.warn('host-shell: logout call failed', error);
+    } finally {
+      dispatch(loggedOut());
+      navigate('/login', { replace: true });
+    }
+  };
+
+  return (
+    <Layout.Header
+      style={{ height: LIMITS.HEADER_HEIGHT, lineHeight: `${LIMITS.HEADER_HEIGHT}px`, padding: '0 24px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
+    >
+      <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          创作者中心
+        </Typography.Title>
+        <Flex align="center" gap={16}>
+          <CreationDropdown />
+          <CustomerService />
+          <NoticeBell />
+          <HeaderUser onLogOut={() => void logOut()} />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

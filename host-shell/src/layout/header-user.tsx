@@ -1,0 +1,48 @@
+import { Avatar, Dropdown, Flex, Tooltip } from 'antd';
+import { SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { ENTERPRISE_CERT_LABELS, ENTERPRISE_CERTIFIED_STATUS, selectUser, useAppSelector } from 'shared-sdk';
+import { useEnterpriseQuery, useWearBadgeQuery } from '../features/shell/api';
+
+export const ENTERPRISE_CERT_TYPE = 24;
+
+export function enterpriseLabel(answer: { status: number; cert_audit_status: number } | undefined): string {
+  if (!answer) return '';
+  if (answer.status === ENTERPRISE_CERTIFIED_STATUS) return '已认证';
+  return ENTERPRISE_CERT_LABELS[answer.cert_audit_status] ?? '';
+}
+
+/** Nickname (enterprise badge icon for cert_type 24, worn badge) and the user dropdown. */
+export function HeaderUser({ onLogOut }: { onLogOut: () => void }) {
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const { data: enterprise } = useEnterpriseQuery(undefined);
+  const { data: badge } = useWearBadgeQuery(undefined);
+  const status = enterpriseLabel(enterprise);
+
+  const items = [
+    { key: 'enterprise', label: `企业认证${status ? `（${status}）` : ''}` },
+    { key: 'settings', label: '设置' },
+    { key: 'logout', label: '退出登录' },
+  ];
+  const onClick = ({ key }: { key: string }) => {
+    if (key === 'enterprise') navigate('/enterprise');
+    else if (key === 'settings') navigate('/user');
+    else onLogOut();
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']}>
+      <Flex align="center" gap={6} style={{ cursor: 'pointer' }} data-testid="user-menu">
+        <Avatar size="small" src={user?.u_avatar || undefined} icon={<UserOutlined />} />
+        <span>{user?.u_nickname}</span>
+        {user?.cert_type === ENTERPRISE_CERT_TYPE ? (
+          <Tooltip title="企业认证">
+            <SafetyCertificateFilled aria-label="企业认证标识" style={{ color: '#1677ff' }} />
+          </Tooltip>
+        ) : null}
+        {badge?.cover_url ? <img src={badge.cover_url} alt="佩戴徽章" style={{ height: 20 }} /> : null}
+      </Flex>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { MenuEntry, RouteOpen } from 'shared-sdk';
+import { SideMenu } from './side-menu';
+
+const entries: MenuEntry[] = [
+  { ap_name: '帮助中心', ap_url: '/helpCenter', ap_icon: 'question', ap_sort: 9 },
+  { ap_name: '首页', ap_url: '/index', ap_icon: 'home', ap_sort: 1 },
+  {
+    ap_name: '素材',
+    ap_url: '',
+    ap_icon: 'picture',
+    ap_sort: 3,
+    children: [
+      { ap_name: '公共素材', ap_url: '/material/1', ap_icon: '', ap_sort: 2 },
+      { ap_name: '我的素材', ap_url: '/material/0', ap_icon: '', ap_sort: 1 },
+    ],
+  },
+  { ap_name: '排行榜', ap_url: '/rank', ap_icon: 'trophy', ap_sort: 4 },
+  { ap_name: '政务', ap_url: '/govAffairs', ap_icon: 'bank', ap_sort: 5 },
+];
+
+function renderMenu(path: string, available: (url: string) => boolean = () => true) {
+  const routeOpens = new Map<string, RouteOpen>([['/rank', 'window']]);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SideMenu entries={entries} highlightRules={[]} isAvailable={available} routeOpens={routeOpens} />
+    </MemoryRouter>,
+  );
+}
+
+describe('SideMenu', () => {
+  it('renders ap_* entries sorted by ap_sort at every level', () => {
+    renderMenu('/index');
+    const names = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(names).toEqual(['首页', '素材', '我的素材', '公共素材', '排行榜', '政务', '帮助中心']);
+  });
+
+  it('highlights the entry of the current path', () => {
+    renderMenu('/material/1');
+    const selected = screen.getAllByRole('menuitem').filter((item) => item.className.includes('-selected'));
+    expect(selected.map((item) => item.textContent)).toEqual(['公共素材']);
+  });
+
+  it('hides entries no route serves, and groups left empty', () => {
+    renderMenu('/index', (url) => !url.startsWith('/material') && url !== '/govAffairs');
+    expect(screen.queryByText('素材')).not.toBeInTheDocument();
+    expect(screen.queryByText('政务')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('menu')).getByText('首页')).toBeInTheDocument();
+  });
+
+  it('opens an entry whose route opens in a new window with window.open', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    renderMenu('/index');
+    await userEvent.click(screen.getByText('排行榜'));
+    expect(open).toHaveBeenCalledWith('/rank', '_blank', expect.stringContaining('width='));
+    open.mockRestore();
+  });
+});

@@ -1,0 +1,4 @@
+/** /app is empty (spec §2). */
+export function EmptyPage() {
+  return null;
+}

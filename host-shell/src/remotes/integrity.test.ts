@@ -1,0 +1,43 @@
+import { IntegrityIndex, integrityPlugin } from './integrity';
+import { rolloutView } from './rollout-fixtures';
+
+const ORIGIN = 'http://localhost:8080/rights';
+
+describe('release integrity', () => {
+  const index = new IntegrityIndex(ORIGIN);
+  index.add(rolloutView('7'));
+  const plugin = integrityPlugin(index);
+
+  it('finds the hash of a release file however its URL is spelled', () => {
+    expect(index.of('/releases/mf-tools/1.1.0/remoteEntry.js')).toBe('sha384-e1.1.0');
+    expect(index.of('http://localhost:8080/releases/mf-tools/1.1.0//remoteEntry.js')).toBe('sha384-e1.1.0');
+    expect(index.of('http://localhost:8080/releases/mf-tools/1.0.0/mf-manifest.json')).toBe('sha384-m1.0.0');
+    expect(index.of('http://localhost:3005/remoteEntry.js')).toBeUndefined();
+  });
+
+  it('gives remote entry scripts their integrity and an anonymous CORS fetch', () => {
+    const script = plugin.createScript?.({ url: 'http://localhost:8080/releases/mf-tools/1.0.0/remoteEntry.js' });
+    expect(script).toBeInstanceOf(HTMLScriptElement);
+    const element = script as HTMLScriptElement;
+    expect(element.integrity).toBe('sha384-e1.0.0');
+    expect(element.crossOrigin).toBe('anonymous');
+    expect(element.src).toBe('http://localhost:8080/releases/mf-tools/1.0.0/remoteEntry.js');
+    // Anything else (a dev server, a plain build) is left to the runtime.
+    expect(plugin.createScript?.({ url: 'http://localhost:3005/remoteEntry.js' })).toBeUndefined();
+  });
+
+  it('fetches a release manifest with its integrity, other URLs untouched', async () => {
+    // jsdom has no Response: the hook only hands it back.
+    const response = { ok: true, status: 200 } as unknown as Response;
+    const fetchMock = jest.fn(async () => response);
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchMock;
+    try {
+      await expect(plugin.fetch?.('http://localhost:8080/releases/mf-tools/1.1.0/mf-manifest.json', {})).resolves.toBe(response);
+      expect(fetchMock).toHaveBeenCalledWith('http://localhost:8080/releases/mf-tools/1.1.0/mf-manifest.json', { integrity: 'sha384-m1.1.0' });
+      expect(plugin.fetch?.('http://localhost:3005/mf-manifest.json', {})).toBeUndefined();
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});

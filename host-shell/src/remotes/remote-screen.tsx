@@ -1,0 +1,43 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Flex, Spin } from 'antd';
+import { LIMITS } from 'shared-sdk';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteTimeoutError, type RemoteModuleLoader } from './remote-loader';
+import { withTimeout } from './with-timeout';
+
+export interface RemoteScreenProps {
+  /** Federation id, e.g. 'mf_drafts/DraftList'. */
+  id: string;
+  title: string;
+  load: RemoteModuleLoader;
+  timeoutMs?: number;
+}
+
+const loading = (
+  <Flex justify="center" style={{ padding: 48 }}>
+    <Spin description="加载中…">
+      <div style={{ width: 120, height: 60 }} />
+    </Spin>
+  </Flex>
+);
+
+/** A remote screen in its own error boundary and Suspense, with the spec's lazy-load timeout (§8). */
+export function RemoteScreen({ id, title, load, timeoutMs = LIMITS.LAZY_SCREEN_TIMEOUT_MS }: RemoteScreenProps) {
+  const [attempt, setAttempt] = useState(0);
+  // Made here, above Suspense (a component that suspends before its first commit loses its state),
+  // and once per attempt: React.lazy keeps a rejection, so a retry needs a new one.
+  const Screen = useMemo(
+    () => lazy(() => withTimeout(load(id), timeoutMs, () => new RemoteTimeoutError(id, timeoutMs))),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
+    [id, load, timeoutMs, attempt],
+  );
+  // Keyed by id as well: two routes of the same layout reuse this component when switching.
+  return (
+    <RemoteErrorBoundary key={`${id}#${attempt}`} title={title} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={loading}>
+        {/* eslint-disable-next-line react-hooks/static-components -- one lazy component per remote screen and attempt, on purpose */}
+        <Screen />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

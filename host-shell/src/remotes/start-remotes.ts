@@ -1,0 +1,49 @@
+/**
+ * Start-up of the remotes: the rollout view (or its last good copy, or the plain list), each remote
+ * at this user's version, registered with the federation runtime behind the stable fallback and the
+ * integrity checks. Logging in or out changes the user, so the view is asked for again then.
+ */
+import { getToken, type RemoteEntry } from 'shared-sdk';
+import { initFederation, reregisterRemote } from './federation';
+import { fetchRemotes } from './fetch-remotes';
+import { IntegrityIndex, integrityPlugin } from './integrity';
+import type { RemoteModuleLoader } from './remote-loader';
+import { fetchRollout, planRemotes, readOverrides, safeStorage } from './rollout';
+import { withStableFallback } from './stable-fallback';
+
+/** The host's store, or anything else that says when the session may have changed. */
+export interface SessionSource {
+  subscribe(listener: () => void): () => void;
+}
+
+export async function startRemotes(session?: SessionSource): Promise<{ remotes: RemoteEntry[]; loadRemote: RemoteModuleLoader }> {
+  let token = getToken();
+  const view = await fetchRollout(token);
+  // No rollout (none received, none kept, or nothing released yet): the plain list, as before.
+  const listed = view && Object.keys(view.remotes).length > 0 ? [] : await fetchRemotes();
+  const overrides = readOverrides(window.location.search, safeStorage(() => window.sessionStorage));
+  const plans = planRemotes(view, listed, overrides);
+  const integrity = new IntegrityIndex(window.location.href);
+  integrity.add(view);
+  const remotes = plans.map((plan) => plan.entry);
+  const fallback = withStableFallback(initFederation(remotes, [integrityPlugin(integrity)]), plans, reregisterRemote);
+
+  // A screen opened while the new view is on its way waits for it: one user, one version per page.
+  let replanned: Promise<void> = Promise.resolve();
+  session?.subscribe(() => {
+    const next = getToken();
+    if (next === token) return;
+    token = next;
+    replanned = replanned.then(async () => {
+      const fresh = await fetchRollout(next);
+      if (!fresh || next !== token) return; // Offline, or superseded by a later login or logout.
+      integrity.add(fresh);
+      fallback.replan(planRemotes(fresh, listed, overrides));
+    }).catch((error: unknown) => console.warn('host-shell: the rollout could not be applied after the session changed', error));
+  });
+  const loadRemote: RemoteModuleLoader = async (id) => {
+    await replanned;
+    return fallback.load(id);
+  };
+  return { remotes, loadRemote };
+}

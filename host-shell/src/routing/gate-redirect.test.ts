@@ -1,0 +1,15 @@
+import { gateRedirect } from './gate-redirect';
+
+describe('gateRedirect (spec §2 navigation rules)', () => {
+  it.each([
+    ['/', '', false, '/login'],
+    ['/', '', true, '/index'],
+    ['/login', '', false, null],
+    ['/login', '', true, '/index'],
+    ['/index', '', true, null],
+    ['/draft', '?page=2', false, `/login?redirect=${encodeURIComponent('/draft?page=2')}`],
+    ['/no/such/page', '', false, `/login?redirect=${encodeURIComponent('/no/such/page')}`],
+  ])('%s%s (logged in: %s) → %s', (pathname, search, loggedIn, expected) => {
+    expect(gateRedirect(pathname, search, loggedIn)).toBe(expected);
+  });
+});
