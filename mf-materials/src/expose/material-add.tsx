@@ -1,0 +1,1 @@
+export { MaterialAddPage as default } from '../pages/material-add-page';

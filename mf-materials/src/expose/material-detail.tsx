@@ -1,0 +1,1 @@
+export { MaterialDetailPage as default } from '../pages/material-detail-page';

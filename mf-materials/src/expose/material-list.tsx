@@ -1,0 +1,1 @@
+export { MaterialListPage as default } from '../pages/material-list-page';

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { screen } from '@testing-library/react';
+import routes from './routes';
+import { renderScreen } from 'shared-sdk/testing';
+
+// The same modules module-federation.config.js exposes.
+const exposed: Record<string, () => Promise<{ default: ComponentType }>> = {
+  './MaterialList': () => import('./material-list'),
+  './MaterialAdd': () => import('./material-add'),
+  './MaterialDetail': () => import('./material-detail'),
+};
+
+describe('mf_materials screens', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('exposes a module for every declared route', () => {
+    for (const route of routes) expect(exposed[route.module]).toBeDefined();
+  });
+
+  it('shows my library with the status filter, 上传素材 and the empty state', async () => {
+    const { default: MaterialList } = await import('./material-list');
+    renderScreen(MaterialList, '/material/:myset', '/material/0');
+    expect(screen.getByText('我的素材')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '上传素材' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '审核状态' })).toBeInTheDocument();
+    expect(await screen.findByText('暂无内容')).toBeInTheDocument();
+  });
+
+  it('shows the public library for /material/1 without status filter nor upload', async () => {
+    const { default: MaterialList } = await import('./material-list');
+    renderScreen(MaterialList, '/material/:myset', '/material/1');
+    expect(screen.getByText('公共素材')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '上传素材' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: '审核状态' })).not.toBeInTheDocument();
+  });
+
+  it('shows the add form', async () => {
+    const { default: MaterialAdd } = await import('./material-add');
+    renderScreen(MaterialAdd, '/material/add');
+    expect(screen.getByText('素材名称')).toBeInTheDocument();
+    expect(screen.getByText('素材描述')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /提\s*交/ })).toBeInTheDocument();
+  });
+
+  it('answers a detail URL without materialId with not found', async () => {
+    const { default: MaterialDetail } = await import('./material-detail');
+    renderScreen(MaterialDetail, '/material/detail');
+    expect(screen.getByText('素材不存在或已删除')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { Breadcrumb, Descriptions, Image, Result, Spin, Typography } from 'antd';
+import { MaterialType } from 'shared-sdk';
+import { useMaterialDetailQuery } from '../../library/api/material-api';
+import { MaterialActions } from '../../library/components/material-actions';
+import { DetailTabs } from './detail-tabs';
+import { MaterialPlayer } from './material-player';
+
+export function MaterialDetailView({ id }: { id: number }) {
+  const { data, isLoading, error } = useMaterialDetailQuery(id, { skip: !id });
+  if (!id || error) return <Result status="404" subTitle="素材不存在或已删除" />;
+  if (isLoading || !data) return <Spin />;
+  return (
+    <div>
+      <Breadcrumb items={[{ title: <a href="/material/0">素材库</a> }, { title: '素材详情' }]} style={{ marginBottom: 16 }} />
+      <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
+        {data.cm_type === MaterialType.VIDEO ? (
+          <MaterialPlayer url={data.cm_url} poster={data.cm_icon_url} />
+        ) : (
+          <Image src={data.cm_url} alt={data.cm_title} width={600} style={{ maxHeight: 400, objectFit: 'contain' }} />
+        )}
+        <div style={{ flex: 1, minWidth: 280 }}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label="上传时间">{data.update_time}</Descriptions.Item>
+            <Descriptions.Item label="上传者">{data.nick_name}</Descriptions.Item>
+            <Descriptions.Item label="大小">{`${(data.size / 1024).toFixed(1)}kb`}</Descriptions.Item>
+          </Descriptions>
+          <MaterialActions material={data} showView={false} onDeleted={() => window.close()} />
+          <Typography.Title level={4}>{data.cm_title}</Typography.Title>
+          <Typography.Paragraph>{data.other.describe}</Typography.Paragraph>
+        </div>
+      </div>
+      <DetailTabs usages={data.manuscript} logs={data.logs} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Col, Empty, Pagination, Row, Spin } from 'antd';
+import { LIMITS } from 'shared-sdk';
+import { useListMaterialsQuery } from '../api/material-api';
+import { toListRequest } from '../filters';
+import { useLibraryFilters } from '../hooks/use-library-filters';
+import type { LibraryScope } from '../library-scope';
+import { FilterBar } from './filter-bar';
+import { MaterialCard } from './material-card';
+
+export function MaterialLibrary({ scope }: { scope: LibraryScope }) {
+  const { filters, update } = useLibraryFilters(scope);
+  const { data, error, isFetching } = useListMaterialsQuery(toListRequest(filters, scope));
+  // Spec §8: a failed list is only logged; the screen keeps what it had.
+  useEffect(() => {
+    if (error) console.error('material list failed', error);
+  }, [error]);
+  const page = data?.data;
+  return (
+    <div>
+      <FilterBar scope={scope} filters={filters} onChange={update} />
+      <Spin spinning={isFetching}>
+        {page?.data.length ? (
+          <Row gutter={[16, 16]}>
+            {page.data.map((material) => (
+              <Col key={material.cm_id} xs={24} sm={12} md={8} lg={6} xl={4}>
+                <MaterialCard material={material} showStatus={scope === 'mine'} />
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          <Empty description="暂无内容" />
+        )}
+      </Spin>
+      <Pagination
+        style={{ marginTop: 24, justifyContent: 'flex-end' }}
+        current={filters.page}
+        pageSize={LIMITS.MATERIAL_PAGE_SIZE}
+        total={page?.total ?? 0}
+        showTotal={(total) => `共 ${total} 条`}
+        showQuickJumper
+        showSizeChanger={false}
+        onChange={(next) => update({ page: next })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/** What the material actions do; shared by the library cards and the detail action bar. */
+import { App } from 'antd';
+import { BanRange, MaterialLogCode, guardCreation } from 'shared-sdk';
+import { useDeleteMaterialsMutation, useOperateMaterialMutation, useUseMaterialMutation } from '../api/material-api';
+import { saveAs } from '../download';
+import { editorUrl } from '../script-types';
+
+export interface HandledMaterial {
+  cm_id: number;
+  cm_title: string;
+  cm_url: string;
+}
+
+export const detailUrl = (id: number): string => `/material/detail?materialId=${id}`;
+
+export function useMaterialHandlers(onDeleted?: () => void) {
+  const { message } = App.useApp();
+  const [deleteMaterials] = useDeleteMaterialsMutation();
+  const [operate] = useOperateMaterialMutation();
+  const [recordUse] = useUseMaterialMutation();
+
+  return {
+    view: (m: HandledMaterial) => window.open(detailUrl(m.cm_id), '_blank'),
+    remove: async (m: HandledMaterial) => {
+      try {
+        await deleteMaterials(String(m.cm_id)).unwrap();
+        void message.success('删除素材成功');
+        onDeleted?.();
+      } catch (error) {
+        console.error('material delete failed', error);
+      }
+    },
+    download: async (m: HandledMaterial) => {
+      try {
+        await operate({ cm_id: m.cm_id, cml_behavior: MaterialLogCode.DOWNLOAD }).unwrap();
+        void message.success('素材操作成功');
+        await saveAs(m.cm_url, m.cm_title);
+      } catch (error) {
+        console.error('material download failed', error);
+      }
+    },
+    /** Before the dialog: real-name and ban range "1" (the host shows the dialogs). */
+    canUse: () => guardCreation(BanRange.CONTENT),
+    use: async (m: HandledMaterial, scriptType: number): Promise<boolean> => {
+      try {
+        await recordUse({ cm_id: m.cm_id, nm_type: scriptType }).unwrap();
+        window.open(editorUrl(scriptType, m.cm_id), '_blank');
+        return true;
+      } catch (error) {
+        console.error('material use failed', error);
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { Card } from 'antd';
+import { useParams } from 'react-router-dom';
+import { MaterialLibrary } from '../features/library/components/material-library';
+import { LIBRARY_TITLES, libraryScope } from '../features/library/library-scope';
+
+export function MaterialListPage() {
+  const { myset } = useParams();
+  const scope = libraryScope(myset);
+  return (
+    <Card title={LIBRARY_TITLES[scope]} variant="borderless">
+      {/* A new key per scope: the two libraries never share filter state. */}
+      <MaterialLibrary key={scope} scope={scope} />
+    </Card>
+  );
+}
