@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Empty, Flex, Pagination, Spin } from 'antd';
+
+interface ContentListProps<T> {
+  items: readonly T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string | number;
+  onPageChange: (page: number) => void;
+}
+
+/** A page of items, the empty state (暂无内容) and the pager with total and jumper. */
+export function ContentList<T>({ items, total, page, pageSize, loading, renderItem, itemKey, onPageChange }: ContentListProps<T>) {
+  return (
+    <Spin spinning={loading}>
+      {items.length ? (
+        <div role="list">
+          {items.map((item) => (
+            <div role="listitem" key={itemKey(item)}>
+              {renderItem(item)}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <Empty description="暂无内容" style={{ padding: '48px 0' }} />
+      )}
+      {total > 0 && (
+        <Flex justify="flex-end" style={{ marginTop: 16 }}>
+          <Pagination
+            current={page}
+            pageSize={pageSize}
+            total={total}
+            showSizeChanger={false}
+            showQuickJumper
+            showTotal={(count) => `共 ${count} 条`}
+            onChange={onPageChange}
+          />
+        </Flex>
+      )}
+    </Spin>
+  );
+}

@@ -1,0 +1,1 @@
+export { DraftListPage as default } from '../pages/draft-list-page';

@@ -1,0 +1,1 @@
+export { PersonalScriptPage as default } from '../pages/personal-script-page';

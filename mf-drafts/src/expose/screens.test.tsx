@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { screen } from '@testing-library/react';
+import routes from './routes';
+import { renderScreen } from 'shared-sdk/testing';
+
+jest.mock('../features/drafts/api/draft-api', () => ({
+  useSearchDraftsQuery: () => ({ data: { returnData: [], count: 0 }, isFetching: false }),
+  useShowDraftQuery: () => ({ data: undefined, error: undefined, isLoading: false }),
+  useDeleteDraftMutation: () => [jest.fn()],
+}));
+jest.mock('../features/manuscripts/api/manuscript-api', () => ({
+  MANUSCRIPT_PAGE_SIZE: 10,
+  useListManuscriptsQuery: () => ({ data: { returnData: [], count: 0 }, isFetching: false }),
+  useShowManuscriptQuery: () => ({ data: undefined, error: undefined, isFetching: false }),
+  useWithdrawManuscriptMutation: () => [jest.fn()],
+  useDeleteManuscriptMutation: () => [jest.fn()],
+}));
+
+// The same modules module-federation.config.js exposes.
+const exposed: Record<string, () => Promise<{ default: ComponentType }>> = {
+  './DraftList': () => import('./draft-list'),
+  './ScriptDetail': () => import('./script-detail'),
+  './PersonalScript': () => import('./personal-script'),
+  './ShortPlay': () => import('./short-play'),
+  './ShortPlayDetail': () => import('./short-play-detail'),
+};
+
+const sampleUrl = (path: string) => path.replace(/:[^/]+/g, '0');
+const comingSoon = new Set(['./ShortPlay', './ShortPlayDetail']);
+
+describe('mf_drafts screens', () => {
+  it.each(routes.map((route) => [route.path, route] as const))('%s renders under its title', async (_path, route) => {
+    const load = exposed[route.module];
+    if (!load) throw new Error(`${route.module} is not exposed`);
+    const { default: Screen } = await load();
+    renderScreen(Screen, route.path, sampleUrl(route.path));
+    expect(screen.getByText(route.title)).toBeInTheDocument();
+    if (comingSoon.has(route.module)) expect(screen.getByText('该功能正在建设中，敬请期待')).toBeInTheDocument();
+  });
+
+  it('highlights the short drama menu entry from its detail screen (spec §2)', () => {
+    expect(routes.find((route) => route.path === '/shortPlay/detail')?.highlight).toBe('/shortPlay');
+  });
+});

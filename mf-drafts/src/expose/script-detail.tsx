@@ -1,0 +1,1 @@
+export { ScriptDetailPage as default } from '../pages/script-detail-page';

@@ -1,0 +1,1 @@
+export { ShortPlayDetailPage as default } from '../pages/short-play-detail-page';

@@ -1,0 +1,1 @@
+export { ShortPlayPage as default } from '../pages/short-play-page';

@@ -1,0 +1,33 @@
+import { baseApi } from 'shared-sdk';
+import { LIMITS, type DraftDeleteRequest, type DraftDetail, type DraftSearchAnswer } from 'shared-sdk/contract';
+
+export interface DraftSearchArgs {
+  type: number;
+  page: number;
+  title: string;
+}
+
+export const draftApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    // A non-zero code reaches the central notifier, which shows msg as an error toast (spec §8).
+    searchDrafts: build.query<DraftSearchAnswer, DraftSearchArgs>({
+      query: ({ type, page, title }) => ({
+        url: '/api/draft/search',
+        params: { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) },
+      }),
+      providesTags: ['Draft'],
+    }),
+    // The detail page shows its own refusal (missing, someone else's) in place.
+    showDraft: build.query<DraftDetail, number>({
+      query: (id) => ({ url: '/api/draft/show', params: { id }, skipErrorHandler: true }),
+      providesTags: (_result, _error, id) => [{ type: 'Draft', id }],
+    }),
+    // The screen shows 删除成功! or the server's msg itself.
+    deleteDraft: build.mutation<null, DraftDeleteRequest>({
+      query: (body) => ({ url: '/api/draft/del', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      invalidatesTags: ['Draft'],
+    }),
+  }),
+});
+
+export const { useSearchDraftsQuery, useShowDraftQuery, useDeleteDraftMutation } = draftApi;

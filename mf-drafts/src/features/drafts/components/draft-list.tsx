@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Flex, Input, Tabs } from 'antd';
+import { DRAFT_TABS, LIMITS } from 'shared-sdk/contract';
+import { ContentList } from '../../../components/content-list';
+import { useSearchDraftsQuery } from '../api/draft-api';
+import { useDraftListParams } from '../hooks/use-draft-list-params';
+import { DraftListItem } from './draft-list-item';
+
+const TAB_ITEMS = DRAFT_TABS.map((tab) => ({ key: String(tab.value), label: tab.label }));
+
+/** /draft: tabs 全部/图文/视频/图集, keyword search, 10 drafts a page (spec §2). */
+export function DraftList() {
+  const { type, title, page, setType, setTitle, setPage } = useDraftListParams();
+  const { data, isFetching } = useSearchDraftsQuery({ type, page, title });
+  const total = data?.count ?? 0;
+  const items = data?.returnData ?? [];
+
+  // A page emptied by deletions (or a stale URL) moves to the last page that has drafts.
+  const lastPage = Math.max(1, Math.ceil(total / LIMITS.DRAFT_PAGE_SIZE));
+  useEffect(() => {
+    if (data && !data.returnData.length && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage, setPage]);
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Tabs activeKey={String(type)} items={TAB_ITEMS} onChange={(key) => setType(Number(key))} style={{ marginBottom: 0 }} />
+        <Input.Search
+          key={title}
+          defaultValue={title}
+          placeholder="请输入草稿标题"
+          allowClear
+          enterButton="搜索"
+          maxLength={50}
+          onSearch={setTitle}
+          style={{ width: 320 }}
+        />
+      </Flex>
+      <ContentList
+        items={items}
+        total={total}
+        page={page}
+        pageSize={LIMITS.DRAFT_PAGE_SIZE}
+        loading={isFetching}
+        itemKey={(draft) => draft.nd_id}
+        renderItem={(draft) => <DraftListItem draft={draft} />}
+        onPageChange={setPage}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,40 @@
+import { baseApi } from 'shared-sdk';
+import { LIMITS, type ManuscriptDeleteRequest, type ManuscriptDetail, type ManuscriptListAnswer, type ManuscriptWithdrawAnswer, type ManuscriptWithdrawRequest } from 'shared-sdk/contract';
+
+export interface ManuscriptListArgs {
+  type: number;
+  status: number;
+  page: number;
+  title: string;
+}
+
+export const MANUSCRIPT_PAGE_SIZE = LIMITS.DRAFT_PAGE_SIZE;
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Manuscript'] });
+
+export const manuscriptApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listManuscripts: build.query<ManuscriptListAnswer, ManuscriptListArgs>({
+      query: ({ type, status, page, title }) => ({
+        url: '/api/manuscript/list',
+        params: { type, status, page, size: MANUSCRIPT_PAGE_SIZE, ...(title ? { title } : {}) },
+      }),
+      providesTags: ['Manuscript'],
+    }),
+    showManuscript: build.query<ManuscriptDetail, number>({
+      query: (id) => ({ url: '/api/manuscript/show', params: { id }, skipErrorHandler: true }),
+      providesTags: ['Manuscript'],
+    }),
+    withdrawManuscript: build.mutation<ManuscriptWithdrawAnswer, ManuscriptWithdrawRequest>({
+      query: (body) => ({ url: '/api/manuscript/withdraw', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      // Withdrawing to the drafts adds a draft.
+      invalidatesTags: ['Manuscript', 'Draft'],
+    }),
+    deleteManuscript: build.mutation<null, ManuscriptDeleteRequest>({
+      query: (body) => ({ url: '/api/manuscript/del', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      invalidatesTags: ['Manuscript'],
+    }),
+  }),
+});
+
+export const { useListManuscriptsQuery, useShowManuscriptQuery, useWithdrawManuscriptMutation, useDeleteManuscriptMutation } = manuscriptApi;

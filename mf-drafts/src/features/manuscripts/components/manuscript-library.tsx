@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Flex, Input, Radio, Tabs } from 'antd';
+import { CONTENT_TYPE_OPTIONS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
+import { ContentList } from '../../../components/content-list';
+import { MANUSCRIPT_PAGE_SIZE, useListManuscriptsQuery } from '../api/manuscript-api';
+import { useManuscriptActions } from '../hooks/use-manuscript-actions';
+import { MANUSCRIPT_TYPES, useManuscriptParams } from '../hooks/use-manuscript-params';
+import { ManuscriptItem } from './manuscript-item';
+import { ManuscriptView } from './manuscript-view';
+import { WithdrawDialog } from './withdraw-dialog';
+
+const TYPE_TABS = CONTENT_TYPE_OPTIONS.filter((option) => (MANUSCRIPT_TYPES as readonly number[]).includes(option.value)).map((option) => ({
+  key: String(option.value),
+  label: option.label,
+}));
+
+/** /personalScript: the creator's submitted and published works by type and status. */
+export function ManuscriptLibrary() {
+  const { type, status, title, page, setType, setStatus, setTitle, setPage } = useManuscriptParams();
+  const { data, isFetching } = useListManuscriptsQuery({ type, status, page, title });
+  const { edit, canChange, withdrawTo, confirmDelete } = useManuscriptActions();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Manuscript | null>(null);
+  const total = data?.count ?? 0;
+
+  const lastPage = Math.max(1, Math.ceil(total / MANUSCRIPT_PAGE_SIZE));
+  useEffect(() => {
+    if (data && !data.returnData.length && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage, setPage]);
+
+  const handlers = {
+    onView: (item: Manuscript) => setViewing(item.nm_id),
+    onEdit: edit,
+    onWithdraw: (item: Manuscript) => canChange() && setWithdrawing(item),
+    onDelete: confirmDelete,
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      <Tabs activeKey={String(type)} items={TYPE_TABS} onChange={(key) => setType(Number(key))} />
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Radio.Group
+          optionType="button"
+          value={status}
+          options={statusFiltersFor(type).map((option) => ({ value: option.value, label: option.label }))}
+          onChange={(event) => setStatus(Number(event.target.value))}
+        />
+        <Input.Search key={title} defaultValue={title} placeholder="请输入稿件标题" allowClear enterButton="搜索" maxLength={50} onSearch={setTitle} style={{ width: 320 }} />
+      </Flex>
+      <ContentList
+        items={data?.returnData ?? []}
+        total={total}
+        page={page}
+        pageSize={MANUSCRIPT_PAGE_SIZE}
+        loading={isFetching}
+        itemKey={(item) => item.nm_id}
+        renderItem={(item) => <ManuscriptItem item={item} handlers={handlers} />}
+        onPageChange={setPage}
+      />
+      <ManuscriptView id={viewing} onClose={() => setViewing(null)} />
+      <WithdrawDialog
+        title={withdrawing ? withdrawing.nm_title : null}
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={async (to) => {
+          if (withdrawing && (await withdrawTo(withdrawing, to))) setWithdrawing(null);
+        }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ALL_STATUS_FILTER, ContentType, statusFiltersFor } from 'shared-sdk/contract';
+import { intParam, withParams } from '../../../lib/search-params';
+
+export const MANUSCRIPT_TYPES = [ContentType.ARTICLE, ContentType.VIDEO, ContentType.GALLERY] as const;
+
+/** Type, status filter, keyword and page live in the URL (reload and back keep them). */
+export function useManuscriptParams() {
+  const [params, setParams] = useSearchParams();
+  const type = intParam(params, 'type', ContentType.ARTICLE, MANUSCRIPT_TYPES);
+  const allStatus = ALL_STATUS_FILTER[type] ?? 20;
+  const status = intParam(params, 'status', allStatus, statusFiltersFor(type).map((option) => option.value));
+  const title = params.get('title') ?? '';
+  const page = Math.max(1, intParam(params, 'page', 1));
+
+  const defaults = { type: ContentType.ARTICLE, status: allStatus, title: '', page: 1 };
+  const update = useCallback(
+    (changes: Record<string, string | number>, base: Record<string, string | number>) => setParams((current) => withParams(current, changes, base)),
+    [setParams],
+  );
+  // A new type starts on its own "全部", which differs between types (20 or -1).
+  const setType = (next: number) => update({ type: next, status: ALL_STATUS_FILTER[next] ?? 20, page: 1 }, { ...defaults, status: ALL_STATUS_FILTER[next] ?? 20 });
+  const setStatus = (next: number) => update({ status: next, page: 1 }, defaults);
+  const setTitle = (next: string) => update({ title: next.trim(), page: 1 }, defaults);
+  const setPage = (next: number) => update({ page: next }, defaults);
+
+  return { type, status, title, page, setType, setStatus, setTitle, setPage };
+}

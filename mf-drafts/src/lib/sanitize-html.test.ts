@@ -1,0 +1,30 @@
+import { sanitizeHtml } from './sanitize-html';
+
+describe('sanitizeHtml', () => {
+  it('removes script elements', () => {
+    const out = sanitizeHtml('<p>正文</p><script>alert(1)</script>');
+    expect(out).toBe('<p>正文</p>');
+  });
+
+  it('removes event handler attributes such as onerror and onclick', () => {
+    const out = sanitizeHtml('<img src="x" onerror="alert(1)"><p onclick="alert(2)">点我</p>');
+    expect(out).not.toMatch(/onerror|onclick|alert/);
+    expect(out).toContain('<img src="x">');
+  });
+
+  it('removes javascript: URLs from links and images', () => {
+    const out = sanitizeHtml('<a href="javascript:alert(1)">链接</a><a href=" JaVaScRiPt:alert(2)">二</a><img src="javascript:alert(3)">');
+    expect(out).not.toMatch(/javascript/i);
+    expect(out).toContain('链接');
+  });
+
+  it('removes svg script, frames, forms and inline styles, and keeps ordinary formatting', () => {
+    const out = sanitizeHtml(
+      '<svg><script>alert(1)</script></svg><iframe src="https://x"></iframe><form><input></form><p style="position:fixed">样式</p><h2>标题</h2><strong>粗体</strong><img src="data:image/png;base64,AAAA">',
+    );
+    expect(out).not.toMatch(/script|iframe|form|input|style=/);
+    expect(out).toContain('<h2>标题</h2>');
+    expect(out).toContain('<strong>粗体</strong>');
+    expect(out).toContain('src="data:image/png;base64,AAAA"');
+  });
+});
