@@ -1,0 +1,1 @@
+export { NewspaperPage as default } from '../pages/newspaper-page';

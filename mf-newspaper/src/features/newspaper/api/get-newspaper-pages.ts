@@ -1,0 +1,9 @@
+import { newsGet, type NewspaperPage, type NewspaperRequest } from 'shared-sdk';
+
+/**
+ * One issue's pages from the newspaper host. Its failures are this screen's to handle (spec §8:
+ * only logged), so the central notifier stays silent.
+ */
+export function getNewspaperPages(request: NewspaperRequest, signal?: AbortSignal): Promise<NewspaperPage[]> {
+  return newsGet<NewspaperPage[]>('/bigscreen/hisPaper', { date: request.date, type: request.type }, { skipErrorHandler: true, signal });
+}

@@ -1,0 +1,120 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { newsGet, type NewspaperPage as Page } from 'shared-sdk';
+import { NewspaperPage } from './newspaper-page';
+
+jest.mock('shared-sdk', () => ({ ...jest.requireActual('shared-sdk'), newsGet: jest.fn() }));
+const mockedNewsGet = newsGet as jest.MockedFunction<typeof newsGet>;
+
+const today = dayjs().format('YYYY-MM-DD');
+const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+const issue = (n: number, tag = 'a'): Page[] => Array.from({ length: n }, (_, i) => ({ img: `/oss/${tag}/${i + 1}.jpg`, pdf: `/oss/${tag}/${i + 1}.pdf` }));
+
+function Location() {
+  const location = useLocation();
+  return <output aria-label="url">{location.search}</output>;
+}
+
+function renderPage(url = '/newspaper') {
+  return render(
+    <ConfigProvider locale={zhCN}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/newspaper" element={<><NewspaperPage /><Location /></>} />
+        </Routes>
+      </MemoryRouter>
+    </ConfigProvider>,
+  );
+}
+
+const lastCall = () => mockedNewsGet.mock.calls.at(-1);
+const pageImages = () => screen.queryAllByRole('img', { name: /^第\d+版$/ });
+
+describe('NewspaperPage', () => {
+  beforeEach(() => mockedNewsGet.mockReset());
+
+  it('opens on 河南日报 (type 1) and today, and lists the pages lazily with their numbers', async () => {
+    mockedNewsGet.mockResolvedValue(issue(3));
+    renderPage();
+    expect(await screen.findByRole('img', { name: '第3版' })).toBeInTheDocument();
+    expect(mockedNewsGet).toHaveBeenCalledTimes(1);
+    expect(lastCall()?.slice(0, 2)).toEqual(['/bigscreen/hisPaper', { date: today, type: 1 }]);
+    expect(lastCall()?.[2]).toMatchObject({ skipErrorHandler: true });
+    expect(screen.getByRole('radio', { name: '河南日报' })).toBeChecked();
+    expect(screen.getAllByRole('radio')).toHaveLength(8);
+    expect(screen.getByDisplayValue(today)).toBeInTheDocument();
+    expect(pageImages().map((img) => img.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy']);
+    expect(screen.getByText('第1版')).toBeInTheDocument();
+  });
+
+  it('takes paper and day from the URL', async () => {
+    mockedNewsGet.mockResolvedValue(issue(2));
+    renderPage('/newspaper?type=5&date=2026-11-20');
+    await screen.findByRole('img', { name: '第2版' });
+    expect(lastCall()?.[1]).toEqual({ date: '2026-11-20', type: 5 });
+    expect(screen.getByRole('radio', { name: '地市党报' })).toBeChecked();
+  });
+
+  it('reloads when the paper or the day changes, and keeps both in the URL', async () => {
+    mockedNewsGet.mockResolvedValue(issue(2));
+    renderPage();
+    await screen.findByRole('img', { name: '第2版' });
+
+    fireEvent.click(screen.getByRole('radio', { name: '大河报' }));
+    await waitFor(() => expect(lastCall()?.[1]).toEqual({ date: today, type: 3 }));
+    expect(screen.getByLabelText('url')).toHaveTextContent(`?type=3&date=${today}`);
+
+    fireEvent.click(screen.getByRole('button', { name: '前一天' }));
+    await waitFor(() => expect(lastCall()?.[1]).toEqual({ date: yesterday, type: 3 }));
+    expect(screen.getByLabelText('url')).toHaveTextContent(`?type=3&date=${yesterday}`);
+    expect(mockedNewsGet).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows a clear empty state for a day without an issue', async () => {
+    mockedNewsGet.mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByText('该日暂无版面')).toBeInTheDocument();
+  });
+
+  it('on a failure only logs, and the list stays as it was', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    mockedNewsGet.mockResolvedValueOnce(issue(2)).mockRejectedValueOnce(Object.assign(new Error('网络错误，请检查网络'), { kind: 'network' }));
+    renderPage();
+    await screen.findByRole('img', { name: '第2版' });
+    fireEvent.click(screen.getByRole('radio', { name: '法制报' }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(pageImages()).toHaveLength(2);
+    expect(screen.queryByText('该日暂无版面')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  it('opens a page as a PDF in a dialog and steps with the buttons and the arrow keys', async () => {
+    // jsdom cannot measure the scrollbar the dialog hides (getComputedStyle with a pseudo-element).
+    const jsdomNoise = jest.spyOn(console, 'error').mockImplementation(() => {});
+    mockedNewsGet.mockResolvedValue(issue(3));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: '打开第2版' }));
+    const dialog = await screen.findByRole('dialog');
+    const frame = () => within(dialog).getByTitle(/^第\d版 PDF$/);
+    expect(frame()).toHaveAttribute('src', '/oss/a/2.pdf#navpanes=0&view=FitH');
+    expect(within(dialog).getByText('第2版（共3版）')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /下一版/ }));
+    expect(frame()).toHaveAttribute('src', '/oss/a/3.pdf#navpanes=0&view=FitH');
+    expect(within(dialog).getByRole('button', { name: /下一版/ })).toBeDisabled();
+
+    act(() => void fireEvent.keyDown(window, { key: 'ArrowLeft' }));
+    act(() => void fireEvent.keyDown(window, { key: 'ArrowLeft' }));
+    expect(frame()).toHaveAttribute('src', '/oss/a/1.pdf#navpanes=0&view=FitH');
+    expect(within(dialog).getByRole('button', { name: /上一版/ })).toBeDisabled();
+    act(() => void fireEvent.keyDown(window, { key: 'ArrowRight' }));
+    expect(frame()).toHaveAttribute('src', '/oss/a/2.pdf#navpanes=0&view=FitH');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /上一版/ }));
+    expect(frame()).toHaveAttribute('src', '/oss/a/1.pdf#navpanes=0&view=FitH');
+    jsdomNoise.mockRestore();
+  });
+});
