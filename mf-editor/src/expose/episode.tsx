@@ -1,0 +1,1 @@
+export { EpisodePage as default } from '../pages/episode-page';

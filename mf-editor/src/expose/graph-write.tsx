@@ -1,0 +1,1 @@
+export { GraphWritePage as default } from '../pages/graph-write-page';

@@ -1,0 +1,1 @@
+export { ScriptWritePage as default } from '../pages/script-write-page';

@@ -1,0 +1,1 @@
+export { VideoWritePage as default } from '../pages/video-write-page';

@@ -1,0 +1,5 @@
+import { ComingSoon } from 'shared-sdk';
+
+export function EpisodePage() {
+  return <ComingSoon title="剧集" />;
+}

@@ -1,0 +1,1 @@
+export { EnterprisePage as default } from '../pages/enterprise-page';

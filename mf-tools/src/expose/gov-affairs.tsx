@@ -1,0 +1,1 @@
+export { GovAffairsPage as default } from '../pages/gov-affairs-page';

@@ -1,0 +1,1 @@
+export { HelpCenterPage as default } from '../pages/help-center-page';

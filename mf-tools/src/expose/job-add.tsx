@@ -1,0 +1,1 @@
+export { JobAddPage as default } from '../pages/job-add-page';

@@ -1,0 +1,1 @@
+export { JobListPage as default } from '../pages/job-list-page';

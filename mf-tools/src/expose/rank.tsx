@@ -1,0 +1,1 @@
+export { RankPage as default } from '../pages/rank-page';

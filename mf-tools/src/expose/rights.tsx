@@ -1,0 +1,1 @@
+export { RightsPage as default } from '../pages/rights-page';

@@ -1,0 +1,5 @@
+import { ComingSoon } from 'shared-sdk';
+
+export function EnterprisePage() {
+  return <ComingSoon title="企业" />;
+}

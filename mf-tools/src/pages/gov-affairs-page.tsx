@@ -1,0 +1,5 @@
+import { ComingSoon } from 'shared-sdk';
+
+export function GovAffairsPage() {
+  return <ComingSoon title="政务" />;
+}

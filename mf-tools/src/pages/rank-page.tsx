@@ -1,0 +1,5 @@
+import { ComingSoon } from 'shared-sdk';
+
+export function RankPage() {
+  return <ComingSoon title="排行榜" />;
+}

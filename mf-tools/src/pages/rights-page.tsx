@@ -1,0 +1,5 @@
+import { ComingSoon } from 'shared-sdk';
+
+export function RightsPage() {
+  return <ComingSoon title="权益中心" />;
+}
