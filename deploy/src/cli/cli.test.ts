@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { HOST, tempDir, writeBuild, type Cleanup } from '../testing/fixtures';
+import { runCli } from './run';
+
+/** A repo with a host package.json and a store, and a `deploy` that returns code and output. */
+async function workspace(t: Cleanup) {
+  const repo = await tempDir(t);
+  await fs.writeFile(path.join(repo, 'pnpm-workspace.yaml'), 'packages: []\n');
+  await fs.mkdir(path.join(repo, 'host-shell'));
+  const { 'shared-sdk': _sdk, ...deps } = HOST;
+  await fs.writeFile(path.join(repo, 'host-shell', 'package.json'), JSON.stringify({ dependencies: { ...deps, 'shared-sdk': '1.0.0' } }));
+  const deploy = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, { cwd: repo, repoRoot: repo, user: 'ana', out: (l) => out.push(l) }, (l) => err.push(l));
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  return { repo, deploy };
+}
+
+test('a team takes a remote from build to 10 % canary, 100 %, stable, and back', async (t) => {
+  const { repo, deploy } = await workspace(t);
+  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.0.0' });
+  assert.equal((await deploy('publish', 'mf-drafts')).code, 0);
+  assert.equal((await deploy('promote', 'mf-drafts', '--version', '1.0.0')).code, 0);
+
+  await fs.rm(path.join(repo, 'mf-drafts', 'dist'), { recursive: true });
+  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.1.0' });
+  const published = await deploy('publish', 'mf-drafts');
+  assert.match(published.out, /published mf-drafts 1\.1\.0: 6 files in .*releases\/mf-drafts\/1\.1\.0\//);
+  assert.match((await deploy('canary', 'mf-drafts', '1.1.0', '--percent', '10')).out, /on canary for 10 % of production users/);
+
+  await fs.mkdir(path.join(repo, '.data', 'releases', 'stats'), { recursive: true });
+  await fs.writeFile(path.join(repo, '.data', 'releases', 'stats', 'production.json'), JSON.stringify({ 'mf-drafts': { '1.1.0': { loads: 50, failures: 1 }, '1.0.0': { loads: 500, failures: 5 } } }));
+  const status = await deploy('status');
+  assert.match(status.out, /production \(revision 2\)/);
+  assert.match(status.out, /mf-drafts\s+1\.0\.0\s+1\.1\.0\s+10\s+500 \(1\.0 % failed\)\s+50 \(2\.0 % failed\)\s+0/);
+  assert.match((await deploy('auto-rollback')).out, /mf-drafts 1\.1\.0: kept — canary failure rate 2\.0 %/);
+
+  assert.equal((await deploy('canary', 'mf-drafts', '1.1.0', '--percent', '100')).code, 0);
+  assert.match((await deploy('promote', 'mf-drafts')).out, /mf-drafts 1\.1\.0 is stable on production/);
+  assert.match((await deploy('rollback', 'mf-drafts', '--reason', 'upload broken')).out, /rolled back from 1\.1\.0 to 1\.0\.0/);
+
+  const history = (await deploy('history', 'mf-drafts')).out.split('\n');
+  assert.equal(history.length, 5);
+  assert.match(history[4] ?? '', /ana\s+rollback\s+1\.1\.0 → 1\.0\.0\s+upload broken/);
+});
+
+test('refusals exit with 2 and say why', async (t) => {
+  const { repo, deploy } = await workspace(t);
+  const cases: [string[], RegExp][] = [
+    [['canary', 'mf-drafts', '9.9.9', '--percent', '10'], /mf-drafts 9\.9\.9 is not published; publish it first/],
+    [['canary', 'mf-drafts', '1.0.0'], /--percent is required/],
+    [['canary', 'mf-drafts', '1.0.0', '--percent', 'ten'], /--percent must be a number/],
+    [['promote', 'mf-drafts'], /mf-drafts has no canary to promote/],
+    [['rollback', 'mf-drafts'], /no canary and no previous stable/],
+    [['pin', 'mf-drafts', '1.0.0'], /is not published|--user is required/],
+    [['status', '--env', 'Prod!'], /"Prod!" is not an environment name/],
+    [['status', '--percent', '3'], /status does not take --percent/],
+    [['history'], /usage: deploy history <remote>/],
+    [['launch'], /unknown verb "launch"/],
+    [['status', '--bogus'], /Unknown option '--bogus'/],
+    [['publish', 'mf-drafts'], /routes\.json: not found \(build the remote first\)/],
+    [['qa', 'mf-drafts'], /exactly one of --add ID or --remove ID/],
+  ];
+  for (const [argv, message] of cases) {
+    const result = await deploy(...argv);
+    assert.equal(result.code, 2, argv.join(' '));
+    assert.match(result.err, message, argv.join(' '));
+  }
+  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.0.0', required: { 'react-router-dom': '^8.0.0' } });
+  const incompatible = await deploy('publish', 'mf-drafts');
+  assert.equal(incompatible.code, 2);
+  assert.match(incompatible.err, /react-router-dom: the host provides 7\.18\.5 but mf-drafts 1\.0\.0 requires \^8\.0\.0/);
+});
+
+test('--store, --env and --who choose where and as whom', async (t) => {
+  const { repo, deploy } = await workspace(t);
+  const dist = path.join(repo, 'build-out');
+  await writeBuild(dist, { version: '2.0.0', name: 'mf-tools' });
+  assert.equal((await deploy('publish', 'mf-tools', '--dist', 'build-out', '--store', 'elsewhere')).code, 0);
+  assert.equal((await deploy('promote', 'mf-tools', '--version', '2.0.0', '--store', 'elsewhere', '--env', 'staging', '--who', 'ci-bot')).code, 0);
+  const manifest = JSON.parse(await fs.readFile(path.join(repo, 'elsewhere', 'manifests', 'staging.json'), 'utf8'));
+  assert.equal(manifest.remotes['mf-tools'].stable.version, '2.0.0');
+  assert.equal(manifest.remotes['mf-tools'].history[0].who, 'ci-bot');
+  assert.match((await deploy('status', '--store', 'elsewhere')).out, /production: no remote rolled out yet/);
+});
+
+test('the installed bin runs the CLI and exits with 2 on a refusal', async (t) => {
+  const { repo } = await workspace(t);
+  const bin = path.resolve('bin/deploy.js');
+  const run = promisify(execFile);
+  const ok = await run(process.execPath, [bin, 'status'], { cwd: repo, env: { ...process.env, INIT_CWD: repo } });
+  assert.match(ok.stdout, /production: no remote rolled out yet/);
+  await assert.rejects(run(process.execPath, [bin, 'promote', 'mf-drafts'], { cwd: repo, env: { ...process.env, INIT_CWD: repo } }), (error: NodeJS.ErrnoException & { code: number; stderr: string }) => {
+    assert.equal(error.code, 2);
+    assert.match(error.stderr, /refused: mf-drafts has no canary to promote/);
+    return true;
+  });
+});

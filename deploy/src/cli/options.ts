@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { RefusalError } from '../errors';
+
+/** Every option any verb takes; each verb lists the ones it accepts. */
+const OPTIONS = {
+  store: { type: 'string' },
+  env: { type: 'string' },
+  who: { type: 'string' },
+  version: { type: 'string' },
+  dist: { type: 'string' },
+  host: { type: 'string' },
+  percent: { type: 'string' },
+  reason: { type: 'string' },
+  user: { type: 'string' },
+  add: { type: 'string' },
+  remove: { type: 'string' },
+  margin: { type: 'string' },
+  'min-loads': { type: 'string' },
+  api: { type: 'string', multiple: true },
+  'releases-root': { type: 'string' },
+  'host-root': { type: 'string' },
+  'server-name': { type: 'string' },
+  listen: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+export const COMMON: OptionName[] = ['store', 'env', 'who', 'help'];
+
+export interface Parsed {
+  verb: string;
+  positionals: string[];
+  values: Partial<Record<OptionName, string | string[] | boolean>>;
+}
+
+export function parse(argv: string[]): Parsed {
+  let result;
+  try {
+    result = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new RefusalError((error as Error).message);
+  }
+  const [verb = 'help', ...positionals] = result.positionals;
+  return { verb, positionals, values: result.values };
+}
+
+export function str(parsed: Parsed, name: OptionName): string | undefined {
+  const value = parsed.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A number option, refused when it is not one. */
+export function num(parsed: Parsed, name: OptionName, fallback?: number): number | undefined {
+  const value = str(parsed, name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new RefusalError(`--${name} must be a number (got "${value}")`);
+  return n;
+}
+
+/** The folder holding pnpm-workspace.yaml above `from`, or `from` itself outside a workspace. */
+export function findRepoRoot(from: string): string {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from);
+  }
+}

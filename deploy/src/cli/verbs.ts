@@ -1,0 +1,196 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { RefusalError } from '../errors';
+import { renderNginxSite } from '../nginx/render';
+import * as ops from '../operations';
+import { defaultHostSource, loadHostProvides } from '../publish/host-provides';
+import { publish } from '../publish/publish';
+import { DEFAULT_POLICY } from '../rollout/auto-rollback';
+import { FolderBlobStore } from '../store/folder-blob-store';
+import { ReleaseStore } from '../store/release-store';
+import { historyLines, statusLines } from './format';
+import { COMMON, num, str, type OptionName, type Parsed } from './options';
+
+export interface Env {
+  /** Where the user ran the command (pnpm changes the working folder to the package). */
+  cwd: string;
+  repoRoot: string;
+  user: string | undefined;
+  out: (line: string) => void;
+}
+
+export interface Verb {
+  usage: string;
+  positionals: number;
+  options: OptionName[];
+  run: (p: Parsed, env: Env) => Promise<void>;
+}
+
+/** `readOnly` verbs need no author: nothing lands in the history. */
+function context(p: Parsed, env: Env, readOnly = false): ops.DeployContext {
+  const root = path.resolve(env.cwd, str(p, 'store') ?? path.join(env.repoRoot, '.data', 'releases'));
+  const who = str(p, 'who') ?? env.user ?? '';
+  if (!who && !readOnly) throw new RefusalError('say who deploys: --who NAME (or set USER)');
+  return { store: new ReleaseStore(new FolderBlobStore(root)), env: str(p, 'env') ?? 'production', who };
+}
+
+function required(p: Parsed, name: OptionName): string {
+  const value = str(p, name);
+  if (!value) throw new RefusalError(`--${name} is required`);
+  return value;
+}
+
+const arg = (p: Parsed, i: number) => p.positionals[i] ?? '';
+
+async function report(env: Env, done: Promise<unknown>, line: string): Promise<void> {
+  await done;
+  env.out(line);
+}
+
+export const VERBS: Record<string, Verb> = {
+  publish: {
+    usage: 'publish <remote> [--version V] [--dist PATH] [--host PATH]',
+    positionals: 1,
+    options: ['version', 'dist', 'host'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      const remote = arg(p, 0);
+      const dist = path.resolve(env.cwd, str(p, 'dist') ?? path.join(env.repoRoot, remote, 'dist'));
+      const hostSource = path.resolve(env.cwd, str(p, 'host') ?? defaultHostSource(env.repoRoot));
+      const host = await loadHostProvides(hostSource).catch((e: Error) => {
+        throw new RefusalError(`cannot read the host's shared versions: ${e.message}`);
+      });
+      const version = str(p, 'version');
+      const release = await publish(ctx.store, { remote, distDir: dist, host, who: ctx.who, ...(version ? { version } : {}) });
+      env.out(`published ${remote} ${release.version}: ${release.files.length} files in ${ctx.store.blobs.location}/${remote}/${release.version}/`);
+      const hasStable = !!(await ctx.store.readManifest(ctx.env)).remotes[remote]?.stable;
+      // A remote's first version has no stable to compare a canary with: it goes straight to stable.
+      env.out(hasStable ? `next: deploy canary ${remote} ${release.version} --percent 10` : `next (first release): deploy promote ${remote} --version ${release.version}`);
+    },
+  },
+  canary: {
+    usage: 'canary <remote> <version> --percent N',
+    positionals: 2,
+    options: ['percent'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      const percent = num(p, 'percent');
+      if (percent === undefined) throw new RefusalError('--percent is required (0 < N ≤ 100)');
+      await report(env, ops.canary(ctx, arg(p, 0), arg(p, 1), percent), `${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of ${ctx.env} users`);
+    },
+  },
+  promote: {
+    usage: 'promote <remote> [--version V]   (canary → stable; --version: a published version straight to stable)',
+    positionals: 1,
+    options: ['version'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      const m = await ops.promote(ctx, arg(p, 0), str(p, 'version'));
+      env.out(`${arg(p, 0)} ${m.remotes[arg(p, 0)]?.stable?.version} is stable on ${ctx.env}`);
+    },
+  },
+  rollback: {
+    usage: 'rollback <remote> [--reason TEXT]   (drops a running canary; else back to the previous stable)',
+    positionals: 1,
+    options: ['reason'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      const m = await ops.rollback(ctx, arg(p, 0), str(p, 'reason'));
+      const last = m.remotes[arg(p, 0)]?.history.at(-1);
+      env.out(`${arg(p, 0)}: rolled back from ${last?.from} to ${last?.to ?? 'nothing'} on ${ctx.env}`);
+    },
+  },
+  pin: {
+    usage: 'pin <remote> <version> --user ID',
+    positionals: 2,
+    options: ['user'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      await report(env, ops.pin(ctx, arg(p, 0), arg(p, 1), required(p, 'user')), `user ${str(p, 'user')} pinned to ${arg(p, 0)} ${arg(p, 1)}`);
+    },
+  },
+  unpin: {
+    usage: 'unpin <remote> --user ID',
+    positionals: 1,
+    options: ['user'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      await report(env, ops.unpin(ctx, arg(p, 0), required(p, 'user')), `user ${str(p, 'user')} unpinned from ${arg(p, 0)}`);
+    },
+  },
+  qa: {
+    usage: 'qa <remote> (--add ID | --remove ID)   (who may use the ?mf version override)',
+    positionals: 1,
+    options: ['add', 'remove'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      const add = str(p, 'add');
+      const remove = str(p, 'remove');
+      if (!add === !remove) throw new RefusalError('give exactly one of --add ID or --remove ID');
+      const user = add ?? remove ?? '';
+      await report(env, ops.setQaUser(ctx, arg(p, 0), user, !!add), `user ${user} ${add ? 'may now' : 'may no longer'} override ${arg(p, 0)} versions`);
+    },
+  },
+  status: {
+    usage: 'status',
+    positionals: 0,
+    options: [],
+    run: async (p, env) => {
+      const ctx = context(p, env, true);
+      ops.assertEnv(ctx.env);
+      statusLines(await ctx.store.readManifest(ctx.env), await ctx.store.readStats(ctx.env), ctx.env).forEach((l) => env.out(l));
+    },
+  },
+  history: {
+    usage: 'history <remote>',
+    positionals: 1,
+    options: [],
+    run: async (p, env) => {
+      const ctx = context(p, env, true);
+      ops.assertEnv(ctx.env);
+      historyLines(await ctx.store.readManifest(ctx.env), arg(p, 0)).forEach((l) => env.out(l));
+    },
+  },
+  'auto-rollback': {
+    usage: `auto-rollback [--margin POINTS (${DEFAULT_POLICY.marginPoints})] [--min-loads N (${DEFAULT_POLICY.minLoads})]`,
+    positionals: 0,
+    options: ['margin', 'min-loads'],
+    run: async (p, env) => {
+      const ctx = context(p, env);
+      const marginPoints = num(p, 'margin', DEFAULT_POLICY.marginPoints) ?? DEFAULT_POLICY.marginPoints;
+      const minLoads = num(p, 'min-loads', DEFAULT_POLICY.minLoads) ?? DEFAULT_POLICY.minLoads;
+      if (marginPoints < 0 || minLoads < 1) throw new RefusalError('--margin must be ≥ 0 and --min-loads ≥ 1');
+      const { verdicts } = await ops.autoRollback(ctx, { marginPoints, minLoads });
+      if (!verdicts.length) env.out('no canary is running');
+      for (const v of verdicts) env.out(`${v.remote} ${v.canary}: ${v.rollBack ? 'ROLLED BACK' : 'kept'} — ${v.reason}`);
+    },
+  },
+  'nginx-config': {
+    usage: 'nginx-config --api HOST:PORT [--api HOST:PORT…] --releases-root DIR --host-root DIR [--server-name N] [--listen L]',
+    positionals: 0,
+    options: ['api', 'releases-root', 'host-root', 'server-name', 'listen'],
+    run: async (p, env) => {
+      const template = await fs.readFile(new URL('../../production/nginx-site.conf.template', import.meta.url), 'utf8');
+      const api = p.values.api;
+      const serverName = str(p, 'server-name');
+      const listen = str(p, 'listen');
+      env.out(
+        renderNginxSite(template, {
+          apiServers: Array.isArray(api) ? api : [],
+          releasesRoot: required(p, 'releases-root'),
+          hostRoot: required(p, 'host-root'),
+          ...(serverName ? { serverName } : {}),
+          ...(listen ? { listen } : {}),
+        }),
+      );
+    },
+  },
+};
+
+/** Refuses options a verb does not take and a wrong number of arguments, naming the usage. */
+export function checkShape(verb: Verb, p: Parsed): void {
+  const allowed = new Set<string>([...COMMON, ...verb.options]);
+  const extra = Object.keys(p.values).filter((name) => !allowed.has(name));
+  if (extra.length) throw new RefusalError(`${p.verb} does not take --${extra.join(', --')}\nusage: deploy ${verb.usage}`);
+  if (p.positionals.length !== verb.positionals) throw new RefusalError(`usage: deploy ${verb.usage}`);
+}

@@ -1,0 +1,21 @@
+/**
+ * The deploy package's Node API, for the API server (serving the rollout, counting loads, rolling
+ * back automatically) and for scripts. The host bundle imports `deploy/bucket` and `deploy/types`
+ * instead: this entry pulls in Node modules.
+ */
+export { ConflictError, RefusalError } from './errors';
+export type { BlobStore } from './store/blob-store';
+export { FolderBlobStore } from './store/folder-blob-store';
+export { BucketBlobStore, type ObjectStoreLike } from './store/bucket-blob-store';
+export { ReleaseStore } from './store/release-store';
+export type { ReleaseInfo, RouteDeclaration, SharedSingleton } from './store/release-types';
+export { cachedReleaseLookup } from './store/cached-lookup';
+export { publish, type PublishOptions } from './publish/publish';
+export { incompatibilities, SINGLETONS, type HostProvides } from './publish/compat';
+export { defaultHostSource, loadHostProvides } from './publish/host-provides';
+export * as operations from './operations';
+export type { DeployContext } from './operations';
+export { DEFAULT_POLICY, judgeCanaries, recordLoad, type AutoRollbackPolicy, type CanaryVerdict } from './rollout/auto-rollback';
+export { clientRollout, type ClientRemote, type ClientRollout, type ReleaseLookup } from './rollout/client-view';
+export { bucketOf, chooseVersion, hash32, type VersionChoice } from './bucket';
+export type * from './rollout/types';

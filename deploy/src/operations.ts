@@ -1,0 +1,91 @@
+import { RefusalError } from './errors';
+import { applyAutoRollback, judgeCanaries, type AutoRollbackPolicy, type CanaryVerdict } from './rollout/auto-rollback';
+import { isRemoteName } from './rollout/manifest';
+import * as steps from './rollout/steps';
+import type { RolloutManifest } from './rollout/types';
+import { isVersion } from './semver';
+import type { ReleaseStore } from './store/release-store';
+import type { ReleaseInfo } from './store/release-types';
+
+/** Where and as whom a deploy step runs. The server passes the same thing for automatic steps. */
+export interface DeployContext {
+  store: ReleaseStore;
+  env: string;
+  who: string;
+  now?: () => Date;
+}
+
+const ENV_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+export function assertEnv(env: string): void {
+  if (!ENV_NAME.test(env)) throw new RefusalError(`"${env}" is not an environment name (e.g. production, staging)`);
+}
+
+function assertRemote(remote: string): void {
+  if (!isRemoteName(remote)) throw new RefusalError(`"${remote}" is not a remote name (e.g. mf-drafts)`);
+}
+
+export async function requireRelease(store: ReleaseStore, remote: string, version: string): Promise<ReleaseInfo> {
+  assertRemote(remote);
+  if (!isVersion(version)) throw new RefusalError(`"${version}" is not a semver version (e.g. 1.4.0)`);
+  const release = await store.readRelease(remote, version);
+  if (!release) throw new RefusalError(`${remote} ${version} is not published; publish it first (deploy publish ${remote} --version ${version})`);
+  return release;
+}
+
+function stepContext(ctx: DeployContext, reason?: string): steps.StepContext {
+  return { who: ctx.who, at: (ctx.now?.() ?? new Date()).toISOString(), ...(reason ? { reason } : {}) };
+}
+
+function update(ctx: DeployContext, change: (m: RolloutManifest) => RolloutManifest): Promise<RolloutManifest> {
+  assertEnv(ctx.env);
+  return ctx.store.updateManifest(ctx.env, change);
+}
+
+export async function canary(ctx: DeployContext, remote: string, version: string, percent: number): Promise<RolloutManifest> {
+  const release = await requireRelease(ctx.store, remote, version);
+  return update(ctx, (m) => steps.startCanary(m, release, percent, stepContext(ctx)));
+}
+
+/** Canary → stable; with `version`, a published version straight to stable (a remote's first release). */
+export async function promote(ctx: DeployContext, remote: string, version?: string): Promise<RolloutManifest> {
+  assertRemote(remote);
+  const direct = version ? await requireRelease(ctx.store, remote, version) : undefined;
+  return update(ctx, (m) => steps.promote(m, remote, stepContext(ctx), direct));
+}
+
+export async function rollback(ctx: DeployContext, remote: string, reason?: string): Promise<RolloutManifest> {
+  assertRemote(remote);
+  return update(ctx, (m) => steps.rollback(m, remote, stepContext(ctx, reason)));
+}
+
+export async function pin(ctx: DeployContext, remote: string, version: string, user: string): Promise<RolloutManifest> {
+  const release = await requireRelease(ctx.store, remote, version);
+  return update(ctx, (m) => steps.pin(m, release, user, stepContext(ctx)));
+}
+
+export async function unpin(ctx: DeployContext, remote: string, user: string): Promise<RolloutManifest> {
+  assertRemote(remote);
+  return update(ctx, (m) => steps.unpin(m, remote, user, stepContext(ctx)));
+}
+
+export async function setQaUser(ctx: DeployContext, remote: string, user: string, allowed: boolean): Promise<RolloutManifest> {
+  assertRemote(remote);
+  return update(ctx, (m) => steps.setQaUser(m, remote, user, allowed, stepContext(ctx)));
+}
+
+/**
+ * Judges every canary on the environment's stats and rolls back the failing ones in one manifest
+ * write. Nothing is written when no canary fails.
+ */
+export async function autoRollback(
+  ctx: DeployContext,
+  policy: AutoRollbackPolicy,
+): Promise<{ verdicts: CanaryVerdict[]; manifest: RolloutManifest }> {
+  assertEnv(ctx.env);
+  const [manifest, stats] = await Promise.all([ctx.store.readManifest(ctx.env), ctx.store.readStats(ctx.env)]);
+  const verdicts = judgeCanaries(manifest, stats, policy);
+  if (!verdicts.some((v) => v.rollBack)) return { verdicts, manifest };
+  const next = applyAutoRollback(manifest, verdicts, stepContext(ctx));
+  return { verdicts, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision) };
+}

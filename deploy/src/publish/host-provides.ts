@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { SINGLETONS, type HostProvides } from './compat';
+import { readMfManifest } from './federation-manifest';
+
+/**
+ * The singleton versions the host provides, from a host build's `mf-manifest.json` (what really
+ * runs) or, before the host is built, from its package.json (workspace packages resolved to their
+ * own package.json version). `source` is a host build folder, an mf-manifest.json or a package.json.
+ */
+export async function loadHostProvides(source: string): Promise<HostProvides> {
+  const stat = await fs.stat(source).catch(() => null);
+  if (!stat) throw new Error(`host versions: ${source} does not exist`);
+  const file = stat.isDirectory() ? path.join(source, 'mf-manifest.json') : source;
+  if (path.basename(file) === 'package.json') return fromPackageJson(file);
+  const manifest = await readMfManifest(file);
+  return Object.fromEntries(Object.entries(manifest.shared).map(([name, shared]) => [name, shared.version]));
+}
+
+/** The default: the host's build when there is one, else its package.json. */
+export function defaultHostSource(repoRoot: string): string {
+  const built = path.join(repoRoot, 'host-shell', 'dist', 'mf-manifest.json');
+  return existsSync(built) ? built : path.join(repoRoot, 'host-shell', 'package.json');
+}
+
+async function fromPackageJson(file: string): Promise<HostProvides> {
+  const pkg = JSON.parse(await fs.readFile(file, 'utf8')) as { dependencies?: Record<string, string> };
+  const provides: HostProvides = {};
+  for (const name of SINGLETONS) {
+    const spec = pkg.dependencies?.[name];
+    if (!spec) continue;
+    if (spec.startsWith('workspace:')) {
+      // A workspace package sits in a sibling folder named after it.
+      const sibling = path.join(path.dirname(file), '..', name, 'package.json');
+      provides[name] = (JSON.parse(await fs.readFile(sibling, 'utf8')) as { version: string }).version;
+    } else {
+      provides[name] = spec.replace(/^[\^~=]/, '');
+    }
+  }
+  return provides;
+}

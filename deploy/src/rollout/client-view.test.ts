@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { chooseVersion } from '../bucket';
+import { release } from '../testing/releases';
+import { clientRollout } from './client-view';
+import { emptyManifest } from './manifest';
+import { pin, promote, setQaUser, startCanary, versionRef } from './steps';
+
+const ctx = { who: 'ana', at: '2026-01-01T00:00:00.000Z' };
+let manifest = promote(emptyManifest('salt'), 'mf-drafts', ctx, release('1.0.0'));
+manifest = startCanary(manifest, release('1.1.0'), 20, ctx);
+manifest = pin(manifest, release('0.9.0'), 'u1', ctx);
+manifest = pin(manifest, release('0.8.0'), 'u2', ctx);
+manifest = setQaUser(manifest, 'mf-drafts', 'qa', true, ctx);
+
+const lookup = async (remote: string, version: string) => {
+  const r = release(version, remote);
+  return { ...versionRef(r), routes: r.routes };
+};
+
+test("a user's view carries only their own pin and QA right, and no history", async () => {
+  const view = await clientRollout(manifest, 'u1', '/releases/', lookup);
+  const remote = view.remotes['mf-drafts'];
+  assert.deepEqual(remote?.pins, { u1: '0.9.0' });
+  assert.deepEqual(remote?.qaUsers, []);
+  assert.deepEqual(Object.keys(remote?.versions ?? {}).sort(), ['0.9.0', '1.0.0', '1.1.0']);
+  assert.equal(JSON.stringify(view).includes('u2'), false);
+  assert.equal('history' in (remote ?? {}), false);
+  assert.deepEqual((await clientRollout(manifest, 'qa', '/releases/', lookup)).remotes['mf-drafts']?.qaUsers, ['qa']);
+});
+
+test('the host reaches the same choice from its view as from the full manifest', async () => {
+  for (const user of ['u1', 'u2', 'qa', ...Array.from({ length: 50 }, (_, i) => `user-${i}`)]) {
+    const view = await clientRollout(manifest, user, '/releases/', lookup);
+    const full = manifest.remotes['mf-drafts'];
+    assert.ok(full);
+    assert.deepEqual(chooseVersion(view.remotes['mf-drafts'] ?? full, user, 'mf-drafts', view.salt), chooseVersion(full, user, 'mf-drafts', manifest.salt));
+  }
+});

@@ -1,0 +1,50 @@
+import type { RouteDeclaration } from '../store/release-types';
+import type { RolloutChoiceInput, RolloutManifest, VersionRef } from './types';
+
+/**
+ * What one signed-in user's host receives: per remote the stable and canary refs, only this user's
+ * pin and QA right (other users' ids stay on the server), and the routes of each version it may load.
+ * The history stays out: it is for operators.
+ */
+export interface ClientRemote extends RolloutChoiceInput {
+  /** Refs for every version in the choice, including this user's pin. */
+  versions: Record<string, VersionRef & { routes: RouteDeclaration[] }>;
+}
+
+export interface ClientRollout {
+  revision: number;
+  salt: string;
+  /** URL prefix under which `<remote>/<version>/<file>` is served. */
+  baseUrl: string;
+  remotes: Record<string, ClientRemote>;
+}
+
+/** Looks up a published release's ref and routes; the server reads them from the release store. */
+export type ReleaseLookup = (remote: string, version: string) => Promise<(VersionRef & { routes: RouteDeclaration[] }) | null>;
+
+export async function clientRollout(
+  manifest: RolloutManifest,
+  userId: string,
+  baseUrl: string,
+  lookup: ReleaseLookup,
+): Promise<ClientRollout> {
+  const remotes: Record<string, ClientRemote> = {};
+  for (const [name, rollout] of Object.entries(manifest.remotes)) {
+    const pinned = rollout.pins[userId];
+    const pins = pinned ? { [userId]: pinned } : {};
+    const wanted = [rollout.stable?.version, rollout.canary?.version, pinned].filter((v): v is string => !!v);
+    const versions: ClientRemote['versions'] = {};
+    for (const version of wanted) {
+      const found = await lookup(name, version);
+      if (found) versions[version] = found;
+    }
+    remotes[name] = {
+      stable: rollout.stable,
+      ...(rollout.canary ? { canary: rollout.canary } : {}),
+      pins,
+      qaUsers: rollout.qaUsers.includes(userId) ? [userId] : [],
+      versions,
+    };
+  }
+  return { revision: manifest.revision, salt: manifest.salt, baseUrl, remotes };
+}

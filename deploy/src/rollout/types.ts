@@ -1,0 +1,62 @@
+/**
+ * The rollout manifest: one JSON document per environment saying which version of each remote
+ * users get. Types only, so the host bundle can import them without pulling in Node code.
+ */
+
+/** A released version as the host loads it. */
+export interface VersionRef {
+  version: string;
+  /** The remote's entry file inside `<remote>/<version>/` (its `mf-manifest.json`). */
+  entry: string;
+  /**
+   * sha384 subresource-integrity hashes of the files the host itself fetches: `entry` and the
+   * JavaScript remote entry it names. The remote's chunks are checked by its own runtime.
+   */
+  integrity: Record<string, string>;
+}
+
+export interface CanaryRef extends VersionRef {
+  /** Share of users (0 < percent ≤ 100) bucketed onto the canary. */
+  percent: number;
+}
+
+export type RolloutAction = 'canary' | 'promote' | 'rollback' | 'auto-rollback' | 'pin' | 'unpin' | 'qa-add' | 'qa-remove';
+
+export interface HistoryEntry {
+  at: string;
+  who: string;
+  action: RolloutAction;
+  remote: string;
+  from: string | null;
+  to: string | null;
+  reason?: string;
+  /** For pins and QA changes: the user concerned. */
+  user?: string;
+}
+
+export interface RemoteRollout {
+  /** Null until the first promote: the host then shows its "module unavailable" fallback. */
+  stable: VersionRef | null;
+  /** Former stables, newest first: where `rollback` goes back to. */
+  previousStable: VersionRef[];
+  canary?: CanaryRef;
+  /** userId → version, for support and QA; wins over bucketing. */
+  pins: Record<string, string>;
+  /** Users allowed to pick a version with the `?mf` query override. */
+  qaUsers: string[];
+  history: HistoryEntry[];
+}
+
+export interface RolloutManifest {
+  /** Bumped by one on every write; a write names the revision it was based on. */
+  revision: number;
+  /** Mixed into the bucket hash so that two environments (or a reshuffle) bucket differently. */
+  salt: string;
+  remotes: Record<string, RemoteRollout>;
+}
+
+/** What bucketing needs of a remote's rollout: also the shape of the per-user view the host receives. */
+export type RolloutChoiceInput = Pick<RemoteRollout, 'stable' | 'canary' | 'pins' | 'qaUsers'>;
+
+/** Load counts per remote and version, fed by the server's load reports. */
+export type RolloutStats = Record<string, Record<string, { loads: number; failures: number }>>;
