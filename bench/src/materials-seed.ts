@@ -1,0 +1,57 @@
+/**
+ * Seeds N materials in one statement (generate_series), with the count trigger off and the big
+ * indexes dropped during the load, then rebuilds counters and indexes as the migration defines them.
+ * Owners: every 10th material (g % 10 = 3) belongs to the demo account 13800000001 (its "mine" case), the rest to
+ * 1,000 bench accounts; 70 % are approved; dates spread over two years; titles from two word lists.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from 'api-server/src/db/schema';
+
+const WORDS_A = ['春天', '城市', '黄河', '嵩山', '郑州', '夜景', '田野', '古城', '花开', '云海', '秋收'];
+const WORDS_B = ['日出', '街头', '人物', '航拍', '美食', '老街', '湖面', '晚霞', '列车', '校园', '集市', '灯会'];
+
+const DROPPED = ['materials_mine_idx', 'materials_mine_check_idx', 'materials_public_idx', 'materials_title_grams_idx'] as const;
+
+const INDEXES: Record<(typeof DROPPED)[number], string> = {
+  materials_mine_idx: 'create index materials_mine_idx on materials (owner_id, cm_type, created_at desc, id desc) where deleted_at is null',
+  materials_mine_check_idx: 'create index materials_mine_check_idx on materials (owner_id, cm_type, cm_check, created_at desc, id desc) where deleted_at is null',
+  materials_public_idx: 'create index materials_public_idx on materials (cm_type, created_at desc, id desc) where deleted_at is null and cm_check = 2',
+  materials_title_grams_idx: 'create index materials_title_grams_idx on materials using gin (material_grams(title)) where deleted_at is null',
+};
+
+const list = (words: string[]): string => `array[${words.map((w) => `'${w}'`).join(',')}]`;
+
+export async function seedMaterials(db: Kysely<Database>, n: number, demoUserId: number, log: (line: string) => void): Promise<void> {
+  let started = Date.now();
+  await sql`insert into users (phone, password_hash, nickname) select 'bench' || g, 'x', '压测账号' || g from generate_series(1, 1000) g on conflict do nothing`.execute(db);
+  const { min } = await db.selectFrom('users').select((eb) => eb.fn.min('id').as('min')).where('phone', 'like', 'bench%').executeTakeFirstOrThrow();
+  const firstOwner = Number(min);
+  await sql`alter table materials disable trigger materials_count`.execute(db);
+  for (const index of DROPPED) await sql.raw(`drop index if exists ${index}`).execute(db);
+  await sql
+    .raw(
+      `insert into materials (owner_id, cm_type, title, describe, url, icon_url, size, cm_check, created_at, updated_at)
+       select case when g % 10 = 3 then ${demoUserId} else ${firstOwner} + (g % 1000) end,
+              case when g % 20 = 11 then 3 else 2 end,
+              (${list(WORDS_A)})[1 + g % ${WORDS_A.length}] || (${list(WORDS_B)})[1 + (g / ${WORDS_A.length}) % ${WORDS_B.length}] || g,
+              '压测素材',
+              '/oss/creator/image/bench/' || g || '.png', '/oss/creator/image/bench/' || g || '.png',
+              1024 + g % 4096,
+              case when (g / 10) % 10 < 7 then 2 when (g / 10) % 10 = 7 then 1 when (g / 10) % 10 = 8 then 3 else 4 end,
+              now() - make_interval(secs => g * (63072000.0 / ${n})),
+              now()
+       from generate_series(1, ${n}) g`,
+    )
+    .execute(db);
+  log(`  inserted ${n.toLocaleString('en')} materials in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  started = Date.now();
+  await sql`delete from material_counts`.execute(db);
+  await sql`insert into material_counts (owner_id, cm_type, cm_check, n)
+            select owner_id, cm_type, cm_check, count(*) from materials where deleted_at is null group by owner_id, cm_type, cm_check
+            union all
+            select 0, cm_type, cm_check, count(*) from materials where deleted_at is null group by cm_type, cm_check`.execute(db);
+  await sql`alter table materials enable trigger materials_count`.execute(db);
+  for (const index of DROPPED) await sql.raw(INDEXES[index]).execute(db);
+  await sql`vacuum analyze materials`.execute(db);
+  log(`  counters, indexes and vacuum in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium, headless, with the flags a closed network needs. Playwright gives every launch a
+ * fresh temporary profile, and every `browser.newPage()` its own context (its own storage), so each
+ * test starts logged out.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's "chromium" package (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+export const ACCOUNTS = {
+  verified: '13800000001',
+  unverified: '13800000002',
+  banContent: '13800000003',
+  banPost: '13800000004',
+  banLogout: '13800000005',
+  enterprise: '13800000006',
+  manyNotices: '13800000007',
+} as const;
+
+/** Logs in through the login page as a person would. */
+export async function login(page: Page, baseUrl: string, phone: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByPlaceholder('手机号').fill(phone);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/**
+ * Counts React renderers: every copy of react-dom registers itself with the devtools hook once,
+ * so a page that loaded React twice reports two.
+ */
+export const COUNT_REACT_RENDERERS = `
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(), supportsFiber: true, isDisabled: false,
+    inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
+    onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+  };
+`;

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+async function openDrafts(browser: Browser, phone: string): Promise<Page> {
+  const page = await browser.newPage();
+  await login(page, baseUrl, phone);
+  await page.waitForURL(/\/index$/);
+  await page.goto(`${baseUrl}/draft`);
+  await page.getByTestId('draft-item').first().waitFor();
+  return page;
+}
+
+/** The SDK's signature (spec §7): md5 of the sorted name=value pairs, sign left out, plus the secret. */
+function computeSign(fields: Record<string, string | number>, secret: string): string {
+  const canonical = Object.keys(fields)
+    .filter((key) => key !== 'sign')
+    .sort()
+    .map((key) => `${key}=${String(fields[key])}`)
+    .join('&');
+  return createHash('md5').update(canonical + secret).digest('hex');
+}
+
+/** A signed call as the SDK makes it, with the page's own session token and runtime config. */
+async function signedFromPage(page: Page, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<{ code: number; msg: string }> {
+  const config = (await (await fetch(`${baseUrl}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+  const fields: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: config.data.appId, token };
+  fields.sign = computeSign(fields, config.data.appSecret);
+  const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const res =
+    method === 'GET'
+      ? await fetch(`${baseUrl}${path}?${form}`)
+      : await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  return (await res.json()) as { code: number; msg: string };
+}
+
+describe('drafts', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('searches by keyword and keeps it in the URL', async () => {
+    const page = await openDrafts(browser, ACCOUNTS.verified);
+    await page.getByPlaceholder('请输入草稿标题').fill('黄河');
+    await page.getByPlaceholder('请输入草稿标题').press('Enter');
+    await page.waitForURL(/title=/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="draft-item"]').length === 3);
+    for (const text of await page.getByTestId('draft-item').allInnerTexts()) assert.match(text, /黄河/);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="draft-item"]').length === 3);
+    await page.close();
+  });
+
+  it('opens the detail, whose stored script does not run', async () => {
+    const page = await openDrafts(browser, ACCOUNTS.verified);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    // The seed's second draft carries markup pasted from a web page, script included.
+    await page.goto(`${baseUrl}/draft?title=${encodeURIComponent('郑州城市更新观察（视频）')}`);
+    await page.getByRole('link', { name: '郑州城市更新观察（视频）' }).click();
+    await page.waitForURL(/\/scriptDetail\?draftId=\d+/);
+    const body = page.getByTestId('draft-body');
+    await body.waitFor();
+    const html = await body.innerHTML();
+    assert.ok(html.includes('这段内容从网页粘贴而来'), 'the seeded pasted body is shown');
+    assert.doesNotMatch(html, /<script|onerror|javascript:/i);
+    await page.waitForTimeout(500);
+    assert.equal(dialogs, 0, 'no alert ran');
+    await page.close();
+  });
+
+  it('修改 opens the editor of the draft type in a new tab with draftId', async () => {
+    const page = await openDrafts(browser, ACCOUNTS.verified);
+    await page.getByRole('tab', { name: '视频' }).click();
+    await page.waitForURL(/type=2/);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="draft-item"]')].every((el) => el.textContent?.includes('（视频）')));
+    const item = page.getByTestId('draft-item').first();
+    const link = await item.getByRole('link').getAttribute('href');
+    const id = /draftId=(\d+)/.exec(link ?? '')?.[1];
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), item.getByRole('button', { name: /^修改/ }).click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    assert.match(tab.url(), new RegExp(`/videoWrite\\?draftId=${id}$`));
+    await tab.close();
+    await page.close();
+  });
+
+  it('删除 asks for confirmation, then deletes (删除成功!)', async () => {
+    const page = await openDrafts(browser, ACCOUNTS.verified);
+    const total = await page.getByText(/共 \d+ 条/).innerText();
+    const item = page.getByTestId('draft-item').first();
+    const title = await item.getByRole('link').innerText();
+    await item.getByRole('button', { name: /^删除/ }).click();
+    await page.getByText('确定要删除该条草稿吗?').filter({ visible: true }).waitFor();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('删除成功!').waitFor();
+    await page.waitForFunction((before) => !document.body.innerText.includes(before), total);
+    assert.equal(await page.getByRole('link', { name: title, exact: true }).count(), 0);
+    await page.close();
+  });
+
+  it('an unverified creator is stopped: the real-name dialog, or at least the server refuses', async () => {
+    const page = await openDrafts(browser, ACCOUNTS.unverified);
+    const item = page.getByTestId('draft-item').first();
+    const href = (await item.getByRole('link').getAttribute('href')) ?? '';
+    await item.getByRole('button', { name: /^删除/ }).click();
+    const dialogShown = await page
+      .getByText('请完成实名认证')
+      .first()
+      .waitFor({ timeout: 3000 })
+      .then(() => true, () => false);
+    assert.equal(await page.getByText('确定要删除该条草稿吗?').count(), 0, 'no confirmation for an unverified creator');
+    if (!dialogShown) {
+      const id = /draftId=(\d+)/.exec(href)?.[1] ?? '';
+      const answer = await signedFromPage(page, 'POST', '/api/draft/del', { ids: id, global_ids: '' });
+      assert.equal(answer.code, 1005);
+      assert.equal(answer.msg, '请完成实名认证');
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ACCOUNTS, COUNT_REACT_RENDERERS, launchBrowser, login } from '../support/browser';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+describe('foundation', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('sends / to /login', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(/\/login$/);
+    await page.close();
+  });
+
+  it('logs the verified demo account in to /index, opens a remote screen through Module Federation, with React loaded once', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(COUNT_REACT_RENDERERS);
+    const remoteRequests: string[] = [];
+    page.on('request', (req) => {
+      if (/\/(remotes|releases)\/mf-drafts\//.test(req.url())) remoteRequests.push(req.url());
+    });
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    await page.getByRole('menuitem', { name: '草稿箱' }).click();
+    await page.waitForURL(/\/draft/);
+    await page.locator('[data-testid=draft-item]').first().waitFor();
+    assert.ok(
+      remoteRequests.some((u) => u.endsWith('mf-manifest.json')),
+      'the drafts screen came from the remote mf-drafts',
+    );
+    const renderers = await page.evaluate(
+      () => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size,
+    );
+    assert.equal(renderers, 1, 'exactly one copy of react-dom in the page');
+    await page.close();
+  });
+});

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { noisePng } from '../support/images';
+import { ROOT } from '../support/server';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
+const run = promisify(execFile);
+
+/** The operator step: the CLI reaches the running server through DATA_DIR (it cannot open PGlite itself). */
+async function approve(id: number): Promise<void> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'material-audit', '--id', String(id), '--status', '2'], {
+    cwd: path.join(ROOT, 'api-server'),
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  assert.match(stdout, /is now 2/);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+describe('materials', () => {
+  let browser: Browser;
+  let page: Page;
+  const suffix = Date.now() % 100000;
+  const title = `E2E素材${suffix}`;
+  const tag = `风光${suffix}`;
+  let ids: number[] = [];
+
+  before(async () => {
+    assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('uploads two images straight to storage with a new tag; they are listed as 未审核 in my materials', async () => {
+    await page.goto(`${baseUrl}/material/add`);
+    await page.getByText('素材名称').waitFor();
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'small.png', mimeType: 'image/png', buffer: noisePng(16) },
+      // About 300 KB: goes through the multipart protocol.
+      { name: 'large.png', mimeType: 'image/png', buffer: noisePng(320, 7) },
+    ]);
+    await page.locator('[data-testid=upload-item] img').nth(1).waitFor({ timeout: 60_000 });
+    await page.getByPlaceholder('请输入素材名称').fill(title);
+    await page.getByPlaceholder('请输入素材描述').fill('端到端测试上传的两张图片');
+    await page.getByRole('combobox', { name: '标签' }).fill(tag);
+    await page.getByText(`创建标签：${tag}`).click();
+    await page.locator('.ant-select-selection-item', { hasText: tag }).waitFor();
+    await page.keyboard.press('Escape');
+    await shot(page, 'material-add');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.getByText('添加素材成功').waitFor();
+    await page.waitForURL(/\/material\/0/);
+    await page.getByRole('button', { name: '上传素材' }).waitFor();
+    const cards = page.locator('[data-testid=material-card]', { hasText: title });
+    await cards.first().waitFor();
+    assert.equal(await cards.count(), 2);
+    assert.equal(await cards.filter({ hasText: '未审核' }).count(), 2);
+    await shot(page, 'material-list-mine');
+    const hrefs = await cards.locator('a[href*="materialId="]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    ids = hrefs.map((href) => Number(/materialId=(\d+)/.exec(href)?.[1]));
+    assert.equal(ids.length, 2);
+  });
+
+  it('appears in all materials once an operator approves it', async () => {
+    for (const id of ids) await approve(id);
+    await page.goto(`${baseUrl}/material/1?keyword=${encodeURIComponent(title)}`);
+    await page.locator('[data-testid=material-card]', { hasText: title }).first().waitFor();
+    assert.equal(await page.locator('[data-testid=material-card]', { hasText: title }).count(), 2);
+    await shot(page, 'material-list-all');
+  });
+
+  it('shows the detail with its log, downloads, and opens the editor with materialId on 使用', async () => {
+    const id = ids[0] ?? 0;
+    await page.goto(`${baseUrl}/material/detail?materialId=${id}`);
+    await page.getByRole('heading', { name: title }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载' }).click();
+    await page.getByText('素材操作成功').waitFor();
+    assert.match((await download).suggestedFilename(), new RegExp(`^${title}\\.png$`));
+
+    await page.getByRole('button', { name: '使用' }).click();
+    await page.getByText('选择稿件类型').waitFor();
+    const editor = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const tab = await editor;
+    await tab.waitForLoadState();
+    assert.match(tab.url(), new RegExp(`/scriptWrite\\?materialId=${id}$`));
+    await tab.close();
+
+    await page.reload();
+    await page.getByRole('tab', { name: '操作记录' }).click();
+    for (const action of ['上传', '审核通过', '下载', '使用']) await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    await page.getByRole('tab', { name: '使用稿件' }).click();
+    await page.getByRole('cell', { name: '文章' }).waitFor();
+    await shot(page, 'material-detail');
+  });
+
+  it('deletes an own material after confirmation', async () => {
+    await page.goto(`${baseUrl}/material/0?keyword=${encodeURIComponent(title)}`);
+    const card = page.locator('[data-testid=material-card]', { hasText: title }).first();
+    await card.waitFor();
+    await card.getByRole('button', { name: '删除' }).click();
+    await page.getByText('确认删除该条素材？').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('删除素材成功').waitFor();
+    await page.waitForFunction((t) => document.querySelectorAll('[data-testid=material-card]').length === 1 && document.body.innerText.includes(t), title);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * Staged rollout end to end, with the deploy CLI against the running product's release store: a
+ * second mf-tools (its screen title marked) on a canary (50 %) seen by exactly the users in its bucket
+ * (across reloads, and right after logging in), promote, rollback; then a canary whose entry was
+ * tampered with after publishing: the user still gets the screen from stable, the failure is counted,
+ * and enough failures roll it back automatically. Stable is restored: other e2e files share this server.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { FolderBlobStore, ReleaseStore, bucketOf } from 'deploy';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, login } from '../support/browser';
+import { ROOT } from '../support/server';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+const releasesDir = path.join(process.env.E2E_DATA_DIR ?? path.join(ROOT, '.data'), 'releases');
+const REMOTE = 'mf-tools';
+const TITLE = '权益中心';
+const COMING_SOON = '该功能正在建设中，敬请期待';
+
+/** One deploy command, as a person types it; its output, or a failure with the CLI's message. */
+async function deploy(...args: string[]): Promise<string> {
+  const cli = path.join(ROOT, 'deploy', 'bin', 'deploy.js');
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, ...args, '--store', releasesDir, '--who', 'e2e']);
+  return stdout;
+}
+
+interface Viewer {
+  phone: string;
+  bucket: number;
+  page: Page;
+}
+
+/**
+ * Two users on either side of the canary: 50 % when their buckets allow it. The salt is new with every
+ * data folder, so a few demo users can all land on one side; then the percentage that splits them.
+ */
+function split(viewers: readonly Viewer[]): { inside: Viewer; outside: Viewer; percent: number } | null {
+  const low = viewers.find((v) => v.bucket < 50);
+  const high = viewers.find((v) => v.bucket >= 50);
+  if (low && high) return { inside: low, outside: high, percent: 50 };
+  const sorted = [...viewers].sort((a, b) => a.bucket - b.bucket);
+  const [first, last] = [sorted[0], sorted.at(-1)];
+  return first && last && first.bucket < last.bucket ? { inside: first, outside: last, percent: last.bucket } : null;
+}
+
+/** Opens /rights; the mf-tools versions whose files the page requested, once the screen shows `title`. */
+async function openRights(page: Page, title: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const onRequest = (request: { url: () => string }) => {
+    const version = /\/releases\/mf-tools\/([^/]+)\//.exec(request.url())?.[1];
+    if (version) seen.add(version);
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(`${baseUrl}/rights`);
+    await page.getByText(COMING_SOON).waitFor({ timeout: 15_000 });
+    await page.getByText(title, { exact: true }).last().waitFor();
+  } finally {
+    page.off('request', onRequest);
+  }
+  return [...seen].sort();
+}
+
+/** A copy of a published release with a new version, and the screen's title changed in its chunk. */
+async function derive(store: ReleaseStore, from: string, version: string, title: string, into: string): Promise<void> {
+  const release = await store.readRelease(REMOTE, from);
+  assert.ok(release, `release ${from}`);
+  for (const file of release.files) {
+    const stored = await store.blobs.get(`${REMOTE}/${from}/${file}`);
+    assert.ok(stored, file);
+    let body: Buffer | string = stored;
+    if (file === 'routes.json') body = JSON.stringify({ ...(JSON.parse(stored.toString('utf8')) as object), version });
+    else if (file.includes('expose_Rights') && file.endsWith('.js')) body = stored.toString('utf8').replaceAll(`"${TITLE}"`, JSON.stringify(title));
+    await fs.mkdir(path.dirname(path.join(into, file)), { recursive: true });
+    await fs.writeFile(path.join(into, file), body);
+  }
+}
+
+describe('staged rollout of mf-tools', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  const store = new ReleaseStore(new FolderBlobStore(releasesDir));
+  const stamp = Date.now();
+  const v2 = `9.0.0-e2e.${stamp}`;
+  const v3 = `9.1.0-e2e.${stamp}`;
+  let stable = '';
+  let work = '';
+  const viewers: Viewer[] = [];
+  let pair: { inside: Viewer; outside: Viewer; percent: number } | null = null;
+  const inside = () => pair?.inside as Viewer;
+  const outside = () => pair?.outside as Viewer;
+
+  before(async () => {
+    browser = await launchBrowser();
+    work = await fs.mkdtemp(path.join(os.tmpdir(), 'rollout-e2e-'));
+  });
+  after(async () => {
+    // Whatever happened above: no canary left, the original version stable again.
+    if ((await store.readManifest('production')).remotes[REMOTE]?.canary) await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
+    if (stable && (await store.readManifest('production')).remotes[REMOTE]?.stable?.version !== stable) await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
+    await browser.close();
+    await fs.rm(work, { recursive: true, force: true });
+  });
+
+  it('publishes a marked second version with the CLI and starts a canary (50 % when the buckets allow)', async () => {
+    const manifest = await store.readManifest('production');
+    stable = manifest.remotes[REMOTE]?.stable?.version ?? '';
+    assert.ok(stable, 'start-up made a stable mf-tools');
+    // Demo users until one falls inside 50 % and one outside (buckets computed as the host does).
+    for (const phone of [ACCOUNTS.verified, ACCOUNTS.unverified, ACCOUNTS.enterprise, ACCOUNTS.manyNotices, ACCOUNTS.banContent, ACCOUNTS.banPost]) {
+      const page = await (await browser.newContext()).newPage();
+      await login(page, baseUrl, phone);
+      await page.waitForURL(/\/index$/);
+      const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+      const view = (await (await fetch(`${baseUrl}/api/runtime/rollout?token=${encodeURIComponent(token)}`)).json()) as { data: { userId: string | null } };
+      assert.ok(view.data.userId, `${phone} has a session the server recognises`);
+      viewers.push({ phone, bucket: bucketOf(view.data.userId, REMOTE, manifest.salt), page });
+      if (split(viewers)?.percent === 50) break;
+    }
+    pair = split(viewers);
+    assert.ok(pair, `two users in different buckets (${viewers.map((v) => v.bucket).join(', ')})`);
+
+    await derive(store, stable, v2, `${TITLE} v2`, path.join(work, 'v2'));
+    assert.match(await deploy('publish', REMOTE, '--version', v2, '--dist', path.join(work, 'v2')), /published mf-tools/);
+    await deploy('canary', REMOTE, v2, '--percent', String(pair.percent));
+  });
+
+  it('gives each user the version of their bucket, the same across reloads and right after logging in', async () => {
+    for (let i = 0; i < 2; i++) {
+      assert.deepEqual(await openRights(inside().page, `${TITLE} v2`), [v2], `${inside().phone} (bucket ${inside().bucket}) on the canary`);
+      assert.deepEqual(await openRights(outside().page, TITLE), [stable], `${outside().phone} (bucket ${outside().bucket}) on stable`);
+    }
+    // Logged out, sent to login, back to /rights in the same page: the host re-plans for the user.
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${baseUrl}/rights`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByPlaceholder('手机号').fill(inside().phone);
+    await page.getByPlaceholder('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByText(`${TITLE} v2`, { exact: true }).waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
+  it('promote: both users on the new version; rollback: both back', async () => {
+    await deploy('promote', REMOTE);
+    for (const viewer of [inside(), outside()]) assert.deepEqual(await openRights(viewer.page, `${TITLE} v2`), [v2]);
+    await deploy('rollback', REMOTE, '--reason', 'e2e');
+    for (const viewer of [inside(), outside()]) assert.deepEqual(await openRights(viewer.page, TITLE), [stable]);
+    assert.equal((await store.readManifest('production')).remotes[REMOTE]?.stable?.version, stable);
+  });
+
+  it('a tampered canary: the screen comes from stable, the failure is counted, enough failures roll it back', async () => {
+    await derive(store, stable, v3, `${TITLE} v3`, path.join(work, 'v3'));
+    await deploy('publish', REMOTE, '--version', v3, '--dist', path.join(work, 'v3'));
+    // Changed after publishing (a CDN serving a bad copy): valid JavaScript, wrong integrity.
+    await fs.appendFile(path.join(releasesDir, REMOTE, v3, 'remoteEntry.js'), '\n// tampered\n');
+    await deploy('canary', REMOTE, v3, '--percent', String(pair?.percent ?? 50));
+
+    assert.deepEqual(await openRights(inside().page, TITLE), [stable, v3].sort(), 'the canary was tried, then stable shown');
+    const failures = async () => (await store.readStats('production'))[REMOTE]?.[v3]?.failures ?? 0;
+    for (let i = 0; i < 20 && (await failures()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await failures(), 1, 'the browser reported the failed canary');
+
+    // The other users of the canary bucket, as their hosts would report it.
+    let rolledBack: string[] = [];
+    for (let i = 0; i < 30 && rolledBack.length === 0; i++) {
+      const answer = await fetch(`${baseUrl}/api/runtime/remote-load`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ remote: REMOTE, version: v3, ok: 'false', phase: 'entry' }),
+      });
+      rolledBack = ((await answer.json()) as { data: { rolledBack: string[] } }).data.rolledBack;
+    }
+    assert.deepEqual(rolledBack, [`${REMOTE}@${v3}`]);
+    assert.match(await deploy('history', REMOTE), /auto-rollback/);
+    assert.deepEqual(await openRights(inside().page, TITLE), [stable], 'back on stable without trying the canary');
+  });
+});

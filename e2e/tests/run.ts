@@ -1,0 +1,27 @@
+// Starts the product once, runs every end-to-end test file against it, then stops it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProduct } from '../support/server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const files = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith('.e2e.ts'))
+  .map((f) => path.join(here, f));
+
+const product = await startProduct();
+let code: number;
+try {
+  code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: product.baseUrl, E2E_DATA_DIR: product.dataDir },
+    });
+    child.on('exit', (c) => resolve(c ?? 1));
+  });
+} finally {
+  await product.stop();
+}
+process.exit(code);

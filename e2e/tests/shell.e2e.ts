@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+async function openCreation(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: /内容创作/ }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+describe('shell', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('an unverified user who picks 文章 gets the real-name dialog', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.unverified);
+    await page.waitForURL(/\/index$/);
+    await openCreation(page, '文章');
+    await page.getByText('请完成实名认证').waitFor();
+    await page.getByText('请打开客户端，进入「我的」，点击「实名认证」完成认证').waitFor();
+    await page.close();
+  });
+
+  it('ban 1 range "1": 文章 shows the ban dialog, 动态 opens a new tab', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.banContent);
+    await page.waitForURL(/\/index$/);
+    await openCreation(page, '文章');
+    await page.getByText('账号已被封禁').first().waitFor();
+    await page.getByRole('button', { name: /提交申诉/ }).waitFor();
+    // Close the dialog the way a person does and wait until it is gone before the next menu.
+    await page.locator('.ant-modal-close').first().click();
+    await page.getByText('账号已被封禁').first().waitFor({ state: 'hidden' });
+    const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '动态')]);
+    await editor.waitForURL(/\/post$/);
+    await editor.close();
+    await page.close();
+  });
+
+  it('ban 2 ends on /login with the ban warning', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.banLogout);
+    await page.getByText(/^账号已被封禁：/).waitFor();
+    assert.match(page.url(), /\/login/);
+    await page.close();
+  });
+
+  it('more than 99 unread notices show 99+ on the bell', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.manyNotices);
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('notice-bell').getByText('99+').waitFor();
+    await page.close();
+  });
+
+  it('shows the 404 page on an unknown path', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByText('抱歉，你访问的页面不存在').waitFor();
+    await page.close();
+  });
+
+  it('sends an anonymous visitor of /draft to /login', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/draft`);
+    await page.waitForURL(/\/login/);
+    await page.close();
+  });
+  it('退出登录 ends the session: back on /login, and /index is closed again', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login/);
+    await page.goto(`${baseUrl}/index`);
+    await page.waitForURL(/\/login/);
+    await page.close();
+  });
+
+  it('a token the server no longer knows (code -1) sends the user to /login with 登录已过期，请重新登录', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    await page.evaluate(() => {
+      const info = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('userInfo', JSON.stringify({ ...info, token: 'revoked-or-expired-token' }));
+    });
+    await page.goto(`${baseUrl}/draft`);
+    await page.waitForURL(/\/login/);
+    await page.getByText('登录已过期，请重新登录').first().waitFor();
+    await page.close();
+  });
+});
