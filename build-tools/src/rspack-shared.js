@@ -1,18 +1,9 @@
-// The singletons every part shares (ARCHITECTURE: one instance each in the page).
+// Module Federation `shared` settings for the singletons every part shares.
 import fs from 'node:fs';
 import path from 'node:path';
+import { SHARED_SINGLETONS } from './shared-singletons.js';
 
-export const SHARED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'antd',
-  '@ant-design/icons',
-  '@reduxjs/toolkit',
-  'react-redux',
-  'dayjs',
-  'shared-sdk',
-];
+export { SHARED_SINGLETONS };
 
 /** @param {string} file */
 function readJson(file) {

@@ -1,18 +1,9 @@
+import { SHARED_SINGLETONS } from 'build-tools/shared-singletons';
 import { satisfies } from '../semver';
 import type { SharedSingleton } from '../store/release-types';
 
 /** One instance of each of these lives in the page; every remote must accept the host's copy. */
-export const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'antd',
-  '@ant-design/icons',
-  '@reduxjs/toolkit',
-  'react-redux',
-  'dayjs',
-  'shared-sdk',
-] as const;
+export const SINGLETONS = SHARED_SINGLETONS;
 
 /** Package name → the version the host provides at run time. */
 export type HostProvides = Record<string, string>;
