@@ -1,34 +1,15 @@
 /** The release store in the object storage bucket (RELEASES_BUCKET_PREFIX), and the load reports' own rate limit. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BucketBlobStore, type ReleaseInfo, ReleaseStore, operations } from 'deploy';
+import { BucketBlobStore, ReleaseStore, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import type { RemotesList } from 'shared-sdk/contract';
 import { DiskObjectStore } from '../../storage/disk-object-store';
+import { publishTestRelease as release } from '../../testing/releases';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body } from '../../testing/signed';
 import { LOAD_REPORTS_PER_MINUTE } from '../runtime/rollout-routes';
-
-const ROUTES = [{ path: '/rights', module: './Rights', title: '权益' }];
-
-async function release(store: ReleaseStore, remote: string, version: string): Promise<void> {
-  const info: ReleaseInfo = {
-    remote,
-    version,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    createdBy: 'test',
-    entry: 'mf-manifest.json',
-    remoteEntry: 'remoteEntry.js',
-    files: ['mf-manifest.json', 'remoteEntry.js'],
-    integrity: {},
-    shared: {},
-    routes: ROUTES,
-  };
-  await store.blobs.put(`${remote}/${version}/mf-manifest.json`, Buffer.from(`{"id":"${version}"}`), 'application/json');
-  await store.blobs.put(`${remote}/${version}/remoteEntry.js`, Buffer.from(`var v = "${version}";`), 'application/javascript');
-  await store.blobs.put(`${remote}/${version}/release.json`, Buffer.from(JSON.stringify(info)), 'application/json');
-}
 
 describe('releases in the object storage bucket', () => {
   let database: TestDatabase;

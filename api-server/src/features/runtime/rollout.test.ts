@@ -1,33 +1,14 @@
 /** Remotes from the release store, the per-user rollout view, load reports and auto-rollback. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { FolderBlobStore, type ReleaseInfo, ReleaseStore, bucketOf, operations } from 'deploy';
+import { FolderBlobStore, ReleaseStore, bucketOf, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import type { RemotesList } from 'shared-sdk/contract';
+import { publishTestRelease as release, TEST_RELEASE_ROUTES as ROUTES } from '../../testing/releases';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body, login } from '../../testing/signed';
 import type { RolloutView } from './rollout-routes';
-
-const ROUTES = [{ path: '/rights', module: './Rights', title: '权益' }];
-
-async function release(store: ReleaseStore, remote: string, version: string): Promise<void> {
-  const info: ReleaseInfo = {
-    remote,
-    version,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    createdBy: 'test',
-    entry: 'mf-manifest.json',
-    remoteEntry: 'remoteEntry.js',
-    files: ['mf-manifest.json', 'remoteEntry.js'],
-    integrity: {},
-    shared: {},
-    routes: ROUTES,
-  };
-  await store.blobs.put(`${remote}/${version}/mf-manifest.json`, Buffer.from(`{"id":"${version}"}`), 'application/json');
-  await store.blobs.put(`${remote}/${version}/remoteEntry.js`, Buffer.from(`var v = "${version}";`), 'application/javascript');
-  await store.blobs.put(`${remote}/${version}/release.json`, Buffer.from(JSON.stringify(info)), 'application/json');
-}
 
 describe('runtime: releases and staged rollout', () => {
   let database: TestDatabase;
