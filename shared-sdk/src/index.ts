@@ -10,4 +10,4 @@ export * from './session';
 export * from './store';
 export * from './upload';
 // The placeholder screen shown until a feature is built; shared so host and remotes look alike.
-export { ComingSoon, type ComingSoonProps } from './ui/coming-soon';
+export { COMING_SOON_NOTICE, ComingSoon, type ComingSoonProps } from './ui/coming-soon';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
+import { COMING_SOON_NOTICE } from 'shared-sdk';
 import routes from './routes';
 import { renderScreen } from 'shared-sdk/testing';
 
@@ -35,7 +36,7 @@ describe('mf_drafts screens', () => {
     const { default: Screen } = await load();
     renderScreen(Screen, route.path, sampleUrl(route.path));
     expect(screen.getByText(route.title)).toBeInTheDocument();
-    if (comingSoon.has(route.module)) expect(screen.getByText('该功能正在建设中，敬请期待')).toBeInTheDocument();
+    if (comingSoon.has(route.module)) expect(screen.getByText(COMING_SOON_NOTICE)).toBeInTheDocument();
   });
 
   it('highlights the short drama menu entry from its detail screen (spec §2)', () => {
