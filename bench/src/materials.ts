@@ -5,9 +5,7 @@
  * own. Runs on PGlite (in memory), then on PostgreSQL when DATABASE_URL is set (a fresh database is
  * created and dropped).
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from 'api-server/src/app';
 import { loadConfig } from 'api-server/src/config';
 import { type DatabaseHandle, openDatabase } from 'api-server/src/db/connect';
@@ -15,6 +13,7 @@ import { migrateToLatest } from 'api-server/src/db/migrate';
 import { seedDemoData } from 'api-server/src/seed';
 import { body, login, signed } from 'api-server/src/testing/signed';
 import { TEST_APP_ID, TEST_APP_SECRET } from 'api-server/src/testing/test-app';
+import { createScratchDatabase } from 'api-server/src/testing/test-database';
 import type { MaterialListAnswer } from 'shared-sdk/contract';
 import { seedMaterials } from './materials-seed';
 
@@ -75,16 +74,6 @@ async function run(engine: string, database: DatabaseHandle, url: string): Promi
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const pglite = await openDatabase({ databaseUrl: '' });
 try {
   await run('PGlite (embedded, in memory)', pglite, '');
@@ -94,15 +83,12 @@ try {
 
 const serverUrl = process.env.DATABASE_URL ?? '';
 if (serverUrl) {
-  const name = `bench_materials_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: parsed.toString() });
+  const scratch = await createScratchDatabase(serverUrl, 'bench_materials');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   try {
-    await run('PostgreSQL', database, parsed.toString());
+    await run('PostgreSQL', database, scratch.url);
   } finally {
     await database.close();
-    await admin(serverUrl, `drop database if exists ${name} with (force)`);
+    await scratch.drop();
   }
 }

@@ -24,27 +24,30 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
+/**
+ * A fresh, empty database on the PostgreSQL server at `serverUrl`, named `<prefix>_<random>`: its URL
+ * and how to drop it (forcibly, so a leaked connection cannot keep it alive).
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, `create database ${name}`);
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${name}`;
+  return { url: parsed.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
+}
+
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? '';
-  let url = '';
-  let drop = async (): Promise<void> => {};
-  if (serverUrl) {
-    const name = `creator_test_${randomBytes(6).toString('hex')}`;
-    await admin(serverUrl, `create database ${name}`);
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    drop = () => admin(serverUrl, `drop database if exists ${name} with (force)`);
-  }
-  const handle = await openDatabase({ databaseUrl: url });
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'creator_test') : { url: '', drop: async () => {} };
+  const handle = await openDatabase({ databaseUrl: scratch.url });
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db);
   return {
     ...handle,
-    url,
+    url: scratch.url,
     close: async () => {
       await handle.close();
-      await drop();
+      await scratch.drop();
     },
   };
 }
