@@ -1,4 +1,5 @@
-// Starts the product once, runs every end-to-end test file against it, then stops it.
+// Starts the product once, runs every end-to-end test file against it (or only the files whose names
+// contain one of the arguments: `node --import tsx tests/run.ts shell drafts`), then stops it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const files = fs
   .readdirSync(here)
   .filter((f) => f.endsWith('.e2e.ts'))
+  .filter((f) => process.argv.length <= 2 || process.argv.slice(2).some((part) => f.includes(part)))
   .map((f) => path.join(here, f));
 
 const product = await startProduct();

@@ -10,6 +10,13 @@ async function openCreation(page: Page, label: string): Promise<void> {
   await page.getByRole('menuitem', { name: label }).click();
 }
 
+/** Clicks a sidebar entry, opening its group first when the group is folded. */
+async function openSidebarEntry(page: Page, group: string, label: string): Promise<void> {
+  const entry = page.getByRole('menuitem', { name: label, exact: true });
+  if (!(await entry.isVisible())) await page.getByRole('menuitem', { name: group, exact: true }).click();
+  await entry.click();
+}
+
 describe('shell', () => {
   let browser: Browser;
   before(async () => {
@@ -41,6 +48,20 @@ describe('shell', () => {
     await page.getByText('账号已被封禁').first().waitFor({ state: 'hidden' });
     const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '动态')]);
     await editor.waitForURL(/\/post$/);
+    await editor.close();
+    await page.close();
+  });
+
+  it('ban 1 range "3": 动态 shows the ban dialog, 文章 opens a new tab', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.banPost);
+    await page.waitForURL(/\/index$/);
+    await openCreation(page, '动态');
+    await page.getByText('账号已被封禁').first().waitFor();
+    await page.locator('.ant-modal-close').first().click();
+    await page.getByText('账号已被封禁').first().waitFor({ state: 'hidden' });
+    const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '文章')]);
+    await editor.waitForURL(/\/scriptWrite$/);
     await editor.close();
     await page.close();
   });
@@ -99,6 +120,40 @@ describe('shell', () => {
     await page.goto(`${baseUrl}/draft`);
     await page.waitForURL(/\/login/);
     await page.getByText('登录已过期，请重新登录').first().waitFor();
+    await page.close();
+  });
+
+  it('a remote whose files cannot be fetched shows 页面加载失败 with 重试, the rest keeps working, and 重试 recovers', async () => {
+    const page = await browser.newPage();
+    // The drafts remote's files are unreachable (its CDN or release folder is down) for this browser only.
+    const blocked = /\/(releases|remotes)\/mf-drafts\//;
+    let failed = 0;
+    await page.route(blocked, (route) => {
+      failed += 1;
+      return route.abort('connectionrefused');
+    });
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    await page.goto(`${baseUrl}/draft`);
+    await page.getByText('页面加载失败').waitFor({ timeout: 60_000 });
+    assert.ok(failed > 0, 'the drafts remote was requested');
+    const retry = page.getByRole('button', { name: /重\s*试/ });
+    await retry.waitFor();
+
+    // The shell and the other remotes are untouched: the header is there and 我的素材 opens.
+    await page.getByTestId('notice-bell').waitFor();
+    await openSidebarEntry(page, '素材', '我的素材');
+    await page.waitForURL(/\/material\/0/);
+    await page.getByRole('button', { name: /上传素材/ }).waitFor();
+
+    // Back on the broken screen, the files come back: 重试 loads it in the same page.
+    await openSidebarEntry(page, '稿件管理', '草稿箱');
+    await page.waitForURL(/\/draft/);
+    await retry.waitFor();
+    await page.unroute(blocked);
+    await retry.click();
+    await page.getByRole('tab', { name: '图文' }).waitFor({ timeout: 60_000 });
+    assert.equal(await page.getByText('页面加载失败').count(), 0);
     await page.close();
   });
 });
