@@ -12,7 +12,7 @@ import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import signaturePlugin from './plugins/app/signature';
-import storagePlugin, { embeddedObjectStore } from './plugins/app/storage';
+import storagePlugin, { objectStoreFor } from './plugins/app/storage';
 import formbody from './plugins/external/formbody';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
@@ -24,7 +24,7 @@ export interface AppDependencies {
   /** Replaces the remotes list taken from the builds (or dev servers). */
   remoteSource?: RemoteSource;
   logger?: boolean;
-  /** Replaces the embedded object store (tests, or a real bucket). */
+  /** Replaces the configured object store (the embedded one, or the OSS bucket of OSS_BUCKET). */
   storage?: ObjectStore;
 }
 
@@ -40,7 +40,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   await app.register(dbPlugin, { config, database, closeOnShutdown: !deps.database });
-  await app.register(storagePlugin, { store: deps.storage ?? embeddedObjectStore(config) });
+  await app.register(storagePlugin, { store: deps.storage ?? objectStoreFor(config) });
   await app.register(errorHandler);
   await app.register(signaturePlugin);
   await app.register(authPlugin);

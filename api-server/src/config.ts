@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export interface AppConfig {
   port: number;
   host: string;
-  /** Where the embedded database (and later the embedded object storage) keep their files. */
+  /** Where the embedded database and the embedded object storage keep their files. */
   dataDir: string;
   /** PostgreSQL connection string; empty means the embedded PGlite database in dataDir/pglite. */
   databaseUrl: string;
@@ -38,6 +38,31 @@ export interface AppConfig {
   rollbackMinLoads: number;
   /** RELEASES_BUCKET_PREFIX: when set (e.g. `releases/`), the release store is that prefix of the object storage bucket. */
   releasesBucketPrefix: string;
+  /** A real Alibaba Cloud OSS bucket (OSS_BUCKET and its companions); null = the embedded storage. */
+  ossBucket: OssBucketConfig | null;
+  /**
+   * Embedded storage only: an operator's long-term key (OSS_ACCESS_KEY_ID/SECRET without OSS_BUCKET)
+   * that the embedded OSS routes accept with full access, as a bucket owner's key on OSS.
+   */
+  ossOperatorKey: OssAccessKey | null;
+}
+
+export interface OssAccessKey {
+  accessKeyId: string;
+  accessKeySecret: string;
+}
+
+export interface OssBucketConfig extends OssAccessKey {
+  bucket: string;
+  /** e.g. `oss-cn-zhengzhou`: the browser's ali-oss region. */
+  region: string;
+  /** Host (or URL) of the OSS endpoint; `<region>.aliyuncs.com` unless OSS_ENDPOINT says otherwise. */
+  endpoint: string;
+  /** The RAM role the STS AssumeRole call takes on for each upload token. */
+  stsRoleArn: string;
+  stsEndpoint: string;
+  /** Base URL objects are read from (a CDN); empty = `https://<bucket>.<endpoint>`. */
+  publicBaseUrl: string;
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,6 +81,44 @@ function intFrom(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** The variables that only make sense with a bucket: any of them without OSS_BUCKET is a mistake. */
+const BUCKET_ONLY = ['OSS_REGION', 'OSS_ENDPOINT', 'OSS_STS_ROLE_ARN', 'OSS_STS_ENDPOINT', 'OSS_PUBLIC_BASE_URL'] as const;
+const BUCKET_REQUIRED = ['OSS_REGION', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET', 'OSS_STS_ROLE_ARN'] as const;
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/** The object storage settings: a bucket when OSS_BUCKET is set, all-or-nothing, else the embedded storage. */
+function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperatorKey'> {
+  const value = (name: string): string => (env[name] ?? '').trim();
+  const accessKeyId = value('OSS_ACCESS_KEY_ID');
+  const accessKeySecret = value('OSS_ACCESS_KEY_SECRET');
+  if (!value('OSS_BUCKET')) {
+    const stray = BUCKET_ONLY.find((name) => value(name));
+    if (stray) throw new Error(`${stray} is set but OSS_BUCKET is not: set OSS_BUCKET to use a bucket, or unset ${stray}`);
+    if (!accessKeyId !== !accessKeySecret) {
+      throw new Error(`${accessKeyId ? 'OSS_ACCESS_KEY_SECRET' : 'OSS_ACCESS_KEY_ID'} is missing: the embedded storage's operator key needs both`);
+    }
+    return { ossBucket: null, ossOperatorKey: accessKeyId ? { accessKeyId, accessKeySecret } : null };
+  }
+  const missing = BUCKET_REQUIRED.filter((name) => !value(name));
+  if (missing.length) throw new Error(`OSS_BUCKET is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  const region = value('OSS_REGION');
+  if (!/^oss-[a-z0-9-]+$/.test(region)) throw new Error(`OSS_REGION must look like oss-cn-zhengzhou, got "${region}"`);
+  return {
+    ossBucket: {
+      bucket: value('OSS_BUCKET'),
+      region,
+      endpoint: trimSlash(value('OSS_ENDPOINT')) || `${region}.aliyuncs.com`,
+      accessKeyId,
+      accessKeySecret,
+      stsRoleArn: value('OSS_STS_ROLE_ARN'),
+      stsEndpoint: trimSlash(value('OSS_STS_ENDPOINT')) || 'https://sts.aliyuncs.com',
+      publicBaseUrl: trimSlash(value('OSS_PUBLIC_BASE_URL')),
+    },
+    ossOperatorKey: null,
+  };
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -84,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rollbackMarginPct: intFrom(env, 'ROLLBACK_MARGIN_PCT', 5),
     rollbackMinLoads: intFrom(env, 'ROLLBACK_MIN_LOADS', 20),
     releasesBucketPrefix: env.RELEASES_BUCKET_PREFIX ?? '',
+    ...objectStorageFrom(env),
   };
 }
 

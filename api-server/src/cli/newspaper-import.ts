@@ -17,7 +17,7 @@ import { migrateToLatest } from '../db/migrate';
 import { ImportRefusal, importIssue } from '../features/newspaper/import-issue';
 import { paperName } from '../features/newspaper/issue-params';
 import { createPdfjsRenderer } from '../features/newspaper/page-renderer';
-import { embeddedObjectStore } from '../plugins/app/storage';
+import { objectStoreFor } from '../plugins/app/storage';
 
 const USAGE = `Usage: pnpm --filter api-server newspaper:import --type <1-8> --date <YYYY-MM-DD> <file.pdf> [more.pdf …]
 
@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     const started = Date.now();
     const result = await importIssue(
-      { db: database.db, storage: embeddedObjectStore(config), renderer: createPdfjsRenderer() },
+      { db: database.db, storage: objectStoreFor(config), renderer: createPdfjsRenderer() },
       { type: values.type, date: values.date, files },
     );
     const replaced = result.replacedObjects ? `, replaced the previous import (${result.replacedObjects} objects deleted)` : '';

@@ -99,4 +99,21 @@ export class DiskObjectStore implements ObjectStore {
   publicUrl(key: string): string {
     return `${this.publicBase}/${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
+
+  /** `<publicBase>/<bucket>/<key>`, relative or on any origin (the page's, whatever it is). */
+  keyOfUrl(raw: string): string | null {
+    let pathname: string;
+    try {
+      pathname = new URL(raw.trim(), 'http://storage.invalid').pathname;
+    } catch {
+      return null;
+    }
+    const prefix = `${this.publicBase}/${this.bucket}/`;
+    if (!pathname.startsWith(prefix)) return null;
+    try {
+      return pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/') || null;
+    } catch {
+      return null;
+    }
+  }
 }

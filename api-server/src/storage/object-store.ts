@@ -1,6 +1,7 @@
 /**
  * Object storage as the server sees it. The embedded default keeps objects on disk under DATA_DIR and
- * serves them over an OSS-compatible HTTP subset; a real bucket replaces it in production.
+ * serves them over an OSS-compatible HTTP subset (DiskObjectStore); a real OSS bucket replaces it
+ * when OSS_BUCKET is set (OssObjectStore).
  */
 export interface ObjectInfo {
   key: string;
@@ -24,6 +25,11 @@ export interface ObjectStore {
   list(prefix: string): Promise<string[]>;
   /** The URL a browser uses to read the object. */
   publicUrl(key: string): string;
+  /**
+   * The key of an object of this store named by a URL (its public URL, or the URL the browser
+   * uploaded it to), else null.
+   */
+  keyOfUrl(url: string): string | null;
 }
 
 const KEY = /^[A-Za-z0-9!_.*'()-][A-Za-z0-9!_.*'()\-/]*$/;

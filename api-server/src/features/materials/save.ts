@@ -7,7 +7,6 @@
 import { type Kysely } from 'kysely';
 import { MaterialLogCode } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { OSS_PATH } from '../../plugins/app/storage';
 import type { ObjectStore } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
@@ -34,25 +33,8 @@ const MAX_LABELS = 20;
 
 const length = (text: string): number => [...text].length;
 
-/** A URL of our storage (absolute or relative) → its object key, or null. */
-export function keyOfUrl(raw: string, bucket: string): string | null {
-  let pathname: string;
-  try {
-    pathname = new URL(raw.trim(), 'http://storage.invalid').pathname;
-  } catch {
-    return null;
-  }
-  const prefix = `${OSS_PATH}/${bucket}/`;
-  if (!pathname.startsWith(prefix)) return null;
-  try {
-    return pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
-}
-
 async function checkImage(store: ObjectStore, raw: string, userId: number): Promise<StoredImage> {
-  const key = keyOfUrl(raw, store.bucket);
+  const key = store.keyOfUrl(raw);
   const parsed = key ? parseUploadKey(key) : null;
   if (!key || !parsed) throw invalid(M.BAD_FILE_URL);
   if (parsed.scope !== scopeFor(userId)) throw invalid(M.FILE_NOT_YOURS);

@@ -1,18 +1,54 @@
 /**
- * The embedded object storage's HTTP face: the subset of the OSS protocol a browser needs.
- * Reads are public (object names are unguessable hashes, as on a public-read bucket); writes are
- * signed with the short-lived credentials of /api/upload/tos/token (write-routes.ts, README.md).
+ * The embedded object storage's HTTP face: the subset of the OSS protocol a browser needs, plus
+ * what an operator's tools need (listing, deleting). Reads of objects are public (object names are
+ * unguessable hashes, as on a public-read bucket); writes are signed with the short-lived
+ * credentials of /api/upload/tos/token or the operator's key (write-routes.ts, README.md).
+ * With an OSS bucket configured (OSS_BUCKET) the browser talks to OSS itself: nothing is mounted.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OSS_PATH } from '../../plugins/app/storage';
+import { authorizeOperator, parseTarget } from './authorize';
 import writeRoutes from './write-routes';
+import { type ListedObject, listBucketXml, requestId, sendError } from './xml';
+
+const MAX_KEYS = 1000;
+const DEFAULT_MAX_KEYS = 100;
 
 const oss: FastifyPluginAsync = async (app) => {
+  if (app.config.ossBucket) return;
   // Its own context: the raw-bytes body parser must not reach the API routes.
   await app.register(writeRoutes);
+
+  /** ListObjects (V1: prefix, marker, max-keys), for the operator's key only. */
+  async function listObjects(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const target = parseTarget(request.url, OSS_PATH);
+    if (!target || target.bucket !== app.storage.bucket) return sendError(reply, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
+    const verdict = authorizeOperator(request, target, app.config.ossOperatorKey);
+    if (!verdict.ok) {
+      request.log.info({ code: verdict.code }, 'storage listing refused');
+      return sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);
+    }
+    const prefix = target.query.get('prefix') ?? '';
+    const marker = target.query.get('marker') ?? '';
+    const asked = Number(target.query.get('max-keys') ?? DEFAULT_MAX_KEYS);
+    const maxKeys = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_KEYS) : DEFAULT_MAX_KEYS;
+    const keys = (await app.storage.list(prefix)).filter((key) => key > marker);
+    const objects: ListedObject[] = [];
+    for (const key of keys.slice(0, maxKeys)) {
+      const info = await app.storage.head(key);
+      if (info) objects.push(info);
+    }
+    const nextMarker = keys.length > maxKeys ? (keys[maxKeys - 1] ?? '') : '';
+    return reply
+      .type('application/xml')
+      .header('x-oss-request-id', requestId())
+      .send(listBucketXml({ bucket: target.bucket, prefix, marker, maxKeys, objects, nextMarker }));
+  }
+
   app.get<{ Params: { bucket: string; '*': string } }>(`${OSS_PATH}/:bucket/*`, async (request, reply) => {
     const { bucket, '*': key } = request.params;
-    const object = bucket === app.storage.bucket && key ? await app.storage.get(safeKey(key)).catch(() => null) : null;
+    if (!key) return listObjects(request, reply);
+    const object = bucket === app.storage.bucket ? await app.storage.get(safeKey(key)).catch(() => null) : null;
     if (!object) {
       return reply.code(404).type('application/xml').send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>');
     }

@@ -1,21 +1,18 @@
 /**
- * The writes of the OSS subset: PutObject, InitiateMultipartUpload, UploadPart,
- * CompleteMultipartUpload, AbortMultipartUpload. Every one is signed (authorize.ts); bodies arrive
- * as raw bytes whatever their content type.
+ * The writes of the OSS subset: PutObject (with `x-oss-forbid-overwrite`), InitiateMultipartUpload,
+ * UploadPart, CompleteMultipartUpload, AbortMultipartUpload, and DeleteObject for the operator's key.
+ * Every one is signed (authorize.ts); bodies arrive as raw bytes whatever their content type.
  */
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OSS_PATH } from '../../plugins/app/storage';
 import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
-import { type OssTarget, authorizeWrite, parseTarget } from './authorize';
-import { errorXml, parseCompleteParts, requestId, xmlDocument } from './xml';
+import { assertValidKey } from '../../storage/object-store';
+import { type OssTarget, authorizeOperator, authorizeWrite, parseTarget } from './authorize';
+import { parseCompleteParts, requestId, sendError, xmlDocument } from './xml';
 
 /** One request body (a whole object or one part). */
 const BODY_LIMIT = 20 * 1024 * 1024;
-
-function sendError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, string> = {}): FastifyReply {
-  return reply.code(status).type('application/xml').header('x-oss-request-id', requestId()).send(errorXml(code, message, extra));
-}
 
 const writeRoutes: FastifyPluginAsync = async (app) => {
   const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
@@ -26,14 +23,28 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   const body = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
   const contentType = (request: FastifyRequest): string => String(request.headers['content-type'] ?? 'application/octet-stream');
 
+  const validKey = (key: string): boolean => {
+    try {
+      assertValidKey(key);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   /** Parses and authorizes, or answers the refusal and returns null. */
-  function target(request: FastifyRequest, reply: FastifyReply): OssTarget | null {
+  function target(request: FastifyRequest, reply: FastifyReply, operatorOnly = false): OssTarget | null {
     const parsed = parseTarget(request.url, OSS_PATH);
     if (!parsed || parsed.bucket !== app.storage.bucket) {
       sendError(reply, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
       return null;
     }
-    const verdict = authorizeWrite(request, parsed);
+    if (!validKey(parsed.key)) {
+      sendError(reply, 400, 'InvalidObjectName', 'The specified object name is not valid.');
+      return null;
+    }
+    const operatorKey = app.config.ossOperatorKey;
+    const verdict = operatorOnly ? authorizeOperator(request, parsed, operatorKey) : authorizeWrite(request, parsed, operatorKey);
     if (!verdict.ok) {
       request.log.info({ code: verdict.code, key: parsed.key }, 'storage write refused');
       sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);
@@ -63,6 +74,10 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       }
       const etag = await uploads.putPart(upload.uploadId, partNumber, body(request));
       return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
+    }
+    // Not atomic (check, then write), unlike OSS: enough for one deploy at a time.
+    if (String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true' && (await app.storage.head(t.key))) {
+      return sendError(reply, 409, 'FileAlreadyExists', 'The object you specified already exists and can not be overwritten.');
     }
     const info = await app.storage.put(t.key, body(request), contentType(request));
     return reply.header('etag', `"${info.etag}"`).header('x-oss-request-id', requestId()).send('');
@@ -99,9 +114,16 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
+    const parsed = parseTarget(request.url, OSS_PATH);
+    if (!parsed?.query.has('uploadId')) {
+      // DeleteObject: the operator's key only (upload credentials never delete).
+      const t = target(request, reply, true);
+      if (!t) return reply;
+      await app.storage.delete(t.key);
+      return reply.code(204).header('x-oss-request-id', requestId()).send();
+    }
     const t = target(request, reply);
     if (!t) return reply;
-    if (!t.query.has('uploadId')) return sendError(reply, 403, 'AccessDenied', 'Deleting objects is not allowed with upload credentials.');
     const upload = await ownUpload(t, reply);
     if (!upload) return reply;
     await uploads.remove(upload.uploadId);

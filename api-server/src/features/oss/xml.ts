@@ -1,5 +1,6 @@
-/** The XML bodies of the OSS protocol subset (errors and multipart results). */
+/** The XML bodies of the OSS protocol subset (errors, listings and multipart results). */
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -16,6 +17,48 @@ export function xmlDocument(root: string, fields: Record<string, string>): strin
 
 export function errorXml(code: string, message: string, extra: Record<string, string> = {}): string {
   return xmlDocument('Error', { Code: code, Message: message, RequestId: requestId(), ...extra });
+}
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).type('application/xml').header('x-oss-request-id', requestId()).send(errorXml(code, message, extra));
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
+  etag: string;
+  lastModified: Date;
+}
+
+export interface ListPage {
+  bucket: string;
+  prefix: string;
+  marker: string;
+  maxKeys: number;
+  objects: readonly ListedObject[];
+  /** The last key of this page when more follow, else empty. */
+  nextMarker: string;
+}
+
+/** A ListObjects (V1) answer, with the fields ali-oss reads (it expects an Owner on each entry). */
+export function listBucketXml(page: ListPage): string {
+  const contents = page.objects
+    .map(
+      (object) =>
+        `<Contents>${element('Key', object.key)}${element('LastModified', object.lastModified.toISOString())}${element('ETag', `"${object.etag}"`)}` +
+        `${element('Type', 'Normal')}${element('Size', String(object.size))}${element('StorageClass', 'Standard')}` +
+        `<Owner>${element('ID', 'embedded')}${element('DisplayName', 'embedded')}</Owner></Contents>`,
+    )
+    .join('');
+  const head =
+    element('Name', page.bucket) +
+    element('Prefix', page.prefix) +
+    element('Marker', page.marker) +
+    element('MaxKeys', String(page.maxKeys)) +
+    element('Delimiter', '') +
+    element('IsTruncated', page.nextMarker ? 'true' : 'false') +
+    (page.nextMarker ? element('NextMarker', page.nextMarker) : '');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult>${head}${contents}</ListBucketResult>`;
 }
 
 /** The parts of a CompleteMultipartUpload body: <Part><PartNumber>n</PartNumber><ETag>e</ETag></Part>… */

@@ -2,8 +2,8 @@
  * Short-lived storage credentials, STS-like and stateless: the session token carries the user, its
  * key scope and the expiry, sealed with an HMAC of the server's upload secret; the secret access key
  * is derived from the token, so the storage endpoint can check a signature without a table.
- * A real OSS bucket would get these from Alibaba Cloud STS (AssumeRole with a policy limited to the
- * scope); that call is not implemented (see README).
+ * These are the embedded storage's; with a real OSS bucket the same answer is filled from Alibaba
+ * Cloud STS instead (sts.ts: AssumeRole with a policy limited to the scope).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { bytes } from '../../lib/bytes';

@@ -1,15 +1,22 @@
 /**
  * GET /api/upload/tos/token (spec §7): storage credentials for the browser's direct uploads.
- * The embedded storage answers on the same origin under /oss, so `endpoint` is that path and the
- * browser resolves it against the page (shared-sdk/src/upload). Extra fields beyond spec §7:
- * `keyScope` (the key segment the credentials may write under) and `expiration`.
+ * - Embedded storage: it answers on the same origin under /oss, so `endpoint` is that path and the
+ *   browser resolves it against the page (shared-sdk/src/upload); the credentials are minted here.
+ * - An OSS bucket (OSS_BUCKET): `endpoint` is the OSS host, `regionId` the region, and the
+ *   credentials come from Alibaba Cloud STS (AssumeRole with a policy limited to the user's keys).
+ * Extra fields beyond spec §7: `keyScope` (the key segment the credentials may write under) and
+ * `expiration`.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { ok } from 'shared-sdk/contract';
+import { ApiCode, ok } from 'shared-sdk/contract';
+import type { OssBucketConfig } from '../../config';
+import { ApiError } from '../../lib/api-error';
 import { envelope, objectOf, str } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { OSS_PATH } from '../../plugins/app/storage';
-import { mintCredentials, scopeFor, uploadSecret, uploadTokenTtlMs } from './credentials';
+import { parseEndpoint } from '../../storage/oss-object-store';
+import { type UploadCredentials, mintCredentials, scopeFor, uploadSecret, uploadTokenTtlMs } from './credentials';
+import { StsError, assumeUploadRole, stsDurationSeconds } from './sts';
 
 const tokenSchema = objectOf({
   regionId: str,
@@ -22,13 +29,30 @@ const tokenSchema = objectOf({
   expiration: str,
 });
 
+export const STS_FAILED_MESSAGE = '上传凭证获取失败，请稍后重试';
+
 const upload: FastifyPluginAsync = async (app) => {
+  const bucket: OssBucketConfig | null = app.config.ossBucket;
+
   app.get('/api/upload/tos/token', { schema: { response: { 200: envelope(tokenSchema) } } }, async (request, reply) => {
     const { user } = requireAuth(request);
     // Credentials must never be cached by a proxy or the browser.
     reply.header('cache-control', 'no-store');
-    const credentials = mintCredentials(uploadSecret(), user.id, uploadTokenTtlMs());
-    return ok({ regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope: scopeFor(user.id), ...credentials });
+    const keyScope = scopeFor(user.id);
+    if (!bucket) {
+      const credentials = mintCredentials(uploadSecret(), user.id, uploadTokenTtlMs());
+      return ok({ regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials });
+    }
+    let credentials: UploadCredentials;
+    try {
+      credentials = await assumeUploadRole(bucket, { bucket: bucket.bucket, uid: user.id, durationSeconds: stsDurationSeconds(uploadTokenTtlMs()) });
+    } catch (error) {
+      if (!(error instanceof StsError)) throw error;
+      request.log.error({ sts: { status: error.status, code: error.code, requestId: error.requestId }, userId: user.id }, error.message);
+      throw new ApiError(ApiCode.SERVER_ERROR, STS_FAILED_MESSAGE, 502);
+    }
+    // The browser's ali-oss takes a host and adds https and the bucket itself.
+    return ok({ regionId: bucket.region, endpoint: parseEndpoint(bucket.endpoint).host, bucket: bucket.bucket, keyScope, ...credentials });
   });
 };
 

@@ -1,12 +1,14 @@
 /**
  * Makes the object store reachable from every route as `app.storage`. The embedded default keeps
- * objects under DATA_DIR/storage and serves them at /oss/<bucket>/<key> (features/oss).
+ * objects under DATA_DIR/storage and serves them at /oss/<bucket>/<key> (features/oss); with
+ * OSS_BUCKET set, the store is that Alibaba Cloud OSS bucket (storage/oss-object-store.ts).
  */
 import path from 'node:path';
 import type { AppConfig } from '../../config';
 import { globalPlugin } from '../../lib/global-plugin';
 import { DiskObjectStore } from '../../storage/disk-object-store';
 import type { ObjectStore } from '../../storage/object-store';
+import { OssObjectStore } from '../../storage/oss-object-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +21,20 @@ export const OSS_PATH = '/oss';
 
 export function embeddedObjectStore(config: Pick<AppConfig, 'dataDir'>): ObjectStore {
   return new DiskObjectStore(path.join(config.dataDir, 'storage'), EMBEDDED_BUCKET, OSS_PATH);
+}
+
+/** The configured store: the OSS bucket when OSS_BUCKET is set, else the embedded storage. */
+export function objectStoreFor(config: Pick<AppConfig, 'dataDir' | 'ossBucket'>): ObjectStore {
+  const bucket = config.ossBucket;
+  if (!bucket) return embeddedObjectStore(config);
+  return new OssObjectStore({
+    bucket: bucket.bucket,
+    region: bucket.region,
+    endpoint: bucket.endpoint,
+    accessKeyId: bucket.accessKeyId,
+    accessKeySecret: bucket.accessKeySecret,
+    publicBaseUrl: bucket.publicBaseUrl,
+  });
 }
 
 interface StoragePluginOptions extends Record<string, unknown> {

@@ -1,0 +1,53 @@
+/** The object storage settings: a bucket only when complete, and clear refusals otherwise. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadConfig } from './config';
+
+const BUCKET = {
+  OSS_BUCKET: 'media',
+  OSS_REGION: 'oss-cn-zhengzhou',
+  OSS_ACCESS_KEY_ID: 'id',
+  OSS_ACCESS_KEY_SECRET: 'secret',
+  OSS_STS_ROLE_ARN: 'acs:ram::1234567890:role/creator-upload',
+};
+
+describe('object storage configuration', () => {
+  it('keeps the embedded storage when no OSS variable is set', () => {
+    const config = loadConfig({});
+    assert.equal(config.ossBucket, null);
+    assert.equal(config.ossOperatorKey, null);
+  });
+
+  it('uses the bucket when its variables are set, with the documented defaults', () => {
+    assert.deepEqual(loadConfig(BUCKET).ossBucket, {
+      bucket: 'media',
+      region: 'oss-cn-zhengzhou',
+      endpoint: 'oss-cn-zhengzhou.aliyuncs.com',
+      accessKeyId: 'id',
+      accessKeySecret: 'secret',
+      stsRoleArn: 'acs:ram::1234567890:role/creator-upload',
+      stsEndpoint: 'https://sts.aliyuncs.com',
+      publicBaseUrl: '',
+    });
+    const custom = loadConfig({ ...BUCKET, OSS_ENDPOINT: 'oss-cn-zhengzhou-internal.aliyuncs.com', OSS_STS_ENDPOINT: 'https://sts-vpc.cn-zhengzhou.aliyuncs.com/', OSS_PUBLIC_BASE_URL: 'https://cdn.example.com/' });
+    assert.equal(custom.ossBucket?.endpoint, 'oss-cn-zhengzhou-internal.aliyuncs.com');
+    assert.equal(custom.ossBucket?.stsEndpoint, 'https://sts-vpc.cn-zhengzhou.aliyuncs.com');
+    assert.equal(custom.ossBucket?.publicBaseUrl, 'https://cdn.example.com');
+    assert.equal(custom.ossOperatorKey, null);
+  });
+
+  it('refuses a partial bucket configuration, naming what is missing', () => {
+    for (const name of Object.keys(BUCKET).filter((n) => n !== 'OSS_BUCKET')) {
+      assert.throws(() => loadConfig({ ...BUCKET, [name]: '' }), new RegExp(`OSS_BUCKET is set but ${name} is missing`));
+    }
+    assert.throws(() => loadConfig({ OSS_BUCKET: 'media' }), /OSS_REGION, OSS_ACCESS_KEY_ID, OSS_ACCESS_KEY_SECRET, OSS_STS_ROLE_ARN are missing/);
+    assert.throws(() => loadConfig({ ...BUCKET, OSS_BUCKET: '' }), /OSS_REGION is set but OSS_BUCKET is not/);
+    assert.throws(() => loadConfig({ ...BUCKET, OSS_REGION: 'cn-zhengzhou' }), /OSS_REGION must look like oss-cn-zhengzhou/);
+  });
+
+  it("takes OSS_ACCESS_KEY_ID/SECRET without a bucket as the embedded storage's operator key, both or neither", () => {
+    assert.deepEqual(loadConfig({ OSS_ACCESS_KEY_ID: 'op', OSS_ACCESS_KEY_SECRET: 'op-secret' }).ossOperatorKey, { accessKeyId: 'op', accessKeySecret: 'op-secret' });
+    assert.throws(() => loadConfig({ OSS_ACCESS_KEY_ID: 'op' }), /OSS_ACCESS_KEY_SECRET is missing/);
+    assert.throws(() => loadConfig({ OSS_ACCESS_KEY_SECRET: 'op-secret' }), /OSS_ACCESS_KEY_ID is missing/);
+  });
+});
