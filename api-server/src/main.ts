@@ -6,7 +6,15 @@ import { seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { seedDemoNewspapersInBackground } from './seed/newspapers';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A bad or partial setting (e.g. OSS_BUCKET without OSS_STS_ROLE_ARN): name it, no stack.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+})();
 const app = await buildApp(config).catch((error: unknown) => {
   // Typically the embedded database is in use by another process: say so plainly.
   console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
@@ -16,7 +24,7 @@ const app = await buildApp(config).catch((error: unknown) => {
 try {
   const applied = await migrateToLatest(app.db);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedDemoData(app.db);
+  const seeded = await seedDemoData(app.db, app.storage);
   if (seeded.length) app.log.info({ accounts: seeded }, 'demo accounts created');
   await app.listen({ port: config.port, host: config.host });
   seedDemoNewspapersInBackground(app);
@@ -27,7 +35,7 @@ try {
 }
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-app.log.info(`creator back-office ready at http://${shownHost}:${config.port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
+app.log.info(`creator back-office ready at http://${shownHost}:${config.port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; storage: ${config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : 'embedded'})`);
 // A person reads this, not a log collector: plain lines with where to go and how to log in.
 console.info(
   [

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NoticeType } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import type { ObjectStore } from '../storage/object-store';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { seedDemoContent } from './drafts';
 import { seedDemoMaterials } from './materials';
@@ -54,8 +55,11 @@ async function seedAccount(db: Kysely<Database>, account: DemoAccount): Promise<
   });
 }
 
-/** Returns the phones of the accounts created by this run (none on a second start). */
-export async function seedDemoData(db: Kysely<Database>): Promise<string[]> {
+/**
+ * Returns the phones of the accounts created by this run (none on a second start). With `storage`
+ * (the server's object store), the demo materials include a video whose files are stored there.
+ */
+export async function seedDemoData(db: Kysely<Database>, storage?: ObjectStore): Promise<string[]> {
   const existing = await db.selectFrom('users').select('phone').where('phone', 'in', DEMO_ACCOUNTS.map((a) => a.phone)).execute();
   const known = new Set(existing.map((row) => row.phone));
   const created: string[] = [];
@@ -64,6 +68,6 @@ export async function seedDemoData(db: Kysely<Database>): Promise<string[]> {
     if (await seedAccount(db, account)) created.push(account.phone);
   }
   await seedDemoContent(db, created);
-  await seedDemoMaterials(db, created);
+  await seedDemoMaterials(db, created, storage);
   return created;
 }
