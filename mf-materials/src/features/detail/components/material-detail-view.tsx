@@ -1,12 +1,17 @@
 import { Breadcrumb, Descriptions, Image, Result, Spin, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { MaterialType } from 'shared-sdk';
 import { useMaterialDetailQuery } from '../../library/api/material-api';
 import { MaterialActions } from '../../library/components/material-actions';
 import { DetailTabs } from './detail-tabs';
 import { MaterialPlayer } from './material-player';
 
+/** Where a deleted material's detail goes: my library (only own materials can be deleted). */
+export const LIBRARY_AFTER_DELETE = '/material/0';
+
 export function MaterialDetailView({ id }: { id: number }) {
   const { data, isLoading, error } = useMaterialDetailQuery(id, { skip: !id });
+  const navigate = useNavigate();
   if (!id || error) return <Result status="404" subTitle="素材不存在或已删除" />;
   if (isLoading || !data) return <Spin />;
   return (
@@ -24,7 +29,13 @@ export function MaterialDetailView({ id }: { id: number }) {
             <Descriptions.Item label="上传者">{data.nick_name}</Descriptions.Item>
             <Descriptions.Item label="大小">{`${(data.size / 1024).toFixed(1)}kb`}</Descriptions.Item>
           </Descriptions>
-          <MaterialActions material={data} showView={false} onDeleted={() => window.close()} />
+          {/* Deleted: back to my library, as after adding; replace, so 返回 does not reopen the gone material. */}
+          <MaterialActions
+            material={data}
+            showView={false}
+            confirmDelete="dialog"
+            onDeleted={() => void navigate(LIBRARY_AFTER_DELETE, { replace: true })}
+          />
           <Typography.Title level={4}>{data.cm_title}</Typography.Title>
           <Typography.Paragraph>{data.other.describe}</Typography.Paragraph>
         </div>

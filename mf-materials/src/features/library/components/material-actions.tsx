@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { type ActionSubject, materialActions } from '../action-rules';
 import { type HandledMaterial, useMaterialHandlers } from '../hooks/use-material-handlers';
 import { ScriptTypeDialog } from './script-type-dialog';
@@ -8,13 +8,27 @@ export interface MaterialActionsProps {
   material: ActionSubject & HandledMaterial;
   /** The detail screen is already the view. */
   showView?: boolean;
+  /** How 删除 asks (spec §5): a popconfirm on the cards, a dialog on the detail screen. */
+  confirmDelete?: 'popconfirm' | 'dialog';
   onDeleted?: () => void;
 }
 
-export function MaterialActions({ material, showView = true, onDeleted }: MaterialActionsProps) {
+export function MaterialActions({ material, showView = true, confirmDelete = 'popconfirm', onDeleted }: MaterialActionsProps) {
   const actions = materialActions(material);
   const handlers = useMaterialHandlers(onDeleted);
+  const { modal } = App.useApp();
   const [choosing, setChoosing] = useState(false);
+  const askDelete = () =>
+    modal.confirm({
+      title: '确认删除该素材',
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      // The dialog stays open (its 确定 loading) until the server answers.
+      onOk: async () => {
+        await handlers.remove(material);
+      },
+    });
   return (
     <Space size={4} wrap>
       {showView && actions.view ? (
@@ -22,7 +36,12 @@ export function MaterialActions({ material, showView = true, onDeleted }: Materi
           查看
         </Button>
       ) : null}
-      {actions.remove ? (
+      {actions.remove && confirmDelete === 'dialog' ? (
+        <Button type="link" size="small" danger onClick={askDelete}>
+          删除
+        </Button>
+      ) : null}
+      {actions.remove && confirmDelete === 'popconfirm' ? (
         <Popconfirm title="确认删除该条素材？" okText="确定" cancelText="取消" onConfirm={() => handlers.remove(material)}>
           <Button type="link" size="small" danger>
             删除

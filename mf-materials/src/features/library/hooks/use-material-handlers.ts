@@ -21,13 +21,16 @@ export function useMaterialHandlers(onDeleted?: () => void) {
 
   return {
     view: (m: HandledMaterial) => window.open(detailUrl(m.cm_id), '_blank'),
-    remove: async (m: HandledMaterial) => {
+    /** Spec §8: a failed delete is only logged. Resolves whether the material was deleted. */
+    remove: async (m: HandledMaterial): Promise<boolean> => {
       try {
         await deleteMaterials(String(m.cm_id)).unwrap();
         void message.success('删除素材成功');
         onDeleted?.();
+        return true;
       } catch (error) {
         console.error('material delete failed', error);
+        return false;
       }
     },
     download: async (m: HandledMaterial) => {
