@@ -1,0 +1,216 @@
+/**
+ * A multipart upload whose part fails on the network resumes from its checkpoint: the parts already
+ * stored are not sent again, one upload id is used throughout, and the completed object is the file.
+ *
+ * Runs uploadToStorage with ali-oss's browser build (what the pages load) in jsdom, whose
+ * XMLHttpRequest makes real requests, against a local server that speaks the OSS multipart subset of
+ * the embedded storage (`/oss/<bucket>/<key>`, path-style, CORS as a bucket answers it). The embedded
+ * storage itself lives in the API server, which this package cannot reach; its own tests cover the
+ * protocol with ali-oss's signing code. Only the token call is stubbed here.
+ *
+ * ali-oss records a part in the checkpoint when its answer arrives before the failure is reported; a
+ * part still in flight at that moment is not recorded, so the retry sends it once more (the storage
+ * keeps the latest copy of a part number). The tests below pin down the parts already stored.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { UploadToken } from './storage-client';
+
+// The browser build, with a short request timeout: its XHR transport leaves the timer of a failed
+// request running for the whole timeout, which would hold jest open for two minutes.
+jest.mock('ali-oss', () => {
+  const OSS = jest.requireActual<new (options: { timeout?: number }) => object>('ali-oss/dist/aliyun-oss-sdk.js');
+  return class extends OSS {
+    constructor(options: { timeout?: number }) {
+      super({ ...options, timeout: 2_000 });
+    }
+  };
+});
+
+const TOKEN: UploadToken = {
+  regionId: 'embedded',
+  endpoint: '/oss',
+  bucket: 'creator',
+  accessKeyId: 'STS.test',
+  secretAccessKey: 'secret',
+  sessionToken: 'session',
+  keyScope: 'u7',
+};
+
+jest.mock('../http', () => ({ apiGet: jest.fn(() => Promise.resolve(TOKEN)) }));
+
+interface PartCall {
+  number: number;
+  uploadId: string;
+  ok: boolean;
+}
+
+interface FakeOss {
+  origin: string;
+  initiated: string[];
+  parts: PartCall[];
+  completed: Array<{ uploadId: string; numbers: number[] }>;
+  objects: Map<string, Buffer>;
+  /** Part number → after how many ms its next PUT loses the connection. */
+  failOnce: Map<number, number>;
+  close(): Promise<void>;
+}
+
+const readBody = (req: http.IncomingMessage): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+/** The OSS multipart subset: initiate, upload part (ETag), complete (parts in order). */
+async function startFakeOss(): Promise<FakeOss> {
+  const state = { initiated: [] as string[], parts: [] as PartCall[], completed: [] as FakeOss['completed'], objects: new Map<string, Buffer>(), failOnce: new Map<number, number>() };
+  const stored = new Map<string, Map<number, { etag: string; body: Buffer }>>();
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    const cors = {
+      'access-control-allow-origin': req.headers.origin ?? '*',
+      'access-control-allow-methods': 'GET, PUT, POST, DELETE, HEAD',
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+      'access-control-expose-headers': 'ETag, x-oss-request-id',
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(200, cors).end();
+      return;
+    }
+    void readBody(req).then((body) => {
+      const url = new URL(req.url ?? '/', 'http://oss.invalid');
+      const key = decodeURIComponent(url.pathname.replace(/^\/oss\/creator\//, ''));
+      const xml = (status: number, text: string, extra: Record<string, string> = {}) =>
+        res.writeHead(status, { ...cors, 'content-type': 'application/xml', 'x-oss-request-id': `r${(next += 1)}`, ...extra }).end(`<?xml version="1.0" encoding="UTF-8"?>\n${text}`);
+      if (req.method === 'POST' && url.searchParams.has('uploads')) {
+        const uploadId = `up${(next += 1)}`;
+        state.initiated.push(uploadId);
+        stored.set(uploadId, new Map());
+        xml(200, `<InitiateMultipartUploadResult><Bucket>creator</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`);
+      } else if (req.method === 'PUT' && url.searchParams.has('partNumber')) {
+        const number = Number(url.searchParams.get('partNumber'));
+        const uploadId = url.searchParams.get('uploadId') ?? '';
+        const failAfter = state.failOnce.get(number);
+        if (failAfter !== undefined) {
+          // The network drops this part: no answer at all.
+          state.failOnce.delete(number);
+          setTimeout(() => {
+            state.parts.push({ number, uploadId, ok: false });
+            req.socket.destroy();
+          }, failAfter);
+          return;
+        }
+        const parts = stored.get(uploadId);
+        if (!parts) return xml(404, '<Error><Code>NoSuchUpload</Code></Error>');
+        const etag = `"${number}-${body.length}-${(next += 1)}"`;
+        parts.set(number, { etag, body });
+        state.parts.push({ number, uploadId, ok: true });
+        res.writeHead(200, { ...cors, etag, 'x-oss-request-id': `r${next}` }).end();
+      } else if (req.method === 'POST' && url.searchParams.has('uploadId')) {
+        const uploadId = url.searchParams.get('uploadId') ?? '';
+        const parts = stored.get(uploadId);
+        const listed = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]+)<\/ETag>/g)].map((m) => ({ number: Number(m[1]), etag: m[2] ?? '' }));
+        const valid = parts && listed.length === parts.size && listed.every((p, i) => p.number === i + 1 && parts.get(p.number)?.etag === p.etag.replace(/&quot;/g, '"'));
+        if (!parts || !valid) return xml(400, '<Error><Code>InvalidPart</Code></Error>');
+        state.completed.push({ uploadId, numbers: listed.map((p) => p.number) });
+        state.objects.set(key, Buffer.concat(listed.map((p) => parts.get(p.number)?.body ?? Buffer.alloc(0))));
+        stored.delete(uploadId);
+        xml(200, `<CompleteMultipartUploadResult><Bucket>creator</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+      } else {
+        xml(400, '<Error><Code>NotImplemented</Code></Error>');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    ...state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const KB = 1024;
+/** 4 parts of 100 KB (ali-oss's smallest part) plus a tail, every byte position distinct enough. */
+function content(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + (i >> 8)) % 251;
+  return bytes;
+}
+
+let oss: FakeOss;
+beforeEach(async () => {
+  oss = await startFakeOss();
+});
+afterEach(() => oss.close());
+
+jest.setTimeout(30_000);
+
+beforeEach(() => {
+  // jsdom reports the dropped connection on the console; the upload's own error is asserted.
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+const sentTimes = (n: number) => oss.parts.filter((p) => p.number === n).map((p) => p.ok);
+
+it('resumes after a part is lost on the network: the parts stored before are not sent again and the object is complete', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const bytes = content(4 * 100 * KB + 37 * KB);
+  const file = new File([bytes], 'clip.png', { type: 'image/png' });
+  oss.failOnce.set(3, 0);
+  const progress: number[] = [];
+
+  const result = await uploadToStorage(file, 'image', (p) => progress.push(p), { origin: oss.origin, partSize: 100 * KB, parallel: 1, retries: 1 });
+
+  expect(result.key).toMatch(/^image\/\d{8}\/u7\/[0-9a-f]{32}\.png$/);
+  expect(result.url).toBe(`/oss/creator/${result.key}`);
+  // One upload id from start to end: the retry resumed it instead of starting over.
+  expect(oss.initiated).toHaveLength(1);
+  expect(oss.parts.every((p) => p.uploadId === oss.initiated[0])).toBe(true);
+  // Parts 1 and 2 were stored before part 3 was lost; the retry sent 3, 4 and 5 only.
+  expect(oss.parts.map((p) => [p.number, p.ok])).toEqual([
+    [1, true],
+    [2, true],
+    [3, false],
+    [3, true],
+    [4, true],
+    [5, true],
+  ]);
+  // The completed object is the file, byte for byte.
+  expect(oss.completed).toEqual([{ uploadId: oss.initiated[0], numbers: [1, 2, 3, 4, 5] }]);
+  expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+  expect(progress.at(-1)).toBe(100);
+});
+
+it('in parallel, keeps every part stored before the failure and sends only the lost one again', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const bytes = content(4 * 100 * KB + 37 * KB);
+  const file = new File([bytes], 'clip.png', { type: 'image/png' });
+  // Part 2 hangs, then loses its connection, while the other parts go through beside it.
+  oss.failOnce.set(2, 300);
+
+  const result = await uploadToStorage(file, 'image', undefined, { origin: oss.origin, partSize: 100 * KB, parallel: 2, retries: 1 });
+
+  expect(oss.initiated).toHaveLength(1);
+  expect(sentTimes(2)).toEqual([false, true]);
+  for (const n of [1, 3, 4, 5]) expect(sentTimes(n)).toEqual([true]);
+  expect(oss.parts.at(-1)).toEqual({ number: 2, uploadId: oss.initiated[0], ok: true });
+  expect(oss.completed).toEqual([{ uploadId: oss.initiated[0], numbers: [1, 2, 3, 4, 5] }]);
+  expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+});
+
+it('gives up after the retries, with the error of the lost part', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const file = new File([content(3 * 100 * KB)], 'clip.png', { type: 'image/png' });
+  oss.failOnce.set(1, 0);
+  await expect(uploadToStorage(file, 'image', undefined, { origin: oss.origin, partSize: 100 * KB, parallel: 1, retries: 0 })).rejects.toThrow(/part_num: 1/);
+  expect(oss.completed).toHaveLength(0);
+});
