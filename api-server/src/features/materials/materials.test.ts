@@ -73,9 +73,11 @@ describe('materials', () => {
     assert.deepEqual((await list(VERIFIED, { all: 1, cm_title: '嵩山' })).data.data.data.map((m) => m.cm_title), ['嵩山云海']);
     assert.deepEqual((await list(VERIFIED, { all: 1, cm_title: '云' })).data.data.data.map((m) => m.cm_title), ['嵩山云海']);
     assert.equal((await list(VERIFIED, { all: 1, cm_title: '%' })).data.data.total, 0);
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const weekAgo = new Date(Date.now() + 8 * 3_600_000 - 5.5 * 86_400_000).toISOString().slice(0, 10);
-    const recent = await list(VERIFIED, { all: 1, cm_create_time: `${weekAgo},${today}` });
+    // The range is taken from the seeded rows' own dates, never from the wall clock: the seed spaces
+    // them whole days apart, so the range holds the same rows at every hour of the day.
+    const everyone = (await list(VERIFIED, { all: 1 })).data.data.data;
+    const dayOf = (title: string) => everyone.find((m) => m.cm_title === title)?.cm_create_time.slice(0, 10) ?? '';
+    const recent = await list(VERIFIED, { all: 1, cm_create_time: `${dayOf('郑州东站')},${dayOf('春日田野')}` });
     assert.deepEqual(recent.data.data.data.map((m) => m.cm_title).sort(), ['春日田野', '郑州东站'].sort());
     assert.equal((await list(VERIFIED, { cm_create_time: 'yesterday,today' })).code, ApiCode.INVALID_PARAMS);
   });
