@@ -9,3 +9,4 @@ export * from './user';
 export * from './runtime';
 export * from './api';
 export * from './content';
+export * from './short-drama';
