@@ -10,3 +10,5 @@ export * from './runtime';
 export * from './api';
 export * from './content';
 export * from './short-drama';
+export * from './certification';
+export * from './jobs';
