@@ -10,4 +10,6 @@ export * from './runtime';
 export * from './api';
 export * from './content';
 export * from './short-drama';
+export * from './certification';
+export * from './jobs';
 export * from './editor';
