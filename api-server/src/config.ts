@@ -45,6 +45,11 @@ export interface AppConfig {
    * that the embedded OSS routes accept with full access, as a bucket owner's key on OSS.
    */
   ossOperatorKey: OssAccessKey | null;
+  /**
+   * FETCH_ALLOW_CIDRS: non-public ranges the server may still fetch user-named URLs from (an intranet
+   * image host), comma-separated CIDRs. Empty by default: only public addresses (features/media).
+   */
+  fetchAllowCidrs: string[];
 }
 
 export interface OssAccessKey {
@@ -148,6 +153,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rollbackMinLoads: intFrom(env, 'ROLLBACK_MIN_LOADS', 20),
     releasesBucketPrefix: env.RELEASES_BUCKET_PREFIX ?? '',
     ...objectStorageFrom(env),
+    fetchAllowCidrs: (env.FETCH_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
   };
 }
 

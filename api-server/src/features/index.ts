@@ -7,14 +7,19 @@ import account from './account';
 import bans from './bans';
 import drafts from './drafts';
 import enterprise from './enterprise';
+import help from './help';
 import labels from './labels';
 import materials from './materials';
+import media from './media';
 import menu from './menu';
 import newspaper from './newspaper';
 import notices from './notices';
 import oss from './oss';
+import rank from './rank';
 import releases from './releases';
+import rights from './rights';
 import runtime from './runtime';
+import score from './score';
 import type { RemoteSource } from './runtime/remote-source';
 import session from './session';
 import shortDrama from './short-drama';
@@ -43,6 +48,11 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   materials,
   labels,
   upload,
+  score,
+  rank,
+  rights,
+  help,
+  media,
   // Last: it owns the not-found handler (SPA fallback and JSON 404s).
   web,
 ];
