@@ -3,7 +3,7 @@ import { Descriptions, Divider, Flex, Result, Skeleton, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom';
 import { CoverGallery } from '../../../components/cover-gallery';
 import { failureText } from '../../../lib/request-failure';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { sanitizeHtml } from 'shared-sdk/html';
 import { useShowDraftQuery } from '../api/draft-api';
 import { DraftActions } from './draft-actions';
 import { draftTypeLabel } from './draft-list-item';

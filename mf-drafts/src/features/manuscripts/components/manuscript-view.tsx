@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Descriptions, Divider, Drawer, Result, Skeleton } from 'antd';
 import { CoverGallery } from '../../../components/cover-gallery';
 import { failureText } from '../../../lib/request-failure';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { sanitizeHtml } from 'shared-sdk/html';
 import { useShowManuscriptQuery } from '../api/manuscript-api';
 import { ManuscriptStatusTag } from './manuscript-status-tag';
 import { PlatformTags } from './platform-tags';

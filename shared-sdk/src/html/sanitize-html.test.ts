@@ -1,4 +1,4 @@
-import { sanitizeHtml } from './sanitize-html';
+import { filterStyle, sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('removes script elements', () => {
@@ -26,5 +26,23 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('<h2>标题</h2>');
     expect(out).toContain('<strong>粗体</strong>');
     expect(out).toContain('src="data:image/png;base64,AAAA"');
+  });
+});
+
+describe('sanitizeHtml and the editor formats', () => {
+  it('keeps the editor inline styles and drops every other declaration', () => {
+    const out = sanitizeHtml(
+      '<p style="text-align: center; text-indent: 2em; position: fixed">段</p><span style="color: rgb(230, 0, 0); background-color: #ffff00; font-size: 24px; background-image: url(x)">字</span>',
+    );
+    expect(out).toBe('<p style="text-align: center; text-indent: 2em">段</p><span style="color: rgb(230, 0, 0); background-color: #ffff00; font-size: 24px">字</span>');
+  });
+
+  it('keeps rules, audio and video with their controls', () => {
+    const out = sanitizeHtml('<hr><video src="https://a/v.mp4" poster="https://a/p.png" controls=""></video><audio src="https://a/a.mp3" controls=""></audio>');
+    expect(out).toBe('<hr><video src="https://a/v.mp4" poster="https://a/p.png" controls=""></video><audio src="https://a/a.mp3" controls=""></audio>');
+  });
+
+  it('drops style values that could carry script or URLs', () => {
+    expect(filterStyle('color: expression(alert(1)); font-size: 12px; color: red')).toBe('font-size: 12px');
   });
 });
