@@ -433,3 +433,19 @@ export function editorUrlFor(kind: number, target?: { draftId: number } | { manu
   const [key, value] = Object.entries(target)[0] as [string, number];
   return `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
 }
+
+// --- embeds ---------------------------------------------------------------------------------
+/** Video players an iframe may come from (the server drops any other iframe). */
+export const EMBED_HOSTS: readonly string[] = [
+  'player.bilibili.com',
+  'v.qq.com',
+  'player.youku.com',
+  'open.iqiyi.com',
+  'www.youtube.com',
+  'www.youtube-nocookie.com',
+  'player.vimeo.com',
+  'www.ixigua.com',
+  'open.douyin.com',
+];
+/** The sandbox every stored iframe carries (the server sets it); the editor writes the same so a save changes nothing. */
+export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
