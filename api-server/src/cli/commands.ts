@@ -67,8 +67,10 @@ export async function ban(db: Db, o: { phone: string; type: string; range: strin
     // One ban in force per user: a new ban replaces the old one, which stays as history.
     await tx.updateTable('bans').set({ active: false, lifted_at: new Date() }).where('user_id', '=', user.id).where('active', '=', true).execute();
     await tx.insertInto('bans').values({ user_id: user.id, ban_type: Number(o.type), ban_range_type: range.join(','), reason: o.reason.trim() }).execute();
+    // Forced logout: the sessions (and the upload credentials bound to them) end with the ban, in
+    // the same transaction. The auth check refuses a forced-out user's calls even without this.
+    if (o.type === '2') await revokeUserSessions(tx, user.id);
   });
-  if (o.type === '2') await revokeUserSessions(db, user.id);
   return o.type === '2' ? `${o.phone} is banned and logged out everywhere.` : `${o.phone} is banned from range ${range.join(',')}.`;
 }
 

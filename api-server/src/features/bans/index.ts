@@ -13,7 +13,8 @@ const bans: FastifyPluginAsync = async (app) => {
   app.get(
     '/service/userban/getUserBanInfo',
     {
-      config: { auth: 'token' },
+      // A forced-out user's old token still reads its own ban, so the shell can show why.
+      config: { auth: 'token', readsForcedLogout: true },
       schema: {
         querystring: objectOf({ token: { type: 'string', minLength: 1 } }),
         response: { 200: envelope(objectOf({ ban_type: int, ban_reason: str, ban_range_type: str })) },

@@ -59,7 +59,7 @@ describe('embedded storage: OSS protocol subset', () => {
     const forged = await ossInject(app, token, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png', sessionToken: `${token.sessionToken}x` });
     assert.match(forged.body, /<Code>InvalidAccessKeyId<\/Code>/);
 
-    const expired = mintCredentials(uploadSecret(), 1, 1000, Date.now() - 10_000);
+    const expired = mintCredentials(uploadSecret(), { uid: 1, sessionId: 1 }, 1000, Date.now() - 10_000);
     const old = await ossInject(app, { ...token, ...expired }, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' });
     assert.equal(old.statusCode, 403);
     assert.match(old.body, /<Code>SecurityTokenExpired<\/Code>/);

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isSessionUsable } from '../../plugins/app/sessions';
 import { OSS_PATH } from '../../plugins/app/storage';
 import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
 import { assertValidKey } from '../../storage/object-store';
@@ -33,7 +34,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /** Parses and authorizes, or answers the refusal and returns null. */
-  function target(request: FastifyRequest, reply: FastifyReply, operatorOnly = false): OssTarget | null {
+  async function target(request: FastifyRequest, reply: FastifyReply, operatorOnly = false): Promise<OssTarget | null> {
     const parsed = parseTarget(request.url, OSS_PATH);
     if (!parsed || parsed.bucket !== app.storage.bucket) {
       sendError(reply, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
@@ -50,6 +51,13 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);
       return null;
     }
+    // Upload credentials live only as long as the login session they were handed to: a logout or
+    // a forced-logout ban ends them at once (one indexed read per write).
+    if (verdict.grant && !(await isSessionUsable(app.db, verdict.grant.sid))) {
+      request.log.info({ code: 'InvalidAccessKeyId', uid: verdict.grant.uid }, 'storage write refused: session ended');
+      sendError(reply, 403, 'InvalidAccessKeyId', 'The security token you provided has been revoked.');
+      return null;
+    }
     return parsed;
   }
 
@@ -63,7 +71,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.put(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
-    const t = target(request, reply);
+    const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploadId')) {
       const upload = await ownUpload(t, reply);
@@ -84,7 +92,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
-    const t = target(request, reply);
+    const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploads')) {
       const upload = await uploads.initiate(t.key, t.key.split('/')[2] ?? '', contentType(request));
@@ -117,12 +125,12 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     const parsed = parseTarget(request.url, OSS_PATH);
     if (!parsed?.query.has('uploadId')) {
       // DeleteObject: the operator's key only (upload credentials never delete).
-      const t = target(request, reply, true);
+      const t = await target(request, reply, true);
       if (!t) return reply;
       await app.storage.delete(t.key);
       return reply.code(204).header('x-oss-request-id', requestId()).send();
     }
-    const t = target(request, reply);
+    const t = await target(request, reply);
     if (!t) return reply;
     const upload = await ownUpload(t, reply);
     if (!upload) return reply;

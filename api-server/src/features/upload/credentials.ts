@@ -16,6 +16,11 @@ export interface UploadGrant {
   exp: number;
   /** Random id, also the access key id's suffix. */
   kid: string;
+  /**
+   * The login session the credentials were handed to: the storage re-checks it on every write, so a
+   * logout or a forced-logout ban ends the credentials at once, not when they expire.
+   */
+  sid: number;
 }
 
 export interface UploadCredentials {
@@ -55,8 +60,9 @@ export function scopeFor(uid: number): string {
   return `u${uid}`;
 }
 
-export function mintCredentials(secret: Buffer, uid: number, ttlMs: number, now = Date.now()): UploadCredentials {
-  const grant: UploadGrant = { uid, scope: scopeFor(uid), exp: now + ttlMs, kid: randomBytes(8).toString('hex') };
+export function mintCredentials(secret: Buffer, holder: { uid: number; sessionId: number }, ttlMs: number, now = Date.now()): UploadCredentials {
+  const { uid, sessionId } = holder;
+  const grant: UploadGrant = { uid, scope: scopeFor(uid), exp: now + ttlMs, kid: randomBytes(8).toString('hex'), sid: sessionId };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   const sessionToken = `${payload}.${mac(secret, payload)}`;
   return {
@@ -80,6 +86,8 @@ export function openGrant(secret: Buffer, accessKeyId: string, sessionToken: str
     return { ok: false, code: 'InvalidAccessKeyId' };
   }
   if (!sameText(accessKeyId, `${ACCESS_KEY_PREFIX}${grant.kid}`)) return { ok: false, code: 'InvalidAccessKeyId' };
+  // Credentials sealed before grants named their session cannot be re-checked: refuse them.
+  if (!Number.isInteger(grant.sid)) return { ok: false, code: 'InvalidAccessKeyId' };
   if (!(grant.exp > now)) return { ok: false, code: 'SecurityTokenExpired' };
   return { ok: true, grant, secretAccessKey: mac(secret, `secret:${sessionToken}`) };
 }

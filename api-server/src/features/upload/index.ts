@@ -35,12 +35,12 @@ const upload: FastifyPluginAsync = async (app) => {
   const bucket: OssBucketConfig | null = app.config.ossBucket;
 
   app.get('/api/upload/tos/token', { schema: { response: { 200: envelope(tokenSchema) } } }, async (request, reply) => {
-    const { user } = requireAuth(request);
+    const { user, sessionId } = requireAuth(request);
     // Credentials must never be cached by a proxy or the browser.
     reply.header('cache-control', 'no-store');
     const keyScope = scopeFor(user.id);
     if (!bucket) {
-      const credentials = mintCredentials(uploadSecret(), user.id, uploadTokenTtlMs());
+      const credentials = mintCredentials(uploadSecret(), { uid: user.id, sessionId }, uploadTokenTtlMs());
       return ok({ regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials });
     }
     let credentials: UploadCredentials;

@@ -1,14 +1,25 @@
 /**
  * Sessions: an opaque random token goes to the browser; only its sha256 is stored, so reading the
  * table does not give anyone a usable token.
+ * A session counts as active only while its user has no forced-logout ban (type 2): the ban is read
+ * in the same query as the session (one indexed join, no extra round trip), so a ban written straight
+ * into the database applies to the very next request, whatever revoked or did not revoke sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { BanType } from 'shared-sdk/contract';
 import type { Database, UserRow } from '../../db/schema';
 
 export interface Session {
   sessionId: number;
   user: UserRow;
+}
+
+/** What a token names, whether or not it may still be used (see `sessionState`). */
+export interface SessionLookup extends Session {
+  revoked: boolean;
+  /** The reason of the user's forced-logout ban in force, or null. */
+  forcedLogout: { reason: string } | null;
 }
 
 export function hashToken(token: string): string {
@@ -22,27 +33,55 @@ export async function createSession(db: Kysely<Database>, userId: number, ttlHou
   return { token, expiresAt };
 }
 
-/** The session a token names, if it is neither revoked nor expired. */
-export async function findActiveSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+/** The unexpired session a token names (revoked or not), with the user's forced-logout ban. */
+export async function lookupSession(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionLookup | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('bans', (join) => join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT))
     .selectAll('users')
-    .select('sessions.id as session_id')
+    .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at', 'bans.id as ban_id', 'bans.reason as ban_reason'])
     .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  const { session_id, ...user } = row;
-  return { sessionId: session_id, user };
+  const { session_id, session_revoked_at, ban_id, ban_reason, ...user } = row;
+  return {
+    sessionId: session_id,
+    user,
+    revoked: session_revoked_at !== null,
+    forcedLogout: ban_id === null ? null : { reason: ban_reason ?? '' },
+  };
+}
+
+/** The session a token names, if it is neither revoked nor expired and its user is not forced out. */
+export async function findActiveSession(db: Kysely<Database>, token: string): Promise<Session | null> {
+  const found = await lookupSession(db, token);
+  if (!found || found.revoked || found.forcedLogout) return null;
+  return { sessionId: found.sessionId, user: found.user };
+}
+
+/**
+ * Is the session behind upload credentials still usable (not revoked, not expired, user not forced
+ * out)? The embedded storage asks this on every write, so logout and bans end uploads at once.
+ */
+export async function isSessionUsable(db: Kysely<Database>, sessionId: number, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .leftJoin('bans', (join) => join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT))
+    .select(['sessions.id', 'bans.id as ban_id'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  return Boolean(row) && row?.ban_id === null;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-/** Logs a user out everywhere (a forced-logout ban, a password reset). */
+/** Logs a user out everywhere (a forced-logout ban, a password reset); their upload credentials die with the sessions. */
 export async function revokeUserSessions(db: Kysely<Database>, userId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
