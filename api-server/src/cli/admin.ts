@@ -11,6 +11,9 @@ import { migrateToLatest } from '../db/migrate';
 import { restoreDraft } from '../features/drafts/restore';
 import { AuditRefusal } from '../features/materials/audit';
 import { runMaterialAudit } from '../features/materials/audit-cli';
+import { ReviewRefusal } from '../features/enterprise/certification-store';
+import { runToolCommandCli } from '../features/tools/operator-cli';
+import { isToolCommand } from '../features/tools/operator';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
 
 const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
@@ -27,7 +30,14 @@ Commands:
   reset-password  --phone <digits> --password <text>
   material-audit  --id <material id> --status 4|2|3 [--reason <text>]
                   4 in review, 2 approved, 3 failed; through the running server if it holds the embedded database
-  restore-draft   --id <draft id>               undo a creator's draft deletion`;
+  restore-draft   --id <draft id>               undo a creator's draft deletion
+  certification-queue                           enterprise / government-affairs applications waiting for review
+  certification-review --phone <digits> --kind enterprise|gov --decision reviewing|approve|reject [--reason <text>]
+                  reviewing: 3 (in review); approve: 1 (an enterprise becomes status 2, cert_type 24);
+                  reject: 4 with the reason the creator sees (required)
+  grant-tool      --phone <digits> --tool oddjobs   enable the recruitment tool (revoke-tool disables it)
+  grant-short-drama --phone <digits>            enable the short-drama authority (revoke-short-drama disables it)
+                  these five go through the running server if it holds the embedded database`;
 
 const OPTIONS = {
   phone: { type: 'string' },
@@ -39,6 +49,9 @@ const OPTIONS = {
   reason: { type: 'string', default: '' },
   status: { type: 'string' },
   id: { type: 'string' },
+  kind: { type: 'string', default: 'enterprise' },
+  decision: { type: 'string' },
+  tool: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -55,6 +68,12 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'reset-password': ['phone', 'password'],
   'material-audit': ['id', 'status'],
   'restore-draft': ['id'],
+  'certification-queue': [],
+  'certification-review': ['phone', 'decision'],
+  'grant-tool': ['phone', 'tool'],
+  'revoke-tool': ['phone', 'tool'],
+  'grant-short-drama': ['phone'],
+  'revoke-short-drama': ['phone'],
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -80,6 +99,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   // Before opening the database: a running server may hold it (see features/materials/audit-cli.ts).
   if (command === 'material-audit') return printed(await runMaterialAudit(config, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }));
+  if (isToolCommand(command)) {
+    const args = { phone: text('phone'), kind: values.kind ?? '', decision: values.decision ?? '', reason: text('reason'), tool: values.tool ?? '' };
+    return printed(await runToolCommandCli(config, command, args));
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
   try {
     await migrateToLatest(database.db);
@@ -103,4 +126,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal]);
+runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal, ReviewRefusal]);

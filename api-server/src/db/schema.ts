@@ -127,3 +127,4 @@ export type NewUser = Insertable<UsersTable>;
 export type BanRow = Selectable<BansTable>;
 // The material tables live beside this file and merge into Database.
 export type * from './schema-materials';
+export type * from './schema-tools';

@@ -7,6 +7,8 @@ import account from './account';
 import bans from './bans';
 import drafts from './drafts';
 import enterprise from './enterprise';
+import govAffairs from './gov-affairs';
+import jobs from './jobs';
 import help from './help';
 import labels from './labels';
 import materials from './materials';
@@ -39,6 +41,8 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   notices,
   bans,
   enterprise,
+  govAffairs,
+  jobs,
   tools,
   shortDrama,
   menu,

@@ -9,6 +9,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { seedDemoContent } from './drafts';
 import { seedDemoMaterials } from './materials';
+import { seedCreatorTools } from '../features/tools/seed';
 
 const NOTICE_TYPES: readonly NoticeType[] = ['0', '1', 'community'];
 const NOTICE_TITLES: Record<NoticeType, string> = { '0': '系统通知', '1': '审核通知', community: '社区消息' };
@@ -69,5 +70,6 @@ export async function seedDemoData(db: Kysely<Database>, storage?: ObjectStore):
   }
   await seedDemoContent(db, created);
   await seedDemoMaterials(db, created, storage);
+  await seedCreatorTools(db, created, storage);
   return created;
 }

@@ -7,10 +7,16 @@ import * as core from './0001_core';
 import * as drafts from './0010_drafts';
 import * as newspaper from './0020_newspaper';
 import * as materials from './0030_materials';
+import * as certifications from './0065_certifications';
+import * as jobPosts from './0066_job_posts';
+import * as shortDrama from './0067_short_drama';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0010_drafts': drafts,
   '0020_newspaper': newspaper,
   '0030_materials': materials,
+  '0065_certifications': certifications,
+  '0066_job_posts': jobPosts,
+  '0067_short_drama': shortDrama,
 };
