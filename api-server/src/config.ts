@@ -46,10 +46,24 @@ export interface AppConfig {
    */
   ossOperatorKey: OssAccessKey | null;
   /**
+   * STORAGE_PUBLIC_ORIGIN: the origin user files of the embedded storage are read from (e.g.
+   * `https://files.example.com`, a host name that reaches this server or a CDN in front of it), so
+   * they never share the app's origin; empty = the app's own origin.
+   */
+  storagePublicOrigin: string;
+  /**
    * FETCH_ALLOW_CIDRS: non-public ranges the server may still fetch user-named URLs from (an intranet
    * image host), comma-separated CIDRs. Empty by default: only public addresses (features/media).
    */
   fetchAllowCidrs: string[];
+  /**
+   * The AI writing helpers' OpenAI-compatible provider (AI_BASE_URL, AI_API_KEY, AI_MODEL); any of
+   * them empty = not configured (the buttons say so). AI_PER_MINUTE: calls per user and minute.
+   */
+  aiBaseUrl: string;
+  aiApiKey: string;
+  aiModel: string;
+  aiPerMinute: number;
 }
 
 export interface OssAccessKey {
@@ -126,6 +140,22 @@ function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperator
   };
 }
 
+/** An origin (`https://host[:port]`, nothing after it), or empty when unset. */
+function originFrom(env: Env, name: string): string {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an origin such as https://files.example.com, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.replace(/\/+$/, '') || url.search || url.hash) {
+    throw new Error(`${name} must be an origin such as https://files.example.com, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const webRoot = path.resolve(env.WEB_ROOT || REPO_ROOT);
   return {
@@ -153,7 +183,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rollbackMinLoads: intFrom(env, 'ROLLBACK_MIN_LOADS', 20),
     releasesBucketPrefix: env.RELEASES_BUCKET_PREFIX ?? '',
     ...objectStorageFrom(env),
+    storagePublicOrigin: originFrom(env, 'STORAGE_PUBLIC_ORIGIN'),
     fetchAllowCidrs: (env.FETCH_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
+    aiBaseUrl: (env.AI_BASE_URL ?? '').trim(),
+    aiApiKey: (env.AI_API_KEY ?? '').trim(),
+    aiModel: (env.AI_MODEL ?? '').trim(),
+    aiPerMinute: intFrom(env, 'AI_PER_MINUTE', 10),
   };
 }
 

@@ -4,8 +4,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
+import ai from './ai';
 import bans from './bans';
 import drafts from './drafts';
+import editor from './editor';
 import enterprise from './enterprise';
 import govAffairs from './gov-affairs';
 import jobs from './jobs';
@@ -49,6 +51,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   oss,
   newspaper,
   drafts,
+  editor,
   materials,
   labels,
   upload,
@@ -57,6 +60,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   rights,
   help,
   media,
+  ai,
   // Last: it owns the not-found handler (SPA fallback and JSON 404s).
   web,
 ];

@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api-error';
 import { envelope, objectOf } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { parseCidrs, publicAddressRule } from './public-address';
-import { perUserLimiter, transImage } from './trans-image';
+import { perUserLimiter } from '../../lib/per-user-limiter';
+import { transImage } from './trans-image';
 
 export const TRANS_IMAGE_PER_MINUTE = 30;
 export const TRANS_IMAGE_RATE_MESSAGE = '转存图片过于频繁，请稍后再试';
@@ -17,6 +18,7 @@ const transImageBody = objectOf({ url: { type: 'string', minLength: 1, maxLength
 
 const media: FastifyPluginAsync = async (app) => {
   const rule = publicAddressRule(parseCidrs(app.config.fetchAllowCidrs));
+  // Each re-host makes us download up to 10 MB for the caller.
   const allow = perUserLimiter(TRANS_IMAGE_PER_MINUTE);
 
   app.post<{ Body: { url: string } }>(

@@ -60,22 +60,3 @@ export async function transImage(deps: TransImageDeps, userId: number, url: stri
   if (!(await deps.storage.head(key))) await deps.storage.put(key, fetched.body, IMAGE_CONTENT_TYPES[kind]);
   return deps.storage.publicUrl(key);
 }
-
-/**
- * At most `max` re-hosts per user in a sliding minute, per server: each one makes us download up to
- * 10 MB for the caller, so a loop in a script must not turn us into its download engine.
- */
-export function perUserLimiter(max: number, windowMs = 60_000, now: () => number = Date.now): (userId: number) => boolean {
-  const recent = new Map<number, number[]>();
-  return (userId) => {
-    const t = now();
-    const kept = (recent.get(userId) ?? []).filter((at) => t - at < windowMs);
-    if (kept.length >= max) {
-      recent.set(userId, kept);
-      return false;
-    }
-    kept.push(t);
-    recent.set(userId, kept);
-    return true;
-  };
-}

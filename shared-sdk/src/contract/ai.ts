@@ -1,0 +1,76 @@
+/**
+ * The editor's AI writing helpers (spec §2: expand, polish, tone, openAi). The server talks to an
+ * OpenAI-compatible provider and streams its answer; the browser never sees the provider's key.
+ *
+ * `POST /api/ai/write` answers `text/event-stream` on success: one `data: {"delta": "…"}` event per
+ * piece of text, then `data: {"done": true}`; a failure after the stream started is an
+ * `event: error` with `data: {"msg": "…"}`. A refusal before any text (not configured, bad
+ * parameters, too many calls, provider down) is the usual `{code, msg, data}` JSON envelope.
+ */
+export const AI_ACTIONS = ['expand', 'polish', 'tone', 'openAi'] as const;
+export type AiAction = (typeof AI_ACTIONS)[number];
+
+export const AI_ACTION_LABELS: Readonly<Record<AiAction, string>> = {
+  expand: '扩写',
+  polish: '润色',
+  tone: '改写语气',
+  openAi: 'AI 写作',
+};
+
+export const AI_TONES = ['正式', '轻松', '亲切', '严谨', '生动'] as const;
+export type AiTone = (typeof AI_TONES)[number];
+
+export const AI_LIMITS = {
+  /** Characters of selected text sent to the provider. */
+  TEXT_MAX: 5000,
+  /** Characters of a free instruction (openAi). */
+  PROMPT_MAX: 500,
+} as const;
+
+export interface AiWriteParams {
+  action: AiAction;
+  /** The selected text (expand, polish, tone: required; openAi: optional context). */
+  text: string;
+  /** tone only. */
+  tone?: AiTone;
+  /** openAi only: what to write. */
+  prompt?: string;
+}
+
+export interface AiStatusAnswer {
+  configured: boolean;
+}
+
+export type AiStreamEvent = { delta: string } | { done: true };
+
+/** Codes of the AI calls, beside the shared ones of envelope.ts. */
+export const AiCode = {
+  NOT_CONFIGURED: 1030,
+  PROVIDER_FAILED: 1031,
+} as const;
+
+export const AI_MESSAGES = {
+  NOT_CONFIGURED: 'AI 写作助手尚未配置，请联系管理员开通后再使用',
+  PROVIDER_FAILED: 'AI 服务暂时不可用，请稍后重试',
+  TOO_MANY: 'AI 写作请求过于频繁，请稍后再试',
+  TEXT_REQUIRED: '请先选中需要处理的文字',
+  TEXT_TOO_LONG: `选中的文字过长，最多 ${AI_LIMITS.TEXT_MAX} 字`,
+  PROMPT_REQUIRED: '请输入写作要求',
+  PROMPT_TOO_LONG: `写作要求最多 ${AI_LIMITS.PROMPT_MAX} 字`,
+  TONE_REQUIRED: '请选择要改写成的语气',
+} as const;
+
+/** The first problem with a request, or null: the editor checks before sending, the server again. */
+export function aiWriteProblem(params: AiWriteParams): string | null {
+  const text = params.text.trim();
+  if (params.action === 'openAi') {
+    const prompt = (params.prompt ?? '').trim();
+    if (!prompt) return AI_MESSAGES.PROMPT_REQUIRED;
+    if (prompt.length > AI_LIMITS.PROMPT_MAX) return AI_MESSAGES.PROMPT_TOO_LONG;
+  } else if (!text) {
+    return AI_MESSAGES.TEXT_REQUIRED;
+  }
+  if (text.length > AI_LIMITS.TEXT_MAX) return AI_MESSAGES.TEXT_TOO_LONG;
+  if (params.action === 'tone' && !AI_TONES.includes(params.tone as AiTone)) return AI_MESSAGES.TONE_REQUIRED;
+  return null;
+}
