@@ -67,22 +67,47 @@ async function openRights(page: Page, title: string): Promise<string[]> {
   return [...seen].sort();
 }
 
-/** A copy of a published release with a new version, and the screen's title changed in its chunk. */
-async function derive(store: ReleaseStore, from: string, version: string, title: string, into: string): Promise<void> {
+/**
+ * A copy of a published release with a new version, and the screen's title changed in its chunk.
+ * `rebuilt`: the screen's module also gets another id (in its chunk and in the entry that requires
+ * it), as a real rebuild gives it; its chunk keeps its id and file name. Such a canary's chunk, run
+ * before its entry failed, is what broke the stable retry when both versions shared one registry.
+ */
+async function derive(store: ReleaseStore, from: string, version: string, title: string, into: string, rebuilt = false): Promise<void> {
   const release = await store.readRelease(REMOTE, from);
   assert.ok(release, `release ${from}`);
-  for (const file of release.files) {
+  const read = async (file: string) => {
     const stored = await store.blobs.get(`${REMOTE}/${from}/${file}`);
     assert.ok(stored, file);
+    return stored;
+  };
+  const entry = (await read('remoteEntry.js')).toString('utf8');
+  const screen = /"\.\/Rights":\(\)=>.*?\.then\(\(\)=>\(\)=>__webpack_require__\((\d+)\)\)/.exec(entry);
+  assert.ok(!rebuilt || screen, 'remoteEntry.js requires the Rights screen by its module id');
+  const oldId = screen?.[1] ?? '';
+  const newId = `9${oldId}`;
+  for (const file of release.files) {
+    const stored = await read(file);
     let body: Buffer | string = stored;
     if (file === 'routes.json') body = JSON.stringify({ ...(JSON.parse(stored.toString('utf8')) as object), version });
-    else if (file.includes('expose_Rights') && file.endsWith('.js')) body = stored.toString('utf8').replaceAll(`"${TITLE}"`, JSON.stringify(title));
+    else if (file.includes('expose_Rights') && file.endsWith('.js')) {
+      body = stored.toString('utf8').replaceAll(`"${TITLE}"`, JSON.stringify(title));
+      if (rebuilt) body = body.replace(new RegExp(`([{,])${oldId}\\(`), `$1${newId}(`);
+    } else if (rebuilt && file === 'remoteEntry.js' && screen) body = entry.replace(screen[0], screen[0].replace(`(${oldId})`, `(${newId})`));
     await fs.mkdir(path.dirname(path.join(into, file)), { recursive: true });
     await fs.writeFile(path.join(into, file), body);
   }
 }
 
-describe('staged rollout of mf-tools', { timeout: 60_000 }, () => {
+/** Opens /rights where the canary fails: stable's screen in place, no error panel, and both versions tried. */
+async function fallsBackInPlace(page: Page, canaryTitle: string): Promise<string[]> {
+  const versions = await openRights(page, TITLE);
+  assert.equal(await page.getByText(canaryTitle, { exact: true }).count(), 0, 'none of the canary\'s screen shows');
+  assert.equal(await page.getByText('页面加载失败').count(), 0, 'no error panel');
+  return versions;
+}
+
+describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
   let browser: Browser;
   const store = new ReleaseStore(new FolderBlobStore(releasesDir));
   const stamp = Date.now();
@@ -154,29 +179,48 @@ describe('staged rollout of mf-tools', { timeout: 60_000 }, () => {
     assert.equal((await store.readManifest('production')).remotes[REMOTE]?.stable?.version, stable);
   });
 
-  it('a tampered canary: the screen comes from stable, the failure is counted, enough failures roll it back', async () => {
-    await derive(store, stable, v3, `${TITLE} v3`, path.join(work, 'v3'));
+  const failuresOf = async (version: string) => (await store.readStats('production'))[REMOTE]?.[version]?.failures ?? 0;
+  const loadsOf = async (version: string) => (await store.readStats('production'))[REMOTE]?.[version]?.loads ?? 0;
+  /** Reports are fire and forget: wait a little for `version`'s count to reach `count`. */
+  const waitForFailures = async (version: string, count: number) => {
+    for (let i = 0; i < 50 && (await failuresOf(version)) < count; i++) await new Promise((r) => setTimeout(r, 100));
+    return failuresOf(version);
+  };
+
+  it('a rebuilt canary whose remoteEntry.js 404s: stable\'s screen in place, the failure booked to the canary', async () => {
+    const v4 = `9.2.0-e2e.${stamp}`;
+    await derive(store, stable, v4, `${TITLE} v4`, path.join(work, 'v4'), true);
+    await deploy('publish', REMOTE, '--version', v4, '--dist', path.join(work, 'v4'));
+    await fs.rm(path.join(releasesDir, REMOTE, v4, 'remoteEntry.js'));
+    await deploy('canary', REMOTE, v4, '--percent', String(pair?.percent ?? 50));
+    const stableFailures = await failuresOf(stable);
+
+    assert.deepEqual(await fallsBackInPlace(inside().page, `${TITLE} v4`), [stable, v4].sort(), 'the canary was tried, then stable shown');
+    assert.equal(await waitForFailures(v4, 1), 1, 'the failure is the canary\'s');
+    assert.equal(await failuresOf(stable), stableFailures, 'nothing booked to stable');
+    await deploy('rollback', REMOTE, '--reason', 'e2e: entry 404');
+  });
+
+  it('a rebuilt canary failing its integrity check: stable in place, counted for the canary, its failures roll it back', async () => {
+    await derive(store, stable, v3, `${TITLE} v3`, path.join(work, 'v3'), true);
     await deploy('publish', REMOTE, '--version', v3, '--dist', path.join(work, 'v3'));
     // Changed after publishing (a CDN serving a bad copy): valid JavaScript, wrong integrity.
     await fs.appendFile(path.join(releasesDir, REMOTE, v3, 'remoteEntry.js'), '\n// tampered\n');
     await deploy('canary', REMOTE, v3, '--percent', String(pair?.percent ?? 50));
+    const stableFailures = await failuresOf(stable);
 
-    assert.deepEqual(await openRights(inside().page, TITLE), [stable, v3].sort(), 'the canary was tried, then stable shown');
-    const failures = async () => (await store.readStats('production'))[REMOTE]?.[v3]?.failures ?? 0;
-    for (let i = 0; i < 20 && (await failures()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(await failures(), 1, 'the browser reported the failed canary');
+    assert.deepEqual(await fallsBackInPlace(inside().page, `${TITLE} v3`), [stable, v3].sort(), 'the canary was tried, then stable shown');
+    assert.equal(await waitForFailures(v3, 1), 1, 'the browser reported the failed canary');
+    assert.equal(await failuresOf(stable), stableFailures, 'nothing booked to stable');
 
-    // The other users of the canary bucket, as their hosts would report it.
-    let rolledBack: string[] = [];
-    for (let i = 0; i < 30 && rolledBack.length === 0; i++) {
-      const answer = await fetch(`${baseUrl}/api/runtime/remote-load`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ remote: REMOTE, version: v3, ok: 'false', phase: 'entry' }),
-      });
-      rolledBack = ((await answer.json()) as { data: { rolledBack: string[] } }).data.rolledBack;
+    // More page loads of the same user, as the browser makes them, until the canary is judged (20 loads).
+    const pages = await Promise.all([1, 2, 3, 4].map(async () => inside().page.context().newPage()));
+    for (let round = 0; round < 8 && (await store.readManifest('production')).remotes[REMOTE]?.canary; round++) {
+      await Promise.all(pages.map(async (page) => fallsBackInPlace(page, `${TITLE} v3`)));
     }
-    assert.deepEqual(rolledBack, [`${REMOTE}@${v3}`]);
+    await Promise.all(pages.map(async (page) => page.close()));
+    assert.equal((await store.readManifest('production')).remotes[REMOTE]?.canary, undefined, 'rolled back');
+    assert.ok((await loadsOf(v3)) >= 20 && (await loadsOf(v3)) <= 40, 'one report per page load');
     assert.match(await deploy('history', REMOTE), /auto-rollback/);
     assert.deepEqual(await openRights(inside().page, TITLE), [stable], 'back on stable without trying the canary');
   });

@@ -1,4 +1,6 @@
-export const LOAD_REPORT_URL = '/api/runtime/remote-load';
+import { apiPost, getToken } from 'shared-sdk';
+
+export const LOAD_REPORT_PATH = '/api/runtime/remote-load';
 
 /** One remote version's load in this page: the server's failure rate needs the successes too. */
 export interface LoadReport {
@@ -11,16 +13,21 @@ export interface LoadReport {
 
 export type Reporter = (report: LoadReport) => void;
 
-/** Fire and forget (keepalive: the user may leave the page at once): a lost report costs one count, never the screen. */
-export const postLoadReport: Reporter = (report) => {
-  try {
-    void fetch(LOAD_REPORT_URL, {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...report, ok: String(report.ok) }),
-    }).catch(() => undefined);
-  } catch {
-    // Nothing to do: reporting is best effort.
-  }
-};
+/** This page load's id: the server counts at most one report per user, remote, version and page load. */
+export function newPageLoadId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Sends reports through the SDK's signed client (the server takes them only from signed, logged-in
+ * sessions). Fire and forget: a lost report costs one count, never the screen. A visitor's loads are
+ * not reported: they are all on stable and could not be signed for anyway.
+ */
+export function signedLoadReporter(pageLoad: string): Reporter {
+  return (report) => {
+    if (!getToken()) return;
+    apiPost<unknown>(LOAD_REPORT_PATH, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true }).catch((error: unknown) => {
+      console.warn('host-shell: a remote load report was not accepted', error);
+    });
+  };
+}

@@ -60,8 +60,14 @@ describe('fetchRollout', () => {
     const storage = new MemoryStorage();
     const fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ code: 0, data: view('7') }) }));
     expect(await fetchRollout('tok en', { fetch, storage })).toEqual(view('7'));
-    expect(fetch).toHaveBeenCalledWith('/api/runtime/rollout?token=tok%20en', expect.objectContaining({ cache: 'no-store' }));
+    expect(fetch).toHaveBeenCalledWith('/api/runtime/rollout?token=tok+en', expect.objectContaining({ cache: 'no-store' }));
     expect(JSON.parse(storage.getItem(ROLLOUT_CACHE_KEY) ?? 'null')).toEqual(view('7'));
+  });
+
+  it('sends the QA overrides along, so the server can add a version off the rollout to the view', async () => {
+    const fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ code: 0, data: view('7') }) }));
+    await fetchRollout('t', { fetch, storage: null }, { 'mf-tools': '0.8.0', 'mf-drafts': '2.0.0' });
+    expect(fetch).toHaveBeenCalledWith('/api/runtime/rollout?token=t&mf=mf-tools%400.8.0%2Cmf-drafts%402.0.0', expect.anything());
   });
 
   it('uses the last good copy when the server fails, and null without one', async () => {

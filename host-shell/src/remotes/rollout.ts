@@ -40,15 +40,20 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
  * The rollout view: fresh from the server (no-store, 3 s at most), else the last good copy in
- * localStorage, else null (the caller falls back to the plain remotes list).
+ * localStorage, else null (the caller falls back to the plain remotes list). The QA overrides go
+ * along: the server adds an overridden version's files to the view when this user may choose it.
  */
 export async function fetchRollout(
   token: string,
   deps: { fetch?: FetchLike; storage?: StorageLike | null; timeoutMs?: number } = {},
+  overrides: Record<string, string> = {},
 ): Promise<HostRollout | null> {
   const doFetch: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
   const storage = deps.storage === undefined ? safeStorage(() => window.localStorage) : deps.storage;
-  const url = `${ROLLOUT_URL}?token=${encodeURIComponent(token)}`;
+  const query = new URLSearchParams({ token });
+  const wanted = Object.entries(overrides).map(([remote, version]) => `${remote}@${version}`);
+  if (wanted.length) query.set('mf', wanted.join(','));
+  const url = `${ROLLOUT_URL}?${query.toString()}`;
   try {
     const response = await doFetch(url, {
       cache: 'no-store',

@@ -56,6 +56,19 @@ describe('withStableFallback', () => {
     expect(reports.at(-1)).toEqual({ remote: 'mf-tools', version: '1.0.0', ok: false, phase: 'screen' });
   });
 
+  it('books a failed retry to the retry, never as a stable load, and reports each version once a page', async () => {
+    const plans = planRemotes(view(inside), []);
+    const runtime = fakeRuntime(plans[0]?.entry.version, ['1.1.0', '1.0.0']);
+    const reports: LoadReport[] = [];
+    const { load } = withStableFallback(runtime.load, plans, runtime.register, (r) => reports.push(r));
+    await expect(load('mf_tools/Rights')).rejects.toThrow(RemoteLoadError);
+    await expect(load('mf_tools/Rank')).rejects.toThrow(RemoteLoadError);
+    expect(reports).toEqual([
+      { remote: 'mf-tools', version: '1.1.0', ok: false, phase: 'entry' },
+      { remote: 'mf-tools', version: '1.0.0', ok: false, phase: 'retry' },
+    ]);
+  });
+
   it('after login, moves a canary user onto the canary; after logout, back to stable', async () => {
     const runtime = fakeRuntime('1.0.0', []);
     const reports: LoadReport[] = [];

@@ -1,9 +1,12 @@
 /**
  * The host's side of a canary: when a version that is not stable fails to load (manifest, entry
  * script, chunk or exposed module), the remote is registered again at stable, the screen is retried
- * once in the same page, and both loads are reported so the server can judge the canary.
+ * once in the same page, and both loads are reported so the server can judge the canary. The retry
+ * works after any failure because each version has its own chunk registry (chunk-registries.ts).
+ * A failure is booked to the version that failed: the retry is reported as phase 'retry', which the
+ * server never counts against stable (a retry can fail for what the canary left behind).
  */
-import { postLoadReport, type LoadReport, type Reporter } from './load-reports';
+import type { LoadReport, Reporter } from './load-reports';
 import { RemoteLoadError, type RemoteModuleLoader } from './remote-loader';
 import type { PlannedRemote } from './rollout';
 import type { RemoteEntry } from 'shared-sdk';
@@ -21,15 +24,15 @@ export function withStableFallback(
   base: RemoteModuleLoader,
   plans: readonly PlannedRemote[],
   register: (entry: RemoteEntry) => void,
-  report: Reporter = postLoadReport,
+  report: Reporter,
 ): FallbackLoader {
   const current = new Map(plans.map((plan) => [plan.entry.name, plan]));
   const failed = new Set<string>();
   const reported = new Set<string>();
-  // Once per remote, version and outcome in a page: each page load counts once in the failure rate.
+  // Once per remote and version in a page, its first outcome: the server counts one per page load.
   const once = (plan: PlannedRemote, entry: RemoteEntry, ok: boolean, phase: LoadReport['phase']) => {
     if (plan.reason === 'list') return; // Not a release: nothing to count.
-    const key = `${plan.folder}@${entry.version}:${ok}`;
+    const key = `${plan.folder}@${entry.version}`;
     if (reported.has(key)) return;
     reported.add(key);
     report({ remote: plan.folder, version: entry.version, ok, phase });

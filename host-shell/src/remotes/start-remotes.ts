@@ -4,9 +4,11 @@
  * integrity checks. Logging in or out changes the user, so the view is asked for again then.
  */
 import { getToken, type RemoteEntry } from 'shared-sdk';
+import { separateChunkRegistries } from './chunk-registries';
 import { initFederation, reregisterRemote } from './federation';
 import { fetchRemotes } from './fetch-remotes';
 import { IntegrityIndex, integrityPlugin } from './integrity';
+import { newPageLoadId, signedLoadReporter } from './load-reports';
 import type { RemoteModuleLoader } from './remote-loader';
 import { fetchRollout, planRemotes, readOverrides, safeStorage } from './rollout';
 import { withStableFallback } from './stable-fallback';
@@ -18,15 +20,18 @@ export interface SessionSource {
 
 export async function startRemotes(session?: SessionSource): Promise<{ remotes: RemoteEntry[]; loadRemote: RemoteModuleLoader }> {
   let token = getToken();
-  const view = await fetchRollout(token);
+  const overrides = readOverrides(window.location.search, safeStorage(() => window.sessionStorage));
+  const view = await fetchRollout(token, {}, overrides);
   // No rollout (none received, none kept, or nothing released yet): the plain list, as before.
   const listed = view && Object.keys(view.remotes).length > 0 ? [] : await fetchRemotes();
-  const overrides = readOverrides(window.location.search, safeStorage(() => window.sessionStorage));
   const plans = planRemotes(view, listed, overrides);
   const integrity = new IntegrityIndex(window.location.href);
   integrity.add(view);
   const remotes = plans.map((plan) => plan.entry);
-  const fallback = withStableFallback(initFederation(remotes, [integrityPlugin(integrity)]), plans, reregisterRemote);
+  // Before any remote code runs: each version keeps its chunks to itself, so stable can take over from a failed canary.
+  separateChunkRegistries(remotes.map((remote) => remote.name));
+  const report = signedLoadReporter(newPageLoadId());
+  const fallback = withStableFallback(initFederation(remotes, [integrityPlugin(integrity)]), plans, reregisterRemote, report);
 
   // A screen opened while the new view is on its way waits for it: one user, one version per page.
   let replanned: Promise<void> = Promise.resolve();
@@ -35,7 +40,7 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
     if (next === token) return;
     token = next;
     replanned = replanned.then(async () => {
-      const fresh = await fetchRollout(next);
+      const fresh = await fetchRollout(next, {}, overrides);
       if (!fresh || next !== token) return; // Offline, or superseded by a later login or logout.
       integrity.add(fresh);
       fallback.replan(planRemotes(fresh, listed, overrides));
