@@ -1,0 +1,105 @@
+import '../../../testing/indexeddb';
+import 'fake-indexeddb/auto';
+import { emptyDocument, type EditorDocument } from 'shared-sdk/contract';
+import { editorCalls } from '../api/editor-calls';
+import { DraftSync } from './draft-sync';
+import { journal } from './journal';
+
+jest.mock('../api/editor-calls', () => ({ editorCalls: { save: jest.fn() } }));
+const save = editorCalls.save as jest.Mock;
+
+let doc: EditorDocument;
+let online = true;
+
+function makeSync(draftId: number | null = 9, version: number | null = 1) {
+  return new DraftSync({ kind: 1, userId: 1, draftId, version, manuscriptId: null, getDoc: () => doc, now: () => 1_700_000_000_000, isOnline: () => online });
+}
+
+async function flush() {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  online = true;
+  doc = { ...emptyDocument(1), title: '郑州的秋天', content: '<p>一</p>' };
+  let version = 1;
+  save.mockReset().mockImplementation(async () => ({ draft_id: 9, version: ++version, update_time: '2026-11-23 10:00:00', manuscript_id: null, status: null, publish_time: null }));
+});
+afterEach(() => jest.useRealTimers());
+
+describe('DraftSync', () => {
+  it('saves 3 s after typing stops, with the base version', async () => {
+    const sync = makeSync();
+    sync.changed();
+    await jest.advanceTimersByTimeAsync(2_900);
+    expect(save).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(200);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0][0]).toMatchObject({ save_type: 1, draft_id: 9, base_version: 1, title: '郑州的秋天' });
+    expect(sync.current).toMatchObject({ dirty: false, version: 2, state: { kind: 'saved' } });
+  });
+
+  it('saves at least every 60 s while typing goes on', async () => {
+    const sync = makeSync();
+    for (let t = 0; t < 59; t += 1) {
+      sync.changed();
+      await jest.advanceTimersByTimeAsync(1_000);
+    }
+    expect(save).not.toHaveBeenCalled();
+    sync.changed();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('journals every change within a second, and offline keeps it there', async () => {
+    online = false;
+    const sync = makeSync();
+    doc = { ...doc, content: '<p>离线写的字</p>' };
+    sync.changed();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect((await journal.read('u1:draft:9'))?.doc.content).toBe('<p>离线写的字</p>');
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(save).not.toHaveBeenCalled();
+    expect(sync.current.state).toEqual({ kind: 'offline' });
+    online = true;
+    await sync.save();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect((await journal.read('u1:draft:9'))?.synced).toBe(true);
+  });
+
+  it('a stale version becomes a conflict: no more autosaves until the creator chooses', async () => {
+    save.mockRejectedValueOnce({ kind: 'business', code: 1020, message: '草稿已在其他页面更新，请选择保留哪个版本', data: { draft_id: 9, version: 5, update_time: 'x' } });
+    const sync = makeSync();
+    sync.changed();
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(sync.current.conflict).toEqual({ draft_id: 9, version: 5, update_time: 'x' });
+    sync.changed();
+    await jest.advanceTimersByTimeAsync(61_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await sync.save({ baseVersion: 5 });
+    expect(save.mock.calls[1][0]).toMatchObject({ draft_id: 9, base_version: 5 });
+    expect(sync.current.conflict).toBeNull();
+  });
+
+  it('another tab saving the draft: a tab with edits gets the conflict, a clean one reloads', async () => {
+    const sync = makeSync();
+    expect(sync.heard({ type: 'saved', draftId: 9, version: 2, updateTime: 't', tab: 'other' })).toBe('reload');
+    sync.changed();
+    expect(sync.heard({ type: 'saved', draftId: 9, version: 3, updateTime: 't', tab: 'other' })).toBe('conflict');
+    expect(sync.current.conflict?.version).toBe(3);
+    expect(sync.heard({ type: 'saved', draftId: 8, version: 9, updateTime: 't', tab: 'other' })).toBe('ignore');
+  });
+
+  it('a new piece is journaled under its kind until the server gives it an id', async () => {
+    const sync = makeSync(null, null);
+    sync.changed();
+    await jest.advanceTimersByTimeAsync(600);
+    expect(await journal.read('u1:new:1')).not.toBeNull();
+    await jest.advanceTimersByTimeAsync(3_000);
+    await flush();
+    expect(save.mock.calls[0][0].draft_id).toBeUndefined();
+    expect(await journal.read('u1:new:1')).toBeNull();
+    expect((await journal.read('u1:draft:9'))?.synced).toBe(true);
+  });
+});

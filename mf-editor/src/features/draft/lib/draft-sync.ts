@@ -1,0 +1,219 @@
+import {
+  EDITOR_LIMITS,
+  EditorCode,
+  SaveType,
+  toArticleAddRequest,
+  type ArticleAddAnswer,
+  type EditorDocument,
+  type VersionConflictData,
+} from 'shared-sdk/contract';
+import { editorCalls } from '../api/editor-calls';
+import { journal, journalKey } from './journal';
+
+export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'offline' } | { kind: 'error'; message: string };
+
+export interface SyncSnapshot {
+  state: SaveState;
+  dirty: boolean;
+  draftId: number | null;
+  version: number | null;
+  conflict: VersionConflictData | null;
+}
+
+export interface DraftSyncOptions {
+  kind: number;
+  userId: number;
+  draftId: number | null;
+  version: number | null;
+  manuscriptId: number | null;
+  getDoc: () => EditorDocument;
+  now?: () => number;
+  isOnline?: () => boolean;
+  /** Another tab of this browser saved the same draft (BroadcastChannel). */
+  channel?: Pick<BroadcastChannel, 'postMessage'> | null;
+}
+
+interface Failure {
+  kind?: string;
+  code?: number;
+  message?: string;
+  data?: unknown;
+}
+
+export interface TabMessage {
+  type: 'saved';
+  draftId: number;
+  version: number;
+  updateTime: string;
+  tab: string;
+}
+
+const TAB_ID = Math.random().toString(36).slice(2);
+
+/**
+ * The life of one piece being written: journals every change in the browser within a second,
+ * saves to the server 3 s after typing stops and at least every 60 s while it goes on, carries the
+ * base version on every save, and turns a stale-version answer into a conflict for the creator to
+ * settle. No React here, so its timing is tested with fake timers.
+ */
+export class DraftSync {
+  private snapshot: SyncSnapshot;
+  private listeners = new Set<(snapshot: SyncSnapshot) => void>();
+  private changeSeq = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private maxTimer: ReturnType<typeof setTimeout> | null = null;
+  private journalTimer: ReturnType<typeof setTimeout> | null = null;
+  private saving: Promise<void> | null = null;
+  private readonly now: () => number;
+  private readonly isOnline: () => boolean;
+
+  constructor(private readonly options: DraftSyncOptions) {
+    this.now = options.now ?? Date.now;
+    this.isOnline = options.isOnline ?? (() => navigator.onLine);
+    this.snapshot = { state: { kind: 'idle' }, dirty: false, draftId: options.draftId, version: options.version, conflict: null };
+  }
+
+  get current(): SyncSnapshot {
+    return this.snapshot;
+  }
+
+  subscribe(listener: (snapshot: SyncSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private update(patch: Partial<SyncSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener(this.snapshot);
+  }
+
+  private get key(): string {
+    const { draftId } = this.snapshot;
+    return journalKey(this.options.userId, draftId ? { draftId } : { kind: this.options.kind });
+  }
+
+  /** Every user edit: journal within a second, autosave after 3 s of quiet or 60 s of typing. */
+  changed(): void {
+    this.changeSeq += 1;
+    if (!this.snapshot.dirty) this.update({ dirty: true });
+    this.journalTimer ??= setTimeout(() => void this.writeJournal(), EDITOR_LIMITS.JOURNAL_DELAY_MS / 2);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.save(), EDITOR_LIMITS.AUTOSAVE_IDLE_MS);
+    this.maxTimer ??= setTimeout(() => void this.save(), EDITOR_LIMITS.AUTOSAVE_MAX_INTERVAL_MS);
+  }
+
+  async writeJournal(): Promise<void> {
+    this.journalTimer = null;
+    const { draftId, version } = this.snapshot;
+    await journal.write({ key: this.key, doc: this.options.getDoc(), draftId, baseVersion: version, changedAt: this.now(), synced: false });
+  }
+
+  private clearTimers(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.maxTimer) clearTimeout(this.maxTimer);
+    this.idleTimer = null;
+    this.maxTimer = null;
+  }
+
+  /** Saves the draft now (autosave, 保存草稿, reconnect). Offline, the journal keeps it. */
+  async save(options: { asCopy?: boolean; baseVersion?: number } = {}): Promise<boolean> {
+    if (this.saving) await this.saving;
+    if (this.snapshot.conflict && options.baseVersion === undefined && !options.asCopy) return false;
+    this.clearTimers();
+    if (!this.isOnline()) {
+      if (this.journalTimer) await this.writeJournal();
+      this.update({ state: { kind: 'offline' } });
+      return false;
+    }
+    let ok = false;
+    this.saving = (async () => {
+      const seq = this.changeSeq;
+      const doc = this.options.getDoc();
+      const newKey = this.key;
+      this.update({ state: { kind: 'saving' } });
+      const { draftId, version } = this.snapshot;
+      try {
+        const answer = await editorCalls.save(
+          toArticleAddRequest(doc, {
+            save_type: SaveType.DRAFT,
+            ...(draftId && !options.asCopy ? { draft_id: draftId, base_version: options.baseVersion ?? version ?? undefined } : {}),
+            ...(this.options.manuscriptId && !options.asCopy ? { manuscript_id: this.options.manuscriptId } : {}),
+          }),
+        );
+        ok = true;
+        await this.settled(answer, doc, seq, newKey);
+      } catch (error) {
+        this.failed(error as Failure);
+      }
+    })();
+    await this.saving;
+    this.saving = null;
+    if (ok && this.snapshot.dirty) this.changed();
+    return ok;
+  }
+
+  private async settled(answer: ArticleAddAnswer, doc: EditorDocument, seq: number, previousKey: string): Promise<void> {
+    const clean = seq === this.changeSeq;
+    this.update({ draftId: answer.draft_id, version: answer.version, dirty: !clean, conflict: null, state: { kind: 'saved', at: this.now() } });
+    if (previousKey !== this.key) await journal.remove(previousKey);
+    await journal.write({ key: this.key, doc, draftId: answer.draft_id, baseVersion: answer.version, changedAt: this.now(), synced: clean });
+    this.options.channel?.postMessage({ type: 'saved', draftId: answer.draft_id, version: answer.version, updateTime: answer.update_time, tab: TAB_ID } satisfies TabMessage);
+  }
+
+  private failed(error: Failure): void {
+    if (error.code === EditorCode.VERSION_CONFLICT) {
+      this.update({ conflict: error.data as VersionConflictData, state: { kind: 'idle' } });
+    } else if (error.kind === 'network') {
+      this.update({ state: { kind: 'offline' } });
+    } else if (error.kind !== 'token-expired' && error.kind !== 'canceled') {
+      this.update({ state: { kind: 'error', message: error.message ?? '保存失败' } });
+    }
+  }
+
+  /** Publish (save_type 2) or schedule (3): the draft becomes a manuscript; the journal entry goes. */
+  async publish(saveType: 2 | 3, publishTime?: string): Promise<ArticleAddAnswer | null> {
+    if (this.saving) await this.saving;
+    this.clearTimers();
+    const doc = this.options.getDoc();
+    const { draftId, version } = this.snapshot;
+    try {
+      const answer = await editorCalls.save(
+        toArticleAddRequest(doc, {
+          save_type: saveType,
+          ...(draftId ? { draft_id: draftId, base_version: version ?? undefined } : {}),
+          ...(this.options.manuscriptId ? { manuscript_id: this.options.manuscriptId } : {}),
+          ...(publishTime ? { publish_time: publishTime } : {}),
+        }),
+      );
+      await journal.remove(this.key);
+      this.update({ dirty: false, draftId: answer.draft_id, version: answer.version, state: { kind: 'saved', at: this.now() } });
+      return answer;
+    } catch (error) {
+      this.failed(error as Failure);
+      throw error;
+    }
+  }
+
+  /** Another tab saved this draft: a clean tab takes it over, a tab with edits gets the conflict. */
+  heard(message: TabMessage): 'ignore' | 'reload' | 'conflict' {
+    if (message.tab === TAB_ID || message.draftId !== this.snapshot.draftId) return 'ignore';
+    if (this.snapshot.version !== null && message.version <= this.snapshot.version) return 'ignore';
+    if (!this.snapshot.dirty) return 'reload';
+    this.update({ conflict: { draft_id: message.draftId, version: message.version, update_time: message.updateTime } });
+    return 'conflict';
+  }
+
+  /** After the server's copy was loaded into the screen (加载另一版本, or another tab's save). */
+  async adopted(doc: EditorDocument, version: number): Promise<void> {
+    this.clearTimers();
+    this.changeSeq += 1;
+    this.update({ version, dirty: false, conflict: null, state: { kind: 'saved', at: this.now() } });
+    await journal.write({ key: this.key, doc, draftId: this.snapshot.draftId, baseVersion: version, changedAt: this.now(), synced: true });
+  }
+
+  dispose(): void {
+    this.clearTimers();
+    if (this.journalTimer) clearTimeout(this.journalTimer);
+    this.listeners.clear();
+  }
+}
