@@ -12,19 +12,37 @@ interface ContentColumns {
   /** Stable id across systems (spec §7 global_ids). */
   global_id: string;
   user_id: number;
-  /** 1 article, 2 video, 3 gallery. */
+  /** 1 article, 2 video, 3 gallery, 4 collection, 5 post (EditorKind). */
   type: number;
   title: Generated<string>;
   cover_urls: JsonArray<string>;
-  /** HTML as the editor saved it; sanitized where it is shown. */
+  /** HTML as the editor saved it (through lib/html-sanitizer since 0050); sanitized again where shown. */
   body: Generated<string>;
+  // The kinds' own fields (migration 0050_editor; EditorDocument of shared-sdk/contract).
+  summary: Generated<string>;
+  /** CoverMode: 0 none, 1 single, 3 three. */
+  cover_mode: Generated<number>;
+  original: Generated<boolean>;
+  video_url: Generated<string>;
+  video_poster: Generated<string>;
+  video_vid: Generated<string>;
+  /** Gallery or post images. */
+  images: JsonArray<{ url: string; caption: string }>;
+  cover_index: Generated<number>;
+  /** Collection items: manuscript ids in order. */
+  item_ids: JsonArray<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** Soft delete: null while the row is live. */
   deleted_at: NullableTimestamp;
 }
 
-export type DraftsTable = ContentColumns;
+export interface DraftsTable extends ContentColumns {
+  /** Bumped by every save; a save based on an older one is refused (EditorCode.VERSION_CONFLICT). */
+  version: Generated<number>;
+  /** The manuscript this draft edits, if any. */
+  manuscript_id: number | null;
+}
 
 export interface ManuscriptsTable extends ContentColumns {
   /** ManuscriptStatus of shared-sdk/contract. */
@@ -35,6 +53,8 @@ export interface ManuscriptsTable extends ContentColumns {
   platforms: JsonArray<number>;
   scheduled_at: NullableTimestamp;
   published_at: NullableTimestamp;
+  /** Why an operator rejected it (未通过); shown to the creator. */
+  reject_reason: Generated<string>;
 }
 
 /** Live rows per owner, kind, type and status (0 for drafts); kept by triggers. */

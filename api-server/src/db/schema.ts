@@ -128,3 +128,4 @@ export type BanRow = Selectable<BansTable>;
 // The material tables live beside this file and merge into Database.
 export type * from './schema-materials';
 export type * from './schema-tools';
+export type * from './schema-editor';

@@ -16,6 +16,7 @@ const EDITOR_FORMATS = [
   '<p><a href="https://www.example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">链接</a></p>',
   '<p><a href="tel:13800000000" rel="noopener noreferrer">电话</a></p>',
   '<p><img src="https://cdn.example.com/img/2026/a.png" alt="" style="width: 100%; height: auto;"></p>',
+  '<p><img src="/oss/creator/image/2026-11-23/ab12.png"></p>',
   '<p><video src="https://cdn.example.com/v.mp4" poster="https://cdn.example.com/p.jpg" controls></video></p>',
   '<p><audio src="https://cdn.example.com/a.mp3" controls></audio></p>',
   '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.bilibili.com/player.html?bvid=BV1xx" sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"></iframe>',
@@ -38,6 +39,8 @@ const XSS = [
   '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
   '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
   '<img src="//evil.example.com/x.png">',
+  '<img src="/oss/../api/evil">',
+  '<img src="/api/evil">',
   '<svg onload=alert(1)><script>alert(1)</script></svg>',
   '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
@@ -120,6 +123,7 @@ describe('html sanitizer', () => {
     const deep = '<span>'.repeat(5000) + 'x' + '</span>'.repeat(5000);
     assert.ok(sanitizeEditorHtml(deep).includes('x'));
     assert.equal(sanitizeEditorHtml('<p>a\u0000b</p>'), '<p>ab</p>');
+    assert.equal(sanitizeEditorHtml('<p>a\ud800b\udc00</p>'), '<p>a\ufffdb\ufffd</p>');
     assert.equal(sanitizeEditorHtml('<p>'.repeat(1) + '字'.repeat(200_000) + '</p>').length, 200_007);
   });
 });

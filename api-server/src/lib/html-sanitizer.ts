@@ -2,12 +2,12 @@
  * The server's allow-list for stored HTML (ARCHITECTURE.md, Server: "sanitize every HTML on save").
  * Everything the editor can produce passes unchanged; anything else is dropped: unknown tags (their
  * text kept, except script/style-like ones), unknown attributes, event handlers, URLs that are not
- * http(s) (or tel: for links), styles outside the editor's formats, iframes from hosts that are
+ * http(s) or our own storage's /oss/ paths (or tel: for links), styles outside the editor's formats, iframes from hosts that are
  * not known video players. Headings and divs become paragraphs (spec §5, pasted content).
  * Screens sanitize again when rendering (shared-sdk's DOMPurify layer): two independent layers.
  */
 import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
-import { EDITOR_LIMITS, EMBED_HOSTS, IFRAME_SANDBOX } from 'shared-sdk/contract';
+import { EDITOR_LIMITS, EMBED_HOSTS, IFRAME_SANDBOX, isStorageUrl } from 'shared-sdk/contract';
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
 const LENGTH = /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/;
@@ -48,6 +48,12 @@ export function filterStyle(style: string): string {
 
 const ABSOLUTE_HTTP = /^https?:\/\/[^\s/]/i;
 
+/** http(s) anywhere, or a file of our own storage on this origin (isStorageUrl of the contract). */
+function mediaSource(value: string): boolean {
+  const url = value.trim();
+  return ABSOLUTE_HTTP.test(url) || isStorageUrl(url);
+}
+
 /** Embeds come over https from a known player; YouTube only through its /embed/ pages. */
 function embedAllowed(src: string): boolean {
   try {
@@ -67,7 +73,7 @@ function cleanAttributes(tagName: string, attribs: Attributes): Attributes {
     else delete out.style;
   }
   for (const name of ['src', 'poster'] as const) {
-    if (out[name] !== undefined && !ABSOLUTE_HTTP.test(out[name].trim())) delete out[name];
+    if (out[name] !== undefined && !mediaSource(out[name])) delete out[name];
   }
   if (tagName === 'a') {
     const href = (out.href ?? '').trim();
@@ -123,11 +129,15 @@ const OPTIONS: IOptions = {
 
 /**
  * The allow-listed form of `html`. Idempotent: sanitizing its own output changes nothing. NUL and
- * other control characters are removed first (they split tokens differently across parsers).
+ * other control characters are removed first (they split tokens differently across parsers), lone
+ * surrogates replaced.
  */
 export function sanitizeEditorHtml(html: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const cleaned = html.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  const cleaned = html
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    // Lone surrogates: PostgreSQL's jsonb refuses their escapes (draft versions keep the HTML as JSON).
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   return sanitizeHtml(cleaned, OPTIONS)
     .replace(/ \/>/g, '>')
     .replace(/\u00a0/g, '&nbsp;');

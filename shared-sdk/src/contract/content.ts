@@ -14,11 +14,16 @@ import {
   type Option,
 } from './enums';
 
-/** The writing screen of each content type (nd_type / nm_type): 1 article, 2 video, 3 gallery. */
+/**
+ * The writing screen of each content type (nd_type / nm_type): 1 article, 2 video, 3 gallery, and
+ * the editor's 4 collection (the video screen with isPack=1) and 5 post (EditorKind of editor.ts).
+ */
 export const EDITOR_PATHS: Readonly<Record<number, string>> = {
   [ContentType.ARTICLE]: '/scriptWrite',
   [ContentType.VIDEO]: '/videoWrite',
   [ContentType.GALLERY]: '/graphWrite',
+  4: '/videoWrite?isPack=1',
+  5: '/post',
 };
 
 export function editorPathFor(type: number): string | null {
@@ -30,7 +35,7 @@ export function editorHref(type: number, target: { draftId: number } | { manuscr
   const path = editorPathFor(type);
   if (!path) return null;
   const query = 'draftId' in target ? `draftId=${target.draftId}` : `manuscriptId=${target.manuscriptId}`;
-  return `${path}?${query}`;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
 /**
@@ -48,8 +53,8 @@ export const ManuscriptStatus = {
 export type ManuscriptStatus = (typeof ManuscriptStatus)[keyof typeof ManuscriptStatus];
 export const MANUSCRIPT_STATUSES: readonly ManuscriptStatus[] = Object.values(ManuscriptStatus);
 
-/** "All" in each filter list: 20 for articles, -1 for videos and galleries. */
-export const ALL_STATUS_FILTER: Readonly<Record<number, number>> = { 1: 20, 2: -1, 3: -1 };
+/** "All" in each filter list: 20 for articles, -1 for the other kinds (collections and posts included). */
+export const ALL_STATUS_FILTER: Readonly<Record<number, number>> = { 1: 20, 2: -1, 3: -1, 4: -1, 5: -1 };
 
 /** The status filter list of a content type's manuscript tab. */
 export function statusFiltersFor(type: number): readonly Option[] {

@@ -71,6 +71,8 @@ export const EDITOR_LIMITS = {
   /** Characters of stored HTML (formats included); the route's body limit is sized for it. */
   CONTENT_HTML_MAX: 1_000_000,
   URL_MAX: 2_048,
+  /** An inline (data:) cover or image. */
+  DATA_IMAGE_MAX: 8_192,
   SCHEDULE_MIN_MS: 10 * 60_000,
   SCHEDULE_MAX_MS: 7 * 24 * 3_600_000,
   /** Server versions kept per draft (历史版本). */
@@ -319,6 +321,22 @@ export function textLength(text: string): number {
 export function isHttpUrl(value: string): boolean {
   return /^https?:\/\/[^\s"'<>]+$/i.test(value) && value.length <= EDITOR_LIMITS.URL_MAX;
 }
+/** A file of our own storage, served from this origin (`/oss/<bucket>/<key>`). */
+export function isStorageUrl(value: string): boolean {
+  return /^\/oss\/[^\s"'<>]+$/.test(value) && !/(^|\/)\.\.(\/|$)/.test(value) && value.length <= EDITOR_LIMITS.URL_MAX;
+}
+/** Where media of the body may come from: http(s) or our storage. */
+export function isMediaUrl(value: string): boolean {
+  return isHttpUrl(value) || isStorageUrl(value);
+}
+/**
+ * Covers and gallery/post images: media URLs, plus inline raster or SVG images (the demo materials
+ * are inline SVG). They are only ever shown through <img>, where an SVG cannot run script.
+ */
+export function isImageUrl(value: string): boolean {
+  if (isMediaUrl(value)) return true;
+  return /^data:image\/(svg\+xml|png|jpeg|gif|webp)[;,][^\s"'<>]*$/i.test(value) && value.length <= EDITOR_LIMITS.DATA_IMAGE_MAX;
+}
 
 /** The `#话题#` topics of a text, in order, without duplicates. */
 export function topicsOf(text: string): string[] {
@@ -333,7 +351,7 @@ function titleIssues(doc: EditorDocument, publishing: boolean, issues: EditorIss
 }
 
 function coverIssues(doc: EditorDocument, publishing: boolean, issues: EditorIssue[]): void {
-  if (doc.covers.some((url) => !isHttpUrl(url))) issues.push({ field: 'covers', message: '封面地址不正确' });
+  if (doc.covers.some((url) => !isImageUrl(url))) issues.push({ field: 'covers', message: '封面地址不正确' });
   const wanted = doc.type === EditorKind.ARTICLE ? doc.cover_mode : 1;
   if (doc.covers.length > Math.max(wanted, 1) || doc.covers.length > 3) issues.push({ field: 'covers', message: '封面数量与封面模式不符' });
   else if (publishing && doc.type !== EditorKind.POST && doc.type !== EditorKind.GALLERY && doc.covers.length !== wanted) {
@@ -342,7 +360,7 @@ function coverIssues(doc: EditorDocument, publishing: boolean, issues: EditorIss
 }
 
 function imageIssues(doc: EditorDocument, publishing: boolean, issues: EditorIssue[]): void {
-  if (doc.images.some((image) => !isHttpUrl(image.url))) issues.push({ field: 'images', message: '图片地址不正确' });
+  if (doc.images.some((image) => !isImageUrl(image.url))) issues.push({ field: 'images', message: '图片地址不正确' });
   if (doc.type === EditorKind.GALLERY) {
     if (doc.images.length > EDITOR_LIMITS.GALLERY_MAX) issues.push({ field: 'images', message: `图集最多${EDITOR_LIMITS.GALLERY_MAX}张图片` });
     else if (publishing && doc.images.length < EDITOR_LIMITS.GALLERY_MIN) issues.push({ field: 'images', message: `图集至少需要${EDITOR_LIMITS.GALLERY_MIN}张图片` });
@@ -389,7 +407,7 @@ export function validateEditorDocument(doc: EditorDocument, publishing: boolean)
   imageIssues(doc, publishing, issues);
   if (doc.type === EditorKind.VIDEO) {
     const { url, poster } = doc.video;
-    if ((url && !isHttpUrl(url)) || (poster && !isHttpUrl(poster)) || doc.video.vid.length > 128) issues.push({ field: 'video', message: '视频地址不正确' });
+    if ((url && !isMediaUrl(url)) || (poster && !isImageUrl(poster)) || doc.video.vid.length > 128) issues.push({ field: 'video', message: '视频地址不正确' });
     else if (publishing && !url) issues.push({ field: 'video', message: '请上传视频' });
   }
   if (doc.type === EditorKind.COLLECTION) {

@@ -1,6 +1,6 @@
 /** GET /api/draft/search, GET /api/draft/show, POST /api/draft/del (spec §7, §8). */
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiCode, BanRange, type DraftDetail, type DraftSearchAnswer, ok } from 'shared-sdk/contract';
+import { ApiCode, BanRange, type DraftDetail, type DraftEditorDetail, type DraftSearchAnswer, ok } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 import { envelope } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
@@ -31,7 +31,7 @@ const draftRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { id: number } }>(
     '/api/draft/show',
     { schema: { querystring: idQuery, response: { 200: envelope(draftDetail) } } },
-    async (request) => ok<DraftDetail>(toDraftDetail(await findOwnDraft(app.db, requireAuth(request).user.id, request.query.id))),
+    async (request) => ok<DraftDetail & DraftEditorDetail>(await toDraftDetail(app.db, await findOwnDraft(app.db, requireAuth(request).user.id, request.query.id))),
   );
 
   app.post<{ Body: { ids: string; global_ids: string } }>(

@@ -1,9 +1,11 @@
 /** Draft queries: the owner's live drafts, a page at a time, and soft deletion. */
 import { type Kysely, sql } from 'kysely';
-import { ApiCode, type Draft, type DraftDetail } from 'shared-sdk/contract';
+import { ApiCode, type Draft, type DraftDetail, type DraftEditorDetail } from 'shared-sdk/contract';
 import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
+import { editorFieldsOf } from '../editor/editor-fields';
 import { DRAFT_MESSAGES, containsPattern, formatTime, offsetOf } from './shared';
 
 type Db = Kysely<Database>;
@@ -77,8 +79,16 @@ export async function findOwnDraft(db: Db, userId: number, id: number): Promise<
   return row;
 }
 
-export function toDraftDetail(row: DraftRow): DraftDetail {
-  return { ...toDraft(row), nd_content: row.body, nd_update_time: formatTime(row.updated_at) };
+/** The draft as its detail page and its writing screen read it; the body allow-listed again on the way out. */
+export async function toDraftDetail(db: Db, row: DraftRow): Promise<DraftDetail & DraftEditorDetail> {
+  return {
+    ...toDraft(row),
+    nd_content: sanitizeEditorHtml(row.body),
+    nd_update_time: formatTime(row.updated_at),
+    nd_version: row.version,
+    nd_manuscript_id: row.manuscript_id,
+    nd_editor: await editorFieldsOf(db, row),
+  };
 }
 
 /**

@@ -69,7 +69,7 @@ describe('drafts', () => {
   });
 
   it('refuses values outside the contract', async () => {
-    assert.equal((await search(VERIFIED, { type: 4 })).code, ApiCode.INVALID_PARAMS);
+    assert.equal((await search(VERIFIED, { type: 6 })).code, ApiCode.INVALID_PARAMS);
     assert.equal((await search(VERIFIED, { page: 0 })).code, ApiCode.INVALID_PARAMS);
     assert.equal((await search(VERIFIED, { size: 500 })).code, ApiCode.INVALID_PARAMS);
   });

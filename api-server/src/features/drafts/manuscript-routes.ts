@@ -7,6 +7,7 @@ import {
   ApiCode,
   BanRange,
   type ManuscriptDetail,
+  type ManuscriptEditorDetail,
   type ManuscriptListAnswer,
   type ManuscriptWithdrawAnswer,
   type WithdrawTarget,
@@ -45,7 +46,7 @@ const manuscriptRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { id: number } }>(
     '/api/manuscript/show',
     { schema: { querystring: idQuery, response: { 200: envelope(manuscriptDetail) } } },
-    async (request) => ok<ManuscriptDetail>(toManuscriptDetail(await findOwnManuscript(app.db, requireAuth(request).user.id, request.query.id))),
+    async (request) => ok<ManuscriptDetail & ManuscriptEditorDetail>(await toManuscriptDetail(app.db, await findOwnManuscript(app.db, requireAuth(request).user.id, request.query.id))),
   );
 
   app.post<{ Body: { id: number; to: WithdrawTarget } }>(

@@ -5,6 +5,7 @@ import {
   ApiCode,
   type Manuscript,
   type ManuscriptDetail,
+  type ManuscriptEditorDetail,
   ManuscriptStatus,
   type ManuscriptWithdrawAnswer,
   type WithdrawTarget,
@@ -13,6 +14,8 @@ import {
 import type { ManuscriptRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
+import { editorFieldsOf } from '../editor/editor-fields';
 import { DRAFT_MESSAGES, containsPattern, formatTime, offsetOf } from './shared';
 
 type Db = Kysely<Database>;
@@ -27,7 +30,7 @@ export interface ManuscriptQuery {
   title: string;
 }
 
-type ListedRow = Omit<ManuscriptRow, 'body' | 'user_id' | 'deleted_at' | 'updated_at'>;
+type ListedRow = Pick<ManuscriptRow, 'id' | 'global_id' | 'type' | 'title' | 'cover_urls' | 'status' | 'review_code' | 'platforms' | 'created_at' | 'published_at' | 'scheduled_at'>;
 
 export function toManuscript(row: ListedRow): Manuscript {
   return {
@@ -91,8 +94,15 @@ export async function findOwnManuscript(db: Db, userId: number, id: number): Pro
   return row;
 }
 
-export function toManuscriptDetail(row: ManuscriptRow): ManuscriptDetail {
-  return { ...toManuscript(row), nm_content: row.body, nm_update_time: formatTime(row.updated_at) };
+/** The manuscript's detail: sanitized body, the operator's reason when 未通过, and the editor fields. */
+export async function toManuscriptDetail(db: Db, row: ManuscriptRow): Promise<ManuscriptDetail & ManuscriptEditorDetail> {
+  return {
+    ...toManuscript(row),
+    nm_content: sanitizeEditorHtml(row.body),
+    nm_update_time: formatTime(row.updated_at),
+    nm_reject_reason: row.reject_reason,
+    nm_editor: await editorFieldsOf(db, row),
+  };
 }
 
 /** All or none: a missing, foreign or in-review manuscript refuses the whole call. */
@@ -124,7 +134,24 @@ export async function withdrawManuscript(db: Db, userId: number, id: number, to:
     }
     const draft = await tx
       .insertInto('drafts')
-      .values({ global_id: randomUUID(), user_id: userId, type: row.type, title: row.title, cover_urls: JSON.stringify(row.cover_urls), body: row.body })
+      .values({
+        global_id: randomUUID(),
+        user_id: userId,
+        type: row.type,
+        title: row.title,
+        cover_urls: JSON.stringify(row.cover_urls),
+        body: row.body,
+        // The kind's own fields (0050_editor) go back with it.
+        summary: row.summary,
+        cover_mode: row.cover_mode,
+        original: row.original,
+        video_url: row.video_url,
+        video_poster: row.video_poster,
+        video_vid: row.video_vid,
+        images: JSON.stringify(row.images),
+        cover_index: row.cover_index,
+        item_ids: JSON.stringify(row.item_ids),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx.updateTable('manuscripts').set({ deleted_at: now, updated_at: now, scheduled_at: null }).where('id', '=', id).execute();

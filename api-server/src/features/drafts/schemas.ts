@@ -1,5 +1,6 @@
 /** Request and answer schemas of the draft and manuscript calls (validation and serialisation). */
 import { type JsonSchema, envelope, int, objectOf, str } from '../../lib/schemas';
+import { editorFieldsSchema } from '../editor/schemas';
 import { MAX_PAGE_SIZE, TITLE_SEARCH_MAX } from './shared';
 
 const strings: JsonSchema = { type: 'array', items: str };
@@ -14,8 +15,8 @@ const paging = {
   title: { type: 'string', maxLength: TITLE_SEARCH_MAX, default: '' },
 };
 
-export const draftSearchQuery = objectOf({ type: { type: 'integer', enum: [0, 1, 2, 3], default: 0 }, ...paging }, []);
-export const manuscriptListQuery = objectOf({ type: { type: 'integer', enum: [1, 2, 3] }, status: { type: 'integer' }, ...paging }, [
+export const draftSearchQuery = objectOf({ type: { type: 'integer', enum: [0, 1, 2, 3, 4, 5], default: 0 }, ...paging }, []);
+export const manuscriptListQuery = objectOf({ type: { type: 'integer', enum: [1, 2, 3, 4, 5] }, status: { type: 'integer' }, ...paging }, [
   'type',
   'status',
 ]);
@@ -33,7 +34,15 @@ const draftFields = {
   nd_create_time: str,
 };
 export const draftItem = objectOf(draftFields);
-export const draftDetail = objectOf({ ...draftFields, nd_content: str, nd_update_time: str });
+// nd_content is sanitized HTML; the nd_editor fields reopen the draft in its writing screen.
+export const draftDetail = objectOf({
+  ...draftFields,
+  nd_content: str,
+  nd_update_time: str,
+  nd_version: int,
+  nd_manuscript_id: nullableInt,
+  nd_editor: editorFieldsSchema,
+});
 
 const manuscriptFields = {
   nm_id: int,
@@ -49,7 +58,7 @@ const manuscriptFields = {
   nm_scheduled_time: nullableStr,
 };
 export const manuscriptItem = objectOf(manuscriptFields);
-export const manuscriptDetail = objectOf({ ...manuscriptFields, nm_content: str, nm_update_time: str });
+export const manuscriptDetail = objectOf({ ...manuscriptFields, nm_content: str, nm_update_time: str, nm_reject_reason: str, nm_editor: editorFieldsSchema });
 
 export const listAnswer = (item: JsonSchema) => envelope(objectOf({ returnData: { type: 'array', items: item }, count: int }));
 export const nullAnswer = envelope({ type: 'null' });

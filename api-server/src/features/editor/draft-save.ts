@@ -1,0 +1,95 @@
+/**
+ * Saving a draft with optimistic concurrency: every save names the version it was based on; the
+ * row is locked, a stale base is refused with the server's current version (never overwritten),
+ * otherwise the draft takes the next version and the version is kept in draft_versions (the last
+ * EDITOR_LIMITS.VERSIONS_KEPT of them).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { ApiCode, EDITOR_LIMITS, EDITOR_MESSAGES, type EditorDocument, type VersionConflictData, htmlToText, manuscriptActions } from 'shared-sdk/contract';
+import type { DraftRow } from '../../db/content-tables';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { DRAFT_MESSAGES, formatTime } from '../drafts/shared';
+import { documentColumns, documentOfRow } from './document';
+
+export type Tx = Transaction<Database> | Kysely<Database>;
+
+/** A refusal carrying data: the error handler only knows code and message, so routes answer it themselves. */
+export class VersionConflict extends Error {
+  constructor(readonly data: VersionConflictData) {
+    super(EDITOR_MESSAGES.VERSION_CONFLICT);
+    this.name = 'VersionConflict';
+  }
+}
+
+export interface DraftTarget {
+  userId: number;
+  draftId?: number;
+  baseVersion?: number;
+  manuscriptId?: number;
+}
+
+/** Locks the caller's draft for the save, refusing a missing one (1004), a foreign one (1003) and a stale base (1020). */
+export async function lockDraftForSave(tx: Tx, target: DraftTarget, type: number): Promise<DraftRow> {
+  const row = await tx.selectFrom('drafts').selectAll().where('id', '=', target.draftId ?? 0).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.DRAFT_NOT_FOUND);
+  if (row.user_id !== target.userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.DRAFT_NOT_YOURS);
+  if (target.baseVersion === undefined) throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：缺少 base_version');
+  if (target.baseVersion !== row.version) {
+    throw new VersionConflict({ draft_id: row.id, version: row.version, update_time: formatTime(row.updated_at) });
+  }
+  if (row.type !== type) throw new ApiError(ApiCode.INVALID_PARAMS, '草稿类型与编辑页不符');
+  return row;
+}
+
+/** The manuscript a new draft edits: mine, and not while it is in review. */
+async function checkEditedManuscript(tx: Tx, userId: number, manuscriptId: number, type: number): Promise<void> {
+  const row = await tx.selectFrom('manuscripts').select(['user_id', 'status', 'type']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+  if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
+  if (row.type !== type) throw new ApiError(ApiCode.INVALID_PARAMS, '稿件类型与编辑页不符');
+  if (!manuscriptActions(row.status).edit) throw new ApiError(ApiCode.CONFLICT, '审核中的稿件不能修改');
+}
+
+async function keepVersion(tx: Tx, draftId: number, version: number, doc: EditorDocument, now: Date): Promise<void> {
+  await tx
+    .insertInto('draft_versions')
+    .values({ draft_id: draftId, version, title: doc.title || documentColumns(doc, htmlToText(doc.content)).title, size: doc.content.length, document: JSON.stringify(doc), created_at: now })
+    .execute();
+  await tx.deleteFrom('draft_versions').where('draft_id', '=', draftId).where('version', '<=', version - EDITOR_LIMITS.VERSIONS_KEPT).execute();
+}
+
+export interface SavedDraft {
+  id: number;
+  version: number;
+  updatedAt: Date;
+  manuscriptId: number | null;
+}
+
+/**
+ * Writes the document as the draft's next version (or a new draft at version 1). A save identical
+ * to the current version changes nothing and answers that version, so idle autosaves do not push
+ * real versions out of the history.
+ */
+export async function saveDraft(tx: Tx, target: DraftTarget, doc: EditorDocument, now: Date): Promise<SavedDraft> {
+  const columns = documentColumns(doc, htmlToText(doc.content));
+  if (target.draftId !== undefined) {
+    const row = await lockDraftForSave(tx, target, doc.type);
+    if (JSON.stringify(documentOfRow(row)) === JSON.stringify(doc)) {
+      return { id: row.id, version: row.version, updatedAt: row.updated_at, manuscriptId: row.manuscript_id };
+    }
+    const version = row.version + 1;
+    await tx.updateTable('drafts').set({ ...columns, version, updated_at: now }).where('id', '=', row.id).execute();
+    await keepVersion(tx, row.id, version, doc, now);
+    return { id: row.id, version, updatedAt: now, manuscriptId: row.manuscript_id };
+  }
+  if (target.manuscriptId !== undefined) await checkEditedManuscript(tx, target.userId, target.manuscriptId, doc.type);
+  const inserted = await tx
+    .insertInto('drafts')
+    .values({ ...columns, global_id: randomUUID(), user_id: target.userId, version: 1, manuscript_id: target.manuscriptId ?? null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await keepVersion(tx, inserted.id, 1, doc, now);
+  return { id: inserted.id, version: 1, updatedAt: now, manuscriptId: target.manuscriptId ?? null };
+}

@@ -1,0 +1,129 @@
+/**
+ * From draft to manuscript, and the manuscript's later moves (spec §3, §4): publishing puts it in
+ * review (审核中 5) or on the schedule (定时发布 12); the scheduler moves due ones into review; an
+ * operator approves (已发布 7), rejects with a reason (未通过 6) or takes offline (已下线 13).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { ApiCode, type EditorDocument, ManuscriptStatus, htmlToText } from 'shared-sdk/contract';
+import { ApiError } from '../../lib/api-error';
+import { DRAFT_MESSAGES } from '../drafts/shared';
+import { documentColumns } from './document';
+import type { SavedDraft, Tx } from './draft-save';
+
+/**
+ * The review pipeline's code for each state, read with the type's label map (spec §3: A articles,
+ * B videos, C galleries); the new kinds have no map, so their label comes from the state.
+ */
+const REVIEW_CODES: Readonly<Record<number, Partial<Record<number, number>>>> = {
+  [ManuscriptStatus.IN_REVIEW]: { 1: 2, 2: 1 },
+  [ManuscriptStatus.PUBLISHED]: { 1: 5, 2: 0, 3: 1 },
+  [ManuscriptStatus.REJECTED]: { 1: 8, 2: 2, 3: 3 },
+};
+export function reviewCodeFor(status: number, type: number): number | null {
+  return REVIEW_CODES[status]?.[type] ?? null;
+}
+function reviewCodeSql(status: number) {
+  const codes = REVIEW_CODES[status] ?? {};
+  const cases = Object.entries(codes).map(([type, code]) => sql`when type = ${Number(type)} then ${code}`);
+  return cases.length ? sql<number | null>`(case ${sql.join(cases, sql` `)} else null end)::smallint` : sql<null>`null`;
+}
+
+/** Collection items must be my own published articles, videos or galleries. */
+export async function checkCollectionItems(tx: Tx, userId: number, itemIds: readonly number[], publishing: boolean): Promise<void> {
+  if (itemIds.length === 0) return;
+  const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status', 'type']).where('id', 'in', itemIds).where('deleted_at', 'is', null).execute();
+  if (rows.length !== itemIds.length || rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录自己的作品');
+  if (rows.some((row) => row.type > 3)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录文章、视频和图集');
+  if (publishing && rows.some((row) => row.status !== ManuscriptStatus.PUBLISHED)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品');
+}
+
+export interface Published {
+  manuscriptId: number;
+  status: number;
+}
+
+/**
+ * Turns the saved draft into a manuscript (or updates the manuscript the draft edits) in review or
+ * scheduled, and takes the draft off the draft list: it has become that manuscript.
+ */
+export async function publishDraft(tx: Tx, userId: number, draft: SavedDraft, doc: EditorDocument, scheduledAt: Date | null, now: Date): Promise<Published> {
+  const status = scheduledAt ? ManuscriptStatus.SCHEDULED : ManuscriptStatus.IN_REVIEW;
+  const values = {
+    ...documentColumns(doc, htmlToText(doc.content)),
+    status,
+    review_code: scheduledAt ? null : reviewCodeFor(status, doc.type),
+    scheduled_at: scheduledAt,
+    reject_reason: '',
+    updated_at: now,
+  };
+  let manuscriptId: number;
+  if (draft.manuscriptId !== null) {
+    const row = await tx.selectFrom('manuscripts').select(['id', 'status', 'user_id']).where('id', '=', draft.manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+    if (!row || row.user_id !== userId) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+    if (row.status === ManuscriptStatus.IN_REVIEW) throw new ApiError(ApiCode.CONFLICT, '审核中的稿件不能修改');
+    await tx.updateTable('manuscripts').set(values).where('id', '=', row.id).execute();
+    manuscriptId = row.id;
+  } else {
+    const inserted = await tx
+      .insertInto('manuscripts')
+      .values({ ...values, global_id: randomUUID(), user_id: userId, platforms: JSON.stringify([9]), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    manuscriptId = inserted.id;
+  }
+  await tx.updateTable('drafts').set({ deleted_at: now, updated_at: now }).where('id', '=', draft.id).execute();
+  return { manuscriptId, status };
+}
+
+/**
+ * Moves every scheduled manuscript due at `now` into review; answers how many. Runs on the partial
+ * index manuscripts_scheduled_due_idx, so a poll reads only due rows.
+ */
+export async function publishDue(db: Tx, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('manuscripts')
+    .set({ status: ManuscriptStatus.IN_REVIEW, review_code: reviewCodeSql(ManuscriptStatus.IN_REVIEW), updated_at: now })
+    .where('status', '=', ManuscriptStatus.SCHEDULED)
+    .where('deleted_at', 'is', null)
+    .where('scheduled_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type ReviewAction = 'approve' | 'reject' | 'offline';
+const FROM: Readonly<Record<ReviewAction, number>> = {
+  approve: ManuscriptStatus.IN_REVIEW,
+  reject: ManuscriptStatus.IN_REVIEW,
+  offline: ManuscriptStatus.PUBLISHED,
+};
+const TO: Readonly<Record<ReviewAction, number>> = {
+  approve: ManuscriptStatus.PUBLISHED,
+  reject: ManuscriptStatus.REJECTED,
+  offline: ManuscriptStatus.OFFLINE,
+};
+export const REJECT_REASON_MAX = 200;
+
+/** An operator's decision on one manuscript; refuses a state the action does not apply to. */
+export async function reviewManuscript(db: Tx, id: number, action: ReviewAction, reason: string, now: Date): Promise<{ status: number }> {
+  const row = await db.selectFrom('manuscripts').select(['id', 'status', 'type']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+  if (row.status !== FROM[action]) throw new ApiError(ApiCode.CONFLICT, action === 'offline' ? '只有已发布的稿件可以下线' : '只有审核中的稿件可以审核');
+  const text = reason.trim();
+  if (action === 'reject' && (!text || [...text].length > REJECT_REASON_MAX)) throw new ApiError(ApiCode.INVALID_PARAMS, `请填写1到${REJECT_REASON_MAX}个字的未通过原因`);
+  const status = TO[action];
+  const updated = await db
+    .updateTable('manuscripts')
+    .set({
+      status,
+      review_code: action === 'offline' ? undefined : reviewCodeFor(status, row.type),
+      reject_reason: action === 'reject' ? text : '',
+      published_at: action === 'approve' ? now : undefined,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', FROM[action])
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(ApiCode.CONFLICT, '稿件状态已变化，请重试');
+  return { status };
+}
