@@ -13,7 +13,7 @@ import { loadConfig } from 'api-server/src/config';
 import type { DatabaseHandle } from 'api-server/src/db/connect';
 import { analyzeContentTables } from 'api-server/src/features/drafts/maintenance';
 import { openTestDatabase } from 'api-server/src/testing/test-database';
-import { computeSign } from 'shared-sdk/contract';
+import { computeSign, newNonce } from 'shared-sdk/contract';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
@@ -68,7 +68,7 @@ async function run(engine: string, serverUrl: string): Promise<void> {
   const app = await buildApp({ ...loadConfig({}), appId: APP_ID, appSecret: SECRET, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, databaseUrl }, { database: handle, logger: false });
   await app.ready();
   try {
-    const login = await app.inject({ method: 'POST', url: '/login/admin/login', payload: signedParams({ phone: '13800000001', password: 'demo1234' }) });
+    const login = await app.inject({ method: 'POST', url: '/login/admin/login', payload: signedParams('POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' }) });
     const token = login.json<{ data: { token: string } }>().data.token;
     const deep = Math.floor(ROWS / 10 / 2);
     const cases: Array<[string, string, Record<string, string | number>]> = [
@@ -89,7 +89,7 @@ async function run(engine: string, serverUrl: string): Promise<void> {
       const began = performance.now();
       for (let i = 0; i < REQUESTS; i++) {
         const t0 = performance.now();
-        const res = await app.inject({ method: 'GET', url, query: signedParams({ ...params, token }) });
+        const res = await app.inject({ method: 'GET', url, query: signedParams('GET', url, { ...params, token }) });
         times.push(performance.now() - t0);
         const answer = res.json<{ code: number; msg: string; data: { count: number } }>();
         if (answer.code !== 0) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
@@ -106,9 +106,9 @@ async function run(engine: string, serverUrl: string): Promise<void> {
   }
 }
 
-function signedParams(params: Record<string, string | number>): Record<string, string> {
-  const all: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: APP_ID };
-  all.sign = computeSign(all, SECRET);
+function signedParams(method: string, path: string, params: Record<string, string | number>): Record<string, string> {
+  const all: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: APP_ID, nonce: newNonce() };
+  all.sign = computeSign(all, SECRET, { method, path });
   return Object.fromEntries(Object.entries(all).map(([key, value]) => [key, String(value)]));
 }
 

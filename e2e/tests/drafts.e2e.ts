@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
@@ -15,22 +15,26 @@ async function openDrafts(browser: Browser, phone: string): Promise<Page> {
   return page;
 }
 
-/** The SDK's signature (spec §7): md5 of the sorted name=value pairs, sign left out, plus the secret. */
-function computeSign(fields: Record<string, string | number>, secret: string): string {
+/**
+ * The SDK's signature (spec §7, bound to method and path): md5 of `METHOD\npath\n` and the sorted,
+ * percent-encoded name=value pairs (sign left out), plus the secret.
+ */
+function computeSign(fields: Record<string, string | number>, secret: string, method: string, path: string): string {
   const canonical = Object.keys(fields)
     .filter((key) => key !== 'sign')
     .sort()
-    .map((key) => `${key}=${String(fields[key])}`)
+    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(fields[key]))}`)
     .join('&');
-  return createHash('md5').update(canonical + secret).digest('hex');
+  return createHash('md5').update(`${method}\n${path}\n${canonical}${secret}`).digest('hex');
 }
 
 /** A signed call as the SDK makes it, with the page's own session token and runtime config. */
 async function signedFromPage(page: Page, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<{ code: number; msg: string }> {
   const config = (await (await fetch(`${baseUrl}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
-  const fields: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: config.data.appId, token };
-  fields.sign = computeSign(fields, config.data.appSecret);
+  const nonce = randomBytes(16).toString('hex');
+  const fields: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: config.data.appId, token, nonce };
+  fields.sign = computeSign(fields, config.data.appSecret, method, path);
   const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   const res =
     method === 'GET'

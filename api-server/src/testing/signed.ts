@@ -1,6 +1,9 @@
-/** Signed calls as the browser SDK makes them: timestamp, app_id, token, then sign over all of it. */
+/**
+ * Signed calls as the browser SDK makes them: timestamp, app_id, token and a fresh nonce, then the
+ * sign over all of it, the method and the path.
+ */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { type ApiEnvelope, type SignableParams, computeSign } from 'shared-sdk/contract';
+import { type ApiEnvelope, type SignableParams, computeSign, newNonce } from 'shared-sdk/contract';
 import { TEST_APP_ID, TEST_APP_SECRET } from './test-app';
 
 export interface SignedCall {
@@ -14,6 +17,10 @@ export interface SignedCall {
   appId?: string;
   secret?: string;
   json?: boolean;
+  /** Defaults to a fresh one per call; pass one to send the same nonce twice. */
+  nonce?: string;
+  /** Sign for this method and path instead of the call's own (to forge a call moved elsewhere). */
+  signedFor?: { method: string; path: string };
 }
 
 export function signParams(call: SignedCall): Record<string, string> {
@@ -21,9 +28,11 @@ export function signParams(call: SignedCall): Record<string, string> {
     ...call.params,
     timestamp: call.timestamp ?? Date.now(),
     app_id: call.appId ?? TEST_APP_ID,
+    nonce: call.nonce ?? newNonce(),
     ...(call.token ? { token: call.token } : {}),
   };
-  params.sign = computeSign(params, call.secret ?? TEST_APP_SECRET);
+  const target = call.signedFor ?? { method: call.method ?? 'GET', path: call.url };
+  params.sign = computeSign(params, call.secret ?? TEST_APP_SECRET, target);
   Object.assign(params, call.tamper);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) out[key] = String(value);

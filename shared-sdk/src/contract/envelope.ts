@@ -21,6 +21,8 @@ export const ApiCode = {
   LOGIN_FAILED: 1007,
   TOO_MANY_ATTEMPTS: 1008,
   CONFLICT: 1009,
+  /** A signed call whose nonce was already used: a replay (or a duplicate send). */
+  REPLAYED: 1010,
   SERVER_ERROR: 1500,
 } as const;
 export type ApiCode = (typeof ApiCode)[keyof typeof ApiCode];

@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { computeSign, LIMITS, type RuntimeConfig } from '../contract';
+import { computeSign, LIMITS, newNonce, type RuntimeConfig } from '../contract';
 import { getRuntimeConfig } from '../config';
 import { getToken } from '../session/access';
 import { flattenParams, toSearchParams, type RequestParams } from './params';
@@ -17,15 +17,19 @@ function withBaseUrl(config: InternalAxiosRequestConfig, host: keyof RuntimeConf
   config.baseURL = getRuntimeConfig().hosts[host];
 }
 
-/** Main host: every call carries timestamp, app_id, token and the sign over all of its fields (spec §7). */
+/**
+ * Main host: every call carries timestamp, app_id, token, a fresh nonce (the server accepts each once)
+ * and the sign over all of its fields, its method and its path (spec §7, bound against replays).
+ */
 function signMainRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   withBaseUrl(config, 'main');
   const { appId, appSecret } = getRuntimeConfig();
   // A POST sends (and signs) everything in its form body, query params included.
   const params = config.params as RequestParams | undefined;
   const own = flattenParams(isPost(config) ? { ...params, ...(config.data as RequestParams | undefined) } : params);
-  const fields = { ...own, timestamp: Date.now(), app_id: appId, token: getToken() };
-  const signed = toSearchParams({ ...fields, sign: computeSign(fields, appSecret) });
+  const fields = { ...own, timestamp: Date.now(), app_id: appId, token: getToken(), nonce: newNonce() };
+  const target = { method: config.method ?? 'GET', path: config.url ?? '' };
+  const signed = toSearchParams({ ...fields, sign: computeSign(fields, appSecret, target) });
   if (isPost(config)) {
     config.params = undefined;
     config.data = signed;

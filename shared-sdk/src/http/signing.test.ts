@@ -1,18 +1,18 @@
 /**
  * @jest-environment node
  */
-import { computeSign } from '../contract';
+import { computeSign, NONCE_PATTERN } from '../contract';
 import { setRuntimeConfig } from '../config';
 import { bindStore, sessionStarted } from '../session';
 import { createAppStore } from '../store';
 import { makeUser, TEST_SECRET, testRuntimeConfig } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type RecordedRequest, type TestServer } from '../testing/test-server';
 import { apiGet, apiPost } from './api';
 
-/** What the server does: recompute the sign over every received field but `sign`. */
-function verifySign(fields: URLSearchParams): boolean {
+/** What the server does: recompute the sign over every received field but `sign`, its method and path. */
+function verifySign(request: RecordedRequest, fields: URLSearchParams): boolean {
   const received = Object.fromEntries(fields);
-  return received.sign === computeSign(received, TEST_SECRET);
+  return received.sign === computeSign(received, TEST_SECRET, { method: request.method, path: request.path });
 }
 
 let server: TestServer;
@@ -45,7 +45,7 @@ describe('main host signing', () => {
     expect(query.get('token')).toBe('tok-get');
     expect(Number(query.get('timestamp'))).toBeGreaterThanOrEqual(before);
     expect(Number(query.get('timestamp'))).toBeLessThanOrEqual(Date.now());
-    expect(verifySign(query)).toBe(true);
+    expect(verifySign(request!, query)).toBe(true);
   });
 
   it('signs a POST as a form-encoded body, with arrays joined by commas', async () => {
@@ -57,20 +57,41 @@ describe('main host signing', () => {
     expect(request?.query.size).toBe(0);
     expect(request?.form.get('ids')).toBe('3,5,8');
     expect(request?.form.get('note')).toBe('a&b=c');
-    expect(verifySign(request!.form)).toBe(true);
+    expect(verifySign(request!, request!.form)).toBe(true);
   });
 
   it('sends an empty token when nobody is logged in, and still signs', async () => {
     await apiPost('/login/admin/quit');
-    const form = server.requests[0]!.form;
-    expect(form.get('token')).toBe('');
-    expect(verifySign(form)).toBe(true);
+    const request = server.requests[0]!;
+    expect(request.form.get('token')).toBe('');
+    expect(verifySign(request, request.form)).toBe(true);
   });
 
   it('a tampered field no longer matches the sign', async () => {
     await apiGet('/api/user/getToolList', { page: 1 });
-    const query = new URLSearchParams(server.requests[0]!.query);
+    const request = server.requests[0]!;
+    const query = new URLSearchParams(request.query);
     query.set('page', '2');
-    expect(verifySign(query)).toBe(false);
+    expect(verifySign(request, query)).toBe(false);
+  });
+
+  it('sends a fresh nonce with every call, inside the signed fields', async () => {
+    await apiGet('/api/user/getToolList');
+    await apiGet('/api/user/getToolList');
+    const [first, second] = server.requests.map((request) => request.query);
+    expect(first?.get('nonce')).toMatch(NONCE_PATTERN);
+    expect(second?.get('nonce')).toMatch(NONCE_PATTERN);
+    expect(first?.get('nonce')).not.toBe(second?.get('nonce'));
+    const changed = new URLSearchParams(first);
+    changed.set('nonce', second!.get('nonce')!);
+    expect(verifySign(server.requests[0]!, changed)).toBe(false);
+  });
+
+  it('binds the sign to the method and the path: the same fields do not verify for another call', async () => {
+    await apiPost('/api/material/delChild', { ids: '3' });
+    const request = server.requests[0]!;
+    expect(verifySign(request, request.form)).toBe(true);
+    expect(verifySign({ ...request, path: '/api/draft/del' }, request.form)).toBe(false);
+    expect(verifySign({ ...request, method: 'GET' }, request.form)).toBe(false);
   });
 });

@@ -46,9 +46,10 @@ it('puts the unwrapped data of a signed call into the cache', async () => {
 
   expect(result.data).toEqual({ user_score: 42 });
   expect(scoreApi.endpoints.getUserScore.select()(store.getState()).data).toEqual({ user_score: 42 });
-  const query = Object.fromEntries(server.requests.at(-1)!.query);
+  const request = server.requests.at(-1)!;
+  const query = Object.fromEntries(request.query);
   expect(query.token).toBe('tok-rtk');
-  expect(query.sign).toBe(computeSign(query, TEST_SECRET));
+  expect(query.sign).toBe(computeSign(query, TEST_SECRET, { method: request.method, path: request.path }));
 });
 
 it('returns a serialisable error with kind, code and message', async () => {

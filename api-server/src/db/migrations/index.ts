@@ -7,6 +7,7 @@ import * as core from './0001_core';
 import * as drafts from './0010_drafts';
 import * as newspaper from './0020_newspaper';
 import * as materials from './0030_materials';
+import * as signNonces from './0043_sign_nonces';
 import * as editor from './0050_editor';
 import * as certifications from './0065_certifications';
 import * as jobPosts from './0066_job_posts';
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0010_drafts': drafts,
   '0020_newspaper': newspaper,
   '0030_materials': materials,
+  '0043_sign_nonces': signNonces,
   '0050_editor': editor,
   '0065_certifications': certifications,
   '0066_job_posts': jobPosts,

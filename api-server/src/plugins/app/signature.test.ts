@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ApiCode } from 'shared-sdk/contract';
+import { ApiCode, SIGN_WINDOW_MS, newNonce } from 'shared-sdk/contract';
+import { REPLAYED_MESSAGE, purgeExpiredNonces } from './signature';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { body, login, signed } from '../../testing/signed';
+import { body, login, signParams, signed } from '../../testing/signed';
 
 describe('signed requests', () => {
   let database: TestDatabase;
@@ -47,7 +48,7 @@ describe('signed requests', () => {
   });
 
   it('names each missing field', async () => {
-    for (const field of ['timestamp', 'app_id', 'sign']) {
+    for (const field of ['timestamp', 'app_id', 'nonce', 'sign']) {
       const answer = body(await signed(app, { ...userinfo, token, tamper: { [field]: undefined } }));
       assert.equal(answer.code, ApiCode.BAD_SIGNATURE);
       assert.match(answer.msg, new RegExp(`缺少参数 ${field}`));
@@ -87,6 +88,86 @@ describe('signed requests', () => {
     const answer = body(await signed(app, { url: '/api/notice/getMpNoReadNums', params: { type: 7 }, token }));
     assert.equal(answer.code, ApiCode.INVALID_PARAMS);
     assert.match(answer.msg, /参数错误/);
+  });
+
+  it('refuses a malformed nonce', async () => {
+    for (const nonce of ['short', 'x'.repeat(65), 'has space in it!!', 'a'.repeat(15)]) {
+      const answer = body(await signed(app, { ...userinfo, token, nonce }));
+      assert.equal(answer.code, ApiCode.BAD_SIGNATURE, nonce);
+      assert.match(answer.msg, /nonce/);
+    }
+  });
+
+  it('refuses a replayed call: the same nonce twice for a token', async () => {
+    const nonce = newNonce();
+    const first = body(await signed(app, { method: 'POST', url: '/api/user/update', params: { nickname: '重放一' }, token, nonce }));
+    assert.equal(first.code, ApiCode.OK);
+    // The exact same request again (also with a fresh timestamp and sign: the nonce is what counts).
+    const again = body(await signed(app, { method: 'POST', url: '/api/user/update', params: { nickname: '重放二' }, token, nonce }));
+    assert.deepEqual(again, { code: ApiCode.REPLAYED, msg: REPLAYED_MESSAGE, data: null });
+    const info = body<{ u_nickname: string }>(await signed(app, { ...userinfo, token }));
+    assert.equal(info.data.u_nickname, '重放一');
+  });
+
+  it('lets only one of several copies sent at once through', async () => {
+    const nonce = newNonce();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => signed(app, { ...userinfo, token, nonce }).then(body)));
+    assert.equal(answers.filter((answer) => answer.code === ApiCode.OK).length, 1);
+    assert.equal(answers.filter((answer) => answer.code === ApiCode.REPLAYED).length, 7);
+  });
+
+  it('refuses a replayed login, whatever address sends it', async () => {
+    const nonce = newNonce();
+    const call = { method: 'POST', url: '/login/admin/login', params: { phone: '13800000002', password: 'demo1234' }, nonce } as const;
+    assert.equal(body(await signed(app, call)).code, ApiCode.OK);
+    const replay = await app.inject({
+      method: 'POST',
+      url: call.url,
+      remoteAddress: '203.0.113.9',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(signParams(call)).toString(),
+    });
+    assert.equal(body(replay).code, ApiCode.REPLAYED);
+  });
+
+  it('keeps nonces per token: another session may use the same value', async () => {
+    const other = await login(app, '13800000006');
+    const nonce = newNonce();
+    assert.equal(body(await signed(app, { ...userinfo, token, nonce })).code, ApiCode.OK);
+    assert.equal(body(await signed(app, { ...userinfo, token: other, nonce })).code, ApiCode.OK);
+  });
+
+  it('refuses a body signed for one path on another (material/delChild → draft/del)', async () => {
+    const params = { ids: '1', global_ids: 'g1' };
+    const moved = body(
+      await signed(app, { method: 'POST', url: '/api/draft/del', params, token, signedFor: { method: 'POST', path: '/api/material/delChild' } }),
+    );
+    assert.deepEqual(moved, { code: ApiCode.BAD_SIGNATURE, msg: '签名校验失败：签名不正确', data: null });
+  });
+
+  it('refuses a GET signed as a POST of the same path', async () => {
+    const answer = body(await signed(app, { ...userinfo, token, signedFor: { method: 'POST', path: userinfo.url } }));
+    assert.equal(answer.code, ApiCode.BAD_SIGNATURE);
+  });
+
+  it('encodes values unambiguously: a sign for {a: "x&az=y"} does not cover {a: "x", az: "y"}', async () => {
+    const answer = body(await signed(app, { ...userinfo, token, params: { a: 'x&az=y' }, tamper: { a: 'x', az: 'y' } }));
+    assert.equal(answer.code, ApiCode.BAD_SIGNATURE);
+    // The honest call with that value passes.
+    assert.equal(body(await signed(app, { ...userinfo, token, params: { a: 'x&az=y' } })).code, ApiCode.OK);
+  });
+
+  it('keeps a nonce until its timestamp leaves the window, then deletes it', async () => {
+    const timestamp = Date.now();
+    const nonce = newNonce();
+    assert.equal(body(await signed(app, { ...userinfo, token, nonce, timestamp })).code, ApiCode.OK);
+    const row = await database.db.selectFrom('sign_nonces').select('expires_at').where('nonce', '=', nonce).executeTakeFirstOrThrow();
+    assert.equal(row.expires_at.getTime(), timestamp + SIGN_WINDOW_MS);
+
+    await purgeExpiredNonces(database.db, new Date(timestamp + SIGN_WINDOW_MS - 1));
+    assert.ok(await database.db.selectFrom('sign_nonces').select('nonce').where('nonce', '=', nonce).executeTakeFirst());
+    await purgeExpiredNonces(database.db, new Date(timestamp + SIGN_WINDOW_MS + 1));
+    assert.equal(await database.db.selectFrom('sign_nonces').select('nonce').where('nonce', '=', nonce).executeTakeFirst(), undefined);
   });
 
   it('does not ask the runtime calls for a signature', async () => {

@@ -1,17 +1,27 @@
 /**
  * Refuses a signed call whose signature does not hold (spec §7): missing fields, an unknown app id,
- * a timestamp outside the window (replays of old captured requests) or a wrong sign.
- * Runs before validation, so a forged request learns nothing about the parameters.
+ * a timestamp outside the window (replays of old captured requests), a wrong sign (which covers the
+ * method and the path too, so a body signed for one call fits no other) or a nonce already used
+ * (replays inside the window). Runs before validation, so a forged request learns nothing about the
+ * parameters.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { ApiCode, SIGN_WINDOW_MS, computeSign } from 'shared-sdk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ApiCode, NONCE_PATTERN, SIGN_WINDOW_MS, computeSign } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { bytes } from '../../lib/bytes';
 import { globalPlugin } from '../../lib/global-plugin';
 import { requestParams, stringParam } from '../../lib/params';
 import { policyFor } from './route-policy';
+import { hashToken } from './sessions';
 
-const REQUIRED = ['timestamp', 'app_id', 'sign'] as const;
+const REQUIRED = ['timestamp', 'app_id', 'nonce', 'sign'] as const;
+/** Expired nonces are deleted at most this often, by the call that finds the last purge older. */
+const PURGE_EVERY_MS = 60_000;
+
+export const REPLAYED_MESSAGE = '重复的请求已被拒绝：该请求已处理过，请勿重复提交';
 
 const badSignature = (msg: string): ApiError => new ApiError(ApiCode.BAD_SIGNATURE, msg);
 
@@ -21,8 +31,35 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(bytes(left), bytes(right));
 }
 
+/** The path the client signed: the request's own, without the query string. */
+function requestPath(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '';
+}
+
+/**
+ * Records the nonce for its scope (the token's hash, or '' for token-less calls such as login);
+ * false when that scope has used it already. One statement, so two copies sent at once cannot
+ * both pass.
+ */
+export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date): Promise<boolean> {
+  const claimed = await db
+    .insertInto('sign_nonces')
+    .values({ scope, nonce, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.columns(['scope', 'nonce']).doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Deletes the nonces whose calls the window refuses by now anyway. */
+export async function purgeExpiredNonces(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom('sign_nonces').where('expires_at', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export default globalPlugin(async (app) => {
   const { appId, appSecret } = app.config;
+  let lastPurge = 0;
 
   app.addHook('preValidation', async (request) => {
     const policy = policyFor(request);
@@ -35,12 +72,26 @@ export default globalPlugin(async (app) => {
     if (!sameText(stringParam(params, 'app_id'), appId)) throw badSignature('签名校验失败：未知的应用标识 app_id');
 
     const timestamp = Number(stringParam(params, 'timestamp'));
-    if (!Number.isFinite(timestamp)) throw badSignature('签名校验失败：timestamp 必须是毫秒时间戳');
-    if (Math.abs(Date.now() - timestamp) > SIGN_WINDOW_MS) {
+    if (!Number.isSafeInteger(timestamp)) throw badSignature('签名校验失败：timestamp 必须是毫秒时间戳');
+    const now = Date.now();
+    if (Math.abs(now - timestamp) > SIGN_WINDOW_MS) {
       throw badSignature('签名校验失败：请求时间与服务器相差超过5分钟，请校准设备时间后重试');
     }
 
-    const expected = computeSign(params, appSecret);
+    const nonce = stringParam(params, 'nonce');
+    if (!NONCE_PATTERN.test(nonce)) throw badSignature('签名校验失败：nonce 须为 16–64 位字母、数字、- 或 _');
+
+    const expected = computeSign(params, appSecret, { method: request.method, path: requestPath(request) });
     if (!sameText(stringParam(params, 'sign').toLowerCase(), expected)) throw badSignature('签名校验失败：签名不正确');
+
+    const token = stringParam(params, 'token');
+    const scope = token ? hashToken(token) : '';
+    if (!(await claimNonce(app.db, scope, nonce, new Date(timestamp + SIGN_WINDOW_MS)))) {
+      throw new ApiError(ApiCode.REPLAYED, REPLAYED_MESSAGE);
+    }
+    if (now - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = now;
+      await purgeExpiredNonces(app.db, new Date(now));
+    }
   });
 });
