@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode, type MenuEntry, type MpBaseUserinfo, deriveUserInfo } from 'shared-sdk/contract';
+import { createSession } from '../plugins/app/sessions';
 import { seedDemoData } from '../seed';
 import { buildTestApp } from '../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
@@ -16,7 +17,10 @@ describe('shell calls', () => {
   before(async () => {
     database = await openTestDatabase();
     app = await buildTestApp(database);
-    for (const n of [1, 2, 3, 4, 5, 6, 7]) tokens.set(`1380000000${n}`, await login(app, `1380000000${n}`));
+    for (const n of [1, 2, 3, 4, 6, 7]) tokens.set(`1380000000${n}`, await login(app, `1380000000${n}`));
+    // The forced-logout account cannot log in any more (1006 with the reason): a session made beforehand.
+    const banned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000005').executeTakeFirstOrThrow();
+    tokens.set('13800000005', (await createSession(database.db, banned.id, 1)).token);
   });
   after(async () => {
     await app.close();

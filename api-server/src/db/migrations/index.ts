@@ -8,6 +8,7 @@ import * as drafts from './0010_drafts';
 import * as newspaper from './0020_newspaper';
 import * as materials from './0030_materials';
 import * as signNonces from './0043_sign_nonces';
+import * as loginThrottle from './0044_login_throttle';
 import * as editor from './0050_editor';
 import * as certifications from './0065_certifications';
 import * as jobPosts from './0066_job_posts';
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0020_newspaper': newspaper,
   '0030_materials': materials,
   '0043_sign_nonces': signNonces,
+  '0044_login_throttle': loginThrottle,
   '0050_editor': editor,
   '0065_certifications': certifications,
   '0066_job_posts': jobPosts,
