@@ -15,7 +15,8 @@ let code = await ensureInstalled();
 if (code !== 0) fail('Installing dependencies', code);
 code = await buildMissing({ force: process.argv.includes('--rebuild') });
 if (code !== 0) fail('Building the front end', code);
-// Each remote's build into the embedded release store, as stable: the server serves what it publishes.
+// Each remote's build into the embedded release store (published, immutable). It becomes stable only
+// until an operator takes a rollout step for that remote; after that, stable is the operator's call.
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data'));
 const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(dataDir, 'releases'));
 if (process.env.RELEASES_BUCKET_PREFIX) {

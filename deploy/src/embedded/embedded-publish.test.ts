@@ -49,7 +49,7 @@ test('the same build again changes nothing; a new build is published and made st
   assert.equal(manifest.remotes['mf-drafts']?.previousStable[0]?.version, first);
 });
 
-test('a running canary is left alone', async (t) => {
+test('a running canary is left alone, and stays so after it ends', async (t) => {
   const { root, dist, run, store, storeDir } = await setup(t);
   await run();
   const v2 = path.join(root, 'v2');
@@ -65,4 +65,30 @@ test('a running canary is left alone', async (t) => {
   assert.equal(result?.published, true);
   assert.equal(result?.promoted, false);
   assert.equal((await store.readManifest('production')).remotes['mf-drafts']?.canary?.version, '1.2.0');
+  await operations.rollback({ store, env: 'production', who: 'ana' }, 'mf-drafts');
+  await fs.appendFile(path.join(dist, 'remoteEntry.js'), '\n// changed again');
+  assert.equal((await run())[0]?.promoted, false);
+  assert.match((await store.readManifest('production')).remotes['mf-drafts']?.stable?.version ?? '', /^1\.1\.0-b/);
+});
+
+test("an operator's rollback survives the next start-up: the build is published, stable is not touched", async (t) => {
+  const { dist, run, store } = await setup(t);
+  await run();
+  const first = `1.0.0-b${await contentHash(dist)}`;
+  await fs.appendFile(path.join(dist, 'remoteEntry.js'), '\n// v2');
+  await run();
+  const second = `1.0.0-b${await contentHash(dist)}`;
+  await operations.rollback({ store, env: 'production', who: 'ana' }, 'mf-drafts', 'broken upload button');
+  const rolledBack = await store.readManifest('production');
+  assert.equal(rolledBack.remotes['mf-drafts']?.stable?.version, first);
+
+  // Restarted with the same dist (the build that was rolled back), then with a new build.
+  assert.deepEqual((await run())[0], { remote: 'mf-drafts', version: second, published: false, promoted: false });
+  await fs.appendFile(path.join(dist, 'remoteEntry.js'), '\n// v3');
+  const third = `1.0.0-b${await contentHash(dist)}`;
+  assert.deepEqual((await run())[0], { remote: 'mf-drafts', version: third, published: true, promoted: false });
+  const after = await store.readManifest('production');
+  assert.equal(after.remotes['mf-drafts']?.stable?.version, first);
+  assert.equal(after.revision, rolledBack.revision, 'no manifest write at all');
+  assert.ok(await store.readRelease('mf-drafts', third), 'the new build is published, for an operator to canary');
 });

@@ -1,8 +1,10 @@
 /**
  * The start-up publish of `npm start` (scripts/start.mjs): each remote's local build goes into the
- * embedded release store as `<package version>-b<8 hex of the build's content>` and becomes stable
- * when it differs from the current stable. The same build is never published twice, so a restart
- * without a rebuild only reads a few small files.
+ * embedded release store as `<package version>-b<8 hex of the build's content>` (immutable: the same
+ * build is never published twice, so a restart without a rebuild only reads a few small files).
+ * Publishing is not promoting: the build becomes stable only while nobody but start-up has touched
+ * that remote's rollout (a fresh checkout, a developer rebuilding). Once an operator (or the
+ * server's automatic rollback) took a step, stable stays what the manifest says.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -17,6 +19,9 @@ import { FolderBlobStore } from '../store/folder-blob-store';
 import { ReleaseStore } from '../store/release-store';
 
 export const EMBEDDED_REMOTES = ['mf-materials', 'mf-drafts', 'mf-editor', 'mf-newspaper', 'mf-tools'] as const;
+
+/** Who start-up's own steps are recorded as: any other name in a remote's history is an operator's step. */
+export const START_UP = 'npm-start';
 
 export interface EmbeddedPublishOptions {
   repoRoot: string;
@@ -53,7 +58,7 @@ export async function embeddedPublish(options: EmbeddedPublishOptions): Promise<
   const env = options.env ?? 'production';
   const log = options.log ?? (() => undefined);
   const store = new ReleaseStore(new FolderBlobStore(options.storeDir));
-  const ctx = { store, env, who: 'npm-start' };
+  const ctx = { store, env, who: START_UP };
   const host = options.host ?? await loadHostProvides(defaultHostSource(repoRoot));
   const results: EmbeddedResult[] = [];
   for (const remote of options.remotes ?? EMBEDDED_REMOTES) {
@@ -69,16 +74,17 @@ export async function embeddedPublish(options: EmbeddedPublishOptions): Promise<
     const version = `${pkg.version}-${buildTag}`;
     let published = false;
     if (!(await store.readRelease(remote, version))) {
-      await publish(store, { remote, distDir, host, who: 'npm-start', buildTag });
+      await publish(store, { remote, distDir, host, who: START_UP, buildTag });
       published = true;
     }
     const manifest = await store.readManifest(env);
     const current = manifest.remotes[remote];
     let promoted = false;
     if (current?.stable?.version !== version) {
-      if (current?.canary) {
-        // Someone is running a canary by hand: leave their rollout alone.
-        log(`${remote} ${version}: published, not made stable (canary ${current.canary.version} running)`);
+      const operator = current?.history.find((step) => step.who !== START_UP);
+      if (operator) {
+        // A rollback, a canary, a promote by hand: stable is the operator's call from now on.
+        log(`${remote} ${version}: published, not made stable (${operator.action} by ${operator.who}; stable stays ${current?.stable?.version ?? 'unset'})`);
       } else {
         try {
           await operations.promote(ctx, remote, version);
