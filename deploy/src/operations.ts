@@ -2,7 +2,7 @@ import { RefusalError } from './errors';
 import { applyAutoRollback, judgeCanaries, type AutoRollbackPolicy, type CanaryVerdict } from './rollout/auto-rollback';
 import { isRemoteName } from './rollout/manifest';
 import * as steps from './rollout/steps';
-import type { RolloutManifest } from './rollout/types';
+import type { RolloutManifest, RolloutStats } from './rollout/types';
 import { isVersion } from './semver';
 import type { ReleaseStore } from './store/release-store';
 import type { ReleaseInfo } from './store/release-types';
@@ -76,15 +76,18 @@ export async function setQaUser(ctx: DeployContext, remote: string, user: string
 
 /**
  * Judges every canary on the environment's stats and rolls back the failing ones in one manifest
- * write. Nothing is written when no canary fails.
+ * write. Nothing is written when no canary fails. `stats`: the current runs' counts when the caller
+ * keeps them (the API server counts in its database); else the store's stats file.
  */
 export async function autoRollback(
   ctx: DeployContext,
   policy: AutoRollbackPolicy,
+  stats?: (manifest: RolloutManifest) => Promise<RolloutStats>,
 ): Promise<{ verdicts: CanaryVerdict[]; manifest: RolloutManifest }> {
   assertEnv(ctx.env);
-  const [manifest, stats] = await Promise.all([ctx.store.readManifest(ctx.env), ctx.store.readStats(ctx.env)]);
-  const verdicts = judgeCanaries(manifest, stats, policy);
+  const manifest = await ctx.store.readManifest(ctx.env);
+  const counts = stats ? await stats(manifest) : await ctx.store.readStats(ctx.env);
+  const verdicts = judgeCanaries(manifest, counts, policy);
   if (!verdicts.some((v) => v.rollBack)) return { verdicts, manifest };
   const next = applyAutoRollback(manifest, verdicts, stepContext(ctx));
   return { verdicts, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision) };

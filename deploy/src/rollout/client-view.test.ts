@@ -37,3 +37,15 @@ test('the host reaches the same choice from its view as from the full manifest',
     assert.deepEqual(chooseVersion(view.remotes['mf-drafts'] ?? full, user, 'mf-drafts', view.salt), chooseVersion(full, user, 'mf-drafts', manifest.salt));
   }
 });
+
+test('a QA user gets the refs of any published version they override to; other users do not', async () => {
+  const qa = await clientRollout(manifest, 'qa', '/releases/', lookup, { 'mf-drafts': '0.7.0', 'mf-tools': '3.0.0' });
+  assert.deepEqual(Object.keys(qa.remotes['mf-drafts']?.versions ?? {}).sort(), ['0.7.0', '1.0.0', '1.1.0']);
+  const drafts = qa.remotes['mf-drafts'];
+  assert.ok(drafts);
+  assert.deepEqual(chooseVersion(drafts, 'qa', 'mf-drafts', qa.salt, '0.7.0'), { version: '0.7.0', reason: 'override' });
+  const other = await clientRollout(manifest, 'u3', '/releases/', lookup, { 'mf-drafts': '0.7.0' });
+  assert.deepEqual(Object.keys(other.remotes['mf-drafts']?.versions ?? {}).sort(), ['1.0.0', '1.1.0']);
+  const unpublished = await clientRollout(manifest, 'qa', '/releases/', async () => null, { 'mf-drafts': '0.7.0' });
+  assert.deepEqual(unpublished.remotes['mf-drafts']?.versions, {});
+});

@@ -22,17 +22,24 @@ export interface ClientRollout {
 /** Looks up a published release's ref and routes; the server reads them from the release store. */
 export type ReleaseLookup = (remote: string, version: string) => Promise<(VersionRef & { routes: RouteDeclaration[] }) | null>;
 
+/**
+ * `overrides` (remote → version, the host's `?mf`): for a user on that remote's QA list, the
+ * overridden version's refs join the view when it is published, whatever the rollout says of it.
+ */
 export async function clientRollout(
   manifest: RolloutManifest,
   userId: string,
   baseUrl: string,
   lookup: ReleaseLookup,
+  overrides: Record<string, string> = {},
 ): Promise<ClientRollout> {
   const remotes: Record<string, ClientRemote> = {};
   for (const [name, rollout] of Object.entries(manifest.remotes)) {
     const pinned = rollout.pins[userId];
     const pins = pinned ? { [userId]: pinned } : {};
-    const wanted = [rollout.stable?.version, rollout.canary?.version, pinned].filter((v): v is string => !!v);
+    const qa = userId !== '' && rollout.qaUsers.includes(userId);
+    const overridden = qa ? overrides[name] : undefined;
+    const wanted = [rollout.stable?.version, rollout.canary?.version, pinned, overridden].filter((v): v is string => !!v);
     const versions: ClientRemote['versions'] = {};
     for (const version of wanted) {
       const found = await lookup(name, version);
@@ -42,7 +49,7 @@ export async function clientRollout(
       stable: rollout.stable,
       ...(rollout.canary ? { canary: rollout.canary } : {}),
       pins,
-      qaUsers: rollout.qaUsers.includes(userId) ? [userId] : [],
+      qaUsers: qa ? [userId] : [],
       versions,
     };
   }

@@ -34,6 +34,21 @@ test('build → 10 % canary → 100 % → promote keeps the old stable for rollb
   );
 });
 
+test('each canary run is numbered by the revision that started it; a percentage change keeps the run', () => {
+  // The store bumps the revision on every write; here by hand.
+  const written = (m: RolloutManifest) => ({ ...m, revision: m.revision + 1 });
+  let m = written(stableAt('1.0.0'));
+  m = written(startCanary(m, release('1.1.0'), 10, ctx));
+  assert.equal(m.remotes[R]?.canary?.since, 2);
+  m = written(startCanary(m, release('1.1.0'), 50, ctx));
+  assert.equal(m.remotes[R]?.canary?.since, 2);
+  m = written(rollback(m, R, ctx));
+  m = written(startCanary(m, release('1.1.0'), 10, ctx));
+  assert.equal(m.remotes[R]?.canary?.since, 5, 'started again: a new run, counted from zero');
+  m = promote(m, R, ctx);
+  assert.equal(m.remotes[R]?.stable && 'since' in m.remotes[R].stable, false, 'stable carries no run');
+});
+
 test('rollback drops a running canary and leaves stable alone', () => {
   const m = rollback(startCanary(stableAt('1.0.0'), release('1.1.0'), 10, ctx), R, { ...ctx, reason: 'blank screen' });
   assert.equal(m.remotes[R]?.stable?.version, '1.0.0');

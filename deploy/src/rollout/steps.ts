@@ -53,9 +53,11 @@ export function startCanary(manifest: RolloutManifest, release: ReleaseInfo, per
   }
   if (current.canary?.percent === percent) throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
   const from = current.canary ? `${version}@${current.canary.percent}%` : (current.stable?.version ?? null);
+  // A new run starts at the revision this step writes; a percentage change continues the run.
+  const since = current.canary ? (current.canary.since ?? 0) : manifest.revision + 1;
   return change(manifest, remote, ctx, historyOf('canary', from, `${version}@${percent}%`), (r) => ({
     ...r,
-    canary: { ...versionRef(release), percent },
+    canary: { ...versionRef(release), percent, since },
   }));
 }
 
@@ -68,7 +70,7 @@ export function promote(manifest: RolloutManifest, remote: string, ctx: StepCont
   if (direct && current.canary) {
     throw new RefusalError(`${remote} ${current.canary.version} is on canary: promote or roll it back before promoting another version`);
   }
-  const next = direct ? versionRef(direct) : current.canary ? (({ percent: _p, ...ref }) => ref)(current.canary) : null;
+  const next = direct ? versionRef(direct) : current.canary ? (({ percent: _p, since: _s, ...ref }) => ref)(current.canary) : null;
   if (!next) throw new RefusalError(`${remote} has no canary to promote (start one with: canary ${remote} <version> --percent N)`);
   if (current.stable?.version === next.version) throw new RefusalError(`${remote} ${next.version} is already stable`);
   return change(manifest, remote, ctx, historyOf('promote', current.stable?.version ?? null, next.version), (r) => ({

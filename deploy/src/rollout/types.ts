@@ -18,6 +18,12 @@ export interface VersionRef {
 export interface CanaryRef extends VersionRef {
   /** Share of users (0 < percent ≤ 100) bucketed onto the canary. */
   percent: number;
+  /**
+   * The manifest revision that started this canary run (kept when only the percentage changes):
+   * load counts are kept per run, so a canary started again is judged from zero. Absent in
+   * manifests written before runs existed (read as 0).
+   */
+  since?: number;
 }
 
 export type RolloutAction = 'canary' | 'promote' | 'rollback' | 'auto-rollback' | 'pin' | 'unpin' | 'qa-add' | 'qa-remove';
