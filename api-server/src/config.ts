@@ -64,6 +64,8 @@ export interface AppConfig {
   aiApiKey: string;
   aiModel: string;
   aiPerMinute: number;
+  /** How often the embedded video service looks for transcoding jobs (VIDEO_WORKER_INTERVAL_MS); 0 = this server transcodes nothing. */
+  videoWorkerIntervalMs: number;
 }
 
 export interface OssAccessKey {
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiApiKey: (env.AI_API_KEY ?? '').trim(),
     aiModel: (env.AI_MODEL ?? '').trim(),
     aiPerMinute: intFrom(env, 'AI_PER_MINUTE', 10),
+    videoWorkerIntervalMs: intFrom(env, 'VIDEO_WORKER_INTERVAL_MS', 2000),
   };
 }
 

@@ -128,6 +128,9 @@ export type BanRow = Selectable<BansTable>;
 // The material tables live beside this file and merge into Database.
 export type * from './schema-materials';
 export type * from './schema-signing';
+export type * from './schema-rollout';
 export type * from './schema-session';
+export type * from './schema-score';
 export type * from './schema-tools';
 export type * from './schema-editor';
+export type * from './schema-video';

@@ -29,6 +29,7 @@ import session from './session';
 import shortDrama from './short-drama';
 import tools from './tools';
 import upload from './upload';
+import video from './video';
 import web from './web';
 
 export interface FeatureOptions {
@@ -61,6 +62,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   help,
   media,
   ai,
+  video,
   // Last: it owns the not-found handler (SPA fallback and JSON 404s).
   web,
 ];

@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: path.join(tmpdir(), 'creator-test-unused'),
     logLevel: 'silent',
     rateLimitPerMinute: 10_000,
+    // Tests run the video worker's steps themselves, with their own clock.
+    videoWorkerIntervalMs: 0,
     ...overrides,
   };
 }

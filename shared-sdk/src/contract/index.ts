@@ -15,3 +15,4 @@ export * from './editor';
 export * from './certification';
 export * from './jobs';
 export * from './ai';
+export * from './video';

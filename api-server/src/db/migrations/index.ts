@@ -9,10 +9,13 @@ import * as newspaper from './0020_newspaper';
 import * as materials from './0030_materials';
 import * as signNonces from './0043_sign_nonces';
 import * as loginThrottle from './0044_login_throttle';
+import * as remoteLoads from './0046_remote_loads';
 import * as editor from './0050_editor';
+import * as creatorScore from './0060_creator_score';
 import * as certifications from './0065_certifications';
 import * as jobPosts from './0066_job_posts';
 import * as shortDrama from './0067_short_drama';
+import * as videoJobs from './0090_video_jobs';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -21,8 +24,11 @@ export const migrations: Record<string, Migration> = {
   '0030_materials': materials,
   '0043_sign_nonces': signNonces,
   '0044_login_throttle': loginThrottle,
+  '0046_remote_loads': remoteLoads,
   '0050_editor': editor,
+  '0060_creator_score': creatorScore,
   '0065_certifications': certifications,
   '0066_job_posts': jobPosts,
   '0067_short_drama': shortDrama,
+  '0090_video_jobs': videoJobs,
 };

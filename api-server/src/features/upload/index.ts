@@ -7,11 +7,11 @@
  * Extra fields beyond spec §7: `keyScope` (the key segment the credentials may write under) and
  * `expiration`.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { ApiCode, ok } from 'shared-sdk/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ApiCode, type TosToken, ok } from 'shared-sdk/contract';
 import type { OssBucketConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
-import { envelope, objectOf, str } from '../../lib/schemas';
+import { type JsonSchema, envelope, objectOf, str } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { OSS_PATH } from '../../plugins/app/storage';
 import { parseEndpoint } from '../../storage/oss-object-store';
@@ -29,19 +29,27 @@ const tokenSchema = objectOf({
   expiration: str,
 });
 
+/** Spec §7's token, plus the key scope the credentials may write under and when they expire. */
+type UploadTokenAnswer = TosToken & UploadCredentials & { keyScope: string };
+
 export const STS_FAILED_MESSAGE = '上传凭证获取失败，请稍后重试';
+
+/** The video service's token: the same storage credentials, plus the spec's video fields. */
+const vodTokenSchema = objectOf({ ...(tokenSchema.properties as Record<string, JsonSchema>), spaceName: str, transcodeFLowId: str });
+
+/** What the embedded video service does with a committed upload (features/video). */
+export const TRANSCODE_FLOW_ID = 'h264-aac-mp4';
 
 const upload: FastifyPluginAsync = async (app) => {
   const bucket: OssBucketConfig | null = app.config.ossBucket;
 
-  app.get('/api/upload/tos/token', { schema: { response: { 200: envelope(tokenSchema) } } }, async (request, reply) => {
+  /** Credentials for the caller's own key scope: minted here (embedded storage) or by STS (a bucket). */
+  async function credentialsFor(request: FastifyRequest): Promise<UploadTokenAnswer> {
     const { user, sessionId } = requireAuth(request);
-    // Credentials must never be cached by a proxy or the browser.
-    reply.header('cache-control', 'no-store');
     const keyScope = scopeFor(user.id);
     if (!bucket) {
       const credentials = mintCredentials(uploadSecret(), { uid: user.id, sessionId }, uploadTokenTtlMs());
-      return ok({ regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials });
+      return { regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials };
     }
     let credentials: UploadCredentials;
     try {
@@ -52,7 +60,21 @@ const upload: FastifyPluginAsync = async (app) => {
       throw new ApiError(ApiCode.SERVER_ERROR, STS_FAILED_MESSAGE, 502);
     }
     // The browser's ali-oss takes a host and adds https and the bucket itself.
-    return ok({ regionId: bucket.region, endpoint: parseEndpoint(bucket.endpoint).host, bucket: bucket.bucket, keyScope, ...credentials });
+    return { regionId: bucket.region, endpoint: parseEndpoint(bucket.endpoint).host, bucket: bucket.bucket, keyScope, ...credentials };
+  }
+
+  app.get('/api/upload/tos/token', { schema: { response: { 200: envelope(tokenSchema) } } }, async (request, reply) => {
+    // Credentials must never be cached by a proxy or the browser.
+    reply.header('cache-control', 'no-store');
+    return ok(await credentialsFor(request));
+  });
+
+  // Spec §7: videos go to storage with the same kind of credentials (under video/…), then to
+  // POST /api/upload/vod/commit, which transcodes them.
+  app.get('/api/upload/vod/token', { schema: { response: { 200: envelope(vodTokenSchema) } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const credentials = await credentialsFor(request);
+    return ok({ ...credentials, spaceName: credentials.bucket, transcodeFLowId: TRANSCODE_FLOW_ID });
   });
 };
 

@@ -4,10 +4,10 @@
  *   <kind>/<yyyymmdd>/u<uid>/<32 hex>.<ext>     e.g. image/20261122/u1/9f86d081884c7d659a2feaa0c55ad015.png
  * As an OSS policy resource that scope reads `<bucket>/*\/*\/u<uid>/*`.
  */
-export const UPLOAD_KINDS = ['image', 'audio', 'file'] as const;
+export const UPLOAD_KINDS = ['image', 'video', 'audio', 'file'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-const KEY = /^(image|audio|file)\/(\d{8})\/(u\d+)\/([0-9a-f]{32})\.([a-z0-9]{1,8})$/;
+const KEY = /^(image|video|audio|file)\/(\d{8})\/(u\d+)\/([0-9a-f]{32})\.([a-z0-9]{1,8})$/;
 
 export interface ParsedKey {
   kind: UploadKind;

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { ApiCode, VIDEO_MESSAGES, VideoState, type VideoUploadResult } from 'shared-sdk/contract';
+import { body, login, signed } from '../../testing/signed';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { claimJob, LEASE_MS } from './jobs';
+import { ffmpegPath } from './transcode';
+import { processNextJob, startWorker } from './worker';
+import { type TestToken, ossInject } from '../oss/oss-test-client';
+
+const OWNER = '13800000001';
+const OTHER = '13800000006';
+
+/** Two seconds of test pattern and a tone, MPEG-4 Part 2 + MP2 in Matroska: nothing a browser plays as is. */
+async function makeSourceVideo(): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'video-src-'));
+  try {
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        ffmpegPath(),
+        ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-t', '2', '-c:v', 'mpeg4', '-c:a', 'mp2', '-f', 'matroska', 'src.mkv'],
+        { cwd: dir },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    return await readFile(path.join(dir, 'src.mkv'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('embedded video service', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let source: Buffer;
+  const data = tempDir('video');
+  const tokens: Record<string, string> = {};
+  const uids: Record<string, number> = {};
+  const clock = { now: new Date('2026-11-20T10:00:00+08:00') };
+  const deps = () => ({ db: app.db, storage: app.storage, now: () => clock.now });
+
+  const keyFor = (phone: string, ext = 'mkv') => `video/20261120/u${uids[phone]}/${randomBytes(16).toString('hex')}.${ext}`;
+  const commit = async (key: string, phone = OWNER) => body<VideoUploadResult>(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
+  const status = async (vid: string, phone = OWNER) => body<VideoUploadResult>(await signed(app, { url: '/api/upload/vod/status', token: tokens[phone], params: { vid } }));
+  const upload = async (phone: string, bytes: Buffer, ext = 'mkv') => {
+    const key = keyFor(phone, ext);
+    await app.storage.put(key, bytes, 'video/x-matroska');
+    return key;
+  };
+
+  before(async () => {
+    source = await makeSourceVideo();
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { dataDir: data.dir });
+    for (const phone of [OWNER, OTHER]) {
+      tokens[phone] = await login(app, phone);
+      const row = await app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+      uids[phone] = row.id;
+    }
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    data.remove();
+  });
+
+  it('takes an uploaded video as 转码中, then serves an H.264/AAC MP4 and a JPEG poster once transcoded by real ffmpeg', async () => {
+    const key = await upload(OWNER, source);
+    const taken = await commit(key);
+    assert.equal(taken.code, ApiCode.OK, taken.msg);
+    assert.match(taken.data.Vid, /^[0-9a-f]{32}$/);
+    assert.equal(taken.data.state, VideoState.TRANSCODING);
+    assert.equal(taken.data.state_text, '转码中');
+    assert.equal(taken.data.PosterUri, '');
+    assert.equal(taken.data.videoUri, '');
+    assert.ok(taken.data.url.endsWith(key));
+    assert.equal((await commit(key)).data.Vid, taken.data.Vid, 'committing twice answers the same job');
+
+    assert.equal(await processNextJob(deps()), true);
+    const done = await status(taken.data.Vid);
+    assert.equal(done.data.state, VideoState.DONE);
+    assert.equal(done.data.state_text, '转码完成');
+    const mp4 = await app.inject({ method: 'GET', url: done.data.videoUri });
+    assert.equal(mp4.statusCode, 200);
+    assert.equal(mp4.rawPayload.subarray(4, 8).toString('latin1'), 'ftyp');
+    assert.ok(mp4.rawPayload.includes(Buffer.from('avc1')), 'H.264 video');
+    assert.ok(mp4.rawPayload.includes(Buffer.from('mp4a')), 'AAC audio');
+    const poster = await app.inject({ method: 'GET', url: done.data.PosterUri });
+    assert.deepEqual([...poster.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff]);
+    assert.equal(await processNextJob(deps()), false, 'nothing left to do');
+  });
+
+  it('marks a file that only looks like a video 转码失败, with a message for the creator', async () => {
+    const broken = Buffer.concat([source.subarray(0, 64), randomBytes(4096)]);
+    const taken = await commit(await upload(OWNER, broken));
+    assert.equal(taken.code, ApiCode.OK);
+    await processNextJob(deps());
+    const failed = await status(taken.data.Vid);
+    assert.equal(failed.data.state, VideoState.FAILED);
+    assert.equal(failed.data.state_text, '转码失败');
+    assert.equal(failed.data.error, VIDEO_MESSAGES.FAILED);
+  });
+
+  it('refuses what is not a video, not uploaded, not of the video kind, or not the caller\'s', async () => {
+    assert.equal((await commit(await upload(OWNER, Buffer.from('<html><script>alert(1)</script></html>'), 'mp4'))).msg, VIDEO_MESSAGES.NOT_VIDEO);
+    assert.equal((await commit(keyFor(OWNER))).msg, VIDEO_MESSAGES.NOT_UPLOADED);
+    assert.equal((await commit(`image/20261120/u${uids[OWNER]}/${'a'.repeat(32)}.png`)).msg, VIDEO_MESSAGES.NOT_VIDEO);
+    assert.equal((await commit('../../etc/passwd')).code, ApiCode.INVALID_PARAMS);
+    const others = await upload(OTHER, source);
+    const refused = await commit(others, OWNER);
+    assert.equal(refused.code, ApiCode.FORBIDDEN);
+    assert.equal(refused.msg, VIDEO_MESSAGES.NOT_YOURS);
+    const theirs = await commit(others, OTHER);
+    assert.equal((await status(theirs.data.Vid, OWNER)).code, ApiCode.NOT_FOUND, 'someone else\'s Vid is unknown to me');
+    assert.equal((await status('nope', OWNER)).code, ApiCode.INVALID_PARAMS);
+    // Leave no job behind for the next test.
+    await processNextJob(deps());
+  });
+
+  it('takes a job again after the server that held it died (its lease ran out), never while the lease holds', async () => {
+    const taken = await commit(await upload(OWNER, source));
+    const held = await claimJob(app.db, clock.now);
+    assert.equal(held?.vid, taken.data.Vid, 'a worker took it, then its server died');
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    assert.equal(await processNextJob(deps()), false, 'still leased');
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.TRANSCODING);
+    clock.now = new Date(clock.now.getTime() + LEASE_MS);
+    assert.equal(await processNextJob(deps()), true);
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
+  });
+
+  it('hands out video upload credentials (spec §7 fields) that write under the caller\'s own video keys', async () => {
+    const answer = body<TestToken & { spaceName: string; transcodeFLowId: string }>(await signed(app, { url: '/api/upload/vod/token', token: tokens[OWNER] }));
+    assert.equal(answer.code, ApiCode.OK, answer.msg);
+    for (const field of ['accessKeyId', 'secretAccessKey', 'sessionToken', 'spaceName', 'transcodeFLowId'] as const) assert.ok(answer.data[field], field);
+    assert.equal(answer.data.keyScope, `u${uids[OWNER]}`);
+    const key = keyFor(OWNER);
+    const put = await ossInject(app, answer.data, { method: 'PUT', key, payload: source, contentType: 'video/x-matroska' });
+    assert.equal(put.statusCode, 200, put.body);
+    const theirs = await ossInject(app, answer.data, { method: 'PUT', key: keyFor(OTHER), payload: source, contentType: 'video/x-matroska' });
+    assert.equal(theirs.statusCode, 403, 'not under someone else\'s scope');
+    const taken = await commit(key);
+    assert.equal(taken.data.state, VideoState.TRANSCODING);
+    await processNextJob(deps());
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
+  });
+
+  it('runs by itself in the server\'s worker loop', async () => {
+    const taken = await commit(await upload(OWNER, source));
+    const worker = startWorker({ db: app.db, storage: app.storage }, 50);
+    try {
+      for (let i = 0; i < 200 && (await status(taken.data.Vid)).data.state === VideoState.TRANSCODING; i += 1) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await worker.stop();
+    }
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
+  });
+});
