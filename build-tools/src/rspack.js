@@ -7,6 +7,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedSingletons } from './rspack-shared.js';
 import { RemoteRoutesPlugin } from './routes-plugin.js';
 import { devRemotesMiddleware } from './dev-remotes.js';
+import { PrecompressPlugin } from './compress-plugin.js';
 
 export { SHARED_SINGLETONS } from './rspack-shared.js';
 
@@ -88,6 +89,8 @@ function plugins(options, production) {
       }),
     );
   }
+  // The servers send these precompressed files by content negotiation (brotli, else gzip).
+  if (production) list.push(new PrecompressPlugin());
   return list;
 }
 
@@ -124,7 +127,8 @@ export function createMfConfig(options) {
   return {
     context: options.dir,
     mode: production ? 'production' : 'development',
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    // Maps are kept for error reports but not referenced from the code, and no server serves them.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     entry: options.kind === 'host' ? { main: './src/index.ts' } : {},
     output: {
       path: path.join(options.dir, 'dist'),

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import { tempDir, type Cleanup } from '../testing/fixtures';
 import { findNginx, freePort, startNginx, writeMainConfig } from './nginx-harness';
@@ -34,6 +35,8 @@ function assertSiteStructure(site: string, api: string[]): void {
   const [server] = findAll(config, 'server').filter((d) => d.children);
   assert.ok(server);
   assert.deepEqual(findAll([server], 'gzip')[0]?.args, ['on']);
+  assert.deepEqual(findAll([server], 'gzip_static')[0]?.args, ['on']);
+  assert.deepEqual(findAll(location(server, '~* \\.map(?:\\.gz|\\.br)?$')?.children ?? [], 'return')[0]?.args, ['404']);
   assert.ok(findAll([server], 'gzip_types')[0]?.args.includes('application/javascript'));
   const releaseFiles = server.children?.filter((d) => d.name === 'location' && d.args[1]?.startsWith('^/releases/')) ?? [];
   assert.deepEqual(releaseFiles.map(header), [['no-cache'], ['public, max-age=31536000, immutable']]);
@@ -93,6 +96,10 @@ test('nginx accepts the config and serves it as intended (structure only without
   const version = path.join(releases, 'mf-drafts', '1.0.0');
   await fs.mkdir(path.join(version, 'static'), { recursive: true });
   await fs.writeFile(path.join(version, 'static', 'main.abcdef12.js'), 'console.log("draft list");\n'.repeat(200));
+  await fs.writeFile(path.join(version, 'static', 'main.abcdef12.js.map'), '{"sources":["secret.ts"]}');
+  // A precompressed twin is sent as it is (gzip_static): its marker proves nginx did not recompress.
+  await fs.writeFile(path.join(version, 'static', 'twin.abcdef12.js'), 'console.log("plain");');
+  await fs.writeFile(path.join(version, 'static', 'twin.abcdef12.js.gz'), gzipSync('console.log("from the twin");'));
   await fs.writeFile(path.join(version, 'mf-manifest.json'), '{}');
   await fs.mkdir(path.join(releases, 'manifests'), { recursive: true });
   await fs.writeFile(path.join(releases, 'manifests', 'production.json'), '{"pins":{"u1":"1.0.0"}}');
@@ -109,6 +116,10 @@ test('nginx accepts the config and serves it as intended (structure only without
   assert.equal(chunk.headers.get('content-encoding'), 'gzip');
   assert.match(await chunk.text(), /draft list/);
   assert.equal((await get('/releases/mf-drafts/1.0.0/mf-manifest.json')).headers.get('cache-control'), 'no-cache');
+  const twin = await get('/releases/mf-drafts/1.0.0/static/twin.abcdef12.js');
+  assert.equal(twin.headers.get('content-encoding'), 'gzip');
+  assert.match(await twin.text(), /from the twin/);
+  assert.equal((await get('/releases/mf-drafts/1.0.0/static/main.abcdef12.js.map')).status, 404);
   const missing = await get('/releases/mf-drafts/9.9.9/remoteEntry.js');
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('cache-control'), null, 'a missing file must not be cached for a year');

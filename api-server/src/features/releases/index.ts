@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { isPublicFile } from '../web/cache-policy';
+import { readNegotiated } from '../web/negotiated-blob';
 import { isKnownRemote, releaseAccess } from './release-access';
 
 const SEGMENT = /^[A-Za-z0-9_.@-]+$/;
@@ -43,12 +45,15 @@ const releases: FastifyPluginAsync = async (app) => {
     const valid =
       isKnownRemote(remote) && SEGMENT.test(version) && version !== '.' && version !== '..' &&
       parts.every((part) => SEGMENT.test(part) && part !== '.' && part !== '..');
-    const body = valid ? await store.blobs.get(`${remote}/${version}/${file}`) : null;
-    if (!body) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not Found');
+    // Brotli/gzip twins by Accept-Encoding; source maps are kept in the store but never served.
+    const found = valid && isPublicFile(file) ? await readNegotiated((key) => store.blobs.get(key), `${remote}/${version}/${file}`, request.headers['accept-encoding']) : null;
+    if (!found) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not Found');
+    if (found.varies) reply.header('vary', 'accept-encoding');
+    if (found.encoding) reply.header('content-encoding', found.encoding);
     return reply
       .type(TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(body);
+      .send(found.body);
   });
 };
 

@@ -1,6 +1,8 @@
 /**
  * Serves the host's build at / (with the SPA fallback for its client routes) and each remote's build
- * at /remotes/<folder>/, and answers every other unknown path with a JSON 404.
+ * at /remotes/<folder>/, and answers every other unknown path with a JSON 404. Files go out as their
+ * precompressed .br/.gz twins when the browser accepts them (the build writes both), API JSON is
+ * compressed on the fly above a size, and source maps are never served.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,16 +11,19 @@ import { ApiCode, fail } from 'shared-sdk/contract';
 import { MESSAGES } from '../../lib/api-error';
 import { globalPlugin } from '../../lib/global-plugin';
 import { REMOTES } from '../runtime/catalogue';
-import { setCacheHeaders } from './cache-policy';
+import { isPublicFile, setCacheHeaders } from './cache-policy';
+import { addJsonCompression } from './compress-json';
 import { isClientRoute, isServerPath } from './client-routes';
 
 export default globalPlugin(async (app) => {
   const hostDist = path.join(app.config.webRoot, 'host-shell', 'dist');
+  addJsonCompression(app);
+  const delivery = { preCompressed: true, allowedPath: isPublicFile, setHeaders: setCacheHeaders };
 
   await app.register(fastifyStatic, {
     root: hostDist,
     prefix: '/',
-    setHeaders: setCacheHeaders,
+    ...delivery,
     // A missing build is reported once, below, rather than as a warning per registration.
     suppressWarning: true,
   });
@@ -27,7 +32,7 @@ export default globalPlugin(async (app) => {
       root: path.join(app.config.webRoot, remote.folder, 'dist'),
       prefix: `/remotes/${remote.folder}/`,
       decorateReply: false,
-      setHeaders: setCacheHeaders,
+      ...delivery,
       suppressWarning: true,
     });
   }
