@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import {
+  ApiCode,
+  type DraftSearchAnswer,
+  EditorKind,
+  type ManuscriptDetail,
+  type ManuscriptEditorDetail,
+  type ManuscriptListAnswer,
+  ManuscriptStatus,
+  SaveType,
+  formatChinaTime,
+  manuscriptStatusLabel,
+} from 'shared-sdk/contract';
+import { body, login, signed } from '../../testing/signed';
+import { buildTestApp } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { editorClock } from './clock';
+import { publishDue, reviewManuscript } from './publish';
+import { OTHER, PHONES, VERIFIED, add, articleFields, kindFields } from './test-kit';
+
+const NOW = new Date('2026-03-02T02:00:00Z'); // 10:00 China time
+const minutes = (n: number) => formatChinaTime(NOW.getTime() + n * 60_000);
+
+describe('publish, schedule and review', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const tokens: Record<string, string> = {};
+  const showManuscript = async (id: number, phone = VERIFIED) =>
+    body<ManuscriptDetail & ManuscriptEditorDetail>(await signed(app, { url: '/api/manuscript/show', token: tokens[phone], params: { id } }));
+  const list = async (type: number, status: number) =>
+    body<ManuscriptListAnswer>(await signed(app, { url: '/api/manuscript/list', token: tokens[VERIFIED], params: { type, status, page: 1, size: 50 } }));
+
+  before(async () => {
+    editorClock.now = () => NOW;
+    database = await openTestDatabase();
+    app = await buildTestApp(database);
+    for (const phone of PHONES) tokens[phone] = await login(app, phone);
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('publishes a draft into review: it leaves the drafts and shows in the library as 审核中', async () => {
+    const draft = await add(app, tokens[VERIFIED], articleFields({ title: '待发布的文章标题' }));
+    const published = await add(app, tokens[VERIFIED], articleFields({ title: '待发布的文章标题', draft_id: draft.data.draft_id, base_version: 1, save_type: SaveType.PUBLISH }));
+    assert.equal(published.code, 0, published.msg);
+    assert.equal(published.msg, '发布成功，等待审核');
+    assert.equal(published.data.status, ManuscriptStatus.IN_REVIEW);
+    const id = published.data.manuscript_id ?? 0;
+    assert.ok((await list(1, 5)).data.returnData.some((m) => m.nm_id === id && m.nm_title === '待发布的文章标题'));
+    const drafts = body<DraftSearchAnswer>(await signed(app, { url: '/api/draft/search', token: tokens[VERIFIED], params: { title: '待发布的文章' } }));
+    assert.equal(drafts.data.count, 0);
+    const shown = await showManuscript(id);
+    assert.equal(manuscriptStatusLabel(1, shown.data.nm_status, shown.data.nm_review_code), '审核中');
+    assert.equal(shown.data.nm_editor.summary, '摘要');
+  });
+
+  it('publishes every kind, each in its own tab of the library', async () => {
+    const ids: Record<number, number> = {};
+    for (const type of [EditorKind.VIDEO, EditorKind.GALLERY, EditorKind.POST]) {
+      const answer = await add(app, tokens[VERIFIED], kindFields(type, { save_type: SaveType.PUBLISH }));
+      assert.equal(answer.code, 0, `${type}: ${answer.msg}`);
+      ids[type] = answer.data.manuscript_id ?? 0;
+      const tab = await list(type, -1);
+      assert.ok(tab.data.returnData.some((m) => m.nm_id === answer.data.manuscript_id && m.nm_type === type));
+    }
+    const shown = await showManuscript(ids[EditorKind.GALLERY] ?? 0);
+    assert.equal(shown.data.nm_editor.images.length, 3);
+    assert.deepEqual(shown.data.nm_cover_url, ['https://img.example.com/2.png'], 'the gallery cover is its chosen image');
+    const post = await showManuscript(ids[EditorKind.POST] ?? 0);
+    assert.equal(post.data.nm_title, '今天 #河南# 下雪了', 'a post is listed by its first words');
+  });
+
+  it('schedules 10 minutes to 7 days ahead, and the scheduler moves due ones into review', async () => {
+    const early = await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.SCHEDULE, publish_time: minutes(9) }));
+    assert.deepEqual([early.code, early.msg], [ApiCode.INVALID_PARAMS, '定时发布时间需晚于当前时间10分钟']);
+    const late = await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.SCHEDULE, publish_time: minutes(7 * 24 * 60 + 1) }));
+    assert.equal(late.msg, '定时发布时间不能超过7天');
+    const scheduled = await add(app, tokens[VERIFIED], articleFields({ title: '定时发布的文章', save_type: SaveType.SCHEDULE, publish_time: minutes(60) }));
+    assert.equal(scheduled.code, 0, scheduled.msg);
+    assert.deepEqual([scheduled.data.status, scheduled.data.publish_time], [ManuscriptStatus.SCHEDULED, minutes(60)]);
+    const id = scheduled.data.manuscript_id ?? 0;
+    assert.equal((await showManuscript(id)).data.nm_scheduled_time, minutes(60));
+    assert.equal(await publishDue(database.db, new Date(NOW.getTime() + 59 * 60_000)), 0, 'not yet due');
+    assert.equal((await showManuscript(id)).data.nm_status, ManuscriptStatus.SCHEDULED);
+    assert.ok((await publishDue(database.db, new Date(NOW.getTime() + 60 * 60_000))) >= 1);
+    assert.equal((await showManuscript(id)).data.nm_status, ManuscriptStatus.IN_REVIEW);
+  });
+
+  it('catches up on start: a server that was down publishes what fell due meanwhile', async () => {
+    const scheduled = await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.SCHEDULE, publish_time: minutes(30) }));
+    const id = scheduled.data.manuscript_id ?? 0;
+    await app.close();
+    editorClock.now = () => new Date(NOW.getTime() + 31 * 60_000);
+    app = await buildTestApp(database);
+    tokens[VERIFIED] = await login(app, VERIFIED);
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== ManuscriptStatus.IN_REVIEW; attempt += 1) {
+      status = (await database.db.selectFrom('manuscripts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+      if (status !== ManuscriptStatus.IN_REVIEW) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(status, ManuscriptStatus.IN_REVIEW);
+    editorClock.now = () => NOW;
+  });
+
+  it('lets an operator approve, reject with a reason the creator reads, and take offline', async () => {
+    const one = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    const two = (await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    await reviewManuscript(database.db, one, 'approve', '', NOW);
+    const approved = await showManuscript(one);
+    assert.equal(approved.data.nm_status, ManuscriptStatus.PUBLISHED);
+    assert.equal(manuscriptStatusLabel(1, approved.data.nm_status, approved.data.nm_review_code), '已发布');
+    await assert.rejects(reviewManuscript(database.db, two, 'reject', '  ', NOW), /未通过原因/);
+    await reviewManuscript(database.db, two, 'reject', '视频画面模糊，请重新上传', NOW);
+    const rejected = await showManuscript(two);
+    assert.deepEqual([rejected.data.nm_status, rejected.data.nm_reject_reason], [ManuscriptStatus.REJECTED, '视频画面模糊，请重新上传']);
+    assert.equal(manuscriptStatusLabel(2, rejected.data.nm_status, rejected.data.nm_review_code), '未通过');
+    await assert.rejects(reviewManuscript(database.db, two, 'offline', '', NOW), /只有已发布的稿件可以下线/);
+    await reviewManuscript(database.db, one, 'offline', '', NOW);
+    assert.equal((await showManuscript(one)).data.nm_status, ManuscriptStatus.OFFLINE);
+  });
+
+  it('collects only my own published works, in order, and shows them with the collection', async () => {
+    const works: number[] = [];
+    for (let n = 0; n < 2; n += 1) {
+      const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      works.push(id);
+    }
+    const inReview = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    const foreign = (await add(app, tokens[OTHER], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    const collection = (ids: number[], save_type: SaveType = SaveType.PUBLISH) => add(app, tokens[VERIFIED], kindFields(EditorKind.COLLECTION, { item_ids: ids.join(','), save_type }));
+    assert.equal((await collection([works[0] ?? 0, foreign])).msg, '合集只能收录自己的作品');
+    assert.equal((await collection([works[0] ?? 0, inReview])).msg, '合集只能收录已发布的作品');
+    assert.equal((await collection([works[0] ?? 0, inReview], SaveType.DRAFT)).code, 0, 'a draft may hold a work still in review');
+    const ordered = [works[1] ?? 0, works[0] ?? 0];
+    const published = await collection(ordered);
+    assert.equal(published.code, 0, published.msg);
+    const shown = await showManuscript(published.data.manuscript_id ?? 0);
+    assert.deepEqual(shown.data.nm_editor.item_ids, ordered);
+    assert.deepEqual(shown.data.nm_editor.items.map((item) => [item.nm_id, item.available]), ordered.map((id) => [id, true]));
+    assert.ok((await list(EditorKind.COLLECTION, -1)).data.returnData.some((m) => m.nm_id === published.data.manuscript_id));
+  });
+
+  it('edits a published manuscript through a draft: publishing updates it and sends it back to review', async () => {
+    const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    const whileInReview = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id }));
+    assert.deepEqual([whileInReview.code, whileInReview.msg], [ApiCode.CONFLICT, '审核中的稿件不能修改']);
+    await reviewManuscript(database.db, id, 'approve', '', NOW);
+    assert.equal((await add(app, tokens[OTHER], articleFields({ manuscript_id: id }))).code, ApiCode.FORBIDDEN);
+    const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '修改后的文章标题' }));
+    assert.equal(draft.code, 0, draft.msg);
+    const republished = await add(app, tokens[VERIFIED], articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '修改后的文章标题', save_type: SaveType.PUBLISH }));
+    assert.equal(republished.data.manuscript_id, id);
+    const shown = await showManuscript(id);
+    assert.deepEqual([shown.data.nm_title, shown.data.nm_status], ['修改后的文章标题', ManuscriptStatus.IN_REVIEW]);
+  });
+});
