@@ -9,5 +9,6 @@ export * from './http';
 export * from './session';
 export * from './store';
 export * from './upload';
+export * from './media';
 // The placeholder screen shown until a feature is built; shared so host and remotes look alike.
 export { COMING_SOON_NOTICE, ComingSoon, type ComingSoonProps } from './ui/coming-soon';

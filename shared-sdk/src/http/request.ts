@@ -35,7 +35,8 @@ function onTokenExpired(error: ApiError): void {
   if (!heard && typeof window !== 'undefined') window.location.assign(LOGIN_PATH);
 }
 
-function report(error: ApiError, options: RequestOptions): void {
+/** The one failure policy: expired tokens go to the session, the rest to the notifier unless the caller shows its own. */
+export function reportFailure(error: ApiError, options: RequestOptions): void {
   if (error.kind === 'token-expired') onTokenExpired(error);
   // Token expiry is announced by the host from the event; a canceled call was wanted by its caller.
   if (error.kind === 'token-expired' || error.kind === 'canceled' || options.skipErrorHandler) return;
@@ -57,7 +58,7 @@ export async function sendRequest<T>(spec: RequestSpec): Promise<T> {
     return unwrapEnvelope<T>(response.data, response.status);
   } catch (failure) {
     const error = toApiError(failure);
-    report(error, spec);
+    reportFailure(error, spec);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /** What may be uploaded where (spec §3 allowed image types; spec §5 editor rules reuse these). */
 import { ALLOWED_IMAGE_TYPES } from '../contract';
 
-export type UploadKind = 'image' | 'audio' | 'file';
+export type UploadKind = 'image' | 'video' | 'audio' | 'file';
 
 const MIME_OF: Readonly<Record<string, string>> = {
   gif: 'image/gif',

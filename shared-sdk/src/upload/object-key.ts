@@ -3,6 +3,7 @@
  * key scope (`u<uid>`) sits after the date, because the server only accepts keys under it:
  *   image/20261122/u1/<32 random hex>.png
  */
+import { md5 } from 'js-md5';
 import type { UploadKind } from './file-rules';
 import { extensionOf } from './file-rules';
 
@@ -18,7 +19,12 @@ export function dateFolder(date: Date): string {
   return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
 }
 
+/**
+ * Spec §5: a video is named by a hash of the current time (salted, so two uploads in the same
+ * millisecond differ); images, audio and files by a random hash.
+ */
 export function buildObjectKey(kind: UploadKind, scope: string, fileName: string, date = new Date()): string {
   const ext = extensionOf(fileName).replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
-  return `${kind}/${dateFolder(date)}/${scope}/${randomId(32)}.${ext}`;
+  const name = kind === 'video' ? md5(`${date.getTime()}-${randomId(16)}`) : randomId(32);
+  return `${kind}/${dateFolder(date)}/${scope}/${name}.${ext}`;
 }

@@ -24,19 +24,21 @@ export interface UploadOptions {
   /** Attempts after the first failure, each resuming from the last checkpoint. */
   retries?: number;
   origin?: string;
+  /** Where the credentials come from: the tos token by default; videos use the video service's. */
+  tokenPath?: string;
 }
 
 export const TOKEN_PATH = '/api/upload/tos/token';
 const MB = 1024 * 1024;
 
-export function fetchUploadToken(): Promise<UploadToken> {
-  return apiGet<UploadToken>(TOKEN_PATH, undefined, { skipErrorHandler: true });
+export function fetchUploadToken(path = TOKEN_PATH): Promise<UploadToken> {
+  return apiGet<UploadToken>(path, undefined, { skipErrorHandler: true });
 }
 
 export async function uploadToStorage(file: File, kind: UploadKind, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<UploadResult> {
-  const token = await fetchUploadToken();
+  const token = await fetchUploadToken(options.tokenPath);
   const refresh = async () => {
-    const next = await fetchUploadToken();
+    const next = await fetchUploadToken(options.tokenPath);
     return { accessKeyId: next.accessKeyId, accessKeySecret: next.secretAccessKey, stsToken: next.sessionToken };
   };
   const client = await createStorageClient(token, options.origin ?? window.location.origin, refresh);

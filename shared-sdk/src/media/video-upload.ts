@@ -1,0 +1,44 @@
+/**
+ * Video uploads (contract/video.ts): the file goes straight to storage with the video service's
+ * credentials (resumable multipart, like images), is committed for transcoding, and the state is
+ * polled until it leaves 转码中.
+ */
+import { VIDEO_MESSAGES, VideoState, type VideoUploadResult } from '../contract';
+import { ApiError } from '../http/api-error';
+import { apiGet, apiPost } from '../http';
+import { type UploadOptions, uploadToStorage } from '../upload/upload-to-storage';
+
+export const VOD_TOKEN_PATH = '/api/upload/vod/token';
+export const VOD_COMMIT_PATH = '/api/upload/vod/commit';
+export const VOD_STATUS_PATH = '/api/upload/vod/status';
+
+/** Spec §5: the file type must start with video/. */
+export function isVideoFile(file: Pick<File, 'type'>): boolean {
+  return file.type.startsWith('video/');
+}
+
+export async function uploadVideo(file: File, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<VideoUploadResult> {
+  if (!isVideoFile(file)) throw new ApiError({ kind: 'business', message: VIDEO_MESSAGES.NOT_VIDEO });
+  const { key } = await uploadToStorage(file, 'video', onProgress, { ...options, tokenPath: VOD_TOKEN_PATH });
+  return apiPost<VideoUploadResult>(VOD_COMMIT_PATH, { key }, { skipErrorHandler: true });
+}
+
+export function videoStatus(vid: string, signal?: AbortSignal): Promise<VideoUploadResult> {
+  return apiGet<VideoUploadResult>(VOD_STATUS_PATH, { vid }, { skipErrorHandler: true, signal });
+}
+
+/** Polls until transcoding ends (done or failed); `onUpdate` sees every answer. */
+export async function waitForTranscoding(vid: string, onUpdate?: (result: VideoUploadResult) => void, options: { intervalMs?: number; signal?: AbortSignal } = {}): Promise<VideoUploadResult> {
+  for (;;) {
+    const result = await videoStatus(vid, options.signal);
+    onUpdate?.(result);
+    if (result.state !== VideoState.TRANSCODING) return result;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, options.intervalMs ?? 3000);
+      options.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new ApiError({ kind: 'canceled', message: '已取消' }));
+      });
+    });
+  }
+}
