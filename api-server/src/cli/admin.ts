@@ -14,6 +14,8 @@ import { runMaterialAudit } from '../features/materials/audit-cli';
 import { ReviewRefusal } from '../features/enterprise/certification-store';
 import { runToolCommandCli } from '../features/tools/operator-cli';
 import { isToolCommand } from '../features/tools/operator';
+import { RightReviewRefusal, listRightApplications, reviewRightApplication } from '../features/rights/review';
+import { ScoreDayRefusal, scoreDaily } from '../features/score/daily-job';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
 
 const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
@@ -37,7 +39,10 @@ Commands:
                   reject: 4 with the reason the creator sees (required)
   grant-tool      --phone <digits> --tool oddjobs   enable the recruitment tool (revoke-tool disables it)
   grant-short-drama --phone <digits>            enable the short-drama authority (revoke-short-drama disables it)
-                  these five go through the running server if it holds the embedded database`;
+                  these five go through the running server if it holds the embedded database
+  score-daily     [--date YYYY-MM-DD]           snapshot every creator's score for the day (default today) and rebuild the rank lists
+  right-list      [--status pending|approved|rejected]   creators' applications for rights
+  right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason`;
 
 const OPTIONS = {
   phone: { type: 'string' },
@@ -49,6 +54,7 @@ const OPTIONS = {
   reason: { type: 'string', default: '' },
   status: { type: 'string' },
   id: { type: 'string' },
+  date: { type: 'string' },
   kind: { type: 'string', default: 'enterprise' },
   decision: { type: 'string' },
   tool: { type: 'string' },
@@ -68,6 +74,9 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'reset-password': ['phone', 'password'],
   'material-audit': ['id', 'status'],
   'restore-draft': ['id'],
+  'score-daily': [],
+  'right-list': [],
+  'right-review': ['id', 'status'],
   'certification-queue': [],
   'certification-review': ['phone', 'decision'],
   'grant-tool': ['phone', 'tool'],
@@ -116,6 +125,9 @@ async function main(argv: string[]): Promise<number> {
       'list-users': () => listUsers(db),
       'reset-password': () => resetPassword(db, text('phone'), text('password')),
       'restore-draft': () => restoreDraft(db, values.id ?? ''),
+      'score-daily': () => scoreDaily(db, values.date ?? ''),
+      'right-list': () => listRightApplications(db, values.status ?? ''),
+      'right-review': () => reviewRightApplication(db, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }),
     };
     const run = commands[command];
     if (!run) throw new UsageError(`Unknown command "${command}".`);
@@ -126,4 +138,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal, ReviewRefusal]);
+runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal, ReviewRefusal, RightReviewRefusal, ScoreDayRefusal]);

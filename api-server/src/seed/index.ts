@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { seedDemoContent } from './drafts';
 import { seedDemoMaterials } from './materials';
 import { seedCreatorTools } from '../features/tools/seed';
+import { seedScoreDemo } from '../features/score/seed';
 
 const NOTICE_TYPES: readonly NoticeType[] = ['0', '1', 'community'];
 const NOTICE_TITLES: Record<NoticeType, string> = { '0': '系统通知', '1': '审核通知', community: '社区消息' };
@@ -71,5 +72,6 @@ export async function seedDemoData(db: Kysely<Database>, storage?: ObjectStore):
   await seedDemoContent(db, created);
   await seedDemoMaterials(db, created, storage);
   await seedCreatorTools(db, created, storage);
+  await seedScoreDemo(db, created);
   return created;
 }

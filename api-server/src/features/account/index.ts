@@ -1,6 +1,6 @@
-/** The signed-in creator's own profile data the shell shows (spec §7). */
+/** The signed-in creator's own profile data the shell shows (spec §7); the score is features/score's. */
 import type { FastifyPluginAsync } from 'fastify';
-import { type MpBaseUserinfoAnswer, type UserScoreAnswer, type WearBadgeAnswer, ok } from 'shared-sdk/contract';
+import { type MpBaseUserinfoAnswer, type WearBadgeAnswer, ok } from 'shared-sdk/contract';
 import { envelope, int, objectOf, str } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { maskPhone } from './mask-phone';
@@ -32,10 +32,6 @@ const account: FastifyPluginAsync = async (app) => {
 
   app.get('/api/userBadge/getUserWearBadge', { schema: { response: { 200: envelope(objectOf({ cover_url: str })) } } }, async (request) =>
     ok<WearBadgeAnswer>({ cover_url: requireAuth(request).user.badge_cover_url }),
-  );
-
-  app.get('/api/creatorScore/getUserScore', { schema: { response: { 200: envelope(objectOf({ user_score: int })) } } }, async (request) =>
-    ok<UserScoreAnswer>({ user_score: requireAuth(request).user.creator_score }),
   );
 
   registerProfileRoutes(app);

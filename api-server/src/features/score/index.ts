@@ -1,0 +1,50 @@
+/**
+ * The creation score (issue 12; README.md here): `/api/creatorScore/getUserScore` answers the shell's
+ * user_score plus today's dimensions and level, `/api/creatorScore/history` the last 30 days. Both
+ * compute today on demand; the daily job (`admin score-daily`) snapshots every creator.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { type ScoreHistoryAnswer, type UserScoreDetailAnswer, ok } from 'shared-sdk/contract';
+import { globalPlugin } from '../../lib/global-plugin';
+import { envelope, int, objectOf, str } from '../../lib/schemas';
+import { requireAuth } from '../../plugins/app/auth';
+import { isVerified } from '../../plugins/app/guards';
+import { dayOf } from './calendar';
+import { systemClock } from './clock';
+import { levelOf } from './levels';
+import { previousScore, scoreHistory, todayScore } from './snapshots';
+
+const dimensions = objectOf({ creation: int, activity: int, quality: int, interaction: int, credit: int });
+const scoreAnswer = objectOf({ user_score: int, day: str, dimensions, level: int, previous_score: { type: ['integer', 'null'] } });
+const historyAnswer = objectOf({ list: { type: 'array', items: objectOf({ day: str, user_score: int, dimensions }) } });
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.get('/api/creatorScore/getUserScore', { schema: { response: { 200: envelope(scoreAnswer) } } }, async (request) => {
+    const { user } = requireAuth(request);
+    const now = app.scoreClock.now();
+    const today = dayOf(now);
+    const computed = await todayScore(app.db, user.id, today, now);
+    const { level } = levelOf({ ...computed, verified: isVerified(user) });
+    return ok<UserScoreDetailAnswer>({
+      user_score: computed.score,
+      day: today,
+      dimensions: computed.dimensions,
+      level,
+      previous_score: await previousScore(app.db, user.id, today),
+    });
+  });
+
+  app.get('/api/creatorScore/history', { schema: { response: { 200: envelope(historyAnswer) } } }, async (request) => {
+    const { user } = requireAuth(request);
+    const now = app.scoreClock.now();
+    return ok<ScoreHistoryAnswer>({ list: await scoreHistory(app.db, user.id, dayOf(now), now) });
+  });
+};
+
+// Global, so the rank and rights features (registered after it) read the same clock.
+const score: FastifyPluginAsync = globalPlugin(async (app) => {
+  app.decorate('scoreClock', systemClock());
+  await app.register(routes);
+});
+
+export default score;

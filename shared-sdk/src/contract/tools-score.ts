@@ -1,0 +1,167 @@
+/**
+ * Creation score, rank, rights centre and help centre (issue 12): the answer types of their calls and
+ * the catalogues both sides read (dimensions, levels, rights), so the page and the server name the
+ * same things the same way.
+ */
+import type { UserScoreAnswer } from './api';
+
+export type ScoreDimensionCode = 'creation' | 'activity' | 'quality' | 'interaction' | 'credit';
+
+export interface ScoreDimensionInfo {
+  code: ScoreDimensionCode;
+  name: string;
+  /** Weight in the total, in percent; the weights add up to 100. */
+  weight: number;
+  /** What raises or lowers it, shown beside the value. */
+  hint: string;
+}
+
+export const SCORE_DIMENSIONS: readonly ScoreDimensionInfo[] = [
+  { code: 'creation', name: '创作', weight: 25, hint: '近 30 天发布的作品数，10 篇即满分' },
+  { code: 'activity', name: '活跃', weight: 20, hint: '近 30 天有发布的天数，15 天即满分' },
+  { code: 'quality', name: '质量', weight: 20, hint: '近 90 天作品的审核通过率；被驳回会拉低' },
+  { code: 'interaction', name: '互动', weight: 20, hint: '近 30 天作品的阅读、点赞、评论、分享' },
+  { code: 'credit', name: '信用', weight: 15, hint: '封禁和违规扣分，90 天后恢复' },
+];
+
+export type ScoreBreakdown = Record<ScoreDimensionCode, number>;
+
+/** `/api/creatorScore/getUserScore`: user_score (the shell's) plus today's breakdown and level. */
+export interface UserScoreDetailAnswer extends UserScoreAnswer {
+  /** 'YYYY-MM-DD', the day the score is for (server's calendar, Asia/Shanghai). */
+  day: string;
+  dimensions: ScoreBreakdown;
+  level: number;
+  /** The score of the day before, for the trend (null without a snapshot). */
+  previous_score: number | null;
+}
+
+export interface ScoreHistoryPoint {
+  day: string;
+  user_score: number;
+  dimensions: ScoreBreakdown;
+}
+/** `/api/creatorScore/history`: the last 30 days, oldest first. */
+export interface ScoreHistoryAnswer {
+  list: ScoreHistoryPoint[];
+}
+
+// --- rank --------------------------------------------------------------------------------------
+export type RankPeriod = 'week' | 'month';
+export const RANK_PERIODS: readonly { value: RankPeriod; label: string }[] = [
+  { value: 'week', label: '周榜' },
+  { value: 'month', label: '月榜' },
+];
+/** 0 all, then the content types (1 article, 2 video, 3 gallery). */
+export const RANK_TYPES: readonly { value: number; label: string }[] = [
+  { value: 0, label: '全部' },
+  { value: 1, label: '文章' },
+  { value: 2, label: '视频' },
+  { value: 3, label: '图集' },
+];
+export const RANK_TOP = 100;
+
+export interface RankRow {
+  position: number;
+  user_id: number;
+  nickname: string;
+  avatar: string;
+  /** The period's score, one decimal. */
+  score: number;
+}
+export interface RankListRequest {
+  period: RankPeriod;
+  type: number;
+}
+/** `/api/creatorRank/list`: the top 100 and my own row (null when I am not ranked in this list). */
+export interface RankListAnswer {
+  list: RankRow[];
+  mine: RankRow | null;
+  /** 'YYYY-MM-DD' of the last day the list covers ('' before the first build). */
+  day: string;
+}
+
+// --- rights ------------------------------------------------------------------------------------
+export interface LevelInfo {
+  level: number;
+  name: string;
+  /** The creation score this level needs. */
+  min_score: number;
+}
+export const CREATOR_LEVELS: readonly LevelInfo[] = [
+  { level: 1, name: '新手作者', min_score: 0 },
+  { level: 2, name: '进阶作者', min_score: 60 },
+  { level: 3, name: '优质作者', min_score: 70 },
+  { level: 4, name: '资深作者', min_score: 80 },
+  { level: 5, name: '金牌作者', min_score: 90 },
+];
+
+export type RightCode = 'original' | 'appreciation' | 'revenue' | 'live' | 'column';
+export interface RightInfo {
+  code: RightCode;
+  name: string;
+  description: string;
+  level: number;
+}
+export const CREATOR_RIGHTS: readonly RightInfo[] = [
+  { code: 'original', name: '原创标', description: '作品展示原创标识，被转载时署名并受保护', level: 2 },
+  { code: 'appreciation', name: '赞赏', description: '读者可以在作品下方赞赏作者', level: 2 },
+  { code: 'revenue', name: '收益', description: '作品参与流量分成，按月结算', level: 3 },
+  { code: 'live', name: '直播', description: '在客户端发起直播并与读者互动', level: 4 },
+  { code: 'column', name: '付费专栏', description: '开设付费专栏，读者购买后阅读', level: 5 },
+];
+
+/** locked: conditions not met; available: may apply; pending 审核中; approved 已开通; rejected 未通过. */
+export type RightState = 'locked' | 'available' | 'pending' | 'approved' | 'rejected';
+export const RIGHT_STATE_TEXT: Record<RightState, string> = {
+  locked: '未解锁',
+  available: '可申请',
+  pending: '审核中',
+  approved: '已开通',
+  rejected: '未通过',
+};
+
+export interface RightStatus extends RightInfo {
+  state: RightState;
+  /** The reviewer's reason when rejected, else ''. */
+  reason: string;
+  /** What is missing to apply (empty unless locked). */
+  missing: string[];
+}
+export interface RightsAnswer {
+  user_score: number;
+  level: number;
+  /** What is missing for the next level (empty at the top). */
+  next_missing: string[];
+  rights: RightStatus[];
+}
+export interface RightApplyRequest {
+  code: RightCode;
+}
+
+// --- help centre -------------------------------------------------------------------------------
+export interface HelpArticleSummary {
+  slug: string;
+  title: string;
+  summary: string;
+}
+export interface HelpCategory {
+  code: string;
+  name: string;
+  articles: HelpArticleSummary[];
+}
+export type HelpCategoriesAnswer = HelpCategory[];
+export interface HelpArticle extends HelpArticleSummary {
+  category: string;
+  category_name: string;
+  /** Sanitized HTML rendered from the article's Markdown. */
+  html: string;
+}
+export interface HelpSearchHit extends HelpArticleSummary {
+  category_name: string;
+  /** Plain text around the first match. */
+  snippet: string;
+}
+export interface HelpSearchAnswer {
+  list: HelpSearchHit[];
+}
