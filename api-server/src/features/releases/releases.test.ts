@@ -8,7 +8,7 @@ import { DiskObjectStore } from '../../storage/disk-object-store';
 import { publishTestRelease as release } from '../../testing/releases';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { body } from '../../testing/signed';
+import { body, login, signed } from '../../testing/signed';
 import { LOAD_REPORTS_PER_MINUTE } from '../runtime/rollout-routes';
 
 describe('releases in the object storage bucket', () => {
@@ -45,8 +45,10 @@ describe('releases in the object storage bucket', () => {
   });
 
   it('limits load reports per address on their own, and counts none it refused', async () => {
+    const token = await login(app, '13800000001');
+    let page = 0;
     const report = (version: string) =>
-      app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: { remote: 'mf-tools', version, ok: 'false', phase: 'entry' } });
+      signed(app, { method: 'POST', url: '/api/runtime/remote-load', token, params: { remote: 'mf-tools', version, ok: 'false', phase: 'entry', pageLoad: `page-load-${++page}` } });
     // One after the other, as browsers send them (the limiter's counter is read after its await).
     for (let i = 0; i < LOAD_REPORTS_PER_MINUTE - 1; i++) assert.equal((await report('0.0.1')).statusCode, 200);
     assert.equal((await report('2.0.0')).statusCode, 200);

@@ -1,13 +1,17 @@
 /**
  * The staged rollout, server side: each host's per-user view of the rollout manifest, and the load
- * reports that feed the stats and the automatic rollback.
+ * reports that feed the counts and the automatic rollback. Reports come only from signed calls of
+ * logged-in users, count once per user, remote, version, canary run and page load (load-counts.ts),
+ * and only for the version the manifest hands that user: nobody can vote on a canary they do not run.
  */
 import type { FastifyInstance } from 'fastify';
-import { ConflictError, type ClientRollout, clientRollout, operations, recordLoad } from 'deploy';
+import { ConflictError, type ClientRollout, chooseVersion, clientRollout, operations } from 'deploy';
 import { ApiCode, fail, ok } from 'shared-sdk/contract';
 import { requestParams, stringParam } from '../../lib/params';
+import { requireAuth } from '../../plugins/app/auth';
 import { findActiveSession } from '../../plugins/app/sessions';
 import { isKnownRemote, type ReleaseAccess } from '../releases/release-access';
+import { countLoadReport, currentRun, currentRunStats, statsSnapshot } from './load-counts';
 
 export interface RolloutView extends ClientRollout {
   /** The id buckets are computed from; null for a visitor without a valid session (stable only). */
@@ -15,11 +19,11 @@ export interface RolloutView extends ClientRollout {
 }
 
 const VERSION = /^[0-9A-Za-z.+-]{1,64}$/;
+const PAGE_LOAD = /^[0-9A-Za-z-]{8,64}$/;
 
 /**
  * Per address and minute. A page reports at most two loads per remote (its version, and stable after
- * a fallback), so this is dozens of page loads a minute behind one address — while one script can no
- * longer push a canary over the rollback threshold (or hide its failures) in a second.
+ * a fallback), so this is dozens of page loads a minute behind one address.
  */
 export const LOAD_REPORTS_PER_MINUTE = 300;
 const PHASES = new Set(['entry', 'screen', 'retry']);
@@ -28,6 +32,17 @@ function truthy(value: string): boolean {
   return value === 'true' || value === '1';
 }
 
+/** `mf=mf-tools@1.3.0,mf-drafts@2.0.0` (the host's QA overrides) → { remote: version }, bad items left out. */
+export function parseOverrides(value: string): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const item of value.split(',').slice(0, 20)) {
+    const at = item.lastIndexOf('@');
+    const remote = item.slice(0, at);
+    const version = item.slice(at + 1);
+    if (at > 0 && isKnownRemote(remote) && VERSION.test(version)) overrides[remote] = version;
+  }
+  return overrides;
+}
 export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAccess): void {
   app.get('/api/runtime/rollout', async (request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -38,7 +53,8 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
     if (manifest.revision === 0) {
       return ok<RolloutView>({ revision: 0, salt: manifest.salt, baseUrl: access.baseUrl, remotes: {}, userId });
     }
-    const view = await clientRollout(manifest, userId ?? '', access.baseUrl, access.lookup);
+    const overrides = userId ? parseOverrides(stringParam(requestParams(request), 'mf')) : {};
+    const view = await clientRollout(manifest, userId ?? '', access.baseUrl, access.lookup, overrides);
     if (userId === null) {
       // No user, no bucket: a visitor gets stable only.
       for (const [name, remote] of Object.entries(view.remotes)) {
@@ -49,45 +65,59 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
     return ok<RolloutView>({ ...view, userId });
   });
 
-  // One process writes stats at a time: load reports arrive concurrently.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
+  // The stats file (for `deploy status`) is a snapshot of the database: one writer per process.
+  let snapshots: Promise<unknown> = Promise.resolve();
+  const writeSnapshot = () => {
+    snapshots = snapshots
+      .then(async () => {
+        const manifest = await access.store.readManifest(access.env);
+        await access.store.writeStats(access.env, await statsSnapshot(app.db, access.env, manifest));
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the rollout stats file could not be written'));
+    return snapshots;
   };
 
-  app.post('/api/runtime/remote-load', { config: { rateLimit: { max: LOAD_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const params = requestParams(request);
-    const remote = stringParam(params, 'remote');
-    const version = stringParam(params, 'version');
-    const phase = stringParam(params, 'phase') || 'entry';
-    const loaded = truthy(stringParam(params, 'ok'));
-    if (!isKnownRemote(remote) || !VERSION.test(version) || !PHASES.has(phase)) {
-      reply.code(400);
-      return fail(ApiCode.INVALID_PARAMS, 'remote, version, ok and phase (entry, screen or retry) are required');
-    }
-    const result = await serially(async () => {
+  app.post(
+    '/api/runtime/remote-load',
+    { config: { auth: 'signed+token', rateLimit: { max: LOAD_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { user } = requireAuth(request);
+      const params = requestParams(request);
+      const remote = stringParam(params, 'remote');
+      const version = stringParam(params, 'version');
+      const phase = stringParam(params, 'phase') || 'entry';
+      const pageLoad = stringParam(params, 'pageLoad');
+      const loaded = truthy(stringParam(params, 'ok'));
+      if (!isKnownRemote(remote) || !VERSION.test(version) || !PHASES.has(phase) || !PAGE_LOAD.test(pageLoad)) {
+        reply.code(400);
+        return fail(ApiCode.INVALID_PARAMS, '加载报告参数不正确（remote、version、ok、phase、pageLoad）');
+      }
       const manifest = await access.store.readManifest(access.env);
       const rollout = manifest.remotes[remote];
-      // Only versions the manifest hands out are counted: anyone can post here.
-      const current = rollout && [rollout.stable?.version, rollout.canary?.version, ...Object.values(rollout.pins)].includes(version);
-      if (!current) return { recorded: false, rolledBack: [] as string[] };
-      await access.store.writeStats(access.env, recordLoad(await access.store.readStats(access.env), remote, version, loaded));
-      if (loaded || rollout.canary?.version !== version) return { recorded: true, rolledBack: [] as string[] };
-      try {
-        const { verdicts } = await operations.autoRollback({ store: access.store, env: access.env, who: 'api-server (auto-rollback)' }, access.policy);
-        const rolledBack = verdicts.filter((v) => v.rollBack).map((v) => `${v.remote}@${v.canary}`);
-        for (const verdict of verdicts.filter((v) => v.rollBack)) app.log.warn({ remote: verdict.remote, canary: verdict.canary }, `auto-rollback: ${verdict.reason}`);
-        return { recorded: true, rolledBack };
-      } catch (error) {
-        // A deploy step landed meanwhile: the next failure report judges again.
-        if (error instanceof ConflictError) return { recorded: true, rolledBack: [] as string[] };
-        throw error;
+      // Only the version this user is handed counts (not a QA override, not stable after a canary
+      // failed: a retry can fail for what the canary left behind, and is never booked to stable).
+      const handed = rollout ? chooseVersion(rollout, String(user.id), remote, manifest.salt, null)?.version : undefined;
+      const counts = phase !== 'retry' && handed === version;
+      const recorded =
+        counts &&
+        (await countLoadReport(app.db, { env: access.env, remote, version, run: currentRun(rollout), userId: user.id, pageLoad, ok: loaded, phase }));
+      request.log.info({ remote, version, phase, ok: loaded, recorded }, 'remote load reported');
+      if (!recorded) return ok({ recorded: false, rolledBack: [] as string[] });
+      let rolledBack: string[] = [];
+      if (!loaded && rollout?.canary?.version === version) {
+        try {
+          const stats = (current: typeof manifest) => currentRunStats(app.db, access.env, current);
+          const { verdicts } = await operations.autoRollback({ store: access.store, env: access.env, who: 'api-server (auto-rollback)' }, access.policy, stats);
+          rolledBack = verdicts.filter((v) => v.rollBack).map((v) => `${v.remote}@${v.canary}`);
+          for (const verdict of verdicts.filter((v) => v.rollBack)) app.log.warn({ remote: verdict.remote, canary: verdict.canary }, `auto-rollback: ${verdict.reason}`);
+        } catch (error) {
+          // A deploy step (or another server's rollback) landed meanwhile: the next failure judges again.
+          if (!(error instanceof ConflictError)) throw error;
+        }
       }
-    });
-    request.log.info({ remote, version, phase, ok: loaded }, 'remote load reported');
-    return ok(result);
-  });
+      await writeSnapshot();
+      return ok({ recorded: true, rolledBack });
+    },
+  );
 }

@@ -6,9 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import type { RemotesList } from 'shared-sdk/contract';
 import { publishTestRelease as release, TEST_RELEASE_ROUTES as ROUTES } from '../../testing/releases';
 import { buildTestApp, tempDir } from '../../testing/test-app';
+import { openDatabase } from '../../db/connect';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { body, login } from '../../testing/signed';
+import { body, login, signed } from '../../testing/signed';
 import type { RolloutView } from './rollout-routes';
+
+interface ReportAnswer {
+  recorded: boolean;
+  rolledBack: string[];
+}
 
 describe('runtime: releases and staged rollout', () => {
   let database: TestDatabase;
@@ -30,12 +36,18 @@ describe('runtime: releases and staged rollout', () => {
   });
 
   const remotes = async () => body<RemotesList>(await app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
-  const rollout = async (token = '') => {
-    const response = await app.inject({ method: 'GET', url: `/api/runtime/rollout?token=${encodeURIComponent(token)}` });
+  const rollout = async (token = '', mf = '') => {
+    const response = await app.inject({ method: 'GET', url: `/api/runtime/rollout?token=${encodeURIComponent(token)}&mf=${encodeURIComponent(mf)}` });
     assert.equal(response.headers['cache-control'], 'no-cache');
     return body<RolloutView>(response).data;
   };
-  const report = (fields: Record<string, string>) => app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: fields });
+  let pageLoads = 0;
+  const newPageLoad = () => `page-load-${++pageLoads}`;
+  /** A report as the host sends it: signed, with the user's token and this page load's id. */
+  const report = (token: string, fields: Record<string, string>, server: FastifyInstance = app) =>
+    signed(server, { method: 'POST', url: '/api/runtime/remote-load', token, params: { phase: 'entry', pageLoad: newPageLoad(), ...fields } });
+  const answer = async (response: Awaited<ReturnType<typeof report>>) => body<ReportAnswer>(response).data;
+  const stats = async () => (await store.readStats('production'))['mf-tools'];
 
   it('without a manifest: the builds (none here) and an empty rollout', async () => {
     assert.deepEqual(await remotes(), []);
@@ -81,28 +93,89 @@ describe('runtime: releases and staged rollout', () => {
     assert.equal((await remotes())[0]?.version, '1.0.0');
   });
 
-  it('counts load reports (JSON or form) for versions handed out, and refuses bad ones', async () => {
-    assert.equal((await report({ remote: 'mf-tools', version: '1.0.0', ok: 'true', phase: 'entry' })).statusCode, 200);
-    const form = await app.inject({
-      method: 'POST',
-      url: '/api/runtime/remote-load',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'remote=mf-tools&version=1.0.0&ok=1&phase=screen',
-    });
-    assert.equal(body<{ recorded: boolean }>(form).data.recorded, true);
-    assert.equal(body<{ recorded: boolean }>(await report({ remote: 'mf-tools', version: '9.9.9', ok: 'true', phase: 'entry' })).data.recorded, false);
-    assert.equal((await report({ remote: 'manifests', version: '1.0.0', ok: 'true', phase: 'entry' })).statusCode, 400);
-    assert.equal((await report({ remote: 'mf-tools', version: '1.0.0', ok: 'true', phase: 'nope' })).statusCode, 400);
-    assert.deepEqual((await store.readStats('production'))['mf-tools'], { '1.0.0': { loads: 2, failures: 0 } });
+  it('refuses load reports without a login or a signature, and counts nothing for them', async () => {
+    const fields = { remote: 'mf-tools', version: '1.1.0', ok: 'false', phase: 'entry', pageLoad: 'forged-page-1' };
+    const unsigned = await app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: fields });
+    assert.notEqual(body(unsigned).code, 0, 'no signature, no token');
+    const noToken = await signed(app, { method: 'POST', url: '/api/runtime/remote-load', params: fields });
+    assert.notEqual(body(noToken).code, 0, 'signed, without a session');
+    const token = await login(app, '13800000001');
+    const unsignedWithToken = await app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: { ...fields, token } });
+    assert.notEqual(body(unsignedWithToken).code, 0, 'a token without a signature');
+    assert.equal((await signed(app, { method: 'POST', url: '/api/runtime/remote-load', params: fields, token: 'not-a-token' })).statusCode >= 500, false);
+    assert.equal(await stats(), undefined);
   });
 
-  it('rolls a failing canary back automatically once it has enough loads', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => report({ remote: 'mf-tools', version: '1.1.0', ok: 'false', phase: 'entry' })));
-    const rolledBack = results.flatMap((r) => body<{ rolledBack: string[] }>(r).data.rolledBack);
-    assert.deepEqual(rolledBack, ['mf-tools@1.1.0']);
-    assert.deepEqual((await store.readStats('production'))['mf-tools']?.['1.1.0'], { loads: 3, failures: 3 });
-    const manifest = await store.readManifest('production');
+  it('counts one report per user, version and page load, only for the version the user is handed', async () => {
+    await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
+    const token = await login(app, '13800000002');
+    const same = { remote: 'mf-tools', version: '1.1.0', ok: 'true', pageLoad: 'page-load-a' };
+    assert.equal((await answer(await report(token, same))).recorded, true);
+    assert.equal((await answer(await report(token, same))).recorded, false, 'the same page load again');
+    assert.equal((await answer(await report(token, { ...same, ok: 'false' }))).recorded, false, 'nor with another outcome');
+    // At 100 % this user is handed the canary: a stable report, a retry or an unknown version counts nothing.
+    for (const fields of [{ version: '1.0.0' }, { version: '1.1.0', phase: 'retry', ok: 'false' }, { version: '9.9.9' }]) {
+      assert.equal((await answer(await report(token, { remote: 'mf-tools', ok: 'true', ...fields }))).recorded, false, JSON.stringify(fields));
+    }
+    for (const bad of [{ remote: 'manifests' }, { phase: 'nope' }, { pageLoad: '' }, { pageLoad: 'x'.repeat(65) }, { version: 'a/b' }]) {
+      const response = await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'true', ...bad });
+      assert.equal(response.statusCode, 400, JSON.stringify(bad));
+      assert.match(body(response).msg, /加载报告参数不正确/);
+    }
+    assert.deepEqual(await stats(), { '1.1.0': { loads: 1, failures: 0 } });
+  });
+
+  it('counts concurrent reports from two servers over one database exactly', async () => {
+    // A second server process: its own connection pool on PostgreSQL; the same embedded database on PGlite.
+    const other = database.url ? await openDatabase({ databaseUrl: database.url }) : database;
+    const second = await buildTestApp({ ...other, url: database.url }, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 1000, rollbackMarginPct: 5 });
+    try {
+      const tokens: string[] = [];
+      for (const phone of ['13800000003', '13800000004', '13800000006']) tokens.push(await login(app, phone));
+      const sent = tokens.flatMap((token, u) =>
+        Array.from({ length: 20 }, (_, i) => ({ token, server: i % 2 ? app : second, fields: { remote: 'mf-tools', version: '1.1.0', ok: String(i % 4 !== 0), pageLoad: `burst-${u}-${i % 10}` } })),
+      );
+      const answers = await Promise.all(sent.map(async ({ token, server, fields }) => answer(await report(token, fields, server))));
+      // 3 users × 10 page loads, each sent twice: 30 counted, whichever server took it.
+      assert.equal(answers.filter((a) => a.recorded).length, 30);
+      const counted = await database.db.selectFrom('remote_load_counts').selectAll().where('version', '=', '1.1.0').executeTakeFirstOrThrow();
+      const failures = await database.db.selectFrom('remote_load_reports').select((eb) => eb.fn.countAll<number>().as('n')).where('version', '=', '1.1.0').where('ok', '=', false).executeTakeFirstOrThrow();
+      assert.equal(counted.loads, 31);
+      assert.equal(counted.failures, Number(failures.n));
+    } finally {
+      await second.close();
+      if (other !== database) await other.close();
+    }
+  });
+
+  it('rolls a failing canary back once it has enough loads; started again, it is judged from zero', async () => {
+    await database.db.deleteFrom('remote_load_counts').execute();
+    await database.db.deleteFrom('remote_load_reports').execute();
+    const token = await login(app, '13800000007');
+    const results = await Promise.all([1, 2, 3].map(async () => answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' }))));
+    assert.deepEqual(results.flatMap((r) => r.rolledBack), ['mf-tools@1.1.0']);
+    assert.deepEqual((await stats())?.['1.1.0'], { loads: 3, failures: 3 });
+    let manifest = await store.readManifest('production');
     assert.equal(manifest.remotes['mf-tools']?.canary, undefined);
     assert.equal(manifest.remotes['mf-tools']?.history.at(-1)?.action, 'auto-rollback');
+
+    // Fixed and started again: the old run's failures do not count against it.
+    await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
+    const again = await answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' }));
+    assert.deepEqual(again, { recorded: true, rolledBack: [] });
+    assert.deepEqual((await stats())?.['1.1.0'], { loads: 1, failures: 1 });
+    manifest = await store.readManifest('production');
+    assert.equal(manifest.remotes['mf-tools']?.canary?.version, '1.1.0');
+  });
+
+  it('adds any published version a QA user overrides to, and only for them', async () => {
+    await release(store, 'mf-tools', '0.5.0');
+    const qa = await login(app, '13800000001');
+    const qaId = (await rollout(qa)).userId ?? '';
+    await operations.setQaUser(ctx, 'mf-tools', qaId, true);
+    assert.deepEqual(Object.keys((await rollout(qa, 'mf-tools@0.5.0,mf-drafts@bad/..')).remotes['mf-tools']?.versions ?? {}).sort(), ['0.5.0', '1.0.0', '1.1.0']);
+    const other = await login(app, '13800000002');
+    assert.deepEqual(Object.keys((await rollout(other, 'mf-tools@0.5.0')).remotes['mf-tools']?.versions ?? {}).sort(), ['1.0.0', '1.1.0']);
+    assert.deepEqual(Object.keys((await rollout('', 'mf-tools@0.5.0')).remotes['mf-tools']?.versions ?? {}), ['1.0.0']);
   });
 });
