@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase, pgliteDirFor } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { restoreDraft } from '../features/drafts/restore';
+import { runManuscriptReview } from '../features/editor/operator-review';
 import { AuditRefusal } from '../features/materials/audit';
 import { runMaterialAudit } from '../features/materials/audit-cli';
 import { ReviewRefusal } from '../features/enterprise/certification-store';
@@ -33,6 +34,9 @@ Commands:
   material-audit  --id <material id> --status 4|2|3 [--reason <text>]
                   4 in review, 2 approved, 3 failed; through the running server if it holds the embedded database
   restore-draft   --id <draft id>               undo a creator's draft deletion
+  manuscript-review --id <manuscript id> --decision approve|reject|offline [--reason <text>]
+                  approve: 审核中 → 已发布; reject: 审核中 → 未通过 with the reason the creator sees (required);
+                  offline: 已发布 → 已下线; through the running server if it holds the embedded database
   certification-queue                           enterprise / government-affairs applications waiting for review
   certification-review --phone <digits> --kind enterprise|gov --decision reviewing|approve|reject [--reason <text>]
                   reviewing: 3 (in review); approve: 1 (an enterprise becomes status 2, cert_type 24);
@@ -74,6 +78,7 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'reset-password': ['phone', 'password'],
   'material-audit': ['id', 'status'],
   'restore-draft': ['id'],
+  'manuscript-review': ['id', 'decision'],
   'score-daily': [],
   'right-list': [],
   'right-review': ['id', 'status'],
@@ -107,6 +112,7 @@ async function main(argv: string[]): Promise<number> {
   const text = (name: 'phone' | 'password' | 'nickname' | 'type' | 'range' | 'reason'): string => values[name] ?? '';
   const config = loadConfig();
   // Before opening the database: a running server may hold it (see features/materials/audit-cli.ts).
+  if (command === 'manuscript-review') return printed(await runManuscriptReview(config, { id: values.id ?? '', decision: values.decision ?? '', reason: text('reason') }));
   if (command === 'material-audit') return printed(await runMaterialAudit(config, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }));
   if (isToolCommand(command)) {
     const args = { phone: text('phone'), kind: values.kind ?? '', decision: values.decision ?? '', reason: text('reason'), tool: values.tool ?? '' };

@@ -1,5 +1,6 @@
-/** The writing screens' server side (spec §2 editor, §4, §5): save/publish/schedule, versions, material pre-fill, the scheduler. */
+/** The writing screens' server side (spec §2 editor, §4, §5): save/publish/schedule, versions, material pre-fill, the scheduler, the operator's review. */
 import type { FastifyPluginAsync } from 'fastify';
+import { operatorReviewRoute } from './operator-review';
 import saveRoute from './save-route';
 import scheduler from './scheduler';
 import useMaterialRoute from './use-material';
@@ -9,6 +10,7 @@ const editor: FastifyPluginAsync = async (app) => {
   await app.register(saveRoute);
   await app.register(versionsRoutes);
   await app.register(useMaterialRoute);
+  await app.register(operatorReviewRoute);
   await app.register(scheduler);
 };
 
