@@ -34,7 +34,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     trustProxy: config.trustProxy,
   });
 
-  await app.register(helmet);
+  await app.register(helmet, { config });
   await app.register(formbody);
   await app.register(rateLimit, { perMinute: config.rateLimitPerMinute });
 

@@ -21,7 +21,10 @@ export class DiskObjectStore implements ObjectStore {
   constructor(
     root: string,
     readonly bucket: string,
+    /** The path objects are served under (`/oss`). */
     private readonly publicBase: string,
+    /** The origin of public URLs (STORAGE_PUBLIC_ORIGIN); empty = relative to the page. */
+    private readonly publicOrigin = '',
   ) {
     this.objects = path.join(root, bucket, 'objects');
     this.meta = path.join(root, bucket, 'meta');
@@ -44,6 +47,34 @@ export class DiskObjectStore implements ObjectStore {
     await fs.rename(tmpBody, file);
     const stat = await fs.stat(file);
     return { key, size: stat.size, contentType, etag, lastModified: stat.mtime };
+  }
+
+  /**
+   * Write-once: the body is hard-linked into place, which fails when the name exists, so of two
+   * racing creations exactly one wins and an existing object is never replaced.
+   */
+  async putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean> {
+    assertValidKey(key);
+    const etag = createHash('md5').update(bytes(body)).digest('hex').toUpperCase();
+    await fs.mkdir(this.tmp, { recursive: true });
+    const tmpBody = path.join(this.tmp, randomBytes(12).toString('hex'));
+    const tmpMeta = `${tmpBody}.json`;
+    await fs.writeFile(tmpBody, bytes(body));
+    await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
+    const file = path.join(this.objects, key);
+    const metaFile = path.join(this.meta, `${key}.json`);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.mkdir(path.dirname(metaFile), { recursive: true });
+    try {
+      await fs.link(tmpBody, file);
+    } catch (error) {
+      await Promise.all([fs.rm(tmpBody, { force: true }), fs.rm(tmpMeta, { force: true })]);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    await fs.rename(tmpMeta, metaFile);
+    await fs.rm(tmpBody, { force: true });
+    return true;
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
@@ -97,7 +128,7 @@ export class DiskObjectStore implements ObjectStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.publicBase}/${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `${this.publicOrigin}${this.publicBase}/${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 
   /** `<publicBase>/<bucket>/<key>`, relative or on any origin (the page's, whatever it is). */

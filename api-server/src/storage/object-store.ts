@@ -18,6 +18,8 @@ export interface StoredObject extends ObjectInfo {
 export interface ObjectStore {
   readonly bucket: string;
   put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo>;
+  /** Creates the object only if the key is free, atomically; false when it exists (write-once keys). */
+  putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean>;
   get(key: string): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;

@@ -1,8 +1,10 @@
 /**
  * Is it an image, by its bytes (never by its name)? The allowed types of spec §3: gif, jpeg/jpg, png
- * and svg. SVG is text, so it must parse as an <svg> document start; script-bearing SVG is refused,
- * because the file is served from our origin.
+ * and svg. SVG is text: it must pass the storage's allow-list (storage/svg-policy.ts: shapes, text,
+ * gradients and filters only), because the file is served as an image of ours.
  */
+import { isSafeSvg } from '../../storage/svg-policy';
+
 export type ImageKind = 'gif' | 'jpeg' | 'png' | 'svg';
 
 const startsWith = (body: Buffer, signature: readonly number[]): boolean => signature.every((byte, i) => body[i] === byte);
@@ -12,15 +14,6 @@ export function sniffImage(body: Buffer): ImageKind | null {
   if (startsWith(body, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(body, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   return isSafeSvg(body) ? 'svg' : null;
-}
-
-function isSafeSvg(body: Buffer): boolean {
-  const head = body.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  // An optional XML declaration, comments and a doctype may precede the root element.
-  const prolog = /^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i;
-  if (!prolog.test(head)) return false;
-  const text = body.toString('utf8');
-  return !/<script[\s>]|\son[a-z]+\s*=|javascript:/i.test(text);
 }
 
 export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageKind, string>> = {

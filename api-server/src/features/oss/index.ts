@@ -3,10 +3,15 @@
  * what an operator's tools need (listing, deleting). Reads of objects are public (object names are
  * unguessable hashes, as on a public-read bucket); writes are signed with the short-lived
  * credentials of /api/upload/tos/token or the operator's key (write-routes.ts, README.md).
+ * Reads are served so that no stored file can run as the app (storage/serving.ts): typed by their
+ * bytes, media inline and everything else a download, nosniff and a sandboxing CSP; with
+ * STORAGE_PUBLIC_ORIGIN set, user files are only served on that origin.
  * With an OSS bucket configured (OSS_BUCKET) the browser talks to OSS itself: nothing is mounted.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OSS_PATH } from '../../plugins/app/storage';
+import { STORAGE_CSP, servingHeaders } from '../../storage/serving';
+import { parseUploadKey } from '../upload/keys';
 import { authorizeOperator, parseTarget } from './authorize';
 import writeRoutes from './write-routes';
 import { type ListedObject, listBucketXml, requestId, sendError } from './xml';
@@ -16,6 +21,12 @@ const DEFAULT_MAX_KEYS = 100;
 
 const oss: FastifyPluginAsync = async (app) => {
   if (app.config.ossBucket) return;
+  const storageOrigin = app.config.storagePublicOrigin ? new URL(app.config.storagePublicOrigin) : null;
+  // Every storage answer (objects, listings, refusals, errors) is locked down the same way.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff').header('content-security-policy', STORAGE_CSP);
+    return payload;
+  });
   // Its own context: the raw-bytes body parser must not reach the API routes.
   await app.register(writeRoutes);
 
@@ -48,23 +59,34 @@ const oss: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { bucket: string; '*': string } }>(`${OSS_PATH}/:bucket/*`, async (request, reply) => {
     const { bucket, '*': key } = request.params;
     if (!key) return listObjects(request, reply);
-    const object = bucket === app.storage.bucket ? await app.storage.get(safeKey(key)).catch(() => null) : null;
+    const decoded = safeKey(key);
+    // User files belong on their own origin when one is set: never serve them from the app's.
+    if (storageOrigin && decoded !== null && parseUploadKey(decoded) && request.host !== storageOrigin.host) {
+      return reply.code(301).header('location', `${storageOrigin.origin}${request.url}`).send();
+    }
+    const object = bucket === app.storage.bucket && decoded !== null ? await app.storage.get(decoded).catch(() => null) : null;
     if (!object) {
-      return reply.code(404).type('application/xml').send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>');
+      return reply
+        .code(404)
+        .type('application/xml')
+        .send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>');
     }
     return reply
-      .header('content-type', object.contentType)
+      .headers(servingHeaders(object.key, object.contentType, object.body))
       .header('etag', `"${object.etag}"`)
       .header('last-modified', object.lastModified.toUTCString())
       // Keys are never rewritten with other bytes (new content gets a new key).
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
       .send(object.body);
   });
 };
 
-function safeKey(raw: string): string {
-  return raw.split('/').map(decodeURIComponent).join('/');
+function safeKey(raw: string): string | null {
+  try {
+    return raw.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
 }
 
 export default oss;

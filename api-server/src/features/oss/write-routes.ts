@@ -2,18 +2,28 @@
  * The writes of the OSS subset: PutObject (with `x-oss-forbid-overwrite`), InitiateMultipartUpload,
  * UploadPart, CompleteMultipartUpload, AbortMultipartUpload, and DeleteObject for the operator's key.
  * Every one is signed (authorize.ts); bodies arrive as raw bytes whatever their content type.
+ * What upload credentials write is user content: its stored type comes from its bytes
+ * (storage/content-sniff.ts), never from the Content-Type the uploader declared, and its key is
+ * write-once (a second PUT or multipart completion to a stored key is refused with 409), so a file
+ * saved as a material can never be swapped for other bytes. The operator's key writes what it says.
  */
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionUsable } from '../../plugins/app/sessions';
 import { OSS_PATH } from '../../plugins/app/storage';
-import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
+import { sniffContent } from '../../storage/content-sniff';
+import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError, partEtag } from '../../storage/multipart-uploads';
 import { assertValidKey } from '../../storage/object-store';
+import type { UploadGrant } from '../upload/credentials';
 import { type OssTarget, authorizeOperator, authorizeWrite, parseTarget } from './authorize';
 import { parseCompleteParts, requestId, sendError, xmlDocument } from './xml';
 
-/** One request body (a whole object or one part). */
-const BODY_LIMIT = 20 * 1024 * 1024;
+/** One request body (a whole object or one part); beyond it, HTTP 413 (plugins/app/error-handler.ts). */
+export const BODY_LIMIT = 20 * 1024 * 1024;
+
+type Authorized = OssTarget & { grant: UploadGrant | null };
+
+const ALREADY_EXISTS = 'The object you specified already exists and can not be overwritten.';
 
 const writeRoutes: FastifyPluginAsync = async (app) => {
   const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
@@ -34,7 +44,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /** Parses and authorizes, or answers the refusal and returns null. */
-  async function target(request: FastifyRequest, reply: FastifyReply, operatorOnly = false): Promise<OssTarget | null> {
+  async function target(request: FastifyRequest, reply: FastifyReply, operatorOnly = false): Promise<Authorized | null> {
     const parsed = parseTarget(request.url, OSS_PATH);
     if (!parsed || parsed.bucket !== app.storage.bucket) {
       sendError(reply, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
@@ -58,7 +68,24 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       sendError(reply, 403, 'InvalidAccessKeyId', 'The security token you provided has been revoked.');
       return null;
     }
-    return parsed;
+    return { ...parsed, grant: verdict.grant };
+  }
+
+  /**
+   * Stores a whole object: user content typed by its bytes and created only if the key is free;
+   * the operator's key as declared, refusing an existing key only when asked to.
+   */
+  async function store(t: Authorized, request: FastifyRequest, reply: FastifyReply, bytes: Buffer, declaredType: string): Promise<string | null> {
+    const userContent = t.grant !== null;
+    const type = userContent ? sniffContent(bytes).contentType : declaredType;
+    const forbidOverwrite = userContent || String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true';
+    if (!forbidOverwrite) return (await app.storage.put(t.key, bytes, type)).etag;
+    if (!(await app.storage.putIfAbsent(t.key, bytes, type))) {
+      request.log.info({ key: t.key }, 'storage write refused: the key exists');
+      sendError(reply, 409, 'FileAlreadyExists', ALREADY_EXISTS);
+      return null;
+    }
+    return partEtag(bytes);
   }
 
   async function ownUpload(t: OssTarget, reply: FastifyReply) {
@@ -70,7 +97,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     return upload;
   }
 
-  app.put(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
+  app.put(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploadId')) {
@@ -83,18 +110,17 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       const etag = await uploads.putPart(upload.uploadId, partNumber, body(request));
       return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
     }
-    // Not atomic (check, then write), unlike OSS: enough for one deploy at a time.
-    if (String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true' && (await app.storage.head(t.key))) {
-      return sendError(reply, 409, 'FileAlreadyExists', 'The object you specified already exists and can not be overwritten.');
-    }
-    const info = await app.storage.put(t.key, body(request), contentType(request));
-    return reply.header('etag', `"${info.etag}"`).header('x-oss-request-id', requestId()).send('');
+    const etag = await store(t, request, reply, body(request), contentType(request));
+    if (etag === null) return reply;
+    return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
   });
 
-  app.post(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' } }, async (request, reply) => {
+  app.post(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploads')) {
+      // Refused up front rather than after the user sent every part.
+      if (t.grant && (await app.storage.head(t.key))) return sendError(reply, 409, 'FileAlreadyExists', ALREADY_EXISTS);
       const upload = await uploads.initiate(t.key, t.key.split('/')[2] ?? '', contentType(request));
       return reply
         .type('application/xml')
@@ -108,13 +134,14 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     if (!parts) return sendError(reply, 400, 'MalformedXML', 'The XML you provided was not well-formed.');
     try {
       const assembled = await uploads.assemble(upload.uploadId, parts);
-      const info = await app.storage.put(t.key, assembled, upload.contentType);
+      const etag = await store(t, request, reply, assembled, upload.contentType);
       await uploads.remove(upload.uploadId);
+      if (etag === null) return reply;
       return reply
         .type('application/xml')
-        .header('etag', `"${info.etag}"`)
+        .header('etag', `"${etag}"`)
         .header('x-oss-request-id', requestId())
-        .send(xmlDocument('CompleteMultipartUploadResult', { Location: app.storage.publicUrl(t.key), Bucket: t.bucket, Key: t.key, ETag: `"${info.etag}"` }));
+        .send(xmlDocument('CompleteMultipartUploadResult', { Location: app.storage.publicUrl(t.key), Bucket: t.bucket, Key: t.key, ETag: `"${etag}"` }));
     } catch (error) {
       if (error instanceof MultipartError) return sendError(reply, 400, error.code, error.message);
       throw error;

@@ -3,23 +3,57 @@
  * clients expect; anything unexpected is logged with its stack and answered with a bare 1500, so
  * internals (SQL, paths) never reach a browser.
  */
-import type { FastifyError } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiCode, fail } from 'shared-sdk/contract';
 import { ApiError, MESSAGES } from '../../lib/api-error';
 import { globalPlugin } from '../../lib/global-plugin';
+import { describeValidation } from '../../lib/request-input';
 
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
+/** The most of an oversize body read (and dropped) so the client can read the 413 instead of a reset. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads the rest of a refused body and drops it. Answering while the client is still sending makes
+ * the server close the connection with unread data, which the client sees as a reset, not a 413.
+ * Resolves true when the body was read to its end, false when it was too long or too slow.
+ */
+function drainBody(raw: IncomingMessage): Promise<boolean> {
+  if (raw.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (drained: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onError);
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    const timer = setTimeout(() => finish(false), DRAIN_TIMEOUT_MS);
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onError);
+    raw.resume();
+  });
 }
 
-function describeValidation(issues: readonly ValidationIssue[]): string {
-  const first = issues[0];
-  if (!first) return '参数错误';
-  if (first.keyword === 'required') return `参数错误：缺少 ${String(first.params.missingProperty)}`;
-  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return field ? `参数错误：${field} 格式不正确` : '参数错误';
+/** HTTP 413 with the envelope, naming the limit of the route (20 MB for storage uploads). */
+async function tooLarge(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const declared = Number(request.headers['content-length']);
+  const drained = declared > DRAIN_MAX_BYTES ? false : await drainBody(request.raw);
+  // Fastify asks to close the connection because the body was left unread; once it has been read
+  // the connection can stay open like any other.
+  if (drained) reply.removeHeader('connection');
+  const limitMb = Math.max(1, Math.round((request.routeOptions.bodyLimit ?? 1024 * 1024) / (1024 * 1024)));
+  request.log.info({ contentLength: request.headers['content-length'] ?? null, drained }, 'request body too large');
+  return reply.code(413).send(fail(ApiCode.INVALID_PARAMS, `上传内容过大，不能超过${limitMb}MB`));
 }
 
 export default globalPlugin(async (app) => {
@@ -31,6 +65,7 @@ export default globalPlugin(async (app) => {
       return reply.code(200).send(fail(ApiCode.INVALID_PARAMS, describeValidation(error.validation)));
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) return tooLarge(request, reply);
     if (status === 429) {
       return reply.code(429).send(fail(ApiCode.TOO_MANY_ATTEMPTS, MESSAGES.TOO_MANY_REQUESTS));
     }

@@ -19,12 +19,12 @@ declare module 'fastify' {
 export const EMBEDDED_BUCKET = 'creator';
 export const OSS_PATH = '/oss';
 
-export function embeddedObjectStore(config: Pick<AppConfig, 'dataDir'>): ObjectStore {
-  return new DiskObjectStore(path.join(config.dataDir, 'storage'), EMBEDDED_BUCKET, OSS_PATH);
+export function embeddedObjectStore(config: Pick<AppConfig, 'dataDir'> & Partial<Pick<AppConfig, 'storagePublicOrigin'>>): ObjectStore {
+  return new DiskObjectStore(path.join(config.dataDir, 'storage'), EMBEDDED_BUCKET, OSS_PATH, config.storagePublicOrigin ?? '');
 }
 
 /** The configured store: the OSS bucket when OSS_BUCKET is set, else the embedded storage. */
-export function objectStoreFor(config: Pick<AppConfig, 'dataDir' | 'ossBucket'>): ObjectStore {
+export function objectStoreFor(config: Pick<AppConfig, 'dataDir' | 'ossBucket' | 'storagePublicOrigin'>): ObjectStore {
   const bucket = config.ossBucket;
   if (!bucket) return embeddedObjectStore(config);
   return new OssObjectStore({

@@ -1,15 +1,21 @@
 /**
- * Security headers. The content security policy is off for now: the host loads remotes from other
- * origins in development (their dev servers), opens the customer-service chat and newspaper PDFs in
- * frames, and shows images from storage hosts; a policy belongs with the deploy configuration that
- * knows those origins. Resources may be embedded cross-origin so a host on a CDN can load remotes.
+ * Security headers. The app's pages get a Content-Security-Policy allowing only the product's own
+ * origin, the storage origins and the remotes' origins (content-security-policy.ts); the embedded
+ * storage replaces it on its answers with a sandboxing one (storage/serving.ts). Resources may be
+ * embedded cross-origin so a host on a CDN can load remotes.
  */
 import helmet from '@fastify/helmet';
+import type { AppConfig } from '../../config';
 import { globalPlugin } from '../../lib/global-plugin';
+import { appContentSecurityPolicy } from './content-security-policy';
 
-export default globalPlugin(async (app) => {
+interface HelmetOptions extends Record<string, unknown> {
+  config: AppConfig;
+}
+
+export default globalPlugin<HelmetOptions>(async (app, { config }) => {
   await app.register(helmet, {
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
