@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { body, signed } from '../testing/signed';
+import { testConfig, tempDir } from '../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { REDACTED, redactText, redactValue } from './log-redaction';
+
+/** Deliverable 4 of issue 13: live tokens, signatures, passwords and upload secrets never reach the log. */
+describe('log redaction', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  const data = tempDir('log-redaction');
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildApp(testConfig({ databaseUrl: database.url, dataDir: data.dir, logLevel: 'info' }), {
+      database,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    data.remove();
+  });
+
+  it('writes no token, sign, password or upload secret of real calls to the log', async () => {
+    const password = 'demo1234';
+    const login = body<{ token: string }>(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password } }));
+    const token = login.data.token;
+    // GET calls carry the token and the signature in the URL.
+    const info = await signed(app, { url: '/api/user/mpBaseUserinfo', token });
+    const sign = new URL(`http://x${String(info.raw.req.url)}`).searchParams.get('sign') ?? '';
+    const upload = body<{ secretAccessKey: string; sessionToken: string }>(await signed(app, { url: '/api/upload/tos/token', token }));
+    // A refused call and a malformed body are logged with their URL and error.
+    await app.inject({ method: 'GET', url: `/service/userban/getUserBanInfo?token=${token}x` });
+    await app.inject({
+      method: 'POST',
+      url: `/api/user/update?token=${token}`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"token":"${token}","password":"${password}",`,
+    });
+    await signed(app, { method: 'POST', url: '/login/admin/quit', token });
+
+    const log = lines.join('');
+    assert.ok(lines.length > 8, 'the requests were logged');
+    assert.match(log, /"url":"\/api\/user\/mpBaseUserinfo\?[^"]*token=\[redacted\]/);
+    for (const [name, secret] of Object.entries({ token, sign, secretAccessKey: upload.data.secretAccessKey, sessionToken: upload.data.sessionToken })) {
+      assert.ok(secret.length > 8, name);
+      assert.ok(!log.includes(secret), `${name} appears in the log`);
+    }
+    assert.ok(!log.includes(password), 'the password appears in the log');
+  });
+
+  it('redacts secrets in URLs, form bodies, JSON text and logged objects, and keeps the rest', () => {
+    assert.equal(redactText('/api/x?a=1&token=abc&sign=def#h'), `/api/x?a=1&token=${REDACTED}&sign=${REDACTED}#h`);
+    assert.equal(redactText('phone=138&password=secret1&Token=t'), `phone=138&password=${REDACTED}&Token=${REDACTED}`);
+    assert.equal(redactText('{"password":"p\\"w","phone":"138"}'), `{"password":"${REDACTED}","phone":"138"}`);
+    assert.equal(redactText('/api/x?mytoken=keep'), '/api/x?mytoken=keep');
+    assert.deepEqual(redactValue({ body: { sessionToken: 's', secretAccessKey: 'k', title: 't' }, query: { token: 'x' }, url: '/a?token=y' }), {
+      body: { sessionToken: REDACTED, secretAccessKey: REDACTED, title: 't' },
+      query: { token: REDACTED },
+      url: `/a?token=${REDACTED}`,
+    });
+  });
+});
