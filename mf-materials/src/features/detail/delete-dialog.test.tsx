@@ -84,6 +84,9 @@ describe('deleting from the detail screen (spec §5: 确认删除该素材, a di
     expect(await screen.findByText('删除素材成功')).toBeInTheDocument();
     expect(await screen.findByText('我的素材库')).toBeInTheDocument();
     expect(deleteMaterials).toHaveBeenCalledTimes(1);
+    // No error after a successful delete: the gone material is not read again.
+    expect(screen.queryByText('素材不存在或已删除')).not.toBeInTheDocument();
+    expect(detail.mock.calls.every(([id]) => id === 7)).toBe(true);
   });
 
   it('a failed delete is only logged (spec §8) and the detail stays', async () => {

@@ -16,11 +16,15 @@ export const materialApi = baseApi.injectEndpoints({
     }),
     materialDetail: build.query<MaterialDetail, number>({
       query: (id) => ({ url: '/api/material/showChild', method: 'POST', body: { id } }),
-      providesTags: ['MaterialDetail'],
+      providesTags: (_result, _error, id) => [{ type: 'MaterialDetail', id }],
+      // A detail is dropped as soon as its screen closes: after a delete, nothing stale is shown again.
+      keepUnusedDataFor: 0,
     }),
     deleteMaterials: build.mutation<null, string>({
       query: (ids) => ({ url: '/api/material/delChild', method: 'POST', body: { ids }, skipErrorHandler: true }),
-      invalidatesTags: ['Material', 'MaterialDetail'],
+      // Lists only: re-reading the detail that was just deleted would answer 素材不存在或已删除 and
+      // show it as an error right after 删除素材成功 (the detail screen leaves for the library).
+      invalidatesTags: ['Material'],
     }),
     operateMaterial: build.mutation<null, { cm_id: number; cml_behavior: number }>({
       query: (body) => ({ url: '/api/material/operation', method: 'POST', body, skipErrorHandler: true }),
