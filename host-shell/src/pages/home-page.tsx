@@ -1,8 +1,37 @@
-import { Button, Card, Col, List, Row, Space, Statistic, Typography } from 'antd';
+import { Button, Card, Col, List, Progress, Row, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { selectUser, useAppSelector } from 'shared-sdk';
+import { CREATOR_LEVELS, SCORE_DIMENSIONS, type UserScoreAnswer, type UserScoreDetailAnswer } from 'shared-sdk/contract';
 import { useRecentDraftsQuery, useUnreadTotalQuery, useUserScoreQuery } from '../features/shell/api';
 import { CREATION_ITEMS, openCreation } from '../features/shell/creation';
+
+const hasBreakdown = (score: UserScoreAnswer | undefined): score is UserScoreDetailAnswer => score !== undefined && 'dimensions' in score;
+
+/** The creation score's dimensions, compact (no chart here: this page is in the first-load budget); the history is on /rights. */
+function ScoreCard({ score }: { score: UserScoreDetailAnswer }) {
+  const level = CREATOR_LEVELS.find((l) => l.level === score.level);
+  return (
+    <Card title="创作分" extra={<Link to="/rights">查看权益与历史</Link>}>
+      <div data-testid="score-card">
+      <Row gutter={24} align="middle">
+        <Col>
+          <Statistic title={`Lv${score.level} ${level?.name ?? ''}`} value={score.user_score} suffix="/ 100" />
+        </Col>
+        <Col flex="auto">
+          {SCORE_DIMENSIONS.map((d) => (
+            <Row key={d.code} gutter={8} align="middle" title={d.hint}>
+              <Col style={{ width: 48 }}>{d.name}</Col>
+              <Col flex="auto">
+                <Progress percent={score.dimensions[d.code]} size="small" format={(value) => `${value ?? 0}`} aria-label={`${d.name} ${score.dimensions[d.code]}`} />
+              </Col>
+            </Row>
+          ))}
+        </Col>
+      </Row>
+      </div>
+    </Card>
+  );
+}
 
 /** /index: greeting, creation score, unread count, quick-create buttons, recent drafts. */
 export function HomePage() {
@@ -27,6 +56,7 @@ export function HomePage() {
           </Col>
         </Row>
       </Card>
+      {hasBreakdown(score) ? <ScoreCard score={score} /> : null}
       <Card title="快速创作">
         <Space wrap>
           {CREATION_ITEMS.map((item) => (

@@ -1,5 +1,29 @@
-import { ComingSoon } from 'shared-sdk';
+import { useState } from 'react';
+import { Card, Segmented, Tabs, Typography } from 'antd';
+import { RANK_PERIODS, RANK_TYPES, type RankPeriod } from 'shared-sdk/contract';
+import { useRankListQuery } from '../features/rank/api';
+import { RankTable } from '../features/rank/components/rank-table';
 
+/** /rank: opens in a window of its own, without the shell's layout (routes.ts: open window, bare). */
 export function RankPage() {
-  return <ComingSoon title="排行榜" />;
+  const [period, setPeriod] = useState<RankPeriod>('week');
+  const [type, setType] = useState(0);
+  const { data, isFetching } = useRankListQuery({ period, type });
+  return (
+    <div style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
+      <Card
+        title="创作者排行榜"
+        extra={data?.day ? <Typography.Text type="secondary">统计至 {data.day}</Typography.Text> : null}
+      >
+        <Tabs activeKey={period} onChange={(key) => setPeriod(key as RankPeriod)} items={RANK_PERIODS.map((p) => ({ key: p.value, label: p.label }))} />
+        <Segmented
+          value={type}
+          onChange={(value) => setType(Number(value))}
+          options={RANK_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+          style={{ marginBottom: 16 }}
+        />
+        <RankTable rows={data?.list ?? []} mine={data?.mine ?? null} loading={isFetching} />
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,12 @@
+import { baseApi } from 'shared-sdk';
+import type { HelpArticle, HelpCategoriesAnswer, HelpSearchAnswer } from 'shared-sdk/contract';
+
+export const helpApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    helpCategories: build.query<HelpCategoriesAnswer, void>({ query: () => ({ url: '/api/help/categories' }) }),
+    helpArticle: build.query<HelpArticle, string>({ query: (slug) => ({ url: '/api/help/article', params: { slug }, skipErrorHandler: true }) }),
+    helpSearch: build.query<HelpSearchAnswer, string>({ query: (q) => ({ url: '/api/help/search', params: { q } }) }),
+  }),
+});
+
+export const { useHelpCategoriesQuery, useHelpArticleQuery, useHelpSearchQuery } = helpApi;

@@ -1,0 +1,27 @@
+import type { MouseEvent } from 'react';
+import { Breadcrumb, Empty, Spin } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { sanitizeHtml } from 'shared-sdk/html';
+import { useHelpArticleQuery } from '../api';
+
+/** One article: the server's sanitized HTML, sanitized again here; links inside the product stay in the page. */
+export function HelpArticleView({ slug }: { slug: string }) {
+  const navigate = useNavigate();
+  const { data, isFetching, isError } = useHelpArticleQuery(slug);
+  if (isFetching) return <Spin />;
+  if (isError || !data) return <Empty description="文章不存在" />;
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    const href = link?.getAttribute('href') ?? '';
+    if (href.startsWith('/')) {
+      event.preventDefault();
+      navigate(href);
+    }
+  };
+  return (
+    <article>
+      <Breadcrumb items={[{ title: '帮助中心' }, { title: data.category_name }, { title: data.title }]} style={{ marginBottom: 16 }} />
+      <div className="help-article" data-testid="help-article" onClick={onClick} dangerouslySetInnerHTML={{ __html: sanitizeHtml(data.html) }} />
+    </article>
+  );
+}

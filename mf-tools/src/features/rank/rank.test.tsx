@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RankListAnswer, RankRow } from 'shared-sdk/contract';
+import { renderScreen } from 'shared-sdk/testing';
+import { RankPage } from '../../pages/rank-page';
+
+const rankList = jest.fn();
+jest.mock('./api', () => ({ useRankListQuery: (args: unknown) => rankList(args) }));
+
+jest.setTimeout(30_000);
+
+const row = (position: number, nickname: string, score: number, user_id = position): RankRow => ({ position, user_id, nickname, avatar: '', score });
+const TOP: RankRow[] = [row(1, '豫见作者001', 88.4), row(2, '中原作者002', 80), row(3, '黄河作者003', 71.2)];
+const answer = (mine: RankRow | null): { data: RankListAnswer; isFetching: boolean } => ({ data: { list: TOP, mine, day: '2026-11-23' }, isFetching: false });
+
+describe('rank page', () => {
+  beforeEach(() => rankList.mockReset().mockReturnValue(answer(TOP[1] ?? null)));
+
+  it('shows the weekly list of all types first, with scores, the day and my row highlighted', () => {
+    renderScreen(RankPage, '/rank');
+    expect(rankList).toHaveBeenLastCalledWith({ period: 'week', type: 0 });
+    expect(screen.getByText('统计至 2026-11-23')).toBeInTheDocument();
+    expect(screen.getByText('88.4')).toBeInTheDocument();
+    expect(screen.getByText('80.0')).toBeInTheDocument();
+    const mine = screen.getByText('中原作者002').closest('tr') as HTMLElement;
+    expect(mine).toHaveAttribute('aria-current', 'true');
+    expect(within(mine).getByText('我')).toBeInTheDocument();
+    expect(screen.getByTestId('my-rank')).toHaveTextContent('我的排名：第 2 名，创作分 80.0');
+  });
+
+  it('switches to 月榜 and to a content type', async () => {
+    renderScreen(RankPage, '/rank');
+    await userEvent.click(screen.getByRole('tab', { name: '月榜' }));
+    expect(rankList).toHaveBeenLastCalledWith({ period: 'month', type: 0 });
+    await userEvent.click(screen.getByText('视频'));
+    expect(rankList).toHaveBeenLastCalledWith({ period: 'month', type: 2 });
+  });
+
+  it('shows my rank below the top 100 as a separate row, and says when I am not ranked', () => {
+    rankList.mockReturnValue(answer(row(137, '我自己', 20.5, 999)));
+    const { unmount } = renderScreen(RankPage, '/rank');
+    expect(screen.getByTestId('my-rank')).toHaveTextContent('我的排名：第 137 名（未进入前 100），创作分 20.5');
+    expect(screen.queryByText('我自己')).not.toBeInTheDocument();
+    unmount();
+    rankList.mockReturnValue(answer(null));
+    renderScreen(RankPage, '/rank');
+    expect(screen.getByTestId('my-rank')).toHaveTextContent('本期暂未上榜');
+  });
+});

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { App, Card, Col, Row, Steps, Typography } from 'antd';
+import { CREATOR_LEVELS, type RightCode, type RightsAnswer } from 'shared-sdk/contract';
+import { useApplyRightMutation } from '../api';
+import { RightCard } from './right-card';
+
+function failureMessage(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '申请失败';
+}
+
+export function RightsPanel({ data }: { data: RightsAnswer }) {
+  const { message } = App.useApp();
+  const [apply] = useApplyRightMutation();
+  const [applying, setApplying] = useState<RightCode | null>(null);
+  const onApply = async (code: RightCode) => {
+    setApplying(code);
+    const result = await apply({ code });
+    setApplying(null);
+    if ('error' in result) void message.error(failureMessage(result.error));
+    else void message.success('申请已提交，请等待审核');
+  };
+  return (
+    <>
+      <Card title="我的等级" style={{ marginBottom: 16 }}>
+        <Steps
+          current={data.level - 1}
+          size="small"
+          items={CREATOR_LEVELS.map((l) => ({ title: `Lv${l.level}`, description: `${l.name} · ${l.min_score}分` }))}
+        />
+        <Typography.Paragraph style={{ marginTop: 16 }} data-testid="next-level">
+          {data.next_missing.length === 0 ? '已达到最高等级' : `升级到 Lv${data.level + 1} 还需要：${data.next_missing.join('；')}`}
+        </Typography.Paragraph>
+      </Card>
+      <Card title="权益">
+        <Row gutter={[16, 16]}>
+          {data.rights.map((right) => (
+            <Col key={right.code} xs={24} sm={12} lg={8}>
+              <RightCard right={right} applying={applying === right.code} onApply={() => void onApply(right.code)} />
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </>
+  );
+}
