@@ -57,7 +57,7 @@ describe('AiPanel', () => {
   });
 
   it('asks for the free instruction before calling, and shows the server\'s refusal (e.g. not configured)', async () => {
-    const refused = jest.fn(async () => {
+    const refused = jest.fn(async (_params: AiWriteParams, _onDelta: (piece: string) => void): Promise<string> => {
       throw new ApiError({ kind: 'business', code: 1030, message: AI_MESSAGES.NOT_CONFIGURED });
     });
     open('openAi', refused, '');

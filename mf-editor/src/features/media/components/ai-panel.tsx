@@ -30,12 +30,9 @@ export function AiPanel({ action, text, hasSelection, onClose, onReplace, onInse
   const [problem, setProblem] = useState('');
   const running = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    setAnswer('');
-    setProblem('');
-    setPhase('ready');
-    return () => running.current?.abort();
-  }, [action]);
+  // A running answer stops when the panel goes away. (Give the panel a `key` per request, so a new
+  // request starts from an empty panel.)
+  useEffect(() => () => running.current?.abort(), []);
 
   if (!action) return null;
   const params = { action, text, ...(action === 'tone' ? { tone } : {}), ...(action === 'openAi' ? { prompt } : {}) };
@@ -63,8 +60,8 @@ export function AiPanel({ action, text, hasSelection, onClose, onReplace, onInse
     stop();
     onClose();
   };
-  const choose = (use: (answer: string) => void) => {
-    use(answer);
+  const choose = (apply: (answer: string) => void) => {
+    apply(answer);
     close();
   };
 
