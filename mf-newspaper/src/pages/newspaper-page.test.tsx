@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { newsGet, type NewspaperPage as Page } from 'shared-sdk';
 import { NewspaperPage } from './newspaper-page';
@@ -9,8 +8,14 @@ import { NewspaperPage } from './newspaper-page';
 jest.mock('shared-sdk', () => ({ ...jest.requireActual('shared-sdk'), newsGet: jest.fn() }));
 const mockedNewsGet = newsGet as jest.MockedFunction<typeof newsGet>;
 
-const today = dayjs().format('YYYY-MM-DD');
-const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+// The page opens on "today": the test sets the clock (only Date; timers stay real for the UI), so it
+// passes at every hour, including across midnight between loading this file and rendering.
+const NOW = new Date(2026, 10, 23, 0, 0, 30);
+const REAL_TIMERS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance'] as const;
+beforeAll(() => jest.useFakeTimers({ now: NOW, doNotFake: [...REAL_TIMERS] }));
+afterAll(() => jest.useRealTimers());
+const today = '2026-11-23';
+const yesterday = '2026-11-22';
 const issue = (n: number, tag = 'a'): Page[] => Array.from({ length: n }, (_, i) => ({ img: `/oss/${tag}/${i + 1}.jpg`, pdf: `/oss/${tag}/${i + 1}.pdf` }));
 
 function Location() {
