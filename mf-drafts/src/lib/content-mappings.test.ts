@@ -5,14 +5,16 @@ describe('edit target by nd_type (spec §2)', () => {
     [1, '/scriptWrite?draftId=7'],
     [2, '/videoWrite?draftId=7'],
     [3, '/graphWrite?draftId=7'],
+    [4, '/videoWrite?isPack=1&draftId=7'],
+    [5, '/post?draftId=7'],
   ])('type %i opens %s', (type, href) => {
     expect(editorHref(type, { draftId: 7 })).toBe(href);
   });
 
-  it('has exactly the three editors and none for other types', () => {
-    expect(EDITOR_PATHS).toEqual({ 1: '/scriptWrite', 2: '/videoWrite', 3: '/graphWrite' });
+  it("has the three editors of spec §2 plus the editor's collection (video screen, isPack=1) and post, and none for other types", () => {
+    expect(EDITOR_PATHS).toEqual({ 1: '/scriptWrite', 2: '/videoWrite', 3: '/graphWrite', 4: '/videoWrite?isPack=1', 5: '/post' });
     expect(editorHref(0, { draftId: 1 })).toBeNull();
-    expect(editorHref(4, { draftId: 1 })).toBeNull();
+    expect(editorHref(6, { draftId: 1 })).toBeNull();
     expect(editorHref(2, { manuscriptId: 9 })).toBe('/videoWrite?manuscriptId=9');
   });
 });

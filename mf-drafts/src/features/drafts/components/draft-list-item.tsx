@@ -1,10 +1,10 @@
 import { Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { DRAFT_TABS, type Draft } from 'shared-sdk/contract';
+import { DRAFT_TABS_ALL, type Draft } from 'shared-sdk/contract';
 import { CoverGallery } from '../../../components/cover-gallery';
 import { DraftActions } from './draft-actions';
 
-export const draftTypeLabel = (type: number): string => DRAFT_TABS.find((tab) => tab.value === type && type !== 0)?.label ?? '未知';
+export const draftTypeLabel = (type: number): string => DRAFT_TABS_ALL.find((tab) => tab.value === type && type !== 0)?.label ?? '未知';
 
 /** One draft: covers, title (to its detail), type, creation time, 修改 and 删除. */
 export function DraftListItem({ draft }: { draft: Draft }) {

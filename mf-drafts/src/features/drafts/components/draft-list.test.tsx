@@ -17,9 +17,12 @@ const DRAFTS: Draft[] = [
   { nd_id: 11, global_id: 'g-11', nd_type: 1, nd_title: '黄河文化节现场', nd_cover_url: ['data:image/svg+xml,a', 'data:image/svg+xml,b'], nd_create_time: '2025-05-01 10:00:00' },
   { nd_id: 12, global_id: 'g-12', nd_type: 2, nd_title: '二七广场夜景', nd_cover_url: [], nd_create_time: '2025-04-30 09:00:00' },
   { nd_id: 13, global_id: 'g-13', nd_type: 3, nd_title: '老街里的手艺人', nd_cover_url: ['data:image/svg+xml,c'], nd_create_time: '2025-04-29 08:00:00' },
+  { nd_id: 14, global_id: 'g-14', nd_type: 4, nd_title: '中原美食合集', nd_cover_url: [], nd_create_time: '2025-04-28 08:00:00' },
+  { nd_id: 15, global_id: 'g-15', nd_type: 5, nd_title: '今天 #河南# 下雪了', nd_cover_url: [], nd_create_time: '2025-04-27 08:00:00' },
 ];
 
-jest.setTimeout(20_000);
+// Rendering antd screens in jsdom is slow on a loaded machine.
+jest.setTimeout(60_000);
 
 beforeEach(() => {
   deleteDraft.mockReset().mockResolvedValue({ data: null });
@@ -33,8 +36,8 @@ const itemOf = (title: string) => screen.getByText(title).closest('[data-testid=
 describe('draft list', () => {
   it('shows the tabs, each draft with covers, title link, type and creation time, and the pager', () => {
     renderScreen(DraftListPage, '/draft');
-    for (const tab of ['全部', '图文', '视频', '图集']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
-    expect(screen.getAllByTestId('draft-item')).toHaveLength(3);
+    for (const tab of ['全部', '图文', '视频', '图集', '合集', '动态']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    expect(screen.getAllByTestId('draft-item')).toHaveLength(5);
     const first = itemOf('黄河文化节现场');
     expect(within(first).getAllByRole('img')).toHaveLength(2);
     expect(within(first).getByRole('link')).toHaveAttribute('href', '/scriptDetail?draftId=11');
@@ -65,6 +68,8 @@ describe('draft list', () => {
     ['黄河文化节现场', '/scriptWrite?draftId=11'],
     ['二七广场夜景', '/videoWrite?draftId=12'],
     ['老街里的手艺人', '/graphWrite?draftId=13'],
+    ['中原美食合集', '/videoWrite?isPack=1&draftId=14'],
+    ['今天 #河南# 下雪了', '/post?draftId=15'],
   ])('修改 on %s opens %s in a new tab', async (title, href) => {
     renderScreen(DraftListPage, '/draft');
     await userEvent.click(within(itemOf(title)).getByLabelText(`修改 ${title}`));

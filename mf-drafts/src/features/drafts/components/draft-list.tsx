@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Flex, Input, Tabs } from 'antd';
-import { DRAFT_TABS, LIMITS } from 'shared-sdk/contract';
+import { DRAFT_TABS_ALL, LIMITS } from 'shared-sdk/contract';
 import { ContentList } from '../../../components/content-list';
 import { useSearchDraftsQuery } from '../api/draft-api';
 import { useDraftListParams } from '../hooks/use-draft-list-params';
 import { DraftListItem } from './draft-list-item';
 
-const TAB_ITEMS = DRAFT_TABS.map((tab) => ({ key: String(tab.value), label: tab.label }));
+// Spec §2's tabs plus the editor's 合集 and 动态.
+const TAB_ITEMS = DRAFT_TABS_ALL.map((tab) => ({ key: String(tab.value), label: tab.label }));
 
 /** /draft: tabs 全部/图文/视频/图集, keyword search, 10 drafts a page (spec §2). */
 export function DraftList() {

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DRAFT_TABS } from 'shared-sdk/contract';
+import { DRAFT_TABS_ALL } from 'shared-sdk/contract';
 import { intParam, withParams } from '../../../lib/search-params';
 
 const DEFAULTS = { type: 0, title: '', page: 1 };
-const TAB_VALUES = DRAFT_TABS.map((tab) => tab.value);
+const TAB_VALUES = DRAFT_TABS_ALL.map((tab) => tab.value);
 
 /** Tab, keyword and page live in the URL, so reload and back show the same list. */
 export function useDraftListParams() {

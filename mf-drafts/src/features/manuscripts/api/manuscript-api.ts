@@ -1,5 +1,5 @@
 import { baseApi } from 'shared-sdk';
-import { LIMITS, type ManuscriptDeleteRequest, type ManuscriptDetail, type ManuscriptListAnswer, type ManuscriptWithdrawAnswer, type ManuscriptWithdrawRequest } from 'shared-sdk/contract';
+import { LIMITS, type ManuscriptDeleteRequest, type ManuscriptDetail, type ManuscriptEditorDetail, type ManuscriptListAnswer, type ManuscriptWithdrawAnswer, type ManuscriptWithdrawRequest } from 'shared-sdk/contract';
 
 export interface ManuscriptListArgs {
   type: number;
@@ -21,7 +21,7 @@ export const manuscriptApi = api.injectEndpoints({
       }),
       providesTags: ['Manuscript'],
     }),
-    showManuscript: build.query<ManuscriptDetail, number>({
+    showManuscript: build.query<ManuscriptDetail & ManuscriptEditorDetail, number>({
       query: (id) => ({ url: '/api/manuscript/show', params: { id }, skipErrorHandler: true }),
       providesTags: ['Manuscript'],
     }),

@@ -8,11 +8,12 @@ import { renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
 const list = jest.fn();
 const withdraw = jest.fn();
 const remove = jest.fn();
+const show = jest.fn();
 
 jest.mock('../api/manuscript-api', () => ({
   MANUSCRIPT_PAGE_SIZE: 10,
   useListManuscriptsQuery: (args: unknown) => list(args),
-  useShowManuscriptQuery: () => ({ data: undefined, error: undefined, isFetching: false }),
+  useShowManuscriptQuery: (id: number) => show(id),
   useWithdrawManuscriptMutation: () => [withdraw],
   useDeleteManuscriptMutation: () => [remove],
 }));
@@ -24,11 +25,13 @@ const ITEMS: Manuscript[] = [
   { ...base, nm_id: 3, nm_title: '定时的文章', nm_status: 12, nm_review_code: null, nm_platforms: [], nm_scheduled_time: '2025-06-01 08:00:00' },
 ];
 
-jest.setTimeout(20_000);
+// Rendering antd screens in jsdom is slow on a loaded machine.
+jest.setTimeout(60_000);
 beforeEach(() => {
   list.mockReset().mockReturnValue({ data: { returnData: ITEMS, count: 3 }, isFetching: false });
   withdraw.mockReset().mockResolvedValue({ data: { nm_status: 4, nd_id: null } });
   remove.mockReset().mockResolvedValue({ data: null });
+  show.mockReset().mockReturnValue({ data: undefined, error: undefined, isFetching: false });
 });
 
 const itemOf = (title: string) => screen.getByText(title).closest('[data-testid="manuscript-item"]') as HTMLElement;
@@ -78,5 +81,33 @@ describe('manuscript library', () => {
     expect(withdraw).not.toHaveBeenCalled();
     expect(remove).not.toHaveBeenCalled();
     off();
+  });
+
+  it('has the editor kinds 合集 and 动态 as tabs, each with the -1 status list', async () => {
+    renderScreen(PersonalScriptPage, '/personalScript');
+    for (const [tab, type] of [['合集', 4], ['动态', 5]] as const) {
+      await userEvent.click(screen.getByRole('tab', { name: tab }));
+      expect(list).toHaveBeenLastCalledWith({ type, status: -1, page: 1, title: '' });
+    }
+  });
+
+  it("shows the operator's reason of a 未通过 manuscript and a gallery's images with captions", async () => {
+    const editor = {
+      summary: '',
+      cover_mode: 1,
+      original: false,
+      video: { url: '', poster: '', vid: '' },
+      images: [{ url: 'https://img.example.com/1.png', caption: '第一张的说明' }],
+      cover_index: 0,
+      item_ids: [],
+      items: [],
+    };
+    const detail = { ...base, ...ITEMS[0], nm_type: 3, nm_status: 6, nm_review_code: 3, nm_content: '<p>正文</p>', nm_update_time: '2025-05-01 10:00:00', nm_reject_reason: '图片模糊，请重新上传', nm_editor: editor };
+    show.mockReturnValue({ data: detail, error: undefined, isFetching: false });
+    renderScreen(PersonalScriptPage, '/personalScript');
+    await userEvent.click(within(itemOf('已发布的文章')).getByText('查看'));
+    expect(await screen.findByText('未通过原因')).toBeInTheDocument();
+    expect(screen.getByText('图片模糊，请重新上传')).toBeInTheDocument();
+    expect(screen.getByText('第一张的说明')).toBeInTheDocument();
   });
 });

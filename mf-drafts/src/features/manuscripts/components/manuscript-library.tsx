@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Flex, Input, Radio, Tabs } from 'antd';
-import { CONTENT_TYPE_OPTIONS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
+import { MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
 import { ContentList } from '../../../components/content-list';
 import { MANUSCRIPT_PAGE_SIZE, useListManuscriptsQuery } from '../api/manuscript-api';
 import { useManuscriptActions } from '../hooks/use-manuscript-actions';
-import { MANUSCRIPT_TYPES, useManuscriptParams } from '../hooks/use-manuscript-params';
+import { useManuscriptParams } from '../hooks/use-manuscript-params';
 import { ManuscriptItem } from './manuscript-item';
 import { ManuscriptView } from './manuscript-view';
 import { WithdrawDialog } from './withdraw-dialog';
 
-const TYPE_TABS = CONTENT_TYPE_OPTIONS.filter((option) => (MANUSCRIPT_TYPES as readonly number[]).includes(option.value)).map((option) => ({
-  key: String(option.value),
-  label: option.label,
-}));
+/** 文章, 视频, 图集 and the editor's 合集 and 动态. */
+const TYPE_TABS = MANUSCRIPT_TABS.map((option) => ({ key: String(option.value), label: option.label }));
 
 /** /personalScript: the creator's submitted and published works by type and status. */
 export function ManuscriptLibrary() {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ALL_STATUS_FILTER, ContentType, statusFiltersFor } from 'shared-sdk/contract';
+import { ALL_STATUS_FILTER, ContentType, MANUSCRIPT_TABS, statusFiltersFor } from 'shared-sdk/contract';
 import { intParam, withParams } from '../../../lib/search-params';
 
-export const MANUSCRIPT_TYPES = [ContentType.ARTICLE, ContentType.VIDEO, ContentType.GALLERY] as const;
+export const MANUSCRIPT_TYPES: readonly number[] = MANUSCRIPT_TABS.map((tab) => tab.value);
 
 /** Type, status filter, keyword and page live in the URL (reload and back keep them). */
 export function useManuscriptParams() {
