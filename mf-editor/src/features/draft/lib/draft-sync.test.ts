@@ -12,7 +12,9 @@ let doc: EditorDocument;
 let online = true;
 
 function makeSync(draftId: number | null = 9, version: number | null = 1) {
-  return new DraftSync({ kind: 1, userId: 1, draftId, version, manuscriptId: null, getDoc: () => doc, now: () => 1_700_000_000_000, isOnline: () => online });
+  const sync = new DraftSync({ kind: 1, userId: 1, draftId, version, manuscriptId: null, now: () => 1_700_000_000_000, isOnline: () => online });
+  sync.setSource(() => doc);
+  return sync;
 }
 
 async function flush() {

@@ -26,11 +26,8 @@ export interface DraftSyncOptions {
   draftId: number | null;
   version: number | null;
   manuscriptId: number | null;
-  getDoc: () => EditorDocument;
   now?: () => number;
   isOnline?: () => boolean;
-  /** Another tab of this browser saved the same draft (BroadcastChannel). */
-  channel?: Pick<BroadcastChannel, 'postMessage'> | null;
 }
 
 interface Failure {
@@ -66,6 +63,20 @@ export class DraftSync {
   private saving: Promise<void> | null = null;
   private readonly now: () => number;
   private readonly isOnline: () => boolean;
+  /** The screen's document as it stands; set by the screen once its form is mounted. */
+  private getDoc: () => EditorDocument = () => {
+    throw new Error('DraftSync has no document source');
+  };
+  /** Tells the other tabs of this browser about each save. */
+  private channel: Pick<BroadcastChannel, 'postMessage'> | null = null;
+
+  setSource(getDoc: () => EditorDocument): void {
+    this.getDoc = getDoc;
+  }
+
+  setChannel(channel: Pick<BroadcastChannel, 'postMessage'> | null): void {
+    this.channel = channel;
+  }
 
   constructor(private readonly options: DraftSyncOptions) {
     this.now = options.now ?? Date.now;
@@ -105,7 +116,7 @@ export class DraftSync {
   async writeJournal(): Promise<void> {
     this.journalTimer = null;
     const { draftId, version } = this.snapshot;
-    await journal.write({ key: this.key, doc: this.options.getDoc(), draftId, baseVersion: version, changedAt: this.now(), synced: false });
+    await journal.write({ key: this.key, doc: this.getDoc(), draftId, baseVersion: version, changedAt: this.now(), synced: false });
   }
 
   private clearTimers(): void {
@@ -128,7 +139,7 @@ export class DraftSync {
     let ok = false;
     this.saving = (async () => {
       const seq = this.changeSeq;
-      const doc = this.options.getDoc();
+      const doc = this.getDoc();
       const newKey = this.key;
       this.update({ state: { kind: 'saving' } });
       const { draftId, version } = this.snapshot;
@@ -157,7 +168,7 @@ export class DraftSync {
     this.update({ draftId: answer.draft_id, version: answer.version, dirty: !clean, conflict: null, state: { kind: 'saved', at: this.now() } });
     if (previousKey !== this.key) await journal.remove(previousKey);
     await journal.write({ key: this.key, doc, draftId: answer.draft_id, baseVersion: answer.version, changedAt: this.now(), synced: clean });
-    this.options.channel?.postMessage({ type: 'saved', draftId: answer.draft_id, version: answer.version, updateTime: answer.update_time, tab: TAB_ID } satisfies TabMessage);
+    this.channel?.postMessage({ type: 'saved', draftId: answer.draft_id, version: answer.version, updateTime: answer.update_time, tab: TAB_ID } satisfies TabMessage);
   }
 
   private failed(error: Failure): void {
@@ -174,7 +185,7 @@ export class DraftSync {
   async publish(saveType: 2 | 3, publishTime?: string): Promise<ArticleAddAnswer | null> {
     if (this.saving) await this.saving;
     this.clearTimers();
-    const doc = this.options.getDoc();
+    const doc = this.getDoc();
     const { draftId, version } = this.snapshot;
     try {
       const answer = await editorCalls.save(

@@ -32,7 +32,7 @@ import * as cmd from '../lib/commands';
 import { FONT_SIZES } from '../lib/quill-setup';
 import { ColorSwatches } from './color-swatches';
 import { ToolButton } from './tool-button';
-import styles from './rich-editor.module.css';
+import * as styles from './rich-editor.module.css';
 
 export type MediaKind = 'image' | 'video' | 'audio';
 export type LinkKind = 'link' | 'tel';

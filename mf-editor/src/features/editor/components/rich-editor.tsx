@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { App } from 'antd';
 import ReactQuill from 'react-quill-new';
 import type Quill from 'quill';
@@ -14,7 +14,7 @@ import { EditorToolbar, type LinkKind, type MediaKind } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { SearchReplaceDialog } from './search-replace-dialog';
 import { SelectionToolbar } from './selection-toolbar';
-import styles from './rich-editor.module.css';
+import * as styles from './rich-editor.module.css';
 
 registerEditorFormats();
 
@@ -41,7 +41,7 @@ const MODULES = {
 };
 
 /** The shared rich-text editor of every writing screen (spec §2 "Rich-text editor"). */
-export const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor({ defaultHtml = '', onChange }, ref) {
+export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor({ defaultHtml = '', onChange }, ref) {
   const { message } = App.useApp();
   const reactQuill = useRef<ReactQuill>(null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -171,4 +171,4 @@ export const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function
       <SearchReplaceDialog quill={quill} open={searching} onClose={() => setSearching(false)} />
     </div>
   );
-});
+}));

@@ -4,7 +4,7 @@ import { AI_ACTION_LABELS, type AiAction } from '../lib/ai-helper';
 import * as cmd from '../lib/commands';
 import { ColorSwatches } from './color-swatches';
 import { ToolButton } from './tool-button';
-import styles from './rich-editor.module.css';
+import * as styles from './rich-editor.module.css';
 
 interface Props {
   quill: Quill;

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+/** A logged-in browser context (its pages share storage, IndexedDB and BroadcastChannel, like tabs). */
+async function session(browser: Browser, phone: string = ACCOUNTS.verified): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, baseUrl, phone);
+  await page.waitForURL(/\/index$/);
+  return { context, page };
+}
+
+async function openWriter(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('[aria-label="标题"], [aria-label="动态内容"]').first().waitFor({ timeout: 60_000 });
+}
+
+async function typeBody(page: Page, text: string): Promise<void> {
+  await page.locator('.ql-editor').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text, { delay: 20 });
+}
+
+const status = (page: Page) => page.getByTestId('save-status');
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^发\s*布$/ }).click();
+  await page.getByText('发布成功，等待审核').waitFor();
+}
+
+/** The SDK's signature (spec §7): md5 of the sorted name=value pairs plus the secret. */
+async function signed<T>(page: Page, method: 'GET' | 'POST', path: string, params: Record<string, string | number>): Promise<{ code: number; msg: string; data: T }> {
+  const config = (await (await fetch(`${baseUrl}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+  const fields: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: config.data.appId, token };
+  const canonical = Object.keys(fields).sort().map((key) => `${key}=${String(fields[key])}`).join('&');
+  fields.sign = createHash('md5').update(canonical + config.data.appSecret).digest('hex');
+  const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const res = method === 'GET' ? await fetch(`${baseUrl}${path}?${form}`) : await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+function draftIdOf(page: Page): number {
+  return Number(new URL(page.url()).searchParams.get('draftId'));
+}
+
+async function draftContent(page: Page, id: number): Promise<string> {
+  const answer = await signed<{ nd_content: string }>(page, 'GET', '/api/draft/show', { id });
+  return answer.data.nd_content;
+}
+
+async function seeInLibrary(page: Page, tab: string, title: string): Promise<void> {
+  await page.goto(`${baseUrl}/personalScript`);
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByText(title).first().waitFor({ timeout: 30_000 });
+}
+
+describe('editor', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('writes and publishes an article, which shows in the manuscript library', async () => {
+    const { context, page } = await session(browser);
+    await openWriter(page, '/scriptWrite');
+    await page.getByLabel('标题').fill('黄河岸边的秋天（端到端）');
+    await typeBody(page, '秋风吹过黄河滩，芦苇一片金黄。');
+    await page.getByText('无封面').click();
+    await publish(page);
+    await page.getByRole('button', { name: '前往稿件库' }).click();
+    await page.waitForURL(/\/personalScript/);
+    await seeInLibrary(page, '文章', '黄河岸边的秋天（端到端）');
+    await context.close();
+  });
+
+  it('publishes a gallery of three library images with captions', async () => {
+    const { context, page } = await session(browser);
+    await openWriter(page, '/graphWrite');
+    await page.getByLabel('标题').fill('田野与城市（端到端图集）');
+    await page.getByRole('button', { name: /从素材库添加图片/ }).click();
+    for (const name of ['春日田野', '城市夜景', '黄河日出']) await page.getByRole('button', { name: new RegExp(name) }).first().click();
+    await page.getByRole('button', { name: /确定（3\/50）/ }).click();
+    await page.getByLabel('图片1说明').fill('春天的田野');
+    await publish(page);
+    await seeInLibrary(page, '图集', '田野与城市（端到端图集）');
+    await context.close();
+  });
+
+  it('publishes a post with a topic', async () => {
+    const { context, page } = await session(browser);
+    await openWriter(page, '/post');
+    await page.getByLabel('动态内容').fill('今天去看了 #黄河日出# ，太美了（端到端动态）');
+    await publish(page);
+    const list = await signed<{ returnData: { nm_title: string; nm_content?: string }[] }>(page, 'GET', '/api/manuscript/list', { type: 5, status: -1, page: 1, size: 10 });
+    assert.equal(list.code, 0, list.msg);
+    assert.ok(list.data.returnData.length > 0, 'the post is in my manuscripts');
+    await context.close();
+  });
+
+  it('edits a draft from /draft and keeps the change', async () => {
+    const { context, page } = await session(browser);
+    await page.goto(`${baseUrl}/draft`);
+    await page.getByRole('tab', { name: '图文' }).click();
+    const item = page.getByTestId('draft-item').first();
+    await item.waitFor();
+    const [tab] = await Promise.all([context.waitForEvent('page'), item.getByRole('button', { name: /^修改/ }).click()]);
+    await tab.getByLabel('标题').waitFor({ timeout: 60_000 });
+    const id = draftIdOf(tab);
+    await typeBody(tab, '（修改后补充的一句）');
+    await status(tab).filter({ hasText: /已保存 \d{2}:\d{2}:\d{2}/ }).waitFor({ timeout: 20_000 });
+    assert.match(await draftContent(tab, id), /修改后补充的一句/);
+    await context.close();
+  });
+
+  it('refuses an unverified creator in the page and on the server', async () => {
+    const { context, page } = await session(browser, ACCOUNTS.unverified);
+    await page.goto(`${baseUrl}/scriptWrite`);
+    await page.getByText('请完成实名认证').first().waitFor({ timeout: 60_000 });
+    assert.equal(await page.getByLabel('标题').count(), 0);
+    const answer = await signed(page, 'POST', '/api/article/add', { save_type: 1, type: 1, title: '不该保存的稿件', content: '<p>x</p>' });
+    assert.equal(answer.code, 1005);
+    await context.close();
+  });
+
+  it('goes on offline and saves by itself on reconnect', async () => {
+    const { context, page } = await session(browser);
+    await openWriter(page, '/scriptWrite');
+    await page.getByLabel('标题').fill('断网也能写（端到端）');
+    await typeBody(page, '在线写的第一句。');
+    await status(page).filter({ hasText: /已保存/ }).waitFor({ timeout: 20_000 });
+    const id = draftIdOf(page);
+    await context.setOffline(true);
+    await typeBody(page, '断网时写的第二句。');
+    await status(page).filter({ hasText: '离线，已保存在本机' }).waitFor({ timeout: 20_000 });
+    await context.setOffline(false);
+    await status(page).filter({ hasText: /已保存 / }).waitFor({ timeout: 20_000 });
+    assert.match(await draftContent(page, id), /断网时写的第二句。/);
+    await context.close();
+  });
+
+  it('a tab closed mid-typing offers every character back', async () => {
+    const { context, page } = await session(browser);
+    await openWriter(page, '/scriptWrite');
+    const words = '关掉标签页之前写下的每一个字都在';
+    await page.getByLabel('标题').fill('崩溃恢复测试稿');
+    await typeBody(page, words);
+    await page.waitForTimeout(1_200);
+    await page.close({ runBeforeUnload: false });
+    const again = await context.newPage();
+    await again.goto(`${baseUrl}/scriptWrite`);
+    await again.getByText('发现未保存的内容').waitFor({ timeout: 60_000 });
+    await again.getByRole('button', { name: '恢复本机内容' }).click();
+    await again.locator('.ql-editor', { hasText: words }).waitFor();
+    assert.equal(await again.getByLabel('标题').inputValue(), '崩溃恢复测试稿');
+    await context.close();
+  });
+
+  it('two tabs on one draft: the stale tab gets the conflict notice and nothing is overwritten', async () => {
+    const { context, page: first } = await session(browser);
+    await openWriter(first, '/scriptWrite');
+    await first.getByLabel('标题').fill('两个标签页的草稿');
+    await typeBody(first, '共同的开头。');
+    await status(first).filter({ hasText: /已保存/ }).waitFor({ timeout: 20_000 });
+    const id = draftIdOf(first);
+    const second = await context.newPage();
+    await openWriter(second, `/scriptWrite?draftId=${id}`);
+    await second.locator('.ql-editor', { hasText: '共同的开头。' }).waitFor();
+    await typeBody(first, '第一个标签页的修改。');
+    await typeBody(second, '第二个标签页的修改。');
+    await second.getByRole('button', { name: /^保存草稿$/ }).click();
+    await first.getByText('草稿已在其他页面更新，请选择保留哪个版本').waitFor({ timeout: 20_000 });
+    assert.match(await draftContent(first, id), /第二个标签页的修改。/);
+    assert.doesNotMatch(await draftContent(first, id), /第一个标签页的修改。/);
+    await first.getByRole('button', { name: '另存为副本' }).click();
+    await first.getByText('已另存为新的草稿').waitFor();
+    assert.notEqual(draftIdOf(first), id);
+    assert.match(await draftContent(first, draftIdOf(first)), /第一个标签页的修改。/);
+    assert.match(await draftContent(first, id), /第二个标签页的修改。/);
+    await context.close();
+  });
+});

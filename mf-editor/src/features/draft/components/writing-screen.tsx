@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Result, Spin } from 'antd';
+import { guardCreation, selectUser, useAppSelector } from 'shared-sdk';
+import { banRangeOfKind, type EditorKind } from 'shared-sdk/contract';
+import { useDraftLoader } from '../hooks/use-draft-loader';
+import type { DocForm } from '../types';
+import { WritingSession } from './writing-session';
+
+function idParam(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export interface WritingScreenProps {
+  kind: EditorKind;
+  heading: string;
+  Form: DocForm;
+}
+
+/**
+ * The frame of every writing screen: real-name and ban guards on open (the shell shows the dialog,
+ * the server refuses as well), then the draft, manuscript or material the URL names.
+ */
+export function WritingScreen({ kind, heading, Form }: WritingScreenProps) {
+  const user = useAppSelector(selectUser);
+  const [search] = useSearchParams();
+  // Asked once on open; the shell shows the real-name or ban dialog when the answer is no.
+  const [allowed] = useState(() => guardCreation(banRangeOfKind(kind)));
+  const target =
+    allowed && user
+      ? { kind, userId: user.u_id, draftId: idParam(search.get('draftId')), manuscriptId: idParam(search.get('manuscriptId')), materialId: idParam(search.get('materialId')) }
+      : null;
+  const { loaded, error } = useDraftLoader(target);
+
+  if (allowed === false) return <Result status="warning" title={heading} subTitle="暂时无法创作：请完成实名认证，或在解除限制后再试" />;
+  if (error) return <Result status="error" title={heading} subTitle={error} />;
+  if (!loaded || !user) return <Spin style={{ display: 'block', margin: '120px auto' }} tip="加载中" />;
+  return <WritingSession kind={kind} heading={heading} Form={Form} loaded={loaded} userId={user.u_id} />;
+}
