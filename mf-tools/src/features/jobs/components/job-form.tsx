@@ -64,12 +64,6 @@ export function JobForm({ initial, submitting, onSubmit, onCancel }: JobFormProp
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item noStyle shouldUpdate>
-        {() => {
-          const errors = [...form.getFieldError('salary_min'), ...form.getFieldError('salary_max')];
-          return errors.length ? <div style={{ color: '#ff4d4f', marginTop: -16, marginBottom: 16 }}>{errors[0]}</div> : null;
-        }}
-      </Form.Item>
       <Form.Item label="工作城市" name="city" rules={[lengthRule(1, L.cityMax, M.CITY)]}>
         <Input placeholder="如：郑州" maxLength={L.cityMax} />
       </Form.Item>

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { noisePng } from '../support/images';
+import { ROOT } from '../support/server';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
+const run = promisify(execFile);
+
+/**
+ * The operator's step, exactly as an operator runs it: `admin certification-review`. The running
+ * product holds the embedded database, so the CLI reaches it through DATA_DIR/operator.json and the
+ * server applies the review with the same code the CLI would run on the database.
+ */
+async function operator(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+    cwd: path.join(ROOT, 'api-server'),
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+/** A sidebar item by its text alone (the accessible name of a top-level item also holds its icon's label). */
+const menuItem = (page: Page, label: string) => page.getByRole('menuitem').filter({ hasText: new RegExp(`^${label}$`) });
+
+async function openSidebarEntry(page: Page, group: string | null, label: string): Promise<void> {
+  const entry = menuItem(page, label).last();
+  if (group && !(await entry.isVisible())) await menuItem(page, group).first().click();
+  await entry.click();
+}
+
+async function dropdownEnterpriseText(page: Page): Promise<string> {
+  await page.getByTestId('user-menu').hover();
+  const item = page.getByRole('menuitem', { name: /^企业认证/ });
+  await item.waitFor();
+  const text = (await item.textContent()) ?? '';
+  await page.mouse.move(5, 500);
+  return text;
+}
+
+describe('tools and accounts', () => {
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('an enterprise application goes to review; once the operator approves it the dropdown shows 已认证', async () => {
+    await openSidebarEntry(page, null, '企业');
+    await page.getByText('企业认证', { exact: true }).first().waitFor();
+    await page.getByLabel('企业名称').fill('郑州端到端传媒有限公司');
+    await page.getByLabel('统一社会信用代码').fill('91350100M000100Y44');
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await page.getByText('统一社会信用代码不正确，请核对18位代码').waitFor();
+    await page.getByLabel('统一社会信用代码').fill('91350100m000100y43');
+    await page.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: noisePng(64, 3) });
+    await page.getByTestId('licence-preview').waitFor({ timeout: 60_000 });
+    await page.getByLabel('联系人').fill('李经理');
+    await page.getByLabel('联系电话').fill('13912345678');
+    await shot(page, 'enterprise-form');
+    await page.getByRole('button', { name: '提交认证' }).click();
+    await page.getByText('审核中：申请已提交，等待审核').waitFor();
+    await page.getByText('91350100M000100Y43').waitFor();
+    assert.equal(await dropdownEnterpriseText(page), '企业认证（审核中）');
+
+    assert.match(await operator('certification-queue'), /13800000001\tenterprise\t2\t91350100M000100Y43/);
+    assert.match(await operator('certification-review', '--phone', ACCOUNTS.verified, '--kind', 'enterprise', '--decision', 'approve'), /now 1/);
+
+    await page.reload();
+    await page.getByText('已认证', { exact: true }).waitFor();
+    assert.equal(await dropdownEnterpriseText(page), '企业认证（已认证）');
+    assert.equal(await page.getByRole('button', { name: '提交认证' }).count(), 0, 'no second application');
+    await shot(page, 'enterprise-certified');
+    // cert_type 24 arrives with the user info of the next login: the badge icon.
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login/);
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    await page.getByLabel('企业认证标识').waitFor();
+  });
+
+  it('a job post is created, paused and closed for good', async () => {
+    await openSidebarEntry(page, '工具', '招聘管理');
+    await page.waitForURL(/\/tools\/job\/index$/);
+    await page.locator('.job-row').first().waitFor();
+    await page.getByRole('button', { name: /发布职位/ }).click();
+    await page.waitForURL(/\/tools\/job\/add$/);
+    await page.getByLabel('职位名称').fill('端到端编导');
+    await page.getByLabel('最低月薪').fill('12000');
+    await page.getByLabel('最高月薪').fill('8000');
+    await page.getByLabel('工作城市').fill('郑州');
+    await page.getByLabel('职位描述').fill('负责短视频的策划、拍摄和剪辑工作。');
+    await page.getByLabel('联系人').fill('王经理');
+    await page.getByLabel('联系电话').fill('0371-65795000');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('最低月薪不能高于最高月薪').waitFor();
+    await page.getByLabel('最高月薪').fill('15000');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL(/\/tools\/job\/index$/);
+
+    const row = page.locator('.job-row', { hasText: '端到端编导' });
+    await row.getByText('招聘中').waitFor();
+    await row.getByText('12K-15K/月').waitFor();
+    await row.getByRole('button', { name: '暂停招聘' }).click();
+    await row.getByText('已暂停').waitFor();
+    await row.getByRole('button', { name: /^关\s*闭$/ }).click();
+    await page.getByText('关闭后不可恢复，确定关闭该职位吗？').waitFor();
+    await page.getByRole('button', { name: '关闭职位' }).click();
+    await row.getByText('已关闭，不可操作').waitFor();
+    assert.equal(await row.getByRole('button').count(), 0, 'no action left on a closed post');
+    await shot(page, 'job-list');
+  });
+
+  it('a series is created and shows in /shortPlay; 新增剧集 opens the episode editor in a new tab', async () => {
+    await openSidebarEntry(page, '稿件管理', '短剧');
+    await page.waitForURL(/\/shortPlay$/);
+    await page.getByTestId('drama-card').first().waitFor();
+    await page.getByRole('button', { name: /新建短剧/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('短剧名称').fill('端到端短剧');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    const card = page.getByTestId('drama-card').filter({ hasText: '端到端短剧' });
+    await card.waitFor();
+    await card.getByText('共0集').waitFor();
+    await card.getByText('连载中').waitFor();
+    await shot(page, 'short-play');
+    await card.click();
+    await page.waitForURL(/\/shortPlay\/detail\?id=\d+$/);
+    const id = /id=(\d+)/.exec(page.url())?.[1];
+    await page.getByText('还没有剧集，点击“新增剧集”上传第一集').waitFor();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /新增剧集/ }).click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    assert.equal(new URL(tab.url()).pathname + new URL(tab.url()).search, `/episode?dramaId=${id}`);
+    await tab.close();
+  });
+
+  it('a user without the tool or the authority sees neither menu entry, and the server refuses the data', async () => {
+    const other = await browser.newPage();
+    await login(other, baseUrl, ACCOUNTS.unverified);
+    await other.waitForURL(/\/index$/);
+    await menuItem(other, '稿件管理').first().click();
+    await menuItem(other, '草稿箱').waitFor();
+    assert.equal(await menuItem(other, '短剧').count(), 0);
+    assert.equal(await menuItem(other, '工具').count(), 0);
+    assert.equal(await menuItem(other, '招聘管理').count(), 0);
+
+    await other.goto(`${baseUrl}/tools/job/index`);
+    await other.getByText('未开通招聘管理工具').waitFor();
+    assert.equal(await other.locator('.job-row').count(), 0);
+    await other.goto(`${baseUrl}/shortPlay`);
+    await other.getByText('未开通短剧权限').waitFor();
+    assert.equal(await other.getByTestId('drama-card').count(), 0);
+    await other.close();
+  });
+});
