@@ -110,6 +110,8 @@ const OPTIONS: IOptions = {
   allowedIframeHostnames: [...EMBED_HOSTS],
   allowIframeRelativeUrls: false,
   parseStyleAttributes: false,
+  // The DOM serialises boolean attributes as controls="": keep that form so the editor's HTML round-trips.
+  allowedEmptyAttributes: ['alt', 'controls', 'allowfullscreen'],
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'math', 'svg', 'object', 'embed'],
   nestingLimit: 40,
