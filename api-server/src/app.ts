@@ -12,6 +12,7 @@ import { buildRemoteSource, devServerRemoteSource, type RemoteSource } from './f
 import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
+import inputGuard from './plugins/app/input-guard';
 import signaturePlugin from './plugins/app/signature';
 import storagePlugin, { objectStoreFor } from './plugins/app/storage';
 import formbody from './plugins/external/formbody';
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(errorHandler);
   await app.register(signaturePlugin);
   await app.register(authPlugin);
+  await app.register(inputGuard);
 
   const remoteSource =
     deps.remoteSource ?? (config.mfDevServers ? devServerRemoteSource(app.log) : buildRemoteSource(config.webRoot, app.log));

@@ -27,6 +27,11 @@ describe('computeSign', () => {
     expect(computeSign(params, 'k', { method: 'GET', path: '/api/material/delChild' })).not.toBe(sign);
     expect(computeSign(params, 'k', { method: 'POST', path: '/api/material/delChild?x=1' })).toBe(sign);
   });
+
+  it('signs a lone surrogate (which cannot be percent-encoded) instead of throwing', () => {
+    expect(computeSign({ a: '\ud800x' }, 'k', target)).toBe(computeSign({ a: '\ufffdx' }, 'k', target));
+    expect(computeSign({ a: '😀' }, 'k', target)).not.toBe(computeSign({ a: '\ufffd' }, 'k', target));
+  });
 });
 
 describe('newNonce', () => {

@@ -17,6 +17,10 @@ export interface SignTarget {
   path: string;
 }
 
+/** Lone UTF-16 surrogates cannot be percent-encoded; both sides sign them as U+FFFD. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const encode = (text: string): string => encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
+
 /**
  * The canonical string a signature covers:
  * `METHOD \n path \n name=value&name=value…`, every parameter except `sign` itself and empty ones
@@ -28,7 +32,7 @@ export function canonicalString(target: SignTarget, params: SignableParams): str
   const pairs = Object.keys(params)
     .filter((key) => key !== 'sign' && params[key] !== undefined && params[key] !== null)
     .sort()
-    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(params[key]))}`)
+    .map((key) => `${encode(key)}=${encode(String(params[key]))}`)
     .join('&');
   const path = target.path.split('?')[0] ?? '';
   return `${target.method.toUpperCase()}\n${path}\n${pairs}`;

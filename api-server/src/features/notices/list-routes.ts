@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode, NOTICE_TABS_ORDER, type NoticeItem, ok } from 'shared-sdk/contract';
 import type { NoticeType } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { bool, envelope, int, objectOf, str } from '../../lib/schemas';
+import { bool, envelope, idList, int, objectOf, str } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 
 const NOTICE_TYPES: readonly NoticeType[] = NOTICE_TABS_ORDER;
@@ -18,7 +18,7 @@ const listAnswer = objectOf({
   list: { type: 'array', items: objectOf({ id: int, title: str, content: str, created_at: str, read: bool }) },
   total: int,
 });
-const readBody = objectOf({ ids: { type: 'string', pattern: '^\\d+(,\\d+)*$' }, all: { type: 'integer', enum: [1] }, type: typeSchema }, []);
+const readBody = objectOf({ ids: idList(1000), all: { type: 'integer', enum: [1] }, type: typeSchema }, []);
 
 export function registerNoticeList(app: FastifyInstance): void {
   app.get<{ Querystring: { type: NoticeType; page: number; size: number } }>(
