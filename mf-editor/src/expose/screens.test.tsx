@@ -4,11 +4,12 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onSessionEvent } from 'shared-sdk';
 import { BanType, type ArticleAddAnswer } from 'shared-sdk/contract';
-import { expectComingSoonScreen, renderScreen, VERIFIED_USER, type ExposedModules } from 'shared-sdk/testing';
+import { renderScreen, VERIFIED_USER, type ExposedModules } from 'shared-sdk/testing';
 import { editorCalls } from '../features/draft/api/editor-calls';
-import routes from './routes';
+import { episodeCalls } from '../features/episode/api/episode-calls';
 
 jest.mock('../features/draft/api/editor-calls', () => ({ editorCalls: { save: jest.fn(), manuscripts: jest.fn(), showDraft: jest.fn(), useMaterial: jest.fn() } }));
+jest.mock('../features/episode/api/episode-calls', () => ({ episodeCalls: { hasAuth: jest.fn(), mySeries: jest.fn(), episode: jest.fn(), save: jest.fn() } }));
 jest.mock('../features/materials/api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
 
 const save = editorCalls.save as jest.Mock;
@@ -35,7 +36,21 @@ async function open(module: string, path: string, url = path, user = VERIFIED_US
 beforeEach(() => save.mockReset().mockResolvedValue(PUBLISHED));
 
 describe('mf_editor screens', () => {
-  it('/episode still renders its coming-soon page', () => expectComingSoonScreen(routes.find((route) => route.path === '/episode')!, exposed));
+  it('/episode: needs the short-drama authority; with it, offers my series and the next episode number', async () => {
+    (episodeCalls.hasAuth as jest.Mock).mockResolvedValueOnce({ check: false });
+    const refused = await open('./Episode', '/episode');
+    expect(await screen.findByText('暂无短剧权限')).toBeInTheDocument();
+    refused.unmount();
+    (episodeCalls.hasAuth as jest.Mock).mockResolvedValueOnce({ check: true });
+    (episodeCalls.mySeries as jest.Mock).mockResolvedValueOnce({ total: 1, list: [{ id: 4, title: '黄河人家', cover_url: '', intro: '', status: 1, episode_count: 2, create_time: '', update_time: '' }] });
+    await open('./Episode', '/episode', '/episode?dramaId=4');
+    expect(await screen.findByText('黄河人家')).toBeInTheDocument();
+    expect(screen.getByLabelText('集数')).toHaveValue('3');
+    fireEvent.change(screen.getByLabelText('标题'), { target: { value: '第三集 相逢' } });
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    expect(await screen.findByText('请选择视频')).toBeInTheDocument();
+    expect(episodeCalls.save).not.toHaveBeenCalled();
+  });
 
   it('/scriptWrite: the article screen refuses to publish without a 5–64 character title, then publishes', async () => {
     await open('./ScriptWrite', '/scriptWrite');

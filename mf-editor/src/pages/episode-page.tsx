@@ -1,5 +1,13 @@
-import { ComingSoon } from 'shared-sdk';
+import { Typography } from 'antd';
+import { EpisodeForm } from '../features/episode/components/episode-form';
 
 export function EpisodePage() {
-  return <ComingSoon title="剧集" />;
+  return (
+    <>
+      <Typography.Title level={4} style={{ textAlign: 'center', marginTop: 16 }}>
+        剧集
+      </Typography.Title>
+      <EpisodeForm />
+    </>
+  );
 }
