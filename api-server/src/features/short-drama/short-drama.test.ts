@@ -150,4 +150,11 @@ describe('short drama', () => {
     const theirs = (await call<DramaSeries>(OTHER_AUTHOR, '/api/microDrama/save', { title: '他的剧' })).data;
     assert.equal((await episode({ id: ep.id, drama_id: theirs.id, episode_no: 1 })).code, ApiCode.NOT_FOUND);
   });
+
+  it('takes effect at once when an operator withdraws the authority', async () => {
+    assert.match(await runToolCommand(database.db, 'revoke-short-drama', { phone: OTHER_AUTHOR }), /off/);
+    assert.deepEqual((await call(OTHER_AUTHOR, '/api/microDrama/isHasAuth')).data, { check: false });
+    assert.equal((await call(OTHER_AUTHOR, '/api/microDrama/list')).code, ApiCode.FORBIDDEN);
+    await assert.rejects(runToolCommand(database.db, 'grant-short-drama', { phone: '13899999999' }), /No account/);
+  });
 });
