@@ -2,7 +2,7 @@
  * Demo drafts and manuscripts for newly created demo accounts: every content type, with and without
  * covers (inline SVG, so they show without internet), and manuscripts in every status with their
  * publishing platforms. One draft carries pasted markup with script, to show that the detail page
- * sanitizes it.
+ * sanitizes it. Each account also gets a draft of the editor's collection (合集) and post (动态).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -87,5 +87,51 @@ export async function seedDemoContent(db: Kysely<Database>, phones: readonly str
   for (const { id } of users) {
     await db.insertInto('drafts').values(draftRows(id, now)).execute();
     await db.insertInto('manuscripts').values(manuscriptRows(id, now)).execute();
+    await seedEditorKindDrafts(db, id, now);
   }
+}
+
+/**
+ * A draft of each of the editor's own kinds (migration 0050_editor): a collection of two of the
+ * account's published articles, and a post with a topic and an image; the newest drafts of the list.
+ */
+async function seedEditorKindDrafts(db: Kysely<Database>, userId: number, now: number): Promise<void> {
+  const published = await db
+    .selectFrom('manuscripts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', 1)
+    .where('status', '=', ManuscriptStatus.PUBLISHED)
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  const collectionCover = demoCover('合集', 2);
+  const postImage = demoCover('动态', 4);
+  await db
+    .insertInto('drafts')
+    .values([
+      {
+        global_id: randomUUID(),
+        user_id: userId,
+        type: 4,
+        title: '中原文化系列合集（合集）',
+        cover_urls: JSON.stringify([collectionCover]),
+        body: '<p>把这个系列的文章收在一起，方便读者按顺序阅读。</p>',
+        item_ids: JSON.stringify(published.map((row) => row.id)),
+        created_at: new Date(now - 10 * 60_000),
+        updated_at: new Date(now - 10 * 60_000),
+      },
+      {
+        global_id: randomUUID(),
+        user_id: userId,
+        type: 5,
+        title: '今天 #郑州# 下了第一场雪，二七塔格外好看',
+        cover_urls: JSON.stringify([postImage]),
+        body: '<p>今天 #郑州# 下了第一场雪，二七塔格外好看</p>',
+        images: JSON.stringify([{ url: postImage, caption: '' }]),
+        created_at: new Date(now - 20 * 60_000),
+        updated_at: new Date(now - 20 * 60_000),
+      },
+    ])
+    .execute();
 }

@@ -37,7 +37,7 @@ describe('drafts', () => {
   it('answers {code, msg, data: {returnData, count}} with the Draft fields of spec §3, newest first, 10 per page', async () => {
     const answer = await search(VERIFIED, { type: 0, page: 1, size: 10 });
     assert.equal(answer.code, 0);
-    assert.equal(answer.data.count, 21);
+    assert.equal(answer.data.count, 23, '7 of each of the three kinds of spec §2, plus a collection and a post');
     assert.equal(answer.data.returnData.length, 10);
     const first = answer.data.returnData[0];
     assert.ok(first);
@@ -54,10 +54,15 @@ describe('drafts', () => {
       assert.equal(answer.data.count, 7);
       assert.ok(answer.data.returnData.every((d) => d.nd_type === type));
     }
+    for (const type of [4, 5]) {
+      const answer = await search(VERIFIED, { type, page: 1, size: 10 });
+      assert.equal(answer.data.count, 1);
+      assert.equal(answer.data.returnData[0]?.nd_type, type);
+    }
     const last = await search(VERIFIED, { type: 0, page: 3, size: 10 });
-    assert.equal(last.data.returnData.length, 1);
+    assert.equal(last.data.returnData.length, 3);
     const beyond = await search(VERIFIED, { type: 0, page: 9, size: 10 });
-    assert.deepEqual(beyond.data, { returnData: [], count: 21 });
+    assert.deepEqual(beyond.data, { returnData: [], count: 23 });
   });
 
   it('searches titles by keyword, taking % and _ literally', async () => {
@@ -102,7 +107,7 @@ describe('drafts', () => {
     const [banned] = await draftsOf(BANNED_CONTENT);
     assert.ok(banned);
     assert.equal((await del(BANNED_CONTENT, { ids: String(banned.id), global_ids: banned.global_id })).code, ApiCode.BANNED);
-    assert.equal((await draftsOf(BANNED_CONTENT)).length, 21);
+    assert.equal((await draftsOf(BANNED_CONTENT)).length, 23);
   });
 
   it("refuses others' ids, even mixed with one's own, and deletes nothing", async () => {
@@ -111,8 +116,8 @@ describe('drafts', () => {
     assert.ok(mine && theirs);
     const answer = await del(VERIFIED, { ids: `${mine.id},${theirs.id}`, global_ids: `${mine.global_id},${theirs.global_id}` });
     assert.equal(answer.code, ApiCode.FORBIDDEN);
-    assert.equal((await draftsOf(VERIFIED)).length, 21);
-    assert.equal((await draftsOf(BANNED_POSTS)).length, 21);
+    assert.equal((await draftsOf(VERIFIED)).length, 23);
+    assert.equal((await draftsOf(BANNED_POSTS)).length, 23);
   });
 
   it('refuses global_ids that do not match ids, and malformed ids', async () => {
@@ -130,7 +135,7 @@ describe('drafts', () => {
     const answer = await del(BANNED_POSTS, { ids: `${a.id},${b.id}`, global_ids: `${a.global_id},${b.global_id}` });
     assert.deepEqual(answer, { code: 0, msg: '删除成功!', data: null });
     const after = await search(BANNED_POSTS, { type: 0 });
-    assert.equal(after.data.count, 19);
+    assert.equal(after.data.count, 21);
     assert.ok(!after.data.returnData.some((d) => d.nd_id === a.id));
     const row = await database.db.selectFrom('drafts').select('deleted_at').where('id', '=', a.id).executeTakeFirstOrThrow();
     assert.ok(row.deleted_at, 'the row is kept with deleted_at');
@@ -138,7 +143,7 @@ describe('drafts', () => {
     assert.equal(body(await signed(app, { url: '/api/draft/show', token: tokens[BANNED_POSTS], params: { id: a.id } })).code, ApiCode.NOT_FOUND);
 
     assert.equal(await restoreDraft(database.db, String(a.id)), `Draft ${a.id} restored.`);
-    assert.equal((await search(BANNED_POSTS, { type: 0 })).data.count, 20);
+    assert.equal((await search(BANNED_POSTS, { type: 0 })).data.count, 22);
     await assert.rejects(restoreDraft(database.db, String(a.id)), /is not deleted/);
   });
 });
