@@ -89,7 +89,12 @@ function cleanAttributes(tagName: string, attribs: Attributes): Attributes {
   return out;
 }
 
-const OPTIONS: IOptions = {
+/** sanitize-html's own option that its type definitions have not caught up with. */
+interface Options extends IOptions {
+  allowedEmptyAttributes: string[];
+}
+
+const OPTIONS: Options = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'hr', 'a', 'img', 'video', 'audio', 'source', 'iframe', 'ol', 'ul', 'li', 'blockquote', 'sub', 'sup'],
   allowedAttributes: {
     '*': ['style', 'class'],
