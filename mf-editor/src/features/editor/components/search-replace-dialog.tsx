@@ -17,7 +17,7 @@ export function SearchReplaceDialog({ quill, open, onClose }: Props) {
   const found = quill && open ? findAll(quill, needle).length : 0;
   return (
     <Modal open={open} title="查找替换" onCancel={onClose} footer={null} destroyOnHidden>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Input aria-label="查找内容" placeholder="查找内容" value={needle} onChange={(event) => (setNeedle(event.target.value), setResult(''))} />
         <Input aria-label="替换为" placeholder="替换为" value={replacement} onChange={(event) => setReplacement(event.target.value)} />
         <Typography.Text type="secondary">{needle ? `共找到 ${found} 处` : '输入要查找的文字'}</Typography.Text>

@@ -1,19 +1,15 @@
+import { AI_MESSAGES, type AiAction } from 'shared-sdk/contract';
+
 /**
- * The AI writing helpers (spec §2: expand, polish, tone, openAi). The editor wires every button and
- * selection action to `runAiHelper`; the provider that answers them belongs to the editor-media work
- * and registers itself with `setAiProvider`. Until one is registered the creator is told so plainly,
- * and nothing is invented in their text.
+ * The AI writing helpers (spec §2: expand, polish, tone, openAi; actions and labels from the
+ * contract's ai.ts). The editor wires every button and selection action to `runAiHelper`; the panel
+ * that streams an answer belongs to the editor-media work and registers itself with
+ * `setAiProvider`. Until one is registered the creator is told the helper is not configured, and
+ * nothing is invented in their text.
  */
-export type AiAction = 'expand' | 'polish' | 'tone' | 'openAi';
+export { AI_ACTION_LABELS, type AiAction } from 'shared-sdk/contract';
 
-export const AI_ACTION_LABELS: Readonly<Record<AiAction, string>> = {
-  expand: '扩写',
-  polish: '润色',
-  tone: '改写语气',
-  openAi: 'AI 助手',
-};
-
-export const AI_NOT_CONFIGURED = 'AI 助手尚未配置，暂时无法使用';
+export const AI_NOT_CONFIGURED = AI_MESSAGES.NOT_CONFIGURED;
 
 export interface AiRequest {
   action: AiAction;

@@ -14,7 +14,7 @@ export function VideoField({ video, onChange }: { video: EditorVideo; onChange: 
   return (
     <div data-testid="video-field" data-state={video.url ? 'chosen' : 'empty'}>
       {video.url ? (
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <video src={video.url} poster={video.poster || undefined} controls style={{ width: 480, maxWidth: '100%', background: '#000' }} />
           <Space>
             <Button onClick={() => setPicking(true)}>更换视频</Button>
