@@ -45,7 +45,7 @@ describe('series form', () => {
     renderWithProviders(<DramaFormDialog open onSubmit={onSubmit} onCancel={() => {}} />);
     const dialog = within(screen.getByRole('dialog'));
     fireEvent.click(dialog.getByRole('button', { name: /保\s*存/ }));
-    expect(await dialog.findByText('请输入1-30个字的短剧名称')).toBeInTheDocument();
+    expect(await dialog.findByText('请输入1-30个字的短剧名称', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(dialog.getByLabelText('短剧名称'), { target: { value: '  黄河人家  ' } });
     fireEvent.click(dialog.getByRole('button', { name: /保\s*存/ }));

@@ -17,10 +17,10 @@ describe('certification form', () => {
     fill('统一社会信用代码', '91350100M000100Y44');
     fill('联系电话', '12345');
     fireEvent.click(screen.getByRole('button', { name: '提交认证' }));
-    expect(await screen.findByText('统一社会信用代码不正确，请核对18位代码')).toBeInTheDocument();
-    expect(await screen.findByText('请输入2-60个字的机构名称')).toBeInTheDocument();
-    expect(await screen.findByText('请上传营业执照或机构证明图片')).toBeInTheDocument();
-    expect(await screen.findByText('请输入正确的联系电话')).toBeInTheDocument();
+    expect(await screen.findByText('统一社会信用代码不正确，请核对18位代码', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('请输入2-60个字的机构名称', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('请上传营业执照或机构证明图片', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('请输入正确的联系电话', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -63,11 +63,11 @@ describe('certification status texts (spec §3)', () => {
   ])('status %i reads %s', async (status, text) => {
     renderWithProviders(<CertificationStatus state={state(status)} orgLabel="企业名称" />);
     expect(screen.getByText(text)).toBeInTheDocument();
-    expect(await screen.findByText('91350100M000100Y43')).toBeInTheDocument();
+    expect(await screen.findByText('91350100M000100Y43', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('shows the operator’s reason of a failure', async () => {
     renderWithProviders(<CertificationStatus state={state(4, '执照照片模糊')} orgLabel="企业名称" />);
-    expect(await screen.findByText('失败原因：执照照片模糊。请修改后重新提交。')).toBeInTheDocument();
+    expect(await screen.findByText('失败原因：执照照片模糊。请修改后重新提交。', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

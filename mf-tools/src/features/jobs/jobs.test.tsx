@@ -46,7 +46,7 @@ describe('job table', () => {
     const onStatus = jest.fn();
     renderWithProviders(<JobTable jobs={[job(1, 1)]} onEdit={() => {}} onStatus={onStatus} />);
     fireEvent.click(screen.getByRole('button', { name: /^关\s*闭$/ }));
-    expect(await screen.findByText('关闭后不可恢复，确定关闭该职位吗？')).toBeInTheDocument();
+    expect(await screen.findByText('关闭后不可恢复，确定关闭该职位吗？', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(onStatus).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '关闭职位' }));
     expect(onStatus).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), 3);
@@ -65,11 +65,11 @@ describe('job form', () => {
     fill('职位描述', '太短');
     fill('联系电话', '110');
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    expect(await screen.findByText('最低月薪不能高于最高月薪')).toBeInTheDocument();
-    expect(await screen.findByText('职位名称需为2-30个字')).toBeInTheDocument();
-    expect(await screen.findByText('职位描述需为10-2000个字')).toBeInTheDocument();
-    expect(await screen.findByText('请输入工作城市（不超过20个字）')).toBeInTheDocument();
-    expect(await screen.findByText('请输入正确的联系电话')).toBeInTheDocument();
+    expect(await screen.findByText('最低月薪不能高于最高月薪', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('职位名称需为2-30个字', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('职位描述需为10-2000个字', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('请输入工作城市（不超过20个字）', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('请输入正确的联系电话', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -38,7 +38,7 @@ export function JobForm({ initial, submitting, onSubmit, onCancel }: JobFormProp
         else onSubmit(values);
       }}
     >
-      <Form.Item label="职位名称" name="title" rules={[lengthRule(L.titleMin, L.titleMax, M.TITLE)]}>
+      <Form.Item label="职位名称" required name="title" rules={[lengthRule(L.titleMin, L.titleMax, M.TITLE)]}>
         <Input placeholder="如：短视频编导" maxLength={L.titleMax} showCount />
       </Form.Item>
       <Form.Item label="月薪范围（元）" required>
@@ -64,20 +64,20 @@ export function JobForm({ initial, submitting, onSubmit, onCancel }: JobFormProp
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item label="工作城市" name="city" rules={[lengthRule(1, L.cityMax, M.CITY)]}>
+      <Form.Item label="工作城市" required name="city" rules={[lengthRule(1, L.cityMax, M.CITY)]}>
         <Input placeholder="如：郑州" maxLength={L.cityMax} />
       </Form.Item>
-      <Form.Item label="招聘人数" name="headcount" rules={[intRule(1, L.headcountMax, M.HEADCOUNT)]}>
+      <Form.Item label="招聘人数" required name="headcount" rules={[intRule(1, L.headcountMax, M.HEADCOUNT)]}>
         <InputNumber min={1} max={L.headcountMax} precision={0} suffix="人" aria-label="招聘人数" />
       </Form.Item>
-      <Form.Item label="职位描述" name="description" rules={[lengthRule(L.descriptionMin, L.descriptionMax, M.DESCRIPTION)]}>
+      <Form.Item label="职位描述" required name="description" rules={[lengthRule(L.descriptionMin, L.descriptionMax, M.DESCRIPTION)]}>
         <Input.TextArea rows={6} placeholder="岗位职责、任职要求、福利待遇等" maxLength={L.descriptionMax} showCount />
       </Form.Item>
-      <Form.Item label="联系人" name="contact_name" rules={[lengthRule(1, L.contactNameMax, M.CONTACT_NAME)]}>
+      <Form.Item label="联系人" required name="contact_name" rules={[lengthRule(1, L.contactNameMax, M.CONTACT_NAME)]}>
         <Input maxLength={L.contactNameMax} placeholder="请输入联系人" />
       </Form.Item>
       <Form.Item
-        label="联系电话"
+        label="联系电话" required
         name="contact_phone"
         rules={[{ validator: async (_: unknown, v: string) => { if (!/^1[3-9]\d{9}$/.test((v ?? '').trim()) && !/^0\d{2,3}-?\d{7,8}$/.test((v ?? '').trim())) throw new Error(M.CONTACT_PHONE); } }]}
       >
