@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Segmented, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import { RANK_PERIODS, RANK_TYPES, type RankPeriod } from 'shared-sdk/contract';
 import { useRankListQuery } from '../features/rank/api';
 import { RankTable } from '../features/rank/components/rank-table';
@@ -16,11 +16,12 @@ export function RankPage() {
         extra={data?.day ? <Typography.Text type="secondary">统计至 {data.day}</Typography.Text> : null}
       >
         <Tabs activeKey={period} onChange={(key) => setPeriod(key as RankPeriod)} items={RANK_PERIODS.map((p) => ({ key: p.value, label: p.label }))} />
-        <Segmented
-          value={type}
-          onChange={(value) => setType(Number(value))}
-          options={RANK_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-          style={{ marginBottom: 16 }}
+        <Tabs
+          type="card"
+          size="small"
+          activeKey={String(type)}
+          onChange={(key) => setType(Number(key))}
+          items={RANK_TYPES.map((t) => ({ key: String(t.value), label: t.label }))}
         />
         <RankTable rows={data?.list ?? []} mine={data?.mine ?? null} loading={isFetching} />
       </Card>

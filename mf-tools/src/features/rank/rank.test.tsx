@@ -22,9 +22,9 @@ describe('rank page', () => {
     expect(screen.getByText('统计至 2026-11-23')).toBeInTheDocument();
     expect(screen.getByText('88.4')).toBeInTheDocument();
     expect(screen.getByText('80.0')).toBeInTheDocument();
-    const mine = screen.getByText('中原作者002').closest('tr') as HTMLElement;
+    const mine = screen.getByText('中原作者002').closest('[data-testid="rank-row"]') as HTMLElement;
     expect(mine).toHaveAttribute('aria-current', 'true');
-    expect(within(mine).getByText('我')).toBeInTheDocument();
+    expect(within(mine).getByText('（我）')).toBeInTheDocument();
     expect(screen.getByTestId('my-rank')).toHaveTextContent('我的排名：第 2 名，创作分 80.0');
   });
 
@@ -32,7 +32,7 @@ describe('rank page', () => {
     renderScreen(RankPage, '/rank');
     await userEvent.click(screen.getByRole('tab', { name: '月榜' }));
     expect(rankList).toHaveBeenLastCalledWith({ period: 'month', type: 0 });
-    await userEvent.click(screen.getByText('视频'));
+    await userEvent.click(screen.getByRole('tab', { name: '视频' }));
     expect(rankList).toHaveBeenLastCalledWith({ period: 'month', type: 2 });
   });
 

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Breadcrumb, Empty, Spin } from 'antd';
+import { Empty, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { sanitizeHtml } from 'shared-sdk/html';
 import { useHelpArticleQuery } from '../api';
@@ -20,7 +20,7 @@ export function HelpArticleView({ slug }: { slug: string }) {
   };
   return (
     <article>
-      <Breadcrumb items={[{ title: '帮助中心' }, { title: data.category_name }, { title: data.title }]} style={{ marginBottom: 16 }} />
+      <Typography.Text type="secondary">帮助中心 / {data.category_name}</Typography.Text>
       <div className="help-article" data-testid="help-article" onClick={onClick} dangerouslySetInnerHTML={{ __html: sanitizeHtml(data.html) }} />
     </article>
   );

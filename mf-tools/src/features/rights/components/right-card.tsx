@@ -1,12 +1,12 @@
-import { Button, Card, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Typography } from 'antd';
 import { RIGHT_STATE_TEXT, type RightState, type RightStatus } from 'shared-sdk/contract';
 
-const COLOURS: Record<RightState, string> = { locked: 'default', available: 'blue', pending: 'processing', approved: 'success', rejected: 'error' };
+const STATUS: Record<RightState, 'default' | 'processing' | 'success' | 'error' | 'warning'> = { locked: 'default', available: 'warning', pending: 'processing', approved: 'success', rejected: 'error' };
 
 export function RightCard({ right, applying, onApply }: { right: RightStatus; applying: boolean; onApply: () => void }) {
   const canApply = right.state === 'available' || right.state === 'rejected';
   return (
-    <Card size="small" data-testid={`right-${right.code}`} title={right.name} extra={<Tag color={COLOURS[right.state]}>{RIGHT_STATE_TEXT[right.state]}</Tag>}>
+    <Card size="small" data-testid={`right-${right.code}`} title={right.name} extra={<Badge status={STATUS[right.state]} text={RIGHT_STATE_TEXT[right.state]} />}>
       <Typography.Paragraph type="secondary" style={{ minHeight: 44 }}>
         {right.description}
       </Typography.Paragraph>

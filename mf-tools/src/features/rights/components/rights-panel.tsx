@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Card, Col, Row, Steps, Typography } from 'antd';
+import { App, Card, Col, Progress, Row, Typography } from 'antd';
 import { CREATOR_LEVELS, type RightCode, type RightsAnswer } from 'shared-sdk/contract';
 import { useApplyRightMutation } from '../api';
 import { RightCard } from './right-card';
@@ -22,11 +22,20 @@ export function RightsPanel({ data }: { data: RightsAnswer }) {
   return (
     <>
       <Card title="我的等级" style={{ marginBottom: 16 }}>
-        <Steps
-          current={data.level - 1}
-          size="small"
-          items={CREATOR_LEVELS.map((l) => ({ title: `Lv${l.level}`, description: `${l.name} · ${l.min_score}分` }))}
-        />
+        <Row gutter={8} data-testid="levels">
+          {CREATOR_LEVELS.map((l) => (
+            <Col key={l.level} flex={1}>
+              <Progress percent={data.level >= l.level ? 100 : 0} showInfo={false} size="small" />
+              <Typography.Text strong={data.level === l.level} type={data.level >= l.level ? undefined : 'secondary'}>
+                Lv{l.level} {l.name}
+              </Typography.Text>
+              <br />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {l.min_score} 分
+              </Typography.Text>
+            </Col>
+          ))}
+        </Row>
         <Typography.Paragraph style={{ marginTop: 16 }} data-testid="next-level">
           {data.next_missing.length === 0 ? '已达到最高等级' : `升级到 Lv${data.level + 1} 还需要：${data.next_missing.join('；')}`}
         </Typography.Paragraph>
