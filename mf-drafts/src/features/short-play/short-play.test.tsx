@@ -6,7 +6,7 @@ import { DramaGrid } from './components/drama-grid';
 import { EpisodeTable } from './components/episode-table';
 
 // antd dialogs in jsdom are slow on a shared CI machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const series = (id: number, status: 1 | 2, episodes: number, cover = ''): DramaSeries => ({
   id,

@@ -7,7 +7,7 @@ import { CertificationStatus } from './components/certification-status';
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 // antd forms in jsdom are slow on a shared CI machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 describe('certification form', () => {
   it('refuses a credit code whose check character is wrong, and every empty field, with the contract’s messages', async () => {

@@ -20,7 +20,7 @@ const job = (id: number, status: 1 | 2 | 3): JobPost => ({
 });
 
 // antd forms in jsdom are slow on a shared CI machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 describe('job table', () => {
   it('shows the status texts and offers only the allowed transitions', () => {
