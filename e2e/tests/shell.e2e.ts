@@ -66,10 +66,11 @@ describe('shell', () => {
     await page.close();
   });
 
-  it('ban 2 ends on /login with the ban warning', async () => {
+  it('ban 2 is refused at login with the ban reason, and stays on /login', async () => {
     const page = await browser.newPage();
     await login(page, baseUrl, ACCOUNTS.banLogout);
-    await page.getByText(/^账号已被封禁：/).waitFor();
+    // The server refuses the login (1006) with the reason; the login page shows its message.
+    await page.getByText(/^账号已被封禁，已退出登录（.+）$/).first().waitFor();
     assert.match(page.url(), /\/login/);
     await page.close();
   });
