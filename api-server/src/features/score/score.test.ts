@@ -8,7 +8,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { addDays } from './calendar';
-import { runScoreDaily } from './daily-job';
+import { ScoreDayRefusal, runScoreDaily, scoreDaily } from './daily-job';
 import { event, makeCreator, noonOf, publish } from './testing';
 
 // Far from the seeded demo data, so only this file's rows are inside the windows.
@@ -96,6 +96,9 @@ describe('creation score calls', () => {
     await runScoreDaily(database.db, day, noonOf(day));
     const again = await database.db.selectFrom('creator_score_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', day).executeTakeFirstOrThrow();
     assert.equal(Number(again.n), Number(users.n));
+    // The operator command refuses a day that does not exist.
+    await assert.rejects(scoreDaily(database.db, '2031-02-30'), ScoreDayRefusal);
+    await assert.rejects(scoreDaily(database.db, 'yesterday'), ScoreDayRefusal);
   });
 
   it('refuses without a token', async () => {
