@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + component + API tests (on PGlite, and on PostgreSQL when one is
-// configured), build, then end-to-end tests in Chromium against the product started as `npm start` does.
+// configured), build, the byte budget of the first loads, then end-to-end tests in Chromium against the
+// product started as `npm start` does.
 // Every step runs even after a failure, so one run shows everything that is wrong.
 import { ensureInstalled, pnpmCapture, runPnpm } from './lib/pnpm.mjs';
 import { buildMissing } from './lib/build.mjs';
@@ -50,6 +51,8 @@ if (pgUrl) {
 }
 const built = await step('build', () => buildMissing());
 if (built === 0) {
+  // A size check, not a timing: the gzip of the JavaScript each entry page loads, and one copy of each singleton.
+  await step('byte budget (Chromium)', () => runPnpm(['--filter', 'bench', 'run', 'byte-budget'], { env: { ...process.env, DATABASE_URL: '' } }));
   await step('end-to-end (Chromium)', () => tests(['--filter', 'e2e', 'run', 'test'], { DATABASE_URL: '' }));
 } else {
   failedSteps.push('end-to-end (skipped: build failed)');

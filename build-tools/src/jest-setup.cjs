@@ -36,3 +36,14 @@ if (typeof window !== 'undefined') {
     };
   }
 }
+
+// Screens load on first render (lazy routes), and their first require in jsdom (antd, transformed on
+// the fly) can take longer than testing-library's 1 s default on a busy machine.
+if (typeof window !== 'undefined') {
+  try {
+    const dom = require(require.resolve('@testing-library/dom', { paths: [process.cwd()] }));
+    dom.configure({ asyncUtilTimeout: 5000 });
+  } catch {
+    // A package without testing-library has no async queries to configure.
+  }
+}

@@ -17,6 +17,8 @@ export function jestConfig({ rootDir, testEnvironment = 'jsdom' }) {
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     setupFilesAfterEnv: [path.join(here, 'jest-setup.cjs')],
+    // Room for the 5 s async queries (jest-setup.cjs) inside one test.
+    testTimeout: 20_000,
     transform: {
       '^.+\\.(t|j)sx?$': [
         require.resolve('@swc/jest'),

@@ -27,13 +27,49 @@ function requiredVersionOf(dir, dep, declared) {
 }
 
 /**
+ * antd's component folders (antd/es/<component>): the code imports each one by its own path (see
+ * the swc `transformImport` in rspack.js), so a page loads only the components it renders.
  * @param {string} dir package folder
- * @returns {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean }>}
+ * @returns {string[]}
  */
-export function sharedSingletons(dir) {
+export function antdComponents(dir) {
+  const es = path.join(dir, 'node_modules', 'antd', 'es');
+  return fs
+    .readdirSync(es, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !['locale', 'style', 'version'].includes(entry.name))
+    .filter((entry) => fs.existsSync(path.join(es, entry.name, 'index.js')))
+    .map((entry) => `antd/es/${entry.name}`)
+    .sort();
+}
+
+/**
+ * @typedef {{ singleton: true, requiredVersion: string, strictVersion: boolean, import?: false }} SharedConfig
+ */
+
+/**
+ * One copy of each singleton in the page. antd is shared per component: the host provides every
+ * component (each in its own chunk, fetched only when something renders it) and the remotes take
+ * them from the host (`import: false`: a remote never ships a second antd, whose contexts (theme,
+ * locale, App) and style cache would not be the host's). Icons are shared one by one (the prefix
+ * `@ant-design/icons/`); a remote still brings the few icons the host does not use.
+ * @param {string} dir package folder
+ * @param {'host' | 'remote'} [kind]
+ * @returns {Record<string, SharedConfig>}
+ */
+export function sharedSingletons(dir, kind = 'host') {
   const pkg = readJson(path.join(dir, 'package.json'));
   const declared = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((dep) => [dep, { singleton: true, requiredVersion: requiredVersionOf(dir, dep, declared), strictVersion: false }]),
-  );
+  /** @type {Record<string, SharedConfig>} */
+  const shared = {};
+  for (const dep of SHARED_SINGLETONS) {
+    const config = { singleton: /** @type {const} */ (true), requiredVersion: requiredVersionOf(dir, dep, declared), strictVersion: false };
+    if (dep === 'antd') {
+      for (const component of antdComponents(dir)) shared[component] = kind === 'remote' ? { ...config, import: false } : config;
+    } else if (dep === '@ant-design/icons') {
+      shared[`${dep}/`] = config;
+    } else {
+      shared[dep] = config;
+    }
+  }
+  return shared;
 }

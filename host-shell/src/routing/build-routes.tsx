@@ -2,18 +2,21 @@ import { matchPath, type RouteObject } from 'react-router-dom';
 import { type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
 import { highlightRules } from '../layout/highlight';
 import { SIDEBAR_MENU } from '../layout/menu-data';
-import { ShellLayout } from '../layout/shell-layout';
-import { NoticePage } from '../pages/account/notice-page';
-import { PasswordPage } from '../pages/account/password-page';
-import { UserPage } from '../pages/account/user-page';
-import { EmptyPage } from '../pages/empty-page';
-import { HomePage } from '../pages/home-page';
-import { LoginPage } from '../pages/login/login-page';
-import { NotFoundPage } from '../pages/not-found-page';
 import { RemoteScreen } from '../remotes/remote-screen';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
+import { Deferred, lazyScreen } from './lazy-screen';
 import { collectRemoteRoutes, type RemoteRoute } from './remote-routes';
 import { RootLayout } from './root-layout';
+
+// Every screen and the shell's layout load on first use: /login needs none of them.
+const ShellLayout = lazyScreen(async () => (await import('../layout/shell-layout')).ShellLayout);
+const NoticePage = lazyScreen(async () => (await import('../pages/account/notice-page')).NoticePage);
+const PasswordPage = lazyScreen(async () => (await import('../pages/account/password-page')).PasswordPage);
+const UserPage = lazyScreen(async () => (await import('../pages/account/user-page')).UserPage);
+const EmptyPage = lazyScreen(async () => (await import('../pages/empty-page')).EmptyPage);
+const HomePage = lazyScreen(async () => (await import('../pages/home-page')).HomePage);
+const LoginPage = lazyScreen(async () => (await import('../pages/login/login-page')).LoginPage);
+const NotFoundPage = lazyScreen(async () => (await import('../pages/not-found-page')).NotFoundPage);
 
 export interface ShellRoutesOptions {
   remotes: readonly RemoteEntry[];
@@ -24,10 +27,10 @@ export interface ShellRoutesOptions {
 
 /** The host's own screens inside the layout. */
 const HOST_SCREENS: RouteObject[] = [
-  { path: '/index', element: <HomePage /> },
-  { path: '/notice', element: <NoticePage /> },
-  { path: '/user', element: <UserPage /> },
-  { path: '/password', element: <PasswordPage /> },
+  { path: '/index', element: <Deferred><HomePage /></Deferred> },
+  { path: '/notice', element: <Deferred><NoticePage /></Deferred> },
+  { path: '/user', element: <Deferred><UserPage /></Deferred> },
+  { path: '/password', element: <Deferred><PasswordPage /></Deferred> },
 ];
 const HOST_PATHS = ['/', '/login', '/app', ...HOST_SCREENS.map((route) => route.path ?? '')];
 
@@ -50,14 +53,16 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
       element: <RootLayout />,
       children: [
         { path: '/', element: null },
-        { path: '/login', element: <LoginPage /> },
-        { path: '/app', element: <EmptyPage /> },
+        { path: '/login', element: <Deferred><LoginPage /></Deferred> },
+        { path: '/app', element: <Deferred><EmptyPage /></Deferred> },
         ...remoteRoutes.filter((route) => route.bare).map(toRoute),
         {
           element: (
-            <ShellLayout entries={menu} highlightRules={highlightRules(remoteRoutes)} isAvailable={isAvailable} routeOpens={routeOpens} />
+            <Deferred>
+              <ShellLayout entries={menu} highlightRules={highlightRules(remoteRoutes)} isAvailable={isAvailable} routeOpens={routeOpens} />
+            </Deferred>
           ),
-          children: [...HOST_SCREENS, ...remoteRoutes.filter((route) => !route.bare).map(toRoute), { path: '*', element: <NotFoundPage /> }],
+          children: [...HOST_SCREENS, ...remoteRoutes.filter((route) => !route.bare).map(toRoute), { path: '*', element: <Deferred><NotFoundPage /></Deferred> }],
         },
       ],
     },

@@ -1,0 +1,163 @@
+/**
+ * What each entry page downloads before it is usable, in headless Chromium against the built product
+ * started as `npm start` does: the gzip size (level 9, computed here, so the figure does not depend on
+ * how the server compressed) of every JavaScript file the page loaded, and how many copies of each
+ * shared singleton the page ended up with. Deterministic: the same build loads the same files.
+ *
+ *   pnpm --filter bench byte-budget     exits 1 when a page is over its budget or a singleton is doubled
+ *
+ * Also used by `npm run bench` (src/run-all.ts), which prints the same table.
+ */
+import { gzipSync } from 'node:zlib';
+import { ACCOUNTS, COUNT_REACT_RENDERERS, launchBrowser, login } from '../../e2e/support/browser';
+
+// The browser types, taken from the end-to-end helpers (playwright-core is their dependency).
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+type Page = Awaited<ReturnType<Browser['newPage']>>;
+type BrowserContext = ReturnType<Page['context']>;
+
+/**
+ * The goals in KB of gzip (ARCHITECTURE, performance budget), and the ceilings the check enforces
+ * today: the figures measured after the first round of cuts plus 2 %, so any growth fails while the
+ * rest of the way to the goal is done. Lower a ceiling whenever a change lowers the figure.
+ */
+export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 532, '/index': 659, '/draft': 746 };
+
+export interface PageLoad {
+  page: string;
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  /** Copies of each shared singleton the federation runtime loaded (react-dom also by renderer count). */
+  copies: Record<string, number>;
+  largest: { url: string; gzipBytes: number }[];
+}
+
+/**
+ * Reads the federation share scope: every instance (host, each remote) sees the same providers, so a
+ * copy is one distinct version@provider that actually loaded.
+ */
+const COUNT_SHARED = `(() => {
+  const counts = {};
+  const share = (globalThis.__FEDERATION__ && globalThis.__FEDERATION__.__SHARE__) || {};
+  for (const instance of Object.values(share)) {
+    for (const scope of Object.values(instance)) {
+      for (const [pkg, versions] of Object.entries(scope)) {
+        for (const [version, provider] of Object.entries(versions)) {
+          if (provider && provider.loaded) (counts[pkg] = counts[pkg] || new Set()).add(version + '@' + provider.from);
+        }
+      }
+    }
+  }
+  const sizes = Object.fromEntries(Object.entries(counts).map(([pkg, set]) => [pkg, set.size]));
+  const hook = globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__;
+  sizes['react-dom (renderers)'] = hook && hook.renderers ? hook.renderers.size : 0;
+  return sizes;
+})()`;
+
+async function measure(page: Page, name: string, open: () => Promise<void>): Promise<PageLoad> {
+  const scripts = new Map<string, Buffer>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (response.request().resourceType() !== 'script' && !/\.m?js(\?|$)/.test(url)) return;
+    if (response.status() !== 200) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => void scripts.set(url, body))
+        .catch(() => undefined),
+    );
+  });
+  await open();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const copies = (await page.evaluate(COUNT_SHARED)) as Record<string, number>;
+  const sized = [...scripts].map(([url, body]) => ({ url: new URL(url).pathname, raw: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }));
+  sized.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    page: name,
+    files: sized.length,
+    rawBytes: sized.reduce((sum, file) => sum + file.raw, 0),
+    gzipBytes: sized.reduce((sum, file) => sum + file.gzipBytes, 0),
+    copies,
+    largest: sized.slice(0, 5).map(({ url, gzipBytes }) => ({ url, gzipBytes })),
+  };
+}
+
+/** A fresh context with the HTTP cache off, so every page is a cold first load. */
+async function coldPage(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+  const context = await browser.newContext(storageState ? { storageState } : {});
+  const page = await context.newPage();
+  await page.addInitScript(COUNT_REACT_RENDERERS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+}
+
+/** /login anonymous; /index and one remote screen as a logged-in creator, each as a cold load. */
+export async function measureFirstLoads(baseUrl: string): Promise<PageLoad[]> {
+  const browser = await launchBrowser();
+  try {
+    const anonymous = await coldPage(browser);
+    const loginLoad = await measure(anonymous, '/login', async () => {
+      await anonymous.goto(`${baseUrl}/login`);
+      await anonymous.getByPlaceholder('手机号').waitFor();
+    });
+    await login(anonymous, baseUrl, ACCOUNTS.verified);
+    await anonymous.waitForURL(/\/index$/);
+    await anonymous.waitForLoadState('networkidle');
+    const session = await anonymous.context().storageState();
+    await anonymous.context().close();
+
+    const results = [loginLoad];
+    // /index: the shell; /draft: a remote screen on top of it (the remote's own code only).
+    for (const [name, ready] of [
+      ['/index', '.ant-layout-sider'],
+      ['/draft', '[data-testid=draft-item]'],
+    ] as const) {
+      const page = await coldPage(browser, session);
+      results.push(
+        await measure(page, name, async () => {
+          await page.goto(`${baseUrl}${name}`);
+          await page.locator(ready).first().waitFor();
+        }),
+      );
+      await page.context().close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Prints the table; returns the problems (over budget, doubled singletons). */
+export function report(loads: PageLoad[]): string[] {
+  const problems: string[] = [];
+  console.info('page        files   raw KB   gzip KB   ceiling KB   goal KB');
+  for (const load of loads) {
+    const budget = BUDGETS_KB[load.page];
+    const goal = GOALS_KB[load.page];
+    const met = goal === undefined ? '' : load.gzipBytes <= goal * 1024 ? '  (goal met)' : '  (goal not met yet)';
+    console.info(
+      `${load.page.padEnd(10)} ${String(load.files).padStart(6)} ${kb(load.rawBytes).padStart(8)} ${kb(load.gzipBytes).padStart(9)} ${String(budget ?? '-').padStart(12)} ${String(goal ?? '-').padStart(9)}${met}`,
+    );
+    for (const file of load.largest) console.info(`             ${kb(file.gzipBytes).padStart(7)} KB  ${file.url}`);
+    if (budget !== undefined && load.gzipBytes > budget * 1024) problems.push(`${load.page}: ${kb(load.gzipBytes)} KB gzip of JS, budget ${budget} KB`);
+    const copies = Object.entries(load.copies).sort(([a], [b]) => a.localeCompare(b));
+    // Components and icons are shared one by one: list the packages, and the parts only by count.
+    const whole = copies.filter(([pkg]) => !/^(antd|@ant-design\/icons)\//.test(pkg));
+    const parts = (prefix: string) => copies.filter(([pkg]) => pkg.startsWith(prefix));
+    const partsLine = (prefix: string, label: string) => {
+      const list = parts(prefix);
+      return `${label}: ${list.length} parts, ${list.every(([, n]) => n === 1) ? 'one copy each' : 'SOME DOUBLED'}`;
+    };
+    console.info(`             copies: ${whole.map(([pkg, n]) => `${pkg}×${n}`).join(', ')}`);
+    console.info(`             ${partsLine('antd/', 'antd')}; ${partsLine('@ant-design/icons/', '@ant-design/icons')}`);
+    for (const [pkg, n] of copies) if (n > 1) problems.push(`${load.page}: ${n} copies of ${pkg}`);
+  }
+  return problems;
+}
