@@ -23,14 +23,19 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** A build is stale when its marker is missing or older than its sources or shared-sdk's. */
+/** A build is stale when its marker is missing or older than its sources, shared-sdk's or the shared build setup. */
 export function staleFrontends() {
-  const sdk = newestMtime(path.join(ROOT, 'shared-sdk', 'src'));
+  // build-tools decides what a build emits (compressed twins, how antd is shared): a change there rebuilds all.
+  const sdk = Math.max(newestMtime(path.join(ROOT, 'shared-sdk', 'src')), newestMtime(path.join(ROOT, 'build-tools', 'src')));
   return FRONTENDS.filter(({ pkg, marker }) => {
     const file = path.join(ROOT, pkg, marker);
     if (!fs.existsSync(file)) return true;
     const built = fs.statSync(file).mtimeMs;
-    const sources = Math.max(newestMtime(path.join(ROOT, pkg, 'src')), sdk, fs.statSync(path.join(ROOT, pkg, 'package.json')).mtimeMs);
+    const configs = ['package.json', 'rspack.config.js', 'module-federation.config.js']
+      .map((name) => path.join(ROOT, pkg, name))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => fs.statSync(file).mtimeMs);
+    const sources = Math.max(newestMtime(path.join(ROOT, pkg, 'src')), sdk, ...configs);
     return sources > built;
   }).map(({ pkg }) => pkg);
 }
