@@ -114,10 +114,12 @@ describe('runtime: releases and staged rollout', () => {
     assert.equal((await answer(await report(token, same))).recorded, false, 'the same page load again');
     assert.equal((await answer(await report(token, { ...same, ok: 'false' }))).recorded, false, 'nor with another outcome');
     // At 100 % this user is handed the canary: a stable report, a retry or an unknown version counts nothing.
-    for (const fields of [{ version: '1.0.0' }, { version: '1.1.0', phase: 'retry', ok: 'false' }, { version: '9.9.9' }]) {
+    const notHanded: Record<string, string>[] = [{ version: '1.0.0' }, { version: '1.1.0', phase: 'retry', ok: 'false' }, { version: '9.9.9' }];
+    for (const fields of notHanded) {
       assert.equal((await answer(await report(token, { remote: 'mf-tools', ok: 'true', ...fields }))).recorded, false, JSON.stringify(fields));
     }
-    for (const bad of [{ remote: 'manifests' }, { phase: 'nope' }, { pageLoad: '' }, { pageLoad: 'x'.repeat(65) }, { version: 'a/b' }]) {
+    const malformed: Record<string, string>[] = [{ remote: 'manifests' }, { phase: 'nope' }, { pageLoad: '' }, { pageLoad: 'x'.repeat(65) }, { version: 'a/b' }];
+    for (const bad of malformed) {
       const response = await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'true', ...bad });
       assert.equal(response.statusCode, 400, JSON.stringify(bad));
       assert.match(body(response).msg, /加载报告参数不正确/);
