@@ -55,10 +55,11 @@ describe('creation score, rank, rights and help centre', () => {
     const [popup] = await Promise.all([page.context().waitForEvent('page'), menuItem(page, '排行榜').click()]);
     await popup.waitForURL(/\/rank$/);
     await popup.getByText('创作者排行榜').waitFor();
-    await popup.getByTestId('my-rank').waitFor();
+    // The list arrives after the page: wait for its rows, then my own row below them.
+    await popup.getByTestId('rank-row').nth(10).waitFor();
+    await popup.getByTestId('my-rank').filter({ hasText: /我的排名：第 \d+ 名/ }).waitFor();
     assert.equal(await popup.getByRole('menuitem').count(), 0, 'no sidebar');
-    assert.ok((await popup.getByTestId('rank-row').count()) > 10);
-    assert.match((await popup.getByTestId('my-rank').textContent()) ?? '', /我的排名：第 \d+ 名/);
+    assert.equal(await popup.locator('[data-testid="rank-row"][aria-current="true"]').count(), 1, 'my row is highlighted');
     await popup.getByRole('tab', { name: '月榜' }).click();
     await popup.getByRole('tab', { name: '视频' }).click();
     await popup.getByTestId('my-rank').waitFor();
