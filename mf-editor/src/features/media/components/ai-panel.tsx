@@ -91,7 +91,7 @@ export function AiPanel({ action, text, hasSelection, onClose, onReplace, onInse
         </Space>
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         {action === 'tone' && <Select aria-label="目标语气" value={tone} onChange={setTone} options={AI_TONES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />}
         {action === 'openAi' && <Input.TextArea aria-label="写作要求" placeholder="例如：为这篇稿件写一段导语" value={prompt} onChange={(e) => setPrompt(e.target.value)} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} />}
         {text.trim() && (
