@@ -45,4 +45,19 @@ describe('sanitizeHtml and the editor formats', () => {
   it('drops style values that could carry script or URLs', () => {
     expect(filterStyle('color: expression(alert(1)); font-size: 12px; color: red')).toBe('font-size: 12px');
   });
+
+  it('keeps a video player of an allow-listed site, in the sandbox, and drops every other frame', () => {
+    const out = sanitizeHtml(
+      '<iframe src="https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7" width="560" height="314" allowfullscreen="" sandbox="allow-top-navigation allow-scripts" onload="alert(1)"></iframe>' +
+        '<iframe src="https://evil.example/x"></iframe><iframe srcdoc="<script>alert(1)</script>" src="https://player.bilibili.com/p"></iframe><iframe src="javascript:alert(1)"></iframe>',
+    );
+    expect(out).toContain('src="https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7"');
+    expect(out).toContain('sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"');
+    expect(out).not.toMatch(/evil|srcdoc|javascript|onload|allow-top-navigation/);
+    expect(out.match(/<iframe/g)).toHaveLength(1);
+  });
+
+  it('keeps pasted pictures at full width with automatic height', () => {
+    expect(sanitizeHtml('<img src="https://a.example/1.png" style="width: 100%; height: auto; position: fixed">')).toBe('<img src="https://a.example/1.png" style="width: 100%; height: auto">');
+  });
 });

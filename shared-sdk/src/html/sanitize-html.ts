@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { EMBED_HOSTS, IFRAME_SANDBOX } from '../contract';
 
 /**
  * The inline styles the editor writes (colours, font size, alignment, first-line indent), each with
@@ -11,7 +12,21 @@ const STYLE_RULES: Readonly<Record<string, RegExp>> = {
   'font-size': /^\d{1,2}px$/,
   'text-align': /^(left|center|right|justify)$/,
   'text-indent': /^\d(\.\d+)?em$/,
+  // Pictures and players at full width with automatic height (spec §5, pasted content).
+  width: /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
+  height: /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
+  'max-width': /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
 };
+
+/** A player of a known video site over https (the server keeps no other iframe either). */
+export function isEmbedPlayer(src: string): boolean {
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' && EMBED_HOSTS.includes(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
 
 /** The allowed declarations of a style attribute, re-serialised; '' when none is left. */
 export function filterStyle(style: string): string {
@@ -41,6 +56,15 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
     if (kept) data.attrValue = kept;
     else data.keepAttr = false;
   });
+  purifier.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'iframe') return;
+    const frame = node as Element;
+    if (!isEmbedPlayer(frame.getAttribute('src') ?? '') || frame.hasAttribute('srcdoc')) frame.remove();
+  });
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    // Whatever the stored body says, a player runs in our sandbox.
+    if (node.nodeName === 'IFRAME') node.setAttribute('sandbox', IFRAME_SANDBOX);
+  });
   return purifier;
 }
 
@@ -48,10 +72,13 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
  * A stored body is whatever an editor (or a paste into it) produced: nothing in it may run in our
  * page. DOMPurify drops script, event handlers and javascript: URLs; forms, frames and styles that
  * could dress up as our own UI go too (only the editor's own inline styles stay, see STYLE_RULES).
+ * The one frame kept is a video player of an allow-listed site, in our sandbox (media embeds).
  */
 export function sanitizeHtml(html: string): string {
   return getPurifier().sanitize(html, {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'object', 'embed'],
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'object', 'embed'],
+    ADD_TAGS: ['iframe'],
+    ADD_ATTR: ['allowfullscreen', 'frameborder', 'sandbox'],
   });
 }
