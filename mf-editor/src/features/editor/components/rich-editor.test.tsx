@@ -2,7 +2,6 @@ import '../../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { AI_NOT_CONFIGURED } from '../lib/ai-helper';
 import { RichEditor, type RichEditorHandle } from './rich-editor';
 
 jest.mock('../../materials/api/picker-api', () => ({
@@ -111,11 +110,12 @@ describe('RichEditor', () => {
     expect(screen.getByText('已替换 2 处')).toBeInTheDocument();
   });
 
-  it('says plainly that the AI helper is not configured, and leaves the text alone', async () => {
+  it('opens the AI panel on the text, and leaves the article alone until the creator chooses', async () => {
     const { ref } = mount();
     act(() => ref.current?.setHtml('<p>原文</p>'));
     fireEvent.click(screen.getByRole('button', { name: '润色' }));
-    expect(await screen.findByText(AI_NOT_CONFIGURED)).toBeInTheDocument();
+    expect(await screen.findByText('AI 写作助手 · 润色')).toBeInTheDocument();
+    expect(screen.getByLabelText('原文')).toHaveTextContent('原文');
     expect(ref.current?.getHtml()).toBe('<p>原文</p>');
   });
 

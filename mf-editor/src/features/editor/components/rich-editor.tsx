@@ -6,7 +6,8 @@ import type { EmitterSource } from 'quill';
 import 'quill/dist/quill.snow.css';
 import type { Material } from 'shared-sdk';
 import { MaterialPicker } from '../../materials/components/material-picker';
-import { runAiHelper, type AiAction } from '../lib/ai-helper';
+import { AiPanel } from '../../media/components/ai-panel';
+import type { AiAction } from '../lib/ai-helper';
 import { countCharacters, insertEmbed, insertLink } from '../lib/commands';
 import { paintFormats, pickFormats, type PaintedFormats } from '../lib/format-painter';
 import { canonicalHtml, EDITOR_FORMATS, EDITOR_PLACEHOLDER, keepFirstLineIndent, registerEditorFormats } from '../lib/quill-setup';
@@ -106,14 +107,26 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
     void message.info('格式刷已选取格式，请选择要应用的文字');
   };
 
-  const askAi = async (action: AiAction) => {
+  // The AI helpers work on the selection (or the whole body); the panel streams the answer and the
+  // article changes only when the creator chooses to replace or insert it.
+  const [ai, setAi] = useState<{ action: AiAction; text: string; index: number; length: number; key: number } | null>(null);
+  const askAi = (action: AiAction) => {
     if (!quill) return;
     const range = quill.getSelection(true);
     const text = range.length > 0 ? quill.getText(range.index, range.length) : quill.getText();
-    const outcome = await runAiHelper({ action, text });
-    if (!outcome.ok) return void message.warning(outcome.message);
-    if (range.length > 0) quill.deleteText(range.index, range.length, 'user');
-    quill.insertText(range.length > 0 ? range.index : quill.getLength() - 1, outcome.text, 'user');
+    setAi({ action, text, index: range.index, length: range.length, key: Date.now() });
+  };
+  const replaceSelection = (answer: string) => {
+    if (!quill || !ai) return;
+    quill.deleteText(ai.index, ai.length, 'user');
+    quill.insertText(ai.index, answer, 'user');
+  };
+  const insertBelow = (answer: string) => {
+    if (!quill || !ai) return;
+    const end = ai.length > 0 ? ai.index + ai.length : quill.getLength() - 1;
+    const [line, offset] = quill.getLine(end);
+    const lineEnd = line ? end - offset + line.length() - 1 : end;
+    quill.insertText(lineEnd, `\n${answer}`, 'user');
   };
 
   const insertMaterial = ([material]: Material[]) => {
@@ -135,9 +148,9 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
       <EditorToolbar
         quill={quill}
         formats={formats}
-        actions={{ onMedia: openMedia, onLink: setLink, onSearchReplace: () => setSearching(true), onAi: (action) => void askAi(action), painterActive: painter !== null, onPainter: togglePainter }}
+        actions={{ onMedia: openMedia, onLink: setLink, onSearchReplace: () => setSearching(true), onAi: askAi, painterActive: painter !== null, onPainter: togglePainter }}
       />
-      {quill && bubble && <SelectionToolbar quill={quill} position={bubble} onAi={(action) => void askAi(action)} />}
+      {quill && bubble && <SelectionToolbar quill={quill} position={bubble} onAi={askAi} />}
       <ReactQuill
         ref={reactQuill}
         theme="snow"
@@ -169,6 +182,17 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
         }}
       />
       <SearchReplaceDialog quill={quill} open={searching} onClose={() => setSearching(false)} />
+      {ai && (
+        <AiPanel
+          key={ai.key}
+          action={ai.action}
+          text={ai.text}
+          hasSelection={ai.length > 0}
+          onClose={() => setAi(null)}
+          onReplace={replaceSelection}
+          onInsertBelow={insertBelow}
+        />
+      )}
     </div>
   );
 }));
