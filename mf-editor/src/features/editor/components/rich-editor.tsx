@@ -7,6 +7,7 @@ import 'quill/dist/quill.snow.css';
 import type { Material } from 'shared-sdk';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { AiPanel } from '../../media/components/ai-panel';
+import { usePasteCleaning } from '../../media/hooks/use-paste-cleaning';
 import type { AiAction } from '../lib/ai-helper';
 import { countCharacters, insertEmbed, insertLink } from '../lib/commands';
 import { paintFormats, pickFormats, type PaintedFormats } from '../lib/format-painter';
@@ -56,6 +57,8 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
   const [searching, setSearching] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const warn = useCallback((text: string) => void message.warning(text), [message]);
+  usePasteCleaning(quill, warn);
 
   useEffect(() => {
     const editor = reactQuill.current?.getEditor() ?? null;
