@@ -19,6 +19,7 @@ import {
   NumberOutlined,
   PhoneOutlined,
   PictureOutlined,
+  PlaySquareOutlined,
   RedoOutlined,
   RobotOutlined,
   SoundOutlined,
@@ -41,6 +42,7 @@ export interface ToolbarActions {
   onMedia: (kind: MediaKind) => void;
   onLink: (kind: LinkKind) => void;
   onSearchReplace: () => void;
+  onEmbed: () => void;
   onAi: (action: AiAction) => void;
   painterActive: boolean;
   onPainter: () => void;
@@ -86,6 +88,7 @@ export function EditorToolbar({ quill, formats, actions }: { quill: Quill | null
       <ToolButton label="话题" icon={<NumberOutlined />} onClick={run(cmd.insertTopic)} />
       <span role="group" aria-label="多媒体" className={styles.group}>
         <ToolButton label="插入音频" icon={<AudioOutlined />} onClick={() => actions.onMedia('audio')} />
+        <ToolButton label="嵌入视频" icon={<PlaySquareOutlined />} onClick={actions.onEmbed} />
         <ToolButton label="插入链接" icon={<LinkOutlined />} onClick={() => actions.onLink('link')} />
         <ToolButton label="电话链接" icon={<PhoneOutlined />} onClick={() => actions.onLink('tel')} />
         <ToolButton label="查找替换" icon={<FileSearchOutlined />} onClick={actions.onSearchReplace} />

@@ -7,6 +7,7 @@ import 'quill/dist/quill.snow.css';
 import type { Material } from 'shared-sdk';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { AiPanel } from '../../media/components/ai-panel';
+import { EmbedDialog } from '../../media/components/embed-dialog';
 import { usePasteCleaning } from '../../media/hooks/use-paste-cleaning';
 import type { AiAction } from '../lib/ai-helper';
 import { countCharacters, insertEmbed, insertLink } from '../lib/commands';
@@ -55,6 +56,7 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
   const [media, setMedia] = useState<MediaKind | null>(null);
   const [link, setLink] = useState<LinkKind | null>(null);
   const [searching, setSearching] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const warn = useCallback((text: string) => void message.warning(text), [message]);
@@ -151,7 +153,7 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
       <EditorToolbar
         quill={quill}
         formats={formats}
-        actions={{ onMedia: openMedia, onLink: setLink, onSearchReplace: () => setSearching(true), onAi: askAi, painterActive: painter !== null, onPainter: togglePainter }}
+        actions={{ onMedia: openMedia, onLink: setLink, onSearchReplace: () => setSearching(true), onEmbed: () => setEmbedding(true), onAi: askAi, painterActive: painter !== null, onPainter: togglePainter }}
       />
       {quill && bubble && <SelectionToolbar quill={quill} position={bubble} onAi={askAi} />}
       <ReactQuill
@@ -185,6 +187,14 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
         }}
       />
       <SearchReplaceDialog quill={quill} open={searching} onClose={() => setSearching(false)} />
+      <EmbedDialog
+        open={embedding}
+        onCancel={() => setEmbedding(false)}
+        onInsert={(data) => {
+          setEmbedding(false);
+          if (quill) insertEmbed(quill, 'embed', { src: data.embed, width: data.width, height: data.height });
+        }}
+      />
       {ai && (
         <AiPanel
           key={ai.key}

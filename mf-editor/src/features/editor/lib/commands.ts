@@ -39,7 +39,7 @@ export function clearFormat(quill: Quill): void {
 }
 
 /** Inserts an embed (rule, image, video, audio) at the caret and puts the caret after it. */
-export function insertEmbed(quill: Quill, name: 'rule' | 'image' | 'video' | 'audio', value: unknown): void {
+export function insertEmbed(quill: Quill, name: 'rule' | 'image' | 'video' | 'audio' | 'embed', value: unknown): void {
   const range = currentRange(quill);
   if (range.length > 0) quill.deleteText(range.index, range.length, 'user');
   quill.insertEmbed(range.index, name, value, 'user');

@@ -1,6 +1,7 @@
 import { Quill } from 'react-quill-new';
 import type { Parchment as ParchmentNs } from 'quill';
 import type { BlockEmbed } from 'quill/blots/block';
+import { EMBED_HOSTS, IFRAME_SANDBOX } from 'shared-sdk/contract';
 
 /** Spec §9: the editor's font sizes and first-line indent. */
 export const FONT_SIZES = ['12px', '14px', '16px', '18px', '24px', '36px'] as const;
@@ -19,6 +20,22 @@ export interface MediaValue {
 /** A safe media address: http(s) or a path of our own origin; anything else becomes about:blank. */
 function mediaUrl(url: string): string {
   return /^(https?:\/\/|\/)/i.test(url) ? url : 'about:blank';
+}
+
+export interface EmbedValue {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** A player of an allow-listed video site over https (media embeds); anything else becomes about:blank. */
+function playerUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && EMBED_HOSTS.includes(parsed.hostname) ? parsed.href : 'about:blank';
+  } catch {
+    return 'about:blank';
+  }
 }
 
 let registered = false;
@@ -78,7 +95,27 @@ export function registerEditorFormats(): void {
     }
   }
 
+  // A video site's player (the media embed dialog), in the product's sandbox, as the server keeps it.
+  class EmbedBlot extends Embed {
+    static override blotName = 'embed';
+    static override tagName = 'IFRAME';
+    static override create(value: EmbedValue) {
+      const node = super.create() as HTMLIFrameElement;
+      node.setAttribute('src', playerUrl(value.src));
+      node.setAttribute('width', String(value.width));
+      node.setAttribute('height', String(value.height));
+      node.setAttribute('frameborder', '0');
+      node.setAttribute('allowfullscreen', '');
+      node.setAttribute('sandbox', IFRAME_SANDBOX);
+      return node;
+    }
+    static override value(node: HTMLElement): EmbedValue {
+      return { src: node.getAttribute('src') ?? '', width: Number(node.getAttribute('width')) || 300, height: Number(node.getAttribute('height')) || 150 };
+    }
+  }
+
   Quill.register(RuleBlot, true);
+  Quill.register(EmbedBlot, true);
   Quill.register(VideoBlot, true);
   Quill.register(AudioBlot, true);
 }
@@ -114,6 +151,7 @@ export const EDITOR_FORMATS = [
   'video',
   'audio',
   'rule',
+  'embed',
 ];
 
 /**
