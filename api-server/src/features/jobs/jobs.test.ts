@@ -82,7 +82,8 @@ describe('recruitment tool (job posts)', () => {
       assert.equal(answer.code, ApiCode.INVALID_PARAMS, JSON.stringify(change));
       assert.match(answer.msg, message);
     }
-    for (const hostile of [{ salary_min: 'Infinity' }, { headcount: '99999999999' }, { headcount: 1.5 }, { title: '视频\u0000编辑' }, { description: 'x'.repeat(200_000) }]) {
+    const hostiles: Array<Record<string, string | number>> = [{ salary_min: 'Infinity' }, { headcount: '99999999999' }, { headcount: 1.5 }, { title: '视频\u0000编辑' }, { description: 'x'.repeat(200_000) }];
+    for (const hostile of hostiles) {
       assert.equal((await save(RECRUITER, hostile)).code, ApiCode.INVALID_PARAMS, JSON.stringify(hostile).slice(0, 40));
     }
     assert.equal((await call<JobListAnswer>(RECRUITER, '/api/job/list')).data.total, 3, 'nothing stored');

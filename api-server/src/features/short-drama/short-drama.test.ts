@@ -126,7 +126,8 @@ describe('short drama', () => {
       assert.equal(answer.code, ApiCode.INVALID_PARAMS, JSON.stringify(change));
       assert.match(answer.msg, message);
     }
-    for (const hostile of [{ episode_no: 'Infinity' }, { episode_no: '4294967297' }, { title: '\u0000' }, { drama_id: -1 }]) {
+    const hostiles: Array<Record<string, string | number>> = [{ episode_no: 'Infinity' }, { episode_no: '4294967297' }, { title: '\u0000' }, { drama_id: -1 }];
+    for (const hostile of hostiles) {
       assert.equal((await episode({ drama_id: series.id, episode_no: 50, ...hostile })).code, ApiCode.INVALID_PARAMS, JSON.stringify(hostile));
     }
   });
