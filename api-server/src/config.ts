@@ -66,6 +66,8 @@ export interface AppConfig {
   aiPerMinute: number;
   /** How often the embedded video service looks for transcoding jobs (VIDEO_WORKER_INTERVAL_MS); 0 = this server transcodes nothing. */
   videoWorkerIntervalMs: number;
+  /** How often this server checks that today's creation scores and rank lists are built (SCORE_DAILY_CHECK_MS); 0 = never. */
+  scoreDailyIntervalMs: number;
 }
 
 export interface OssAccessKey {
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiModel: (env.AI_MODEL ?? '').trim(),
     aiPerMinute: intFrom(env, 'AI_PER_MINUTE', 10),
     videoWorkerIntervalMs: intFrom(env, 'VIDEO_WORKER_INTERVAL_MS', 2000),
+    scoreDailyIntervalMs: intFrom(env, 'SCORE_DAILY_CHECK_MS', 600_000),
   };
 }
 

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitPerMinute: 10_000,
     // Tests run the video worker's steps themselves, with their own clock.
     videoWorkerIntervalMs: 0,
+    scoreDailyIntervalMs: 0,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The creation score (issue 12; README.md here): `/api/creatorScore/getUserScore` answers the shell's
  * user_score plus today's dimensions and level, `/api/creatorScore/history` the last 30 days. Both
- * compute today on demand; the daily job (`admin score-daily`) snapshots every creator.
+ * compute today on demand; the daily job snapshots every creator and rebuilds the rank lists, run by
+ * each server once a day (daily-runner.ts) or by cron (`admin score-daily`).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { type ScoreHistoryAnswer, type UserScoreDetailAnswer, ok } from 'shared-sdk/contract';
@@ -10,6 +11,7 @@ import { envelope, int, objectOf, str } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { isVerified } from '../../plugins/app/guards';
 import { dayOf } from './calendar';
+import { startDailyRunner } from './daily-runner';
 import { systemClock } from './clock';
 import { levelOf } from './levels';
 import { previousScore, scoreHistory, todayScore } from './snapshots';
@@ -45,6 +47,16 @@ const routes: FastifyPluginAsync = async (app) => {
 const score: FastifyPluginAsync = globalPlugin(async (app) => {
   app.decorate('scoreClock', systemClock());
   await app.register(routes);
+  const interval = app.config.scoreDailyIntervalMs;
+  if (interval > 0) {
+    let runner: ReturnType<typeof startDailyRunner> | null = null;
+    app.addHook('onReady', async () => {
+      runner = startDailyRunner(app.db, () => app.scoreClock.now(), interval, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await runner?.stop();
+    });
+  }
 });
 
 export default score;

@@ -9,6 +9,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { addDays } from './calendar';
 import { ScoreDayRefusal, runScoreDaily, scoreDaily } from './daily-job';
+import { runDailyIfDue } from './daily-runner';
 import { event, makeCreator, noonOf, publish } from './testing';
 
 // Far from the seeded demo data, so only this file's rows are inside the windows.
@@ -99,6 +100,16 @@ describe('creation score calls', () => {
     // The operator command refuses a day that does not exist.
     await assert.rejects(scoreDaily(database.db, '2031-02-30'), ScoreDayRefusal);
     await assert.rejects(scoreDaily(database.db, 'yesterday'), ScoreDayRefusal);
+  });
+
+  it('the server builds each day\'s rank lists once, by itself, when the day has none yet', async () => {
+    const later = addDays(TODAY, 3);
+    const rankDay = async () => (await database.db.selectFrom('creator_rank').select('day').orderBy('day', 'desc').executeTakeFirst())?.day;
+    assert.equal(await runDailyIfDue(database.db, noonOf(later)), true);
+    assert.equal(await rankDay(), later);
+    assert.equal(await runDailyIfDue(database.db, noonOf(later)), false, 'built once a day');
+    const snapshots = await database.db.selectFrom('creator_score_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', later).executeTakeFirstOrThrow();
+    assert.ok(Number(snapshots.n) > 0);
   });
 
   it('refuses without a token', async () => {
