@@ -64,6 +64,22 @@ describe('tools and accounts', () => {
     await browser.close();
   });
 
+  it('every menu entry opens a real screen (政务号入驻 included), none a coming-soon page', async () => {
+    const entries = ['/index', '/personalScript', '/draft', '/shortPlay', '/material/0', '/material/1', '/rank', '/rights', '/govAffairs', '/enterprise', '/helpCenter', '/tools/job/index'];
+    for (const entry of entries) {
+      await page.goto(`${baseUrl}${entry}`);
+      await page.waitForLoadState('networkidle');
+      const text = (await page.locator('body').innerText()).trim();
+      assert.ok(!text.includes('该功能正在建设中，敬请期待'), `${entry} is a coming-soon page`);
+      assert.ok(!text.includes('页面加载失败'), `${entry} failed to load`);
+    }
+    await page.goto(`${baseUrl}/govAffairs`);
+    await page.getByText('政务号入驻').first().waitFor();
+    await page.getByText('机构名称').first().waitFor();
+    await shot(page, 'gov-affairs');
+    await page.goto(`${baseUrl}/index`);
+  });
+
   it('an enterprise application goes to review; once the operator approves it the dropdown shows 已认证', async () => {
     await openSidebarEntry(page, null, '企业');
     await page.getByText('企业认证', { exact: true }).first().waitFor();
