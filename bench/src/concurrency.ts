@@ -154,9 +154,12 @@ async function run(engine: string, databaseUrl: string): Promise<void> {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   try {
+    // stdio[1] is 'pipe', so stdout exists; the type of spawn() with an ipc channel does not say so.
+    const stdout = child.stdout;
+    if (!stdout) throw new Error('the bench server has no stdout');
     const port = await new Promise<number>((resolve, reject) => {
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => {
+      stdout.setEncoding('utf8');
+      stdout.on('data', (chunk: string) => {
         const ready = /READY (\d+)/.exec(chunk);
         if (ready) resolve(Number(ready[1]));
       });
