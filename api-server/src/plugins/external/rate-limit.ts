@@ -20,6 +20,18 @@ function clientGone(request: FastifyRequest): boolean {
   return request.raw.socket?.destroyed === true;
 }
 
+/**
+ * The built front end (the host's and the remotes' files, the release manifests): public, immutable
+ * and cheap, and one page load fetches about a hundred of them (antd is shared per component), so
+ * counting them would lock out an office behind one address after a few pages. Never API routes and
+ * never stored user files (/oss keys are what an attacker would search for).
+ */
+const FRONT_END_FILE = /^\/(?!api\/|login\/|admin\/|service\/|oss\/|operator\/)[^?#]*\.(js|css|json|png|svg|ico|woff2?|html|txt)(\?[^#]*)?$/;
+
+export function isFrontEndFile(request: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && FRONT_END_FILE.test(request.url);
+}
+
 async function dropIfAbandoned(request: FastifyRequest): Promise<void> {
   if (clientGone(request)) throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, '客户端已断开', CLIENT_GONE);
 }
@@ -28,6 +40,7 @@ export default globalPlugin<{ perMinute: number }>(async (app, options) => {
   await app.register(rateLimit, {
     max: options.perMinute,
     timeWindow: '1 minute',
+    allowList: (request) => isFrontEndFile(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: ApiCode.TOO_MANY_ATTEMPTS,
