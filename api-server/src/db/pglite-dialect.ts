@@ -40,17 +40,60 @@ class PgliteConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * How long queries may run back to back before the event loop gets a turn. PGlite executes on the
+ * event-loop thread and its query() settles in microtasks, so the queries of many concurrent
+ * requests chained into one long macrotask: each finished query let the next request's query run at
+ * once, and no socket was read and no timer fired until all of them were done. The concurrency bench
+ * caught turns of 250–800 ms holding 40–65 queries (event-loop delay p99 ~1 s) while every request's
+ * own time inside the server stayed short. Yielding after every query instead made every request
+ * wait for every other's queries in lockstep; yielding once the turn has used its slice keeps turns
+ * short and the queue first come, first served.
+ */
+export const PGLITE_SLICE_MS = 8;
+
 /** First come, first served: each waiter gets the connection when the previous holder releases it. */
 class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+  private held = false;
+  private readonly waiters: Array<() => void> = [];
+  /** When the current turn of the event loop started running queries; null once it has ended. */
+  private turnStart: number | null = null;
+
+  /** Has this turn of the event loop run queries for its whole slice already? */
+  private sliceSpent(): boolean {
+    const now = performance.now();
+    if (this.turnStart === null) {
+      this.turnStart = now;
+      // Queued from a microtask, this runs after the next I/O poll: the turn has ended by then.
+      setImmediate(() => {
+        this.turnStart = null;
+      });
+    }
+    return now - this.turnStart >= PGLITE_SLICE_MS;
+  }
 
   async lock(): Promise<() => void> {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.tail;
-    this.tail = previous.then(() => held);
-    await previous;
-    return release;
+    if (this.held) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    } else {
+      this.held = true;
+      // Free, but this turn has had its share: take it after the sockets and timers that wait.
+      if (this.sliceSpent()) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.handOver();
+    };
+  }
+
+  /** Still held while `next` waits for its turn: a caller arriving meanwhile queues behind it. */
+  private handOver(): void {
+    const next = this.waiters.shift();
+    if (!next) this.held = false;
+    else if (this.sliceSpent()) setImmediate(next);
+    else next();
   }
 }
 

@@ -65,6 +65,8 @@ export interface MaterialUsagesTable {
   /** The manuscript kind chosen after 使用: 1 article, 2 video, 3 gallery. */
   nm_type: number;
   nm_title: Generated<string>;
+  /** The manuscript that uses the material (set by publishing, 0100); null for a `/api/material/use` row. */
+  manuscript_id: number | null;
   created_at: CreatedAt;
 }
 

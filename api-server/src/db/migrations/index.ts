@@ -1,6 +1,7 @@
 /**
- * Every migration, in order. Add a new one as the next numbered file and one line here; never edit
- * or reorder a migration that has shipped (Kysely refuses a database whose history differs).
+ * Every migration, in order. Add a new one numbered above the last one (never between shipped ones: a
+ * database that ran a later migration refuses an earlier newcomer) and one line here; never edit or
+ * reorder a migration that has shipped (Kysely refuses a database whose history differs).
  */
 import type { Migration } from 'kysely/migration';
 import * as core from './0001_core';
@@ -16,6 +17,8 @@ import * as certifications from './0065_certifications';
 import * as jobPosts from './0066_job_posts';
 import * as shortDrama from './0067_short_drama';
 import * as videoJobs from './0090_video_jobs';
+import * as materialUsageManuscripts from './0100_material_usage_manuscripts';
+import * as scopedTitleGrams from './0101_scoped_title_grams';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -31,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0066_job_posts': jobPosts,
   '0067_short_drama': shortDrama,
   '0090_video_jobs': videoJobs,
+  '0100_material_usage_manuscripts': materialUsageManuscripts,
+  '0101_scoped_title_grams': scopedTitleGrams,
 };

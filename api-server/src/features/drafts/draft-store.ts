@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
-import { DRAFT_MESSAGES, containsPattern, formatTime, offsetOf } from './shared';
+import { scopedGramKeys } from '../materials/shared';
+import { DRAFT_MESSAGES, NEWEST_FIRST, cappedCount, containsPattern, formatTime, readPage } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -32,35 +33,27 @@ export function toDraft(row: Pick<DraftRow, 'id' | 'global_id' | 'type' | 'title
 function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>) {
   let query = db.selectFrom('drafts').where('user_id', '=', q.userId).where('deleted_at', 'is', null);
   if (q.type) query = query.where('type', '=', q.type);
-  if (q.title) query = query.where('title', 'ilike', containsPattern(q.title));
+  if (q.title) {
+    // The owner's title grams (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
+    query = query.where(sql<boolean>`scoped_grams(user_id, 0, title) @> ${sql.val(scopedGramKeys(q.userId, 0, q.title))}::text[]`).where('title', 'ilike', containsPattern(q.title));
+  }
   return query;
 }
 
-/**
- * One page, newest first. The ids are found first (an index-only scan over the owner's index, even
- * for a deep page's offset), then only those rows are read.
- */
+/** One page, newest first (`readPage`); without a keyword the total is exact and cheap (counters). */
 export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number }> {
-  const ids = liveDrafts(db, q).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset(offsetOf(q.page, q.size));
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('drafts')
-      .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at'])
-      .where('id', 'in', ids)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    countDrafts(db, q),
-  ]);
+  const { rows, count } = await readPage(
+    liveDrafts(db, q).select('id'),
+    (ids) => db.selectFrom('drafts').select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at']).where('id', 'in', ids),
+    NEWEST_FIRST,
+    { page: q.page, size: q.size, count: () => countDrafts(db, q), exactCount: !q.title },
+  );
   return { returnData: rows.map(toDraft), count };
 }
 
 /** Without a keyword the total comes from the trigger-kept counters, not from counting rows. */
 async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
-  if (q.title) {
-    const { count } = await liveDrafts(db, q).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-    return Number(count);
-  }
+  if (q.title) return cappedCount(db, liveDrafts(db, q));
   let query = db
     .selectFrom('content_counts')
     .select(sql<string>`coalesce(sum(count), 0)`.as('count'))

@@ -65,6 +65,20 @@ describe('drafts', () => {
     assert.deepEqual(beyond.data, { returnData: [], count: 23 });
   });
 
+  it('pages read past the middle (from the oldest end) give the same rows, in the same order, as one long page', async () => {
+    for (const title of ['', '（']) {
+      const all = (await search(VERIFIED, { type: 0, page: 1, size: 50, title })).data;
+      assert.ok(all.count > 6, `enough drafts for ${title || 'no keyword'}`);
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(all.count / 3); page += 1) {
+        const answer = await search(VERIFIED, { type: 0, page, size: 3, title });
+        assert.equal(answer.data.count, all.count);
+        paged.push(...answer.data.returnData.map((d) => d.nd_id));
+      }
+      assert.deepEqual(paged, all.returnData.map((d) => d.nd_id), title || 'no keyword');
+    }
+  });
+
   it('searches titles by keyword, taking % and _ literally', async () => {
     const answer = await search(VERIFIED, { type: 0, title: '黄河' });
     assert.equal(answer.data.count, 3);

@@ -16,7 +16,8 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
-import { DRAFT_MESSAGES, containsPattern, formatTime, offsetOf } from './shared';
+import { scopedGramKeys } from '../materials/shared';
+import { DRAFT_MESSAGES, NEWEST_FIRST, cappedCount, containsPattern, formatTime, readPage } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -51,31 +52,30 @@ export function toManuscript(row: ListedRow): Manuscript {
 function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>) {
   let query = db.selectFrom('manuscripts').where('user_id', '=', q.userId).where('type', '=', q.type).where('deleted_at', 'is', null);
   if (q.statuses) query = query.where('status', 'in', q.statuses);
-  if (q.title) query = query.where('title', 'ilike', containsPattern(q.title));
+  if (q.title) {
+    // The owner's grams of this type (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
+    query = query.where(sql<boolean>`scoped_grams(user_id, type, title) @> ${sql.val(scopedGramKeys(q.userId, q.type, q.title))}::text[]`).where('title', 'ilike', containsPattern(q.title));
+  }
   return query;
 }
 
-/** One page, newest first: ids through the owner's index first, then those rows only. */
+/** One page, newest first (`readPage`), as for drafts. */
 export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number }> {
-  const ids = liveManuscripts(db, q).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset(offsetOf(q.page, q.size));
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('manuscripts')
-      .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'status', 'review_code', 'platforms', 'created_at', 'published_at', 'scheduled_at'])
-      .where('id', 'in', ids)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    countManuscripts(db, q),
-  ]);
+  const { rows, count } = await readPage(
+    liveManuscripts(db, q).select('id'),
+    (ids) =>
+      db
+        .selectFrom('manuscripts')
+        .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'status', 'review_code', 'platforms', 'created_at', 'published_at', 'scheduled_at'])
+        .where('id', 'in', ids),
+    NEWEST_FIRST,
+    { page: q.page, size: q.size, count: () => countManuscripts(db, q), exactCount: !q.title },
+  );
   return { returnData: rows.map(toManuscript), count };
 }
 
 async function countManuscripts(db: Db, q: ManuscriptQuery): Promise<number> {
-  if (q.title) {
-    const { count } = await liveManuscripts(db, q).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-    return Number(count);
-  }
+  if (q.title) return cappedCount(db, liveManuscripts(db, q));
   let query = db
     .selectFrom('content_counts')
     .select(sql<string>`coalesce(sum(count), 0)`.as('count'))

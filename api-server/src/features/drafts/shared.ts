@@ -1,5 +1,7 @@
-/** Helpers the draft and manuscript routes share: id lists, times, title search, refusals. */
+/** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 
 export const MAX_PAGE_SIZE = 50;
@@ -39,6 +41,71 @@ export function containsPattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export function offsetOf(page: number, size: number): number {
-  return (page - 1) * size;
+/**
+ * A keyword search counts at most this many matches: the count then costs at most COUNT_CAP index
+ * entries and row checks however common the keyword is (like the material list; README "Scale").
+ */
+export const COUNT_CAP = 10_000;
+
+/** A query over any table's rows, selecting `O`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered rows
+type AnyRows<O> = SelectQueryBuilder<Database, any, O>;
+
+export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>): Promise<number> {
+  const capped = rows.select(sql<number>`1`.as('one')).limit(COUNT_CAP);
+  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Which end a page is read from. With an exact total (`count`), a page past the middle is read from
+ * the oldest end, so a deep page walks at most half the list's index entries; the rows are put back
+ * newest first afterwards.
+ */
+function pageWindow(offset: number, size: number, count: number | null): { fromOldest: boolean; offset: number; limit: number } {
+  if (count === null || offset <= count / 2) return { fromOldest: false, offset, limit: size };
+  return { fromOldest: true, offset: Math.max(0, count - offset - size), limit: Math.max(0, Math.min(size, count - offset)) };
+}
+
+/** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */
+export const NEWEST_FIRST = ['created_at', 'id'] as const;
+
+export interface PageRequest {
+  page: number;
+  size: number;
+  /** The list's total (a keyword's capped at COUNT_CAP). */
+  count: () => Promise<number>;
+  /**
+   * The total is exact and cheap (the counters, no keyword): it is read first, a page past the end is
+   * empty without a query, and a page past the middle is read from the oldest end. Otherwise the
+   * count and the page run side by side.
+   */
+  exactCount: boolean;
+}
+
+/**
+ * One page of a list shown descending on each of `order`, and the list's total. `ids` selects the
+ * ids of the list's rows (filtered, not ordered): the page's ids are found first (an index-only scan
+ * over the owner's index, even for a deep page's offset), then `read` reads only those rows.
+ */
+export async function readPage<Row>(
+  ids: AnyRows<{ id: number }>,
+  read: (pageIds: AnyRows<{ id: number }>) => AnyRows<Row>,
+  order: readonly string[],
+  request: PageRequest,
+): Promise<{ rows: Row[]; count: number }> {
+  const offset = (request.page - 1) * request.size;
+  const rowsOf = (count: number | null): Promise<Row[]> => {
+    if (count !== null && offset >= count) return Promise.resolve([]);
+    const window = pageWindow(offset, request.size, count);
+    const direction = window.fromOldest ? 'asc' : 'desc';
+    const pageIds = order.reduce((query, column) => query.orderBy(sql.ref(column), direction), ids).limit(window.limit).offset(window.offset);
+    return order.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), read(pageIds)).execute();
+  };
+  if (request.exactCount) {
+    const count = await request.count();
+    return { rows: await rowsOf(count), count };
+  }
+  const [rows, count] = await Promise.all([rowsOf(null), request.count()]);
+  return { rows, count };
 }

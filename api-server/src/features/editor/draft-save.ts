@@ -2,7 +2,8 @@
  * Saving a draft with optimistic concurrency: every save names the version it was based on; the
  * row is locked, a stale base is refused with the server's current version (never overwritten),
  * otherwise the draft takes the next version and the version is kept in draft_versions (the last
- * EDITOR_LIMITS.VERSIONS_KEPT of them).
+ * EDITOR_LIMITS.VERSIONS_KEPT of them). Checking (`checkDraftSave`) and writing (`writeDraft`) are
+ * two steps so that publishing can refuse in between without anything written.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -68,28 +69,53 @@ export interface SavedDraft {
 }
 
 /**
+ * A save that passed every refusal and has not written anything yet: the locked draft it updates
+ * (null for a new draft) and the manuscript the draft edits. Publishing runs its own refusals between
+ * the two steps, so a refused publish writes nothing (`save-route.ts`).
+ */
+export interface CheckedSave {
+  target: DraftTarget;
+  row: DraftRow | null;
+  manuscriptId: number | null;
+}
+
+/** The refusals of any save: a missing, foreign or stale draft (1004, 1003, 1020), or a manuscript in review (1009). */
+export async function checkDraftSave(tx: Tx, target: DraftTarget, doc: EditorDocument): Promise<CheckedSave> {
+  if (target.draftId !== undefined) {
+    const row = await lockDraftForSave(tx, target, doc.type);
+    return { target, row, manuscriptId: row.manuscript_id };
+  }
+  if (target.manuscriptId !== undefined) await checkEditedManuscript(tx, target.userId, target.manuscriptId, doc.type);
+  return { target, row: null, manuscriptId: target.manuscriptId ?? null };
+}
+
+/**
  * Writes the document as the draft's next version (or a new draft at version 1). A save identical
  * to the current version changes nothing and answers that version, so idle autosaves do not push
  * real versions out of the history.
  */
-export async function saveDraft(tx: Tx, target: DraftTarget, doc: EditorDocument, now: Date): Promise<SavedDraft> {
+export async function writeDraft(tx: Tx, checked: CheckedSave, doc: EditorDocument, now: Date): Promise<SavedDraft> {
   const columns = documentColumns(doc, htmlToText(doc.content));
-  if (target.draftId !== undefined) {
-    const row = await lockDraftForSave(tx, target, doc.type);
+  const { row, target, manuscriptId } = checked;
+  if (row) {
     if (JSON.stringify(documentOfRow(row)) === JSON.stringify(doc)) {
-      return { id: row.id, version: row.version, updatedAt: row.updated_at, manuscriptId: row.manuscript_id };
+      return { id: row.id, version: row.version, updatedAt: row.updated_at, manuscriptId };
     }
     const version = row.version + 1;
     await tx.updateTable('drafts').set({ ...columns, version, updated_at: now }).where('id', '=', row.id).execute();
     await keepVersion(tx, row.id, version, doc, now);
-    return { id: row.id, version, updatedAt: now, manuscriptId: row.manuscript_id };
+    return { id: row.id, version, updatedAt: now, manuscriptId };
   }
-  if (target.manuscriptId !== undefined) await checkEditedManuscript(tx, target.userId, target.manuscriptId, doc.type);
   const inserted = await tx
     .insertInto('drafts')
-    .values({ ...columns, global_id: randomUUID(), user_id: target.userId, version: 1, manuscript_id: target.manuscriptId ?? null, created_at: now, updated_at: now })
+    .values({ ...columns, global_id: randomUUID(), user_id: target.userId, version: 1, manuscript_id: manuscriptId, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await keepVersion(tx, inserted.id, 1, doc, now);
-  return { id: inserted.id, version: 1, updatedAt: now, manuscriptId: target.manuscriptId ?? null };
+  return { id: inserted.id, version: 1, updatedAt: now, manuscriptId };
+}
+
+/** Checks and writes a draft save in one go (no publishing in between). */
+export async function saveDraft(tx: Tx, target: DraftTarget, doc: EditorDocument, now: Date): Promise<SavedDraft> {
+  return writeDraft(tx, await checkDraftSave(tx, target, doc), doc, now);
 }

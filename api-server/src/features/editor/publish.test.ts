@@ -18,7 +18,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { editorClock } from './clock';
 import { publishDue, reviewManuscript } from './publish';
-import { OTHER, PHONES, VERIFIED, add, articleFields, kindFields } from './test-kit';
+import { OTHER, PHONES, VERIFIED, add, articleFields, kindFields, storedState } from './test-kit';
 
 const NOW = new Date('2026-03-02T02:00:00Z'); // 10:00 China time
 const minutes = (n: number) => formatChinaTime(NOW.getTime() + n * 60_000);
@@ -157,5 +157,41 @@ describe('publish, schedule and review', () => {
     assert.equal(republished.data.manuscript_id, id);
     const shown = await showManuscript(id);
     assert.deepEqual([shown.data.nm_title, shown.data.nm_status], ['修改后的文章标题', ManuscriptStatus.IN_REVIEW]);
+  });
+
+  it('a refused publish changes nothing on the server, and the draft then saves on the same base', async () => {
+    const approved = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    await reviewManuscript(database.db, approved, 'approve', '', NOW);
+    const inReview = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    const fields = (patch: Parameters<typeof kindFields>[1]) => kindFields(EditorKind.COLLECTION, { item_ids: `${approved},${inReview}`, ...patch });
+    const draft = await add(app, tokens[VERIFIED], fields({ title: '合集的第一版标题' }));
+    assert.equal(draft.code, 0, draft.msg);
+    const id = draft.data.draft_id;
+    const before = await storedState(database.db, id);
+    for (const [save_type, publish_time] of [[SaveType.PUBLISH, ''], [SaveType.SCHEDULE, minutes(60)]] as const) {
+      const refused = await add(app, tokens[VERIFIED], fields({ draft_id: id, base_version: 1, title: '合集改过的标题', save_type, publish_time }));
+      assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品'], `save_type ${save_type}`);
+      assert.deepEqual(await storedState(database.db, id), before, 'the stored version, text and history are as they were, and no manuscript was made');
+    }
+    const saved = await add(app, tokens[VERIFIED], fields({ draft_id: id, base_version: 1, title: '合集改过的标题' }));
+    assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
+    const after = await storedState(database.db, id);
+    assert.deepEqual([after.version, after.title, after.listed, after.manuscripts], [2, '合集改过的标题', true, before.manuscripts]);
+  });
+
+  it('refuses to publish a draft whose manuscript went back into review meanwhile, keeping the draft as it was', async () => {
+    const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    await reviewManuscript(database.db, id, 'approve', '', NOW);
+    const tabA = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '甲页修改的标题' }));
+    const tabB = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '乙页修改的标题' }));
+    const sentBack = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabB.data.draft_id, base_version: 1, title: '乙页修改的标题', save_type: SaveType.PUBLISH }));
+    assert.equal(sentBack.code, 0, sentBack.msg);
+    const before = await storedState(database.db, tabA.data.draft_id);
+    const refused = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题', save_type: SaveType.PUBLISH }));
+    assert.deepEqual([refused.code, refused.msg], [ApiCode.CONFLICT, '审核中的稿件不能修改']);
+    assert.deepEqual(await storedState(database.db, tabA.data.draft_id), before);
+    assert.equal((await showManuscript(id)).data.nm_title, '乙页修改的标题', 'the manuscript in review is untouched');
+    const saved = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题' }));
+    assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
   });
 });

@@ -10,6 +10,8 @@ import { ApiError } from '../../lib/api-error';
 import { DRAFT_MESSAGES } from '../drafts/shared';
 import { documentColumns } from './document';
 import type { SavedDraft, Tx } from './draft-save';
+import { recordMaterialUsage } from './material-usage';
+import { requireVideosReady } from './video-ready';
 
 /**
  * The review pipeline's code for each state, read with the type's label map (spec §3: A articles,
@@ -43,11 +45,40 @@ export interface Published {
   status: number;
 }
 
+/** A publish that passed its own refusals: the manuscript it updates (locked), or null for a new one. */
+export interface CheckedPublish {
+  manuscriptId: number | null;
+}
+
+/**
+ * The refusals of publishing and scheduling only, run after the save's own refusals and before
+ * anything is written, so a refused publish leaves the draft as it was: a video still transcoding or
+ * failed (1002, `video-ready.ts`), and, for a draft editing a manuscript, that manuscript gone (1004)
+ * or back in review meanwhile (1009). Collection items are checked with the parameters
+ * (`checkCollectionItems`), before the draft is even locked.
+ */
+export async function checkPublish(tx: Tx, userId: number, doc: EditorDocument, manuscriptId: number | null): Promise<CheckedPublish> {
+  await requireVideosReady(tx, userId, doc);
+  if (manuscriptId === null) return { manuscriptId: null };
+  const row = await tx.selectFrom('manuscripts').select(['id', 'status', 'user_id']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  if (!row || row.user_id !== userId) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
+  if (row.status === ManuscriptStatus.IN_REVIEW) throw new ApiError(ApiCode.CONFLICT, '审核中的稿件不能修改');
+  return { manuscriptId: row.id };
+}
+
 /**
  * Turns the saved draft into a manuscript (or updates the manuscript the draft edits) in review or
  * scheduled, and takes the draft off the draft list: it has become that manuscript.
  */
-export async function publishDraft(tx: Tx, userId: number, draft: SavedDraft, doc: EditorDocument, scheduledAt: Date | null, now: Date): Promise<Published> {
+export async function publishDraft(
+  tx: Tx,
+  userId: number,
+  checked: CheckedPublish,
+  draft: SavedDraft,
+  doc: EditorDocument,
+  scheduledAt: Date | null,
+  now: Date,
+): Promise<Published> {
   const status = scheduledAt ? ManuscriptStatus.SCHEDULED : ManuscriptStatus.IN_REVIEW;
   const values = {
     ...documentColumns(doc, htmlToText(doc.content)),
@@ -58,12 +89,9 @@ export async function publishDraft(tx: Tx, userId: number, draft: SavedDraft, do
     updated_at: now,
   };
   let manuscriptId: number;
-  if (draft.manuscriptId !== null) {
-    const row = await tx.selectFrom('manuscripts').select(['id', 'status', 'user_id']).where('id', '=', draft.manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
-    if (!row || row.user_id !== userId) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
-    if (row.status === ManuscriptStatus.IN_REVIEW) throw new ApiError(ApiCode.CONFLICT, '审核中的稿件不能修改');
-    await tx.updateTable('manuscripts').set(values).where('id', '=', row.id).execute();
-    manuscriptId = row.id;
+  if (checked.manuscriptId !== null) {
+    await tx.updateTable('manuscripts').set(values).where('id', '=', checked.manuscriptId).execute();
+    manuscriptId = checked.manuscriptId;
   } else {
     const inserted = await tx
       .insertInto('manuscripts')
@@ -72,6 +100,7 @@ export async function publishDraft(tx: Tx, userId: number, draft: SavedDraft, do
       .executeTakeFirstOrThrow();
     manuscriptId = inserted.id;
   }
+  await recordMaterialUsage(tx, userId, manuscriptId, doc);
   await tx.updateTable('drafts').set({ deleted_at: now, updated_at: now }).where('id', '=', draft.id).execute();
   return { manuscriptId, status };
 }

@@ -1,7 +1,10 @@
 /**
  * POST /api/article/add (the original product's name): save a draft, publish, or schedule, for every
  * kind of the writing screens. Order of refusals: real-name (1005), ban of the kind's range (1006),
- * parameters and limits (1002), ownership (1003/1004), stale version (1020), state (1009).
+ * parameters and limits (1002), ownership (1003/1004), stale version (1020), state (1009), then
+ * publishing's own (videos not transcoded, the edited manuscript back in review). Every refusal comes
+ * before anything is written: a refused publish leaves the draft at its version, and the editor's
+ * next save on the same base_version is taken.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
@@ -24,8 +27,8 @@ import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { formatTime } from '../drafts/shared';
 import { editorClock } from './clock';
 import { type DocumentFields, documentFromFields } from './document';
-import { VersionConflict, saveDraft } from './draft-save';
-import { checkCollectionItems, publishDraft } from './publish';
+import { VersionConflict, checkDraftSave, writeDraft } from './draft-save';
+import { checkCollectionItems, checkPublish, publishDraft } from './publish';
 import { articleAddAnswer, articleAddBody } from './schemas';
 
 interface AddBody extends DocumentFields {
@@ -64,10 +67,13 @@ const saveRoute: FastifyPluginAsync = async (app) => {
         const answer = await app.db.transaction().execute(async (tx): Promise<ArticleAddAnswer> => {
           await checkCollectionItems(tx, user.id, doc.type === 4 ? doc.item_ids : [], publishing);
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
-          const saved = await saveDraft(tx, target, doc, now);
+          const checked = await checkDraftSave(tx, target, doc);
+          // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
+          const publish = publishing ? await checkPublish(tx, user.id, doc, checked.manuscriptId) : null;
+          const saved = await writeDraft(tx, checked, doc, now);
           const result = { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt) };
-          if (!publishing) return { ...result, manuscript_id: null, status: null, publish_time: null };
-          const published = await publishDraft(tx, user.id, saved, doc, scheduledAt, now);
+          if (!publish) return { ...result, manuscript_id: null, status: null, publish_time: null };
+          const published = await publishDraft(tx, user.id, publish, saved, doc, scheduledAt, now);
           return { ...result, manuscript_id: published.manuscriptId, status: published.status, publish_time: scheduledAt ? formatChinaTime(scheduledAt.getTime()) : null };
         });
         const msg = body.save_type === SaveType.DRAFT ? EDITOR_MESSAGES.SAVED : body.save_type === SaveType.PUBLISH ? EDITOR_MESSAGES.PUBLISHED : EDITOR_MESSAGES.SCHEDULED;

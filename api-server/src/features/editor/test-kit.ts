@@ -1,6 +1,8 @@
 /** What the editor's API tests share: demo accounts, a save call and ready-made documents. */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { type ArticleAddAnswer, type ArticleAddRequest, type ApiEnvelope, EditorKind, SaveType, emptyDocument, toArticleAddRequest } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
 import { body, signed } from '../../testing/signed';
 
 export const VERIFIED = '13800000001';
@@ -35,4 +37,16 @@ export async function add(app: FastifyInstance, token: string | undefined, field
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) params[key] = value as string | number;
   return body<ArticleAddAnswer>(await signed(app, { method: 'POST', url: '/api/article/add', token, params }));
+}
+
+/**
+ * What the server keeps of a draft and its author: the draft's version and body, how many versions
+ * its history holds, whether it is still on the draft list, and how many manuscripts the author has.
+ * A refused publish must leave all of it as it was.
+ */
+export async function storedState(db: Kysely<Database>, draftId: number) {
+  const draft = await db.selectFrom('drafts').select(['user_id', 'version', 'title', 'body', 'deleted_at']).where('id', '=', draftId).executeTakeFirstOrThrow();
+  const history = await db.selectFrom('draft_versions').select((eb) => eb.fn.countAll<string>().as('n')).where('draft_id', '=', draftId).executeTakeFirstOrThrow();
+  const manuscripts = await db.selectFrom('manuscripts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', draft.user_id).executeTakeFirstOrThrow();
+  return { version: draft.version, title: draft.title, body: draft.body, listed: draft.deleted_at === null, history: Number(history.n), manuscripts: Number(manuscripts.n) };
 }

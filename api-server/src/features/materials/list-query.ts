@@ -7,7 +7,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { containsPattern, formatTime, keywordGrams } from './shared';
+import { containsPattern, formatTime, scopedGramKeys } from './shared';
 
 export const COUNT_CAP = 10_000;
 
@@ -39,7 +39,9 @@ function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
   if (f.start) query = query.where('created_at', '>=', f.start);
   if (f.end) query = query.where('created_at', '<=', f.end);
   if (f.keyword) {
-    if (useGrams) query = query.where(sql<boolean>`material_grams(title) @> ${sql.val(keywordGrams(f.keyword))}::text[]`);
+    // The scoped gram index of the list (0101): the approved library's, or the owner's.
+    if (useGrams && f.all) query = query.where(sql<boolean>`scoped_grams(0, cm_type, title) @> ${sql.val(scopedGramKeys(0, f.cmType, f.keyword))}::text[]`);
+    if (useGrams && !f.all) query = query.where(sql<boolean>`scoped_grams(owner_id, cm_type, title) @> ${sql.val(scopedGramKeys(f.userId, f.cmType, f.keyword))}::text[]`);
     query = query.where(sql<boolean>`title ilike ${containsPattern(f.keyword)}`);
   }
   return query;
@@ -70,15 +72,30 @@ async function countMaterials(db: Db, f: ListFilters): Promise<number> {
   return Number(count);
 }
 
+/**
+ * For a keyword page, which is cheaper: the gram index (reads every match, then sorts), or the
+ * date-ordered index rechecking titles until the page is full (reads about rows-to-page ÷ the
+ * share of the list that matches)? The list's size comes from the counters.
+ */
+async function walkIsCheaper(db: Db, f: ListFilters, matches: number): Promise<boolean> {
+  if (matches >= COUNT_CAP) return true;
+  if (matches === 0) return false;
+  const listed = await countMaterials(db, { ...f, keyword: '', start: null, end: null });
+  return (f.page * f.perPage * listed) / matches < matches;
+}
+
 export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; data: Material[] }> {
   if (impossible(f)) return { total: 0, data: [] };
   const total = await countMaterials(db, f);
-  const pageIds = filtered(db, f, !(f.keyword && total >= COUNT_CAP))
-    .select('id')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage);
+  const offset = (f.page - 1) * f.perPage;
+  if (offset >= total && !f.keyword && !f.start && !f.end) return { total, data: [] };
+  const base = filtered(db, f, !(f.keyword && (await walkIsCheaper(db, f, total)))).select('id');
+  // Past the middle of an exactly counted list, the page is read from the oldest end: a deep page
+  // never walks more than half the list's index entries.
+  const fromOldest = !f.keyword && !f.start && !f.end && offset > total / 2;
+  const pageIds = fromOldest
+    ? base.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(Math.min(f.perPage, total - offset)).offset(Math.max(0, total - offset - f.perPage))
+    : base.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.perPage).offset(offset);
   const rows = await db
     .selectFrom('materials as m')
     .innerJoin(pageIds.as('p'), 'p.id', 'm.id')

@@ -70,3 +70,11 @@ export function keywordGrams(keyword: string): string[] {
   for (let i = 0; i < chars.length - 1; i += 1) grams.add(`${chars[i]}${chars[i + 1]}`);
   return [...grams];
 }
+
+/**
+ * The keys of the scoped title-gram indexes (migration 0101_scoped_title_grams) a keyword needs: its
+ * grams, each prefixed with the scope "a/b/" the index expression `scoped_grams(a, b, title)` uses.
+ */
+export function scopedGramKeys(a: number, b: number, keyword: string): string[] {
+  return keywordGrams(keyword).map((gram) => `${a}/${b}/${gram}`);
+}

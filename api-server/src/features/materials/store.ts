@@ -1,5 +1,5 @@
 /** Reads and writes of single materials: visibility, delete, logged operations, use, detail. */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiCode, MaterialAuditStatus, MaterialLogCode, USABLE_MATERIAL_TYPES, type MaterialDetail } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
 import type { MaterialRow } from '../../db/schema-materials';
@@ -69,11 +69,15 @@ export async function materialDetail(db: Db, userId: number, id: number): Promis
     .orderBy('l.id', 'desc')
     .limit(DETAIL_ROWS)
     .execute();
+  // A row recorded by publishing shows its manuscript's current title and type, and goes away
+  // with the manuscript (deleted, or withdrawn to the drafts).
   const usages = await db
     .selectFrom('material_usages as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.nm_title', 'm.nm_type', 'm.created_at', 'u.phone'])
+    .leftJoin('manuscripts as s', 's.id', 'm.manuscript_id')
+    .select([sql<string>`coalesce(s.title, m.nm_title)`.as('nm_title'), sql<number>`coalesce(s.type, m.nm_type)`.as('nm_type'), 'm.created_at', 'u.phone'])
     .where('m.material_id', '=', id)
+    .where((eb) => eb.or([eb('m.manuscript_id', 'is', null), eb('s.deleted_at', 'is', null)]))
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(DETAIL_ROWS)

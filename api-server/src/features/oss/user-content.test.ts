@@ -211,6 +211,9 @@ describe('user files on their own origin (STORAGE_PUBLIC_ORIGIN) and the pagesâ€
       assert.equal(directive('object-src'), "object-src 'none'", url);
       assert.equal(directive('default-src'), "default-src 'self'", url);
       for (const name of ['img-src', 'media-src', 'frame-src']) assert.match(directive(name), /https:\/\/files\.example\.test/, `${url} ${name}`);
+      // An embedded video player the sanitizer keeps must also be allowed to load, and only those.
+      assert.match(directive('frame-src'), /https:\/\/player\.bilibili\.com( |$)/, url);
+      assert.doesNotMatch(directive('frame-src'), /http:\/\//, url);
       assert.doesNotMatch(csp, /unsafe-eval|\*/, url);
     }
   });

@@ -1,13 +1,15 @@
 /** Makes the database and the configuration reachable from every route as `app.db` / `app.config`. */
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/connect';
+import type { DatabaseHandle, Engine } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { globalPlugin } from '../../lib/global-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** Which engine `db` runs on, for the rare statement that is tuned per engine. */
+    dbEngine: Engine;
     config: AppConfig;
   }
 }
@@ -21,6 +23,7 @@ interface DbPluginOptions extends Record<string, unknown> {
 
 export default globalPlugin<DbPluginOptions>(async (app, { config, database, closeOnShutdown }) => {
   app.decorate('db', database.db);
+  app.decorate('dbEngine', database.engine);
   app.decorate('config', config);
   if (closeOnShutdown) app.addHook('onClose', () => database.close());
 });

@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiCode, NONCE_PATTERN, SIGN_WINDOW_MS, computeSign } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -18,8 +18,9 @@ import { policyFor } from './route-policy';
 import { hashToken } from './sessions';
 
 const REQUIRED = ['timestamp', 'app_id', 'nonce', 'sign'] as const;
-/** Expired nonces are deleted at most this often, by the call that finds the last purge older. */
-const PURGE_EVERY_MS = 60_000;
+/** Expired nonces are deleted this often, off any request's path, PURGE_BATCH rows per statement. */
+const PURGE_EVERY_MS = 10_000;
+const PURGE_BATCH = 500;
 
 export const REPLAYED_MESSAGE = '重复的请求已被拒绝：该请求已处理过，请勿重复提交';
 
@@ -40,26 +41,64 @@ function requestPath(request: FastifyRequest): string {
  * Records the nonce for its scope (the token's hash, or '' for token-less calls such as login);
  * false when that scope has used it already. One statement, so two copies sent at once cannot
  * both pass.
+ *
+ * `asyncCommit` (PostgreSQL): the claim commits without waiting for its WAL flush. Every signed call
+ * claims a nonce, and waiting for an fsync per call held a pooled connection for it (4.4 ms a claim
+ * against 1.8 ms, measured on the development machine's disk; under 100 concurrent clients requests
+ * queued for the pool). The claim stays atomic and visible to every later call at once; only a crash
+ * of the database server itself could lose the last fraction of a second of claims.
  */
-export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const claimed = await db
-    .insertInto('sign_nonces')
-    .values({ scope, nonce, expires_at: expiresAt })
-    .onConflict((conflict) => conflict.columns(['scope', 'nonce']).doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
+export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date, asyncCommit = false): Promise<boolean> {
+  const claim = (executor: Kysely<Database>) =>
+    executor
+      .insertInto('sign_nonces')
+      .values({ scope, nonce, expires_at: expiresAt })
+      .onConflict((conflict) => conflict.columns(['scope', 'nonce']).doNothing())
+      .returning('nonce')
+      .executeTakeFirst();
+  const claimed = asyncCommit
+    ? await db.transaction().execute(async (tx) => {
+        await sql`set local synchronous_commit = off`.execute(tx);
+        return claim(tx);
+      })
+    : await claim(db);
   return claimed !== undefined;
 }
 
-/** Deletes the nonces whose calls the window refuses by now anyway. */
-export async function purgeExpiredNonces(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db.deleteFrom('sign_nonces').where('expires_at', '<', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Deletes the nonces whose calls the window refuses by now anyway, `batch` rows per statement with a
+ * turn of the event loop between statements: every signed call writes one, so five minutes of
+ * traffic can be tens of thousands of rows, and one statement deleting them all held the embedded
+ * database (and its thread) for that long.
+ */
+export async function purgeExpiredNonces(db: Kysely<Database>, now: Date, batch = PURGE_BATCH): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const expired = db.selectFrom('sign_nonces').select(sql<string>`ctid`.as('ctid')).where('expires_at', '<', now).limit(batch);
+    const result = await db
+      .deleteFrom('sign_nonces')
+      .where(sql<boolean>`ctid = any(array(${expired}))`)
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < batch) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 export default globalPlugin(async (app) => {
   const { appId, appSecret } = app.config;
-  let lastPurge = 0;
+
+  let purging: Promise<unknown> = Promise.resolve();
+  const purge = setInterval(() => {
+    purging = purgeExpiredNonces(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'expired nonces not purged'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  // Close hooks run last-registered first: this one before the database plugin closes the database.
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await purging;
+  });
 
   app.addHook('preValidation', async (request) => {
     const policy = policyFor(request);
@@ -86,12 +125,8 @@ export default globalPlugin(async (app) => {
 
     const token = stringParam(params, 'token');
     const scope = token ? hashToken(token) : '';
-    if (!(await claimNonce(app.db, scope, nonce, new Date(timestamp + SIGN_WINDOW_MS)))) {
+    if (!(await claimNonce(app.db, scope, nonce, new Date(timestamp + SIGN_WINDOW_MS), app.dbEngine === 'postgres'))) {
       throw new ApiError(ApiCode.REPLAYED, REPLAYED_MESSAGE);
-    }
-    if (now - lastPurge > PURGE_EVERY_MS) {
-      lastPurge = now;
-      await purgeExpiredNonces(app.db, new Date(now));
     }
   });
 });

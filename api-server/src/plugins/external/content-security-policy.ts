@@ -1,10 +1,12 @@
 /**
  * The Content-Security-Policy of the app's pages: scripts only from the product's own origin and the
  * remotes' origins (their dev servers when MF_DEV_SERVERS is on; releases and builds are served from
- * this origin), media and frames also from the storage origins (user files, newspaper PDFs), calls to
+ * this origin), media and frames also from the storage origins (user files, newspaper PDFs), frames from
+ * the allow-listed video players an article may embed (the sanitizer keeps no other iframe), calls to
  * the configured hosts and the upload endpoint. No inline or evaluated script anywhere; styles may be
  * inline because antd injects its CSS-in-JS as <style> elements.
  */
+import { EMBED_HOSTS } from 'shared-sdk/contract';
 import type { AppConfig } from '../../config';
 import { REMOTES } from '../../features/runtime/catalogue';
 import { parseEndpoint } from '../../storage/oss-object-store';
@@ -49,7 +51,7 @@ export function appContentSecurityPolicy(config: PolicyConfig): Record<string, s
     mediaSrc: ["'self'", 'blob:', ...storage],
     fontSrc: ["'self'", 'data:', ...remotes],
     connectSrc: ["'self'", ...storage, ...hosts, ...remotes, ...remoteSockets],
-    frameSrc: ["'self'", ...storage, ...newspaper, ...present([originOf(config.customerServiceUrl)])],
+    frameSrc: ["'self'", ...storage, ...newspaper, ...present([originOf(config.customerServiceUrl)]), ...EMBED_HOSTS.map((host) => `https://${host}`)],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
