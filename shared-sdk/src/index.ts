@@ -10,5 +10,4 @@ export * from './session';
 export * from './store';
 export * from './upload';
 export * from './media';
-// The placeholder screen shown until a feature is built; shared so host and remotes look alike.
-export { COMING_SOON_NOTICE, ComingSoon, type ComingSoonProps } from './ui/coming-soon';
+// antd-based pieces (the coming-soon screen, the image-upload hook) live in `shared-sdk/ui`, off the first load.

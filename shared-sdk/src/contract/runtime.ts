@@ -32,6 +32,20 @@ export interface RouteDeclaration {
   /** Screens without the shell's header and sidebar (editors, rank). */
   bare?: boolean;
   title: string;
+  /** The screen's first call, which the host starts beside the screen's code (see shared-sdk http/prefetch). */
+  data?: RouteData;
+}
+
+/**
+ * A screen's first call as its route declares it: `url` and `params` as the screen sends them by
+ * default, and `fromQuery` (field → query parameter) for the fields it takes from the address.
+ * A declaration that no longer matches what the screen sends costs one wasted call, nothing else.
+ */
+export interface RouteData {
+  url: string;
+  method?: 'GET' | 'POST';
+  params?: Record<string, string | number>;
+  fromQuery?: Record<string, string>;
 }
 
 export interface RemoteEntry {

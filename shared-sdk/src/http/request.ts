@@ -3,6 +3,7 @@ import { toApiError, unwrapEnvelope } from './classify';
 import { hostInstances, type HostName } from './hosts';
 import { notifyError } from './notifier';
 import type { RequestParams } from './params';
+import { forgetPrefetched, takePrefetched } from './prefetch';
 import { getSessionUser, markTokenExpired } from '../session/access';
 import { emitSessionEvent } from '../session/events';
 
@@ -14,6 +15,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the spec's 1,500,000 ms request timeout. */
   timeout?: number;
+  /**
+   * A POST that changes nothing a screen reads (a read sent as POST, a load report): calls started
+   * early (http/prefetch) survive it. Any other POST makes them be sent again when asked for.
+   */
+  keepPrefetched?: boolean;
 }
 
 export interface RequestSpec extends RequestOptions {
@@ -47,14 +53,18 @@ export function reportFailure(error: ApiError, options: RequestOptions): void {
 export async function sendRequest<T>(spec: RequestSpec): Promise<T> {
   const { host = 'main', method = 'GET', path, params, body, signal, timeout } = spec;
   try {
-    const response = await hostInstances[host].request<unknown>({
-      url: path,
-      method,
-      params,
-      data: method === 'POST' ? (body ?? {}) : undefined,
-      signal,
-      ...(timeout === undefined ? {} : { timeout }),
-    });
+    // The same call started early for this screen (its route's declared data) answers instead.
+    const early = takePrefetched({ host, method, path, params, body });
+    if (!early && method === 'POST' && !spec.keepPrefetched) forgetPrefetched();
+    const response = await (early ??
+      hostInstances[host].request<unknown>({
+        url: path,
+        method,
+        params,
+        data: method === 'POST' ? (body ?? {}) : undefined,
+        signal,
+        ...(timeout === undefined ? {} : { timeout }),
+      }));
     return unwrapEnvelope<T>(response.data, response.status);
   } catch (failure) {
     const error = toApiError(failure);

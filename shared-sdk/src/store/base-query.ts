@@ -25,7 +25,8 @@ export interface SdkQueryError {
 
 export const sdkBaseQuery: BaseQueryFn<SdkQueryArgs, unknown, SdkQueryError> = async (args, api) => {
   try {
-    const data = await sendRequest<unknown>({ ...args, path: args.url, signal: api.signal });
+    // A query changes nothing, even one sent as POST; a mutation may change what early calls read.
+    const data = await sendRequest<unknown>({ ...args, path: args.url, signal: api.signal, keepPrefetched: api.type === 'query' });
     return { data: data ?? null };
   } catch (failure) {
     const { kind, code, status, message, data } = toApiError(failure);

@@ -4,7 +4,7 @@ import { render, type RenderResult, screen } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '../router';
 import type { UserInfo } from '../contract';
 import { bindStore } from '../session';
 import { createAppStore } from '../store';

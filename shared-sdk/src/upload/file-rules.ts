@@ -29,3 +29,30 @@ export function isAllowedImage(file: Pick<File, 'name' | 'type'>): boolean {
 export function mimeOfImage(name: string): string | undefined {
   return MIME_OF[extensionOf(name)];
 }
+
+/** Spec §5: the rich-text editor takes .jpg, .jpeg, .png and .gif pictures (no SVG in an article body). */
+export const EDITOR_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'gif'];
+/** Spec §5: audio of type mp3, wav, ogg or mpeg (audio/x-wav and audio/wave are wav as some systems name it). */
+export const EDITOR_AUDIO_SUBTYPES: readonly string[] = ['mp3', 'mpeg', 'wav', 'x-wav', 'wave', 'ogg'];
+
+/** What the editor says when it refuses a file (spec §5 and §2, "Rich-text editor"). */
+export const EDITOR_UPLOAD_MESSAGES = {
+  IMAGE_TYPE: '仅支持上传 jpg、jpeg、png、gif 格式的图片',
+  /** Spec §5: the file type must start with video/ (the same words as VIDEO_MESSAGES.NOT_VIDEO). */
+  VIDEO_TYPE: '请上传格式合规的视频',
+  AUDIO_TYPE: '仅支持上传 mp3、wav、ogg、mpeg 格式的音频',
+  /** Spec §5: only one audio per article. */
+  AUDIO_ONCE: '音频只能添加一次，请删除后再添加',
+  UPLOAD_FAILED: '上传失败，请重试',
+} as const;
+
+/** An editor picture: .jpg/.jpeg/.png/.gif by name, and a matching declared type when there is one. */
+export function isEditorImage(file: Pick<File, 'name' | 'type'>): boolean {
+  return EDITOR_IMAGE_EXTENSIONS.includes(extensionOf(file.name)) && isAllowedImage(file);
+}
+
+/** An editor audio: the declared type is audio/ and one of mp3, wav, ogg, mpeg. */
+export function isEditorAudio(file: Pick<File, 'type'>): boolean {
+  const [major, minor = ''] = file.type.toLowerCase().split('/');
+  return major === 'audio' && EDITOR_AUDIO_SUBTYPES.includes(minor);
+}

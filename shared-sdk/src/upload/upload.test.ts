@@ -1,5 +1,5 @@
 import { buildObjectKey, dateFolder, randomId } from './object-key';
-import { isAllowedImage } from './file-rules';
+import { isAllowedImage, isEditorAudio, isEditorImage } from './file-rules';
 import { clientOptions, objectUrl, withPathPrefix } from './storage-client';
 
 const token = { regionId: 'embedded', endpoint: '/oss', bucket: 'creator', accessKeyId: 'STS.a', secretAccessKey: 's', sessionToken: 't' };
@@ -30,5 +30,19 @@ describe('upload helpers', () => {
     const real = { ...token, endpoint: 'oss-cn-hangzhou.aliyuncs.com', regionId: 'oss-cn-hangzhou', bucket: 'media' };
     expect(clientOptions(real, 'https://app.example', undefined)).toMatchObject({ region: 'oss-cn-hangzhou', secure: true });
     expect(objectUrl(real, 'image/x.png')).toBe('https://media.oss-cn-hangzhou.aliyuncs.com/image/x.png');
+  });
+});
+
+describe('the editor\'s file rules (spec §5)', () => {
+  it('takes .jpg, .jpeg, .png and .gif pictures only', () => {
+    for (const name of ['a.jpg', 'b.JPEG', 'c.png', 'd.gif']) expect(isEditorImage({ name, type: '' })).toBe(true);
+    expect(isEditorImage({ name: 'e.svg', type: 'image/svg+xml' })).toBe(false);
+    expect(isEditorImage({ name: 'f.webp', type: 'image/webp' })).toBe(false);
+    expect(isEditorImage({ name: 'g.png', type: 'image/jpeg' })).toBe(false);
+  });
+
+  it('takes audio of type mp3, wav, ogg or mpeg only', () => {
+    for (const type of ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/ogg']) expect(isEditorAudio({ type })).toBe(true);
+    for (const type of ['audio/flac', 'audio/aac', 'video/mpeg', '', 'application/ogg']) expect(isEditorAudio({ type })).toBe(false);
   });
 });

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { App, Upload } from 'antd';
+import { isAllowedImage } from '../upload/file-rules';
+
+export const IMAGE_UPLOAD_ACCEPT = '.gif,.jpeg,.jpg,.png,.svg';
+export const NOT_AN_IMAGE = '请上传图片文件（gif、jpeg、jpg、png、svg）';
+export const UPLOAD_FAILED = '上传失败，请重试';
+
+/** `uploadToStorage` of the caller's `shared-sdk` (the page's one signed client and session). */
+export type ImageUploader = (file: File, kind: 'image', onProgress: (percent: number) => void) => Promise<{ url: string }>;
+
+/**
+ * One image picked in an antd `<Upload>` and sent straight to storage by `upload`. Returns the `beforeUpload`
+ * to hand to `<Upload>` (it refuses non-images with the spec's message and keeps antd from posting
+ * the file itself) and the progress, `null` when nothing is uploading. The server still checks the
+ * bytes and that the URL is the caller's own upload.
+ */
+export function useImageUpload(upload: ImageUploader, onUploaded: (url: string) => void, what = 'image upload') {
+  const { message } = App.useApp();
+  const [percent, setPercent] = useState<number | null>(null);
+  const beforeUpload = (file: File) => {
+    if (!isAllowedImage(file)) {
+      void message.error(NOT_AN_IMAGE);
+      return Upload.LIST_IGNORE;
+    }
+    setPercent(0);
+    upload(file, 'image', setPercent)
+      .then(({ url }) => onUploaded(url))
+      .catch((error: unknown) => {
+        console.error(`${what} failed`, error);
+        void message.error(UPLOAD_FAILED);
+      })
+      .finally(() => setPercent(null));
+    return false;
+  };
+  return { percent, beforeUpload };
+}
