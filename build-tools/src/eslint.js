@@ -1,8 +1,24 @@
 // One lint policy for every package. Each package's eslint.config.js re-exports this.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** shared-sdk/src/router: the module that re-exports what the code base uses of React Router. */
+const ROUTER_MODULE_DIR = path.resolve(here, '..', '..', 'shared-sdk', 'src', 'router');
+
+const ROUTER_MESSAGE =
+  "Import from 'shared-sdk/router'. It is the shared singleton (one router in the page, whose contexts the remotes share with the host) and re-exports only what we use, so react-router's other code stays out of every page; importing react-router(-dom) directly bundles a second, whole copy. Missing an export? Add it to shared-sdk/src/router/index.ts.";
+const ROUTER_PATHS = ['react-router', 'react-router-dom'].map((name) => ({ name, message: ROUTER_MESSAGE }));
+const ROUTER_PATTERN = { group: ['react-router/*', 'react-router-dom/*'], message: ROUTER_MESSAGE };
+const NO_CROSS_IMPORTS = {
+  group: ['host-shell', 'host-shell/*', 'mf-*', '../../mf-*', '../../host-shell/*'],
+  message: 'Remotes and the host share code only through shared-sdk.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.data/**'] },
@@ -26,19 +42,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // A remote never imports another remote's code or the host's (STYLE.md rule 3).
+    // A remote never imports another remote's code or the host's (STYLE.md rule 3), and nothing
+    // imports React Router but shared-sdk/router.
     files: ['**/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          // Only react-router-dom is a shared singleton: importing react-router loads a second copy.
-          paths: [{ name: 'react-router', message: 'Import from react-router-dom (the shared singleton).' }],
-          patterns: [
-            { group: ['host-shell', 'host-shell/*', 'mf-*', '../../mf-*', '../../host-shell/*'], message: 'Remotes and the host share code only through shared-sdk.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: ROUTER_PATHS, patterns: [ROUTER_PATTERN, NO_CROSS_IMPORTS] }] },
+  },
+  {
+    // shared-sdk/router is the one module that imports React Router (it is what gets shared).
+    basePath: ROUTER_MODULE_DIR,
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CROSS_IMPORTS] }] },
   },
 );

@@ -1,9 +1,9 @@
 // Module Federation `shared` settings for the singletons every part shares.
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHARED_SINGLETONS } from './shared-singletons.js';
+import { SHARED_MODULES, SHARED_SINGLETONS } from './shared-singletons.js';
 
-export { SHARED_SINGLETONS };
+export { SHARED_MODULES, SHARED_SINGLETONS };
 
 /** @param {string} file */
 function readJson(file) {
@@ -51,7 +51,10 @@ export function antdComponents(dir) {
  * component (each in its own chunk, fetched only when something renders it) and the remotes take
  * them from the host (`import: false`: a remote never ships a second antd, whose contexts (theme,
  * locale, App) and style cache would not be the host's). Icons are shared one by one (the prefix
- * `@ant-design/icons/`); a remote still brings the few icons the host does not use.
+ * `@ant-design/icons/`); a remote still brings the few icons the host does not use. React Router is
+ * shared as `shared-sdk/router` (SHARED_MODULES), taken from the host the way antd is: a second router
+ * would not see the host's router contexts, and the module re-exports only what the code uses, so
+ * react-router's other exports stay out of the page.
  * @param {string} dir package folder
  * @param {'host' | 'remote'} [kind]
  * @returns {Record<string, SharedConfig>}
@@ -69,6 +72,9 @@ export function sharedSingletons(dir, kind = 'host') {
       shared[`${dep}/`] = config;
     } else {
       shared[dep] = config;
+    }
+    for (const key of SHARED_MODULES.filter((name) => name.startsWith(`${dep}/`))) {
+      shared[key] = kind === 'remote' ? { ...config, import: false } : config;
     }
   }
   return shared;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { antdComponents, sharedSingletons } from './rspack-shared.js';
+import { ExposeRequiresPlugin } from './expose-requires-plugin.js';
 import { RemoteRoutesPlugin } from './routes-plugin.js';
 import { devRemotesMiddleware } from './dev-remotes.js';
 import { PrecompressPlugin } from './compress-plugin.js';
@@ -34,6 +35,7 @@ export const API_PATHS = ['/api', '/login/admin', '/service', '/admin', '/remote
 /**
  * react-router's package exports point every condition at its development build (warnings, no
  * minification friendliness); production builds take the production files it ships beside them.
+ * The router is imported only by `shared-sdk/router`, so it is found from shared-sdk.
  * @param {string} dir package folder
  * @returns {Record<string, string>}
  */
@@ -41,7 +43,8 @@ function productionAliases(dir) {
   const fromPackage = createRequire(path.join(dir, 'package.json'));
   let routerDom;
   try {
-    routerDom = fromPackage.resolve('react-router-dom/package.json');
+    const sdk = fromPackage.resolve('shared-sdk/package.json');
+    routerDom = createRequire(sdk).resolve('react-router-dom/package.json');
   } catch {
     return {};
   }
@@ -109,8 +112,18 @@ function federationPlugin(options) {
     // not blank the host and the remotes reuse the host's react-dom and antd.
     shareStrategy: /** @type {const} */ ('loaded-first'),
   };
-  if (options.kind === 'host') return new ModuleFederationPlugin({ ...common, remotes: {} });
-  return new ModuleFederationPlugin({ ...common, filename: 'remoteEntry.js', exposes: options.exposes ?? {} });
+  // Browser-only runtime (no Node loading code). The host provides the federation runtime's core to
+  // the page and every remote entry uses it instead of shipping its own copy.
+  const optimization = { target: /** @type {const} */ ('web') };
+  if (options.kind === 'host') {
+    return new ModuleFederationPlugin({ ...common, remotes: {}, experiments: { optimization, provideExternalRuntime: true } });
+  }
+  return new ModuleFederationPlugin({
+    ...common,
+    filename: 'remoteEntry.js',
+    exposes: options.exposes ?? {},
+    experiments: { optimization, externalRuntime: true },
+  });
 }
 
 /**
@@ -134,6 +147,8 @@ function plugins(options, production) {
         version: String(pkg.version),
         exposes: options.exposes ?? {},
       }),
+      // Each expose's shared modules in its manifest, for the host to load beside the entry.
+      new ExposeRequiresPlugin(),
     );
   }
   // The servers send these precompressed files by content negotiation (brotli, else gzip).
@@ -193,6 +208,28 @@ export function createMfConfig(options) {
     module: { rules: moduleRules(production) },
     plugins: plugins(options, production),
     devServer: devServer(options),
+    optimization: {
+      // A remote entry keeps its require function's name (a few hundred bytes): the rollout
+      // end-to-end test derives a rebuilt canary by finding a screen's `__webpack_require__(<id>)`
+      // in the entry. The bundled federation runtime used to keep that name unminified; with the
+      // runtime taken from the host it would otherwise be mangled.
+      minimizer:
+        options.kind === 'remote'
+          ? [
+              new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { mangle: { reserved: ['__webpack_require__'] } } }),
+              new rspack.LightningCssMinimizerRspackPlugin(),
+            ]
+          : undefined,
+      splitChunks: {
+        chunks: 'async',
+        // Code shared by two or more lazily loaded chunks (antd's internals behind each shared
+        // component, the icon component behind each shared icon) goes into a chunk of its own
+        // instead of a copy in each: the default 20 KB floor duplicated it in every chunk.
+        minSize: 1000,
+        minChunks: 2,
+        maxAsyncRequests: 100,
+      },
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -1,7 +1,6 @@
 export declare const SHARED_SINGLETONS: readonly [
   'react',
   'react-dom',
-  'react-router-dom',
   'antd',
   '@ant-design/icons',
   '@reduxjs/toolkit',
@@ -9,3 +8,5 @@ export declare const SHARED_SINGLETONS: readonly [
   'dayjs',
   'shared-sdk',
 ];
+
+export declare const SHARED_MODULES: readonly ['shared-sdk/router'];

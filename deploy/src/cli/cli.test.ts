@@ -73,10 +73,10 @@ test('refusals exit with 2 and say why', async (t) => {
     assert.equal(result.code, 2, argv.join(' '));
     assert.match(result.err, message, argv.join(' '));
   }
-  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.0.0', required: { 'react-router-dom': '^8.0.0' } });
+  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.0.0', required: { 'shared-sdk': '^2.0.0' } });
   const incompatible = await deploy('publish', 'mf-drafts');
   assert.equal(incompatible.code, 2);
-  assert.match(incompatible.err, /react-router-dom: the host provides 7\.18\.5 but mf-drafts 1\.0\.0 requires \^8\.0\.0/);
+  assert.match(incompatible.err, /shared-sdk: the host provides 1\.0\.0 but mf-drafts 1\.0\.0 requires \^2\.0\.0/);
 });
 
 test('--store, --env and --who choose where and as whom', async (t) => {

@@ -35,8 +35,10 @@ export async function readMfManifest(file: string): Promise<MfManifestSummary> {
   const remoteEntry = [entry?.path, entry?.name].filter(Boolean).join('/');
   const shared: Record<string, SharedSingleton> = {};
   for (const item of raw.shared ?? []) {
-    if (!item.name || !item.version) continue;
-    shared[item.name] = { version: item.version, requiredVersion: item.requiredVersion || '' };
+    // A module taken only from the host (antd's components: `import: false`) has no version of its
+    // own but still a requiredVersion, which the compatibility gate checks against the host.
+    if (!item.name || (!item.version && !item.requiredVersion)) continue;
+    shared[item.name] = { version: item.version ?? '', requiredVersion: item.requiredVersion || '' };
   }
   const referenced = [...(raw.exposes ?? []).flatMap((e) => files(e.assets)), ...(raw.shared ?? []).flatMap((s) => files(s.assets))];
   return { remoteEntry, referenced: [...new Set(referenced)], shared };

@@ -18,7 +18,6 @@ export async function tempDir(t: Cleanup): Promise<string> {
 export const HOST: HostProvides = {
   react: '19.3.1',
   'react-dom': '19.3.1',
-  'react-router-dom': '7.18.5',
   antd: '6.6.8',
   '@ant-design/icons': '6.3.4',
   '@reduxjs/toolkit': '2.14.0',
