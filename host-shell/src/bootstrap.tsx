@@ -1,11 +1,15 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'shared-sdk/router';
 import { bindStore, createAppStore, loadRuntimeConfig } from 'shared-sdk';
 import { Providers } from './app/providers';
-import { StartupError } from './app/startup-error';
 import { startRemotes } from './remotes/start-remotes';
 import { buildRoutes } from './routing/build-routes';
+import { startRouteData } from './routing/route-data';
+import { Deferred, lazyScreen } from './routing/lazy-screen';
 import './styles.css';
+
+// Shown only when the runtime config cannot be read: its code is not part of a normal start.
+const StartupError = lazyScreen(async () => (await import('./app/startup-error')).StartupError);
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
@@ -17,7 +21,9 @@ async function start(container: HTMLElement): Promise<void> {
     console.error('host-shell: runtime config unavailable', error);
     root.render(
       <Providers store={store}>
-        <StartupError />
+        <Deferred>
+          <StartupError />
+        </Deferred>
       </Providers>,
     );
     return;
@@ -26,6 +32,8 @@ async function start(container: HTMLElement): Promise<void> {
   // Each remote at this user's rollout version (canary or stable), falling back to stable on failure.
   const { remotes, loadRemote } = await startRemotes(store);
   const router = createBrowserRouter(buildRoutes({ remotes, loadRemote }));
+  // A remote screen's declared first call starts with its code, not after it.
+  startRouteData(router);
   root.render(
     <Providers store={store}>
       <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import { Flex, Layout, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { apiPost, LIMITS, loggedOut, useAppDispatch } from 'shared-sdk';
 import { CreationDropdown, CustomerService, NoticeBell } from './header-actions';
 import { HeaderUser } from './header-user';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Dropdown, Empty, Modal } from 'antd';
 import { BellOutlined, CustomerServiceOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { getRuntimeConfig } from 'shared-sdk';
 import { useUnreadTotalQuery } from '../features/shell/api';
 import { CREATION_ITEMS, openCreation } from '../features/shell/creation';

@@ -1,6 +1,6 @@
 import { Avatar, Dropdown, Flex, Tooltip } from 'antd';
 import { SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { ENTERPRISE_CERT_LABELS, ENTERPRISE_CERTIFIED_STATUS, selectUser, useAppSelector } from 'shared-sdk';
 import { useEnterpriseQuery, useWearBadgeQuery } from '../features/shell/api';
 

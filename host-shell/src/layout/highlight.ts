@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'shared-sdk/router';
 import type { RouteDeclaration } from 'shared-sdk';
 
 /** While `path` is open, the menu entry `highlight` is the selected one. */

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Layout } from 'antd';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'shared-sdk/router';
 import { LIMITS } from 'shared-sdk';
-import { useCertReread } from '../features/dialogs/use-cert-reread';
 import { useDramaAuthQuery, useToolListQuery } from '../features/shell/api';
 import { AppHeader } from './app-header';
 import { sidebarMenu } from './menu-data';
@@ -10,7 +9,6 @@ import { SideMenu, type SideMenuProps } from './side-menu';
 
 /** Header (60 px) and sidebar (220 px) around the screens that use the shared layout. */
 export function ShellLayout(props: SideMenuProps) {
-  useCertReread();
   const { data: auth } = useDramaAuthQuery(undefined);
   const { data: tools } = useToolListQuery(undefined);
   const shortDrama = auth?.check === true;

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared-sdk/router';
 import type { MenuEntry, RouteOpen } from 'shared-sdk';
 import { SideMenu } from './side-menu';
 

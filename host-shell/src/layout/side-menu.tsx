@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Menu } from 'antd';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'shared-sdk/router';
 import type { MenuEntry } from 'shared-sdk';
 import { highlightFor, type HighlightRule } from './highlight';
 import { buildMenu, type MenuOptions } from './menu-model';
@@ -9,17 +9,32 @@ import { openInNew } from './open-in-new';
 export interface SideMenuProps extends MenuOptions {
   entries: readonly MenuEntry[];
   highlightRules: readonly HighlightRule[];
+  /** Called when the pointer reaches an entry: its page's code can start loading before the click. */
+  onPreload?: (url: string) => void;
 }
 
-export function SideMenu({ entries, highlightRules, isAvailable, routeOpens }: SideMenuProps) {
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** Every page entry (not the groups) calls `onPreload` with its url when hovered. */
+function withPreload(items: MenuItem[], onPreload: (url: string) => void): MenuItem[] {
+  return items.map((item) => {
+    if (!item || !('key' in item) || item.type === 'divider' || item.type === 'group') return item;
+    if ('children' in item && item.children) return { ...item, children: withPreload(item.children, onPreload) };
+    const url = String(item.key);
+    return { ...item, onMouseEnter: () => onPreload(url) };
+  });
+}
+
+export function SideMenu({ entries, highlightRules, isAvailable, routeOpens, onPreload }: SideMenuProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menu = useMemo(() => buildMenu(entries, { isAvailable, routeOpens }), [entries, isAvailable, routeOpens]);
+  const items = useMemo(() => (onPreload ? withPreload(menu.items, onPreload) : menu.items), [menu.items, onPreload]);
 
   return (
     <Menu
       mode="inline"
-      items={menu.items}
+      items={items}
       selectedKeys={[highlightFor(pathname, highlightRules)]}
       defaultOpenKeys={menu.groupKeys}
       style={{ borderInlineEnd: 'none' }}

@@ -1,5 +1,5 @@
 import { Button, Card, Col, List, Progress, Row, Space, Statistic, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-sdk/router';
 import { selectUser, useAppSelector } from 'shared-sdk';
 import { CREATOR_LEVELS, SCORE_DIMENSIONS, type UserScoreAnswer, type UserScoreDetailAnswer } from 'shared-sdk/contract';
 import { useRecentDraftsQuery, useUnreadTotalQuery, useUserScoreQuery } from '../features/shell/api';

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-sdk/router';
 
 export function NotFoundPage() {
   return (

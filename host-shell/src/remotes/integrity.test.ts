@@ -1,4 +1,5 @@
-import { IntegrityIndex, integrityPlugin } from './integrity';
+import { IntegrityIndex, integrityFetch, integrityPlugin } from './integrity';
+import { ManifestCache } from './manifest-cache';
 import { rolloutView } from './rollout-fixtures';
 
 const ORIGIN = 'http://localhost:8080/rights';
@@ -36,6 +37,54 @@ describe('release integrity', () => {
       await expect(plugin.fetch?.('http://localhost:8080/releases/mf-tools/1.1.0/mf-manifest.json', {})).resolves.toBe(response);
       expect(fetchMock).toHaveBeenCalledWith('http://localhost:8080/releases/mf-tools/1.1.0/mf-manifest.json', { integrity: 'sha384-m1.1.0' });
       expect(plugin.fetch?.('http://localhost:3005/mf-manifest.json', {})).toBeUndefined();
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});
+
+describe('manifests warmed while the shell is idle', () => {
+  const index = new IntegrityIndex(ORIGIN);
+  index.add(rolloutView('7'));
+  const manifest = 'http://localhost:8080/releases/mf-tools/1.1.0/mf-manifest.json';
+  // jsdom has no Response: a stand-in with what the cache uses (ok, clone).
+  const response = (body: string, ok = true) => {
+    const made = { ok, status: ok ? 200 : 500, body, clone: () => made };
+    return made as unknown as Response;
+  };
+
+  it('answers the runtime from the warmed copy: one request in all, made with the integrity hash', async () => {
+    const fetchMock = jest.fn(async () => response('{"id":"mf_tools"}'));
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchMock;
+    try {
+      const cache = new ManifestCache(integrityFetch(index));
+      const plugin = integrityPlugin(index, cache);
+      cache.warm(manifest);
+      cache.warm(manifest);
+      const first = (await plugin.fetch?.(manifest, {})) as unknown as { body: string };
+      const again = (await plugin.fetch?.(manifest, {})) as unknown as { body: string };
+      expect([first.body, again.body]).toEqual(['{"id":"mf_tools"}', '{"id":"mf_tools"}']);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledWith(manifest, { integrity: 'sha384-m1.1.0' });
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('a failed warm-up is forgotten: the runtime fetches the manifest itself', async () => {
+    const fetchMock = jest.fn(async () => response('', false));
+    const original = globalThis.fetch;
+    globalThis.fetch = fetchMock;
+    try {
+      const cache = new ManifestCache(integrityFetch(index));
+      const plugin = integrityPlugin(index, cache);
+      cache.warm(manifest);
+      expect(await cache.take(manifest)).toBeUndefined();
+      fetchMock.mockImplementation(async () => response('{"id":"mf_tools"}'));
+      const fetched = (await plugin.fetch?.(manifest, {})) as unknown as { body: string };
+      expect(fetched.body).toBe('{"id":"mf_tools"}');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
     } finally {
       globalThis.fetch = original;
     }

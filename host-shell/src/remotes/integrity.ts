@@ -5,6 +5,7 @@
  * publishing is refused by the browser and the screen falls back to stable.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ManifestCache } from './manifest-cache';
 import type { HostRollout } from './rollout';
 
 /** The same URL however it was spelled: absolute, and without doubled slashes from joined paths. */
@@ -35,7 +36,15 @@ export class IntegrityIndex {
   }
 }
 
-export function integrityPlugin(index: IntegrityIndex): ModuleFederationRuntimePlugin {
+/** A fetch that checks the release's hash when it names one. */
+export function integrityFetch(index: IntegrityIndex): (url: string, init?: RequestInit) => Promise<Response> {
+  return (url, init) => {
+    const integrity = index.of(url);
+    return fetch(url, integrity ? { ...init, integrity } : init);
+  };
+}
+
+export function integrityPlugin(index: IntegrityIndex, warmed?: ManifestCache): ModuleFederationRuntimePlugin {
   return {
     name: 'host-shell-release-integrity',
     createScript({ url }) {
@@ -50,6 +59,11 @@ export function integrityPlugin(index: IntegrityIndex): ModuleFederationRuntimeP
     },
     fetch(url, init) {
       const integrity = index.of(url);
+      if (warmed?.has(url)) {
+        // Fetched ahead of time (already checked against its hash, when it has one); fetched again
+        // here only if that failed.
+        return warmed.take(url).then((early) => early ?? fetch(url, integrity ? { ...init, integrity } : init));
+      }
       if (!integrity) return undefined;
       // The browser checks the hash and rejects on a mismatch, before the JSON is parsed.
       return fetch(url, { ...init, integrity });

@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from 'react';
-import { RemoteErrorPanel } from './remote-error-panel';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { RemoteErrorPanelProps } from './remote-error-panel';
+import { RemoteTimeoutError } from './remote-loader';
 
 interface Props {
   title: string;
@@ -12,9 +13,49 @@ interface State {
   failed: boolean;
 }
 
+/** What the error panel says (also when its own code cannot be fetched). */
+export function remoteErrorTexts(title: string, error: unknown): { timedOut: boolean; heading: string; detail: string } {
+  const timedOut = error instanceof RemoteTimeoutError;
+  return {
+    timedOut,
+    heading: timedOut ? '页面加载超时' : '页面加载失败',
+    detail: timedOut ? `「${title}」长时间未能加载完成，请检查网络后重试` : `「${title}」暂时无法打开，请稍后重试`,
+  };
+}
+
+/** Without antd: shown when the panel's code cannot be fetched either (the network is gone). */
+function PlainErrorPanel({ title, error, onRetry }: RemoteErrorPanelProps) {
+  const { heading, detail } = remoteErrorTexts(title, error);
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <h3>{heading}</h3>
+      <p>{detail}</p>
+      <button type="button" onClick={onRetry}>
+        重试
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The panel (antd's Result and Button) is fetched only when a screen fails, so the pages that never
+ * show it (/login, every screen that loads) do not carry it. Made per boundary: a retry mounts a new
+ * boundary, which fetches the panel again if it could not be fetched the last time.
+ */
+function lazyPanel(): ComponentType<RemoteErrorPanelProps> {
+  return lazy(() =>
+    import('./remote-error-panel').then(
+      ({ RemoteErrorPanel }) => ({ default: RemoteErrorPanel }),
+      () => ({ default: PlainErrorPanel }),
+    ),
+  );
+}
+
 /** One per remote screen: a remote that fails to load or throws while rendering stays inside it. */
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false };
+
+  private readonly Panel = lazyPanel();
 
   static getDerivedStateFromError(error: unknown): State {
     return { error, failed: true };
@@ -26,6 +67,11 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <RemoteErrorPanel title={this.props.title} error={this.state.error} onRetry={this.props.onRetry} />;
+    const { Panel } = this;
+    return (
+      <Suspense fallback={null}>
+        <Panel title={this.props.title} error={this.state.error} onRetry={this.props.onRetry} />
+      </Suspense>
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { RemoteTimeoutError } from './remote-loader';
+import { remoteErrorTexts } from './remote-error-boundary';
 
 export interface RemoteErrorPanelProps {
   /** The screen's Chinese name. */
@@ -8,14 +8,17 @@ export interface RemoteErrorPanelProps {
   onRetry: () => void;
 }
 
-/** Shown in the shell's main area; the header, sidebar and other screens keep working. */
+/**
+ * Shown in the shell's main area; the header, sidebar and other screens keep working. Loaded by the
+ * error boundary only when a screen fails (antd's Result is heavy with its illustrations).
+ */
 export function RemoteErrorPanel({ title, error, onRetry }: RemoteErrorPanelProps) {
-  const timedOut = error instanceof RemoteTimeoutError;
+  const { timedOut, heading, detail } = remoteErrorTexts(title, error);
   return (
     <Result
       status={timedOut ? 'warning' : 'error'}
-      title={timedOut ? '页面加载超时' : '页面加载失败'}
-      subTitle={timedOut ? `「${title}」长时间未能加载完成，请检查网络后重试` : `「${title}」暂时无法打开，请稍后重试`}
+      title={heading}
+      subTitle={detail}
       extra={
         <Button type="primary" onClick={onRetry}>
           重试

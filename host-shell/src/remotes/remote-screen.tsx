@@ -1,5 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Flex, Spin } from 'antd';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { LIMITS } from 'shared-sdk';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteTimeoutError, type RemoteModuleLoader } from './remote-loader';
@@ -13,12 +12,23 @@ export interface RemoteScreenProps {
   timeoutMs?: number;
 }
 
+/** The loading text alone, if the spinner's code cannot be fetched. */
+function TextOnly({ description }: { description: string }) {
+  return <span>{description}</span>;
+}
+
+// The spinner's code loads only when a screen waits for its own (beside it, not before it), so the
+// pages that never open a remote screen (/login) do not carry it.
+const Spin = lazy<ComponentType<{ description: string; children: ReactNode }>>(() => import('antd/es/spin').catch(() => ({ default: TextOnly })));
+
 const loading = (
-  <Flex justify="center" style={{ padding: 48 }}>
-    <Spin description="加载中…">
-      <div style={{ width: 120, height: 60 }} />
-    </Spin>
-  </Flex>
+  <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+    <Suspense fallback={null}>
+      <Spin description="加载中…">
+        <div style={{ width: 120, height: 60 }} />
+      </Spin>
+    </Suspense>
+  </div>
 );
 
 /** A remote screen in its own error boundary and Suspense, with the spec's lazy-load timeout (§8). */

@@ -7,10 +7,12 @@ import { getToken, type RemoteEntry } from 'shared-sdk';
 import { separateChunkRegistries } from './chunk-registries';
 import { initFederation, reregisterRemote } from './federation';
 import { fetchRemotes } from './fetch-remotes';
-import { IntegrityIndex, integrityPlugin } from './integrity';
+import { IntegrityIndex, integrityFetch, integrityPlugin } from './integrity';
+import { ManifestCache, whenIdle } from './manifest-cache';
 import { newPageLoadId, signedLoadReporter } from './load-reports';
 import type { RemoteModuleLoader } from './remote-loader';
 import { fetchRollout, planRemotes, readOverrides, safeStorage } from './rollout';
+import { sharePreloadPlugin } from './share-preload';
 import { withStableFallback } from './stable-fallback';
 
 /** The host's store, or anything else that says when the session may have changed. */
@@ -31,7 +33,14 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
   // Before any remote code runs: each version keeps its chunks to itself, so stable can take over from a failed canary.
   separateChunkRegistries(remotes.map((remote) => remote.name));
   const report = signedLoadReporter(newPageLoadId());
-  const fallback = withStableFallback(initFederation(remotes, [integrityPlugin(integrity)]), plans, reregisterRemote, report);
+  const manifests = new ManifestCache(integrityFetch(integrity));
+  const fallback = withStableFallback(initFederation(remotes, [integrityPlugin(integrity, manifests), sharePreloadPlugin(manifests)]), plans, reregisterRemote, report);
+  // Once signed in and idle, fetch this user's remote manifests, so a remote screen's first opening
+  // starts with its code instead of a manifest round trip. No remote code is fetched here.
+  const warmManifests = (entries: readonly RemoteEntry[]) => {
+    if (getToken()) whenIdle(() => entries.forEach((entry) => manifests.warm(entry.manifestUrl)));
+  };
+  warmManifests(remotes);
 
   // A screen opened while the new view is on its way waits for it: one user, one version per page.
   let replanned: Promise<void> = Promise.resolve();
@@ -43,7 +52,9 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
       const fresh = await fetchRollout(next, {}, overrides);
       if (!fresh || next !== token) return; // Offline, or superseded by a later login or logout.
       integrity.add(fresh);
-      fallback.replan(planRemotes(fresh, listed, overrides));
+      const replan = planRemotes(fresh, listed, overrides);
+      fallback.replan(replan);
+      warmManifests(replan.map((plan) => plan.entry));
     }).catch((error: unknown) => console.warn('host-shell: the rollout could not be applied after the session changed', error));
   });
   const loadRemote: RemoteModuleLoader = async (id) => {

@@ -1,4 +1,4 @@
-import { matchPath, type RouteObject } from 'react-router-dom';
+import { matchPath, type RouteObject } from 'shared-sdk/router';
 import { type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
 import { highlightRules } from '../layout/highlight';
 import { SIDEBAR_MENU } from '../layout/menu-data';
@@ -7,6 +7,7 @@ import type { RemoteModuleLoader } from '../remotes/remote-loader';
 import { Deferred, lazyScreen } from './lazy-screen';
 import { collectRemoteRoutes, type RemoteRoute } from './remote-routes';
 import { RootLayout } from './root-layout';
+import type { RouteDataHandle } from './route-data';
 
 // Every screen and the shell's layout load on first use: /login needs none of them.
 const ShellLayout = lazyScreen(async () => (await import('../layout/shell-layout')).ShellLayout);
@@ -33,6 +34,12 @@ const HOST_SCREENS: RouteObject[] = [
   { path: '/password', element: <Deferred><PasswordPage /></Deferred> },
 ];
 const HOST_PATHS = ['/', '/login', '/app', ...HOST_SCREENS.map((route) => route.path ?? '')];
+const HOST_PRELOADS: Record<string, (() => Promise<unknown>) | undefined> = {
+  '/index': HomePage.preload,
+  '/notice': NoticePage.preload,
+  '/user': UserPage.preload,
+  '/password': PasswordPage.preload,
+};
 
 /**
  * The router's routes: the host's own plus every released remote's declared routes, so a remote adds
@@ -43,10 +50,21 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
   const toRoute = (route: RemoteRoute): RouteObject => ({
     path: route.path,
     element: <RemoteScreen id={route.id} title={route.title} load={loadRemote} timeoutMs={timeoutMs} />,
+    // The screen's declared first call, started on entering the route (route-data.ts).
+    ...(route.data ? { handle: { data: route.data } satisfies RouteDataHandle } : {}),
   });
   const knownPaths = [...HOST_PATHS, ...remoteRoutes.map((route) => route.path)];
   const isAvailable = (url: string) => knownPaths.some((path) => matchPath({ path, end: true }, url.split('?')[0] ?? url));
   const routeOpens = new Map<string, RouteOpen>(remoteRoutes.flatMap((route) => (route.open ? [[route.path, route.open] as const] : [])));
+  // Hovering a menu entry starts loading its page: a remote screen's whole module (manifest, entry,
+  // chunks, the shared components it takes from the host), or a host screen's chunk. The click then
+  // finds it loaded or on its way; a failure here is ignored (the click reports it as usual).
+  const preload = (url: string) => {
+    const path = url.split('?')[0] ?? url;
+    const remote = remoteRoutes.find((route) => !route.open && matchPath({ path: route.path, end: true }, path));
+    if (remote) void loadRemote(remote.id).catch(() => undefined);
+    else void HOST_PRELOADS[path]?.().catch(() => undefined);
+  };
 
   return [
     {
@@ -59,7 +77,13 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
         {
           element: (
             <Deferred>
-              <ShellLayout entries={menu} highlightRules={highlightRules(remoteRoutes)} isAvailable={isAvailable} routeOpens={routeOpens} />
+              <ShellLayout
+                entries={menu}
+                highlightRules={highlightRules(remoteRoutes)}
+                isAvailable={isAvailable}
+                routeOpens={routeOpens}
+                onPreload={preload}
+              />
             </Deferred>
           ),
           children: [...HOST_SCREENS, ...remoteRoutes.filter((route) => !route.bare).map(toRoute), { path: '*', element: <Deferred><NotFoundPage /></Deferred> }],

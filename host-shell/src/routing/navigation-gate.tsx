@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'shared-sdk/router';
 import { selectIsLoggedIn, tokenExpireCleared, type AppStore } from 'shared-sdk';
 import { gateRedirect } from './gate-redirect';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared-sdk/router';
 import { loggedOut, onSessionEvent, useAppDispatch } from 'shared-sdk';
 import type { LoginLocationState } from '../pages/login/login-page';
 import { LOGIN } from './gate-redirect';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type RouteObject } from 'shared-sdk/router';
 import { bindStore, createAppStore, USER_INFO_STORAGE_KEY, type AppStore, type RemoteEntry, type UserInfo } from 'shared-sdk';
 import { resetBanChecks } from '../features/dialogs/use-startup-ban-check';
 import { setShellClient, type ShellClient } from '../features/shell/client';

@@ -52,6 +52,17 @@ describe('account states', () => {
     expect(open).toHaveBeenCalledWith('/post', '_blank', 'noopener');
   });
 
+  it('a ban check that fails is asked again, and the ban it then finds guards 动态', async () => {
+    let asked = 0;
+    const banInfo = () => (++asked === 1 ? Promise.reject(new ApiError({ kind: 'network', message: '网络异常' })) : Promise.resolve(ban(1, '3')));
+    const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo } });
+    await waitFor(() => expect(store.getState().session.user?.banData?.ban_range_type).toBe('3'), { timeout: 10_000 });
+    expect(asked).toBe(2);
+    await create('动态');
+    expect(await screen.findByText('账号已被封禁')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('ban 1 with range "3" blocks 动态 only', async () => {
     const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '3')) } });
     await waitFor(() => expect(store.getState().session.user?.banData?.ban_range_type).toBe('3'));

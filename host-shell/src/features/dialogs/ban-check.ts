@@ -15,14 +15,17 @@ export function clearBanNotice(): void {
   sessionStorage.removeItem(BAN_NOTICE_KEY);
 }
 
-/** Returns true when the user was logged out (ban type 2). A failed check changes nothing. */
-export async function checkBan(dispatch: AppDispatch, token: string): Promise<boolean> {
+/**
+ * Returns true when the user was logged out (ban type 2), false when the ban data is now in the
+ * session, and null when the check could not be made (it changes nothing then; ask again later).
+ */
+export async function checkBan(dispatch: AppDispatch, token: string): Promise<boolean | null> {
   let ban;
   try {
     ban = await shellClient.banInfo(token);
   } catch (error) {
     console.warn('host-shell: ban check failed', error);
-    return false;
+    return null;
   }
   if (ban && Number(ban.ban_type) === BanType.FORCED_LOGOUT) {
     sessionStorage.setItem(BAN_NOTICE_KEY, ban.ban_reason);

@@ -1,14 +1,22 @@
 import { useEffect, useState } from 'react';
 import { onSessionEvent, type BanData } from 'shared-sdk';
-import { BanDialog } from './ban-dialog';
-import { CertDialog } from './cert-dialog';
+import { Deferred, lazyScreen } from '../../routing/lazy-screen';
+
+// Each dialog's code (and its antd parts) loads the first time its event arrives, not with /login.
+const BanDialog = lazyScreen(async () => (await import('./ban-dialog')).BanDialog);
+const CertDialog = lazyScreen(async () => (await import('./cert-dialog')).CertDialog);
 
 /** Mounted once: opens the real-name and ban dialogs when the SDK's guards send their events. */
 export function SessionDialogs() {
   const [certOpen, setCertOpen] = useState(false);
+  // Mounted from its first opening on, so it closes with antd's animation as before.
+  const [certUsed, setCertUsed] = useState(false);
   const [ban, setBan] = useState<{ data: BanData; seq: number } | null>(null);
   useEffect(() => {
-    const offCert = onSessionEvent('cert-required', () => setCertOpen(true));
+    const offCert = onSessionEvent('cert-required', () => {
+      setCertUsed(true);
+      setCertOpen(true);
+    });
     const offBan = onSessionEvent('banned', ({ ban: data }) => setBan((last) => ({ data, seq: (last?.seq ?? 0) + 1 })));
     return () => {
       offCert();
@@ -17,8 +25,8 @@ export function SessionDialogs() {
   }, []);
   return (
     <>
-      <CertDialog open={certOpen} onClose={() => setCertOpen(false)} />
-      {ban ? <BanDialog key={ban.seq} ban={ban.data} onClose={() => setBan(null)} /> : null}
+      <Deferred>{certUsed ? <CertDialog open={certOpen} onClose={() => setCertOpen(false)} /> : null}</Deferred>
+      <Deferred>{ban ? <BanDialog key={ban.seq} ban={ban.data} onClose={() => setBan(null)} /> : null}</Deferred>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared-sdk/router';
 import { createAppStore, USER_INFO_STORAGE_KEY } from 'shared-sdk';
 import { VERIFIED_USER } from '../../testing/fixtures';
 import { useCertReread } from './use-cert-reread';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-sdk/router';
 import { LIMITS, readCertFlag, useAppDispatch, userInfoRefreshed } from 'shared-sdk';
 
 /** Spec §4: user info may arrive late, so the real-name flag is read again 3 s after a screen loads. */

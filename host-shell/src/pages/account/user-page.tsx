@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Descriptions, Form, Input } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-sdk/router';
 import { selectUser, useAppDispatch, useAppSelector, userInfoRefreshed } from 'shared-sdk';
 import { shellClient } from '../../features/shell/client';
 
