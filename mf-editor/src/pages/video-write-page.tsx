@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { EditorKind } from 'shared-sdk/contract';
 import { CollectionForm } from '../features/collection/components/collection-form';
 import { WritingScreen } from '../features/draft/components/writing-screen';

@@ -18,7 +18,7 @@ export const CollectionForm = forwardRef<DocFormHandle, DocFormProps>(function C
   const [itemIds, setItemIds] = useField<number[]>(initialDoc.item_ids, onChange);
   const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
-  const { works, loading } = useMyPublished();
+  const { works, loading, error } = useMyPublished();
   const byId = new Map(works.map((work) => [work.id, work]));
 
   useImperativeHandle(
@@ -69,7 +69,7 @@ export const CollectionForm = forwardRef<DocFormHandle, DocFormProps>(function C
         }}
       >
         {candidates.length === 0 ? (
-          <Empty description={loading ? '加载中' : '暂无可添加的已发布作品'} />
+          <Empty description={loading ? '加载中' : error ? `作品加载失败：${error}` : '暂无可添加的已发布作品'} />
         ) : (
           <List
             dataSource={candidates}

@@ -5,6 +5,11 @@ import { editorCalls } from '../../draft/api/editor-calls';
 /** 已发布 in each type's own status filter (spec §3): 7 for articles, 0 for videos and galleries. */
 const PUBLISHED_FILTER: Readonly<Record<number, number>> = { [ContentType.ARTICLE]: 7, [ContentType.VIDEO]: 0, [ContentType.GALLERY]: 0 };
 
+/** The largest page GET /api/manuscript/list serves (a bigger one is refused as a parameter error). */
+export const MANUSCRIPT_LIST_PAGE_MAX = 50;
+/** Pages read per type at most: a collection holds up to 100 works, so a few hundred candidates are plenty. */
+const PAGES_MAX = 6;
+
 export interface PublishedWork {
   id: number;
   title: string;
@@ -16,14 +21,28 @@ function toWork(manuscript: Manuscript): PublishedWork {
   return { id: manuscript.nm_id, title: manuscript.nm_title, typeLabel: EDITOR_KIND_LABELS[manuscript.nm_type as 1] ?? '', cover: manuscript.nm_cover_url[0] ?? '' };
 }
 
+/** Every published manuscript of one type, page by page. */
+async function publishedOfType(type: number, status: number): Promise<Manuscript[]> {
+  const found: Manuscript[] = [];
+  for (let page = 1; page <= PAGES_MAX; page += 1) {
+    const answer = await editorCalls.manuscripts({ type, status, page, size: MANUSCRIPT_LIST_PAGE_MAX });
+    found.push(...answer.returnData);
+    if (answer.returnData.length < MANUSCRIPT_LIST_PAGE_MAX || found.length >= answer.count) break;
+  }
+  return found;
+}
+
 /** My published articles, videos and galleries: what a collection may hold. */
-export function useMyPublished(): { works: PublishedWork[]; loading: boolean } {
-  const [state, setState] = useState<{ works: PublishedWork[]; loading: boolean }>({ works: [], loading: true });
+export function useMyPublished(): { works: PublishedWork[]; loading: boolean; error: string | null } {
+  const [state, setState] = useState<{ works: PublishedWork[]; loading: boolean; error: string | null }>({ works: [], loading: true, error: null });
   useEffect(() => {
     let live = true;
-    Promise.all(
-      Object.entries(PUBLISHED_FILTER).map(([type, status]) => editorCalls.manuscripts({ type: Number(type), status, page: 1, size: 100 }).then((answer) => answer.returnData, () => [])),
-    ).then((lists) => live && setState({ works: lists.flat().map(toWork), loading: false }));
+    Promise.allSettled(Object.entries(PUBLISHED_FILTER).map(([type, status]) => publishedOfType(Number(type), status))).then((results) => {
+      if (!live) return;
+      const failed = results.find((result) => result.status === 'rejected');
+      const works = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])).map(toWork);
+      setState({ works, loading: false, error: failed ? ((failed.reason as { message?: string }).message ?? '加载失败') : null });
+    });
     return () => {
       live = false;
     };

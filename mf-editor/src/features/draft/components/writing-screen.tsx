@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { Result, Spin } from 'antd';
 import { guardCreation, selectUser, useAppSelector } from 'shared-sdk';
 import { banRangeOfKind, type EditorKind } from 'shared-sdk/contract';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { App, Button, Drawer, Result, Space, Typography } from 'antd';
 import { guardCreation } from 'shared-sdk';
 import { banRangeOfKind, EDITOR_MESSAGES, ManuscriptStatus, validateEditorDocument, type ArticleAddAnswer, type EditorDocument, type EditorIssue, type EditorKind } from 'shared-sdk/contract';

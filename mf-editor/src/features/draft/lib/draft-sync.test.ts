@@ -93,6 +93,71 @@ describe('DraftSync', () => {
     expect(sync.heard({ type: 'saved', draftId: 8, version: 9, updateTime: 't', tab: 'other' })).toBe('ignore');
   });
 
+  it('journals in an idle moment of the page, and within a second on a page that is never idle', async () => {
+    const scope = globalThis as { requestIdleCallback?: typeof requestIdleCallback; cancelIdleCallback?: typeof cancelIdleCallback };
+    const original = { request: scope.requestIdleCallback, cancel: scope.cancelIdleCallback };
+    // A page busy all the time (long typing in a long article): idle callbacks run only when their timeout is up.
+    scope.requestIdleCallback = (task, options) => setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options?.timeout ?? 0) as unknown as number;
+    scope.cancelIdleCallback = (id) => clearTimeout(id);
+    try {
+      const sync = makeSync(3);
+      doc = { ...doc, content: '<p>忙的时候写的字</p>' };
+      sync.changed();
+      await jest.advanceTimersByTimeAsync(600);
+      expect(await journal.read('u1:draft:3')).toBeNull();
+      await jest.advanceTimersByTimeAsync(400);
+      expect((await journal.read('u1:draft:3'))?.doc.content).toBe('<p>忙的时候写的字</p>');
+      sync.dispose();
+    } finally {
+      scope.requestIdleCallback = original.request;
+      scope.cancelIdleCallback = original.cancel;
+    }
+  });
+
+  it('saves and a publish started together go one after another, each with the version the last one left', async () => {
+    let release: () => void = () => undefined;
+    let version = 1;
+    save.mockReset().mockImplementation(async (request: { save_type: number }) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      version += 1;
+      return { draft_id: 9, version, update_time: '2026-11-23 10:00:00', manuscript_id: request.save_type === 2 ? 40 : null, status: request.save_type === 2 ? 5 : null, publish_time: null };
+    });
+    const sync = makeSync();
+    sync.changed();
+    const first = sync.save();
+    const second = sync.save();
+    const published = sync.publish(2);
+    for (let calls = 1; calls <= 3; calls += 1) {
+      // The journal (IndexedDB) settles on timers, so time moves on until the next write is sent.
+      while (save.mock.calls.length < calls) await jest.advanceTimersByTimeAsync(1);
+      expect(save).toHaveBeenCalledTimes(calls);
+      release();
+    }
+    await expect(first).resolves.toBe(true);
+    await expect(second).resolves.toBe(true);
+    await expect(published).resolves.toMatchObject({ manuscript_id: 40 });
+    expect(save.mock.calls.map(([request]) => [request.save_type, request.base_version])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 3],
+    ]);
+    expect(sync.current.conflict).toBeNull();
+    // Published: the draft is a manuscript now; a late autosave must not write it again.
+    await expect(sync.save()).resolves.toBe(false);
+    expect(save).toHaveBeenCalledTimes(3);
+  });
+
+  it('a refused publish leaves the text to be saved as a draft', async () => {
+    const sync = makeSync();
+    sync.changed();
+    save.mockRejectedValueOnce({ kind: 'business', code: 1001, message: '合集只能收录已发布的作品' });
+    await expect(sync.publish(2)).rejects.toMatchObject({ message: '合集只能收录已发布的作品' });
+    await jest.advanceTimersByTimeAsync(3_100);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save.mock.calls[1][0]).toMatchObject({ save_type: 1, draft_id: 9 });
+    expect(sync.current.dirty).toBe(false);
+  });
+
   it('a new piece is journaled under its kind until the server gives it an id', async () => {
     const sync = makeSync(null, null);
     sync.changed();

@@ -48,6 +48,28 @@ export interface TabMessage {
 const TAB_ID = Math.random().toString(36).slice(2);
 
 /**
+ * How long a due journal write may wait for an idle moment of the page: half the journal delay on the
+ * timer plus this stays within the second the journal promises, with 100 ms left for IndexedDB.
+ */
+const JOURNAL_IDLE_WAIT_MS = EDITOR_LIMITS.JOURNAL_DELAY_MS / 2 - 100;
+
+/**
+ * Runs `task` in an idle moment of the page, at the latest after `timeout` ms. A journal write reads
+ * and copies the whole document (about 10 ms in a 50,000-character article on a slow machine); run
+ * from a plain timer it lands in the middle of typing and the next keystroke waits behind it, while
+ * an idle callback runs it between keystrokes, after a frame is painted. Where the browser has no
+ * idle callbacks (tests), at once.
+ */
+function whenIdle(task: () => void, timeout: number): { cancel(): void } {
+  if (typeof requestIdleCallback !== 'function') {
+    task();
+    return { cancel: () => undefined };
+  }
+  const id = requestIdleCallback(task, { timeout });
+  return { cancel: () => cancelIdleCallback(id) };
+}
+
+/**
  * The life of one piece being written: journals every change in the browser within a second,
  * saves to the server 3 s after typing stops and at least every 60 s while it goes on, carries the
  * base version on every save, and turns a stale-version answer into a conflict for the creator to
@@ -60,7 +82,11 @@ export class DraftSync {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private maxTimer: ReturnType<typeof setTimeout> | null = null;
   private journalTimer: ReturnType<typeof setTimeout> | null = null;
-  private saving: Promise<void> | null = null;
+  private journalIdle: { cancel(): void } | null = null;
+  /** Server writes run one after another, so each sends the version the previous one left. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Published or scheduled: the draft is now a manuscript and no later save may recreate it. */
+  private closed = false;
   private readonly now: () => number;
   private readonly isOnline: () => boolean;
   /** The screen's document as it stands; set by the screen once its form is mounted. */
@@ -107,14 +133,19 @@ export class DraftSync {
   changed(): void {
     this.changeSeq += 1;
     if (!this.snapshot.dirty) this.update({ dirty: true });
-    this.journalTimer ??= setTimeout(() => void this.writeJournal(), EDITOR_LIMITS.JOURNAL_DELAY_MS / 2);
+    this.journalTimer ??= setTimeout(() => {
+      this.journalIdle = whenIdle(() => void this.writeJournal(), JOURNAL_IDLE_WAIT_MS);
+    }, EDITOR_LIMITS.JOURNAL_DELAY_MS / 2);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => void this.save(), EDITOR_LIMITS.AUTOSAVE_IDLE_MS);
     this.maxTimer ??= setTimeout(() => void this.save(), EDITOR_LIMITS.AUTOSAVE_MAX_INTERVAL_MS);
   }
 
   async writeJournal(): Promise<void> {
+    if (this.journalTimer) clearTimeout(this.journalTimer);
+    this.journalIdle?.cancel();
     this.journalTimer = null;
+    this.journalIdle = null;
     const { draftId, version } = this.snapshot;
     await journal.write({ key: this.key, doc: this.getDoc(), draftId, baseVersion: version, changedAt: this.now(), synced: false });
   }
@@ -126,18 +157,28 @@ export class DraftSync {
     this.maxTimer = null;
   }
 
+  /**
+   * Runs one server write after every write started before it has settled. Autosave timers, 保存草稿,
+   * reconnecting and 发布 can all fire together; two of them sending the same base version would make
+   * the server see a conflict with ourselves.
+   */
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   /** Saves the draft now (autosave, 保存草稿, reconnect). Offline, the journal keeps it. */
-  async save(options: { asCopy?: boolean; baseVersion?: number } = {}): Promise<boolean> {
-    if (this.saving) await this.saving;
-    if (this.snapshot.conflict && options.baseVersion === undefined && !options.asCopy) return false;
-    this.clearTimers();
-    if (!this.isOnline()) {
-      if (this.journalTimer) await this.writeJournal();
-      this.update({ state: { kind: 'offline' } });
-      return false;
-    }
-    let ok = false;
-    this.saving = (async () => {
+  save(options: { asCopy?: boolean; baseVersion?: number } = {}): Promise<boolean> {
+    return this.serial(async () => {
+      if (this.closed) return false;
+      if (this.snapshot.conflict && options.baseVersion === undefined && !options.asCopy) return false;
+      this.clearTimers();
+      if (!this.isOnline()) {
+        if (this.journalTimer) await this.writeJournal();
+        this.update({ state: { kind: 'offline' } });
+        return false;
+      }
       const seq = this.changeSeq;
       const doc = this.getDoc();
       const newKey = this.key;
@@ -151,16 +192,14 @@ export class DraftSync {
             ...(this.options.manuscriptId && !options.asCopy ? { manuscript_id: this.options.manuscriptId } : {}),
           }),
         );
-        ok = true;
         await this.settled(answer, doc, seq, newKey);
       } catch (error) {
         this.failed(error as Failure);
+        return false;
       }
-    })();
-    await this.saving;
-    this.saving = null;
-    if (ok && this.snapshot.dirty) this.changed();
-    return ok;
+      if (this.snapshot.dirty) this.changed();
+      return true;
+    });
   }
 
   private async settled(answer: ArticleAddAnswer, doc: EditorDocument, seq: number, previousKey: string): Promise<void> {
@@ -182,27 +221,33 @@ export class DraftSync {
   }
 
   /** Publish (save_type 2) or schedule (3): the draft becomes a manuscript; the journal entry goes. */
-  async publish(saveType: 2 | 3, publishTime?: string): Promise<ArticleAddAnswer | null> {
-    if (this.saving) await this.saving;
+  publish(saveType: 2 | 3, publishTime?: string): Promise<ArticleAddAnswer | null> {
     this.clearTimers();
-    const doc = this.getDoc();
-    const { draftId, version } = this.snapshot;
-    try {
-      const answer = await editorCalls.save(
-        toArticleAddRequest(doc, {
-          save_type: saveType,
-          ...(draftId ? { draft_id: draftId, base_version: version ?? undefined } : {}),
-          ...(this.options.manuscriptId ? { manuscript_id: this.options.manuscriptId } : {}),
-          ...(publishTime ? { publish_time: publishTime } : {}),
-        }),
-      );
-      await journal.remove(this.key);
-      this.update({ dirty: false, draftId: answer.draft_id, version: answer.version, state: { kind: 'saved', at: this.now() } });
-      return answer;
-    } catch (error) {
-      this.failed(error as Failure);
-      throw error;
-    }
+    return this.serial(async () => {
+      if (this.closed) return null;
+      this.clearTimers();
+      const doc = this.getDoc();
+      const { draftId, version } = this.snapshot;
+      try {
+        const answer = await editorCalls.save(
+          toArticleAddRequest(doc, {
+            save_type: saveType,
+            ...(draftId ? { draft_id: draftId, base_version: version ?? undefined } : {}),
+            ...(this.options.manuscriptId ? { manuscript_id: this.options.manuscriptId } : {}),
+            ...(publishTime ? { publish_time: publishTime } : {}),
+          }),
+        );
+        this.closed = true;
+        await journal.remove(this.key);
+        this.update({ dirty: false, draftId: answer.draft_id, version: answer.version, state: { kind: 'saved', at: this.now() } });
+        return answer;
+      } catch (error) {
+        this.failed(error as Failure);
+        // Refused (a rule, a conflict, the network): what was typed still goes to the server as a draft.
+        if (this.snapshot.dirty) this.changed();
+        throw error;
+      }
+    });
   }
 
   /** Another tab saved this draft: a clean tab takes it over, a tab with edits gets the conflict. */
@@ -225,6 +270,7 @@ export class DraftSync {
   dispose(): void {
     this.clearTimers();
     if (this.journalTimer) clearTimeout(this.journalTimer);
+    this.journalIdle?.cancel();
     this.listeners.clear();
   }
 }

@@ -27,11 +27,13 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { Divider, Select } from 'antd';
+import { memo } from 'react';
 import type Quill from 'quill';
 import { AI_ACTION_LABELS, type AiAction } from '../lib/ai-helper';
 import * as cmd from '../lib/commands';
 import { FONT_SIZES } from '../lib/quill-setup';
 import { ColorSwatches } from './color-swatches';
+import { MediaMenu } from './media-menu';
 import { ToolButton } from './tool-button';
 import * as styles from './rich-editor.module.css';
 
@@ -39,6 +41,9 @@ export type MediaKind = 'image' | 'video' | 'audio';
 export type LinkKind = 'link' | 'tel';
 
 export interface ToolbarActions {
+  /** 上传: a local file of the kind. */
+  onUpload: (kind: MediaKind) => void;
+  /** 从素材库选择: one of my materials. */
   onMedia: (kind: MediaKind) => void;
   onLink: (kind: LinkKind) => void;
   onSearchReplace: () => void;
@@ -48,8 +53,11 @@ export interface ToolbarActions {
   onPainter: () => void;
 }
 
-/** The toolbar of spec §2, in its order; it sticks to the top while the page scrolls. */
-export function EditorToolbar({ quill, formats, actions }: { quill: Quill | null; formats: Record<string, unknown>; actions: ToolbarActions }) {
+/**
+ * The toolbar of spec §2, in its order; it sticks to the top while the page scrolls. Memoised: it
+ * renders again only when the editor, the formats at the caret or the actions change, not per key.
+ */
+export const EditorToolbar = memo(function EditorToolbar({ quill, formats, actions }: { quill: Quill | null; formats: Record<string, unknown>; actions: ToolbarActions }) {
   const run = (fn: (q: Quill) => void) => () => {
     if (quill) fn(quill);
   };
@@ -83,11 +91,11 @@ export function EditorToolbar({ quill, formats, actions }: { quill: Quill | null
       <ToolButton label="右对齐" icon={<AlignRightOutlined />} active={align === 'right'} onClick={run((q) => cmd.setAlign(q, 'right'))} />
       <ToolButton label="两端对齐" icon={<MenuOutlined />} active={align === 'justify'} onClick={run((q) => cmd.setAlign(q, 'justify'))} />
       <Divider orientation="vertical" />
-      <ToolButton label="插入图片" icon={<PictureOutlined />} onClick={() => actions.onMedia('image')} />
-      <ToolButton label="插入视频" icon={<VideoCameraOutlined />} onClick={() => actions.onMedia('video')} />
+      <MediaMenu kind="image" label="插入图片" icon={<PictureOutlined />} onUpload={actions.onUpload} onLibrary={actions.onMedia} />
+      <MediaMenu kind="video" label="插入视频" icon={<VideoCameraOutlined />} onUpload={actions.onUpload} onLibrary={actions.onMedia} />
       <ToolButton label="话题" icon={<NumberOutlined />} onClick={run(cmd.insertTopic)} />
       <span role="group" aria-label="多媒体" className={styles.group}>
-        <ToolButton label="插入音频" icon={<AudioOutlined />} onClick={() => actions.onMedia('audio')} />
+        <MediaMenu kind="audio" label="插入音频" icon={<AudioOutlined />} onUpload={actions.onUpload} onLibrary={actions.onMedia} />
         <ToolButton label="嵌入视频" icon={<PlaySquareOutlined />} onClick={actions.onEmbed} />
         <ToolButton label="插入链接" icon={<LinkOutlined />} onClick={() => actions.onLink('link')} />
         <ToolButton label="电话链接" icon={<PhoneOutlined />} onClick={() => actions.onLink('tel')} />
@@ -102,4 +110,4 @@ export function EditorToolbar({ quill, formats, actions }: { quill: Quill | null
       </span>
     </div>
   );
-}
+});

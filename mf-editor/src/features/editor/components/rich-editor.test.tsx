@@ -1,6 +1,7 @@
 import '../../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Delta } from 'quill';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { RichEditor, type RichEditorHandle } from './rich-editor';
 
@@ -20,6 +21,7 @@ const EVERY_FORMAT =
   '<p style="text-align: center; text-indent: 2em;"><strong>粗</strong><em>斜</em><span style="color: rgb(230, 0, 0); background-color: rgb(255, 255, 0); font-size: 24px;">色</span>' +
   '<a href="https://news.example/a" rel="noopener noreferrer" target="_blank">链</a><a href="tel:0371-12345678" rel="noopener noreferrer" target="_blank">电话</a>#话题#</p>' +
   '<hr><p style="text-align: right;"><span style="font-size: 12px;">小</span></p><p style="text-align: justify;"><img src="https://img.example/1.png"></p>' +
+  '<p><img src="https://img.example/2.png" style="width: 100%; height: auto"></p>' +
   '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls=""></video><audio src="https://a.example/1.mp3" controls=""></audio><p><br></p>';
 
 function mount() {
@@ -48,7 +50,7 @@ describe('RichEditor', () => {
     const first = mount();
     act(() => first.ref.current?.setHtml(EVERY_FORMAT));
     const saved = first.ref.current?.getHtml() ?? '';
-    for (const kept of ['text-align: center', 'text-indent: 2em', '<strong>粗</strong>', '<em>斜</em>', 'color: rgb(230, 0, 0)', 'background-color: rgb(255, 255, 0)', 'font-size: 24px', 'href="https://news.example/a"', 'href="tel:0371-12345678"', '#话题#', '<hr>', 'text-align: right', 'font-size: 12px', 'text-align: justify', '<img src="https://img.example/1.png">', '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls="">', '<audio src="https://a.example/1.mp3" controls="">']) {
+    for (const kept of ['text-align: center', 'text-indent: 2em', '<strong>粗</strong>', '<em>斜</em>', 'color: rgb(230, 0, 0)', 'background-color: rgb(255, 255, 0)', 'font-size: 24px', 'href="https://news.example/a"', 'href="tel:0371-12345678"', '#话题#', '<hr>', 'text-align: right', 'font-size: 12px', 'text-align: justify', '<img src="https://img.example/1.png">', '<img src="https://img.example/2.png" style="height: auto; width: 100%;">', '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls="">', '<audio src="https://a.example/1.mp3" controls="">']) {
       expect(saved).toContain(kept);
     }
     expect(saved).not.toContain('\t');
@@ -123,11 +125,13 @@ describe('RichEditor', () => {
     const { ref } = mount();
     act(() => ref.current?.getQuill()?.setSelection(0, 0, 'user'));
     fireEvent.click(screen.getByRole('button', { name: '插入图片' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /从素材库选择/ }));
     fireEvent.click(await screen.findByRole('button', { name: /黄河晚霞/ }));
     await waitFor(() => expect(ref.current?.getHtml()).toBe('<p><img src="https://img.example/5.png"></p>'));
     act(() => ref.current?.setHtml('<audio src="https://a.example/1.mp3" controls=""></audio><p><br></p>'));
     fireEvent.click(screen.getByRole('button', { name: '插入音频' }));
-    expect(await screen.findByText('音频文件只能添加一个，请删除后再添加')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('menuitem', { name: /从素材库选择/ }));
+    expect(await screen.findByText('音频只能添加一次，请删除后再添加')).toBeInTheDocument();
   });
 
   it('makes a tel: link for a phone number', async () => {
@@ -139,4 +143,64 @@ describe('RichEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(ref.current?.getHtml()).toContain('<a href="tel:0371-65795555" rel="noopener noreferrer" target="_blank">热线</a>'));
   });
+
+  it('takes a character typed in Chinese in the middle of a long formatted article as a full rebuild would, and undoes it', async () => {
+    const paragraph = '<p style="text-align: center;"><strong>黄河</strong>之水<em>天上</em>来<span style="color: rgb(230, 0, 0);">奔流</span>到海不复回</p>';
+    const body = paragraph.repeat(400);
+    const { ref, onChange } = mount();
+    const quill = ref.current?.getQuill();
+    if (!quill) throw new Error('no editor');
+    act(() => ref.current?.setHtml(body));
+    const saved = ref.current?.getHtml() ?? '';
+    await act(async () => undefined); // Quill's own page updates are observed, as between two keys
+    const changes: Delta[] = [];
+    quill.on('text-change', (change: Delta) => changes.push(change));
+    const rebuilds = jest.spyOn(quill.editor, 'getDelta');
+
+    // The browser types 中 into the 200th coloured run, as a key press or an IME does.
+    const run = quill.root.querySelectorAll('span')[199]?.firstChild as Text;
+    const at = quill.getIndex(quill.scroll.find(run) as never) + 1;
+    act(() => {
+      run.data = '奔中流';
+      quill.update('user');
+    });
+
+    expect(rebuilds).not.toHaveBeenCalled();
+    rebuilds.mockRestore();
+    expect(changes).toEqual([new Delta().retain(at).insert('中', { color: '#e60000' })]);
+    expect(onChange).toHaveBeenLastCalledWith('user');
+    // The Delta kept is the one rebuilt from the page, and the HTML reloads to the same Delta.
+    expect(quill.getContents()).toEqual(quill.editor.getDelta());
+    const html = ref.current?.getHtml() ?? '';
+    expect(html).toBe(saved.replace(new RegExp(`^((?:${escape(paragraph)}){199}${escape(paragraph.slice(0, paragraph.indexOf('奔流')))})奔流`), '$1奔中流'));
+    const contents = quill.getContents();
+    act(() => ref.current?.setHtml(html));
+    expect(quill.getContents()).toEqual(contents);
+
+    // Undo and redo of typed text, after a reload from the saved body.
+    act(() => quill.setSelection(at, 0, 'user'));
+    await act(async () => undefined);
+    const word = quill.root.querySelectorAll('strong')[10]?.firstChild as Text;
+    act(() => {
+      word.data = '黄河水';
+      quill.update('user');
+    });
+    expect(ref.current?.getHtml()).toContain('<strong>黄河水</strong>');
+    fireEvent.click(screen.getByRole('button', { name: '撤销' }));
+    expect(ref.current?.getHtml()).toBe(html);
+    fireEvent.click(screen.getByRole('button', { name: '重做' }));
+    expect(ref.current?.getHtml()).toContain('<strong>黄河水</strong>');
+
+    // An emoji (a surrogate pair) goes the full way and ends the same.
+    act(() => {
+      word.data = '黄河😀';
+      quill.update('user');
+    });
+    expect(quill.getContents()).toEqual(quill.editor.getDelta());
+    expect(ref.current?.getHtml()).toContain('<strong>黄河😀</strong>');
+  });
 });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,19 +1,21 @@
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { App } from 'antd';
-import ReactQuill from 'react-quill-new';
-import type Quill from 'quill';
-import type { EmitterSource } from 'quill';
+import Quill from 'quill';
+import type { EmitterSource, Range as QuillRange } from 'quill';
 import 'quill/dist/quill.snow.css';
-import type { Material } from 'shared-sdk';
+import { EDITOR_UPLOAD_MESSAGES, EditorKind, type Material } from 'shared-sdk';
+import { recordMaterialUse } from '../../materials/api/use-material';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { AiPanel } from '../../media/components/ai-panel';
 import { EmbedDialog } from '../../media/components/embed-dialog';
+import { hasAudio, useMediaUploads } from '../../media/hooks/use-media-uploads';
 import { usePasteCleaning } from '../../media/hooks/use-paste-cleaning';
+import { storageUploads, type MediaUploads } from '../../media/lib/uploads';
 import type { AiAction } from '../lib/ai-helper';
 import { countCharacters, insertEmbed, insertLink } from '../lib/commands';
 import { paintFormats, pickFormats, type PaintedFormats } from '../lib/format-painter';
-import { canonicalHtml, EDITOR_FORMATS, EDITOR_PLACEHOLDER, keepFirstLineIndent, registerEditorFormats } from '../lib/quill-setup';
-import { EditorToolbar, type LinkKind, type MediaKind } from './editor-toolbar';
+import { canonicalHtml, EDITOR_FORMATS, EDITOR_PLACEHOLDER, keepFirstLineIndent, registerEditorFormats, widenCharacterFastPath } from '../lib/quill-setup';
+import { EditorToolbar, type LinkKind, type MediaKind, type ToolbarActions } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { SearchReplaceDialog } from './search-replace-dialog';
 import { SelectionToolbar } from './selection-toolbar';
@@ -33,24 +35,83 @@ export interface RichEditorProps {
   defaultHtml?: string;
   /** Called on every change; `source` is 'user' for typing and toolbar actions. */
   onChange?: (source: EmitterSource) => void;
+  /** The writing screen's kind: a material inserted from the picker is recorded as used for it. */
+  kind?: EditorKind;
+  /** Where uploads go: storage and the video service (tests hand in their own). */
+  uploads?: MediaUploads;
 }
 
 const AUDIO_FILE = /\.(mp3|wav|ogg|mpeg)(\?|$)/i;
-export const AUDIO_ONCE = '音频文件只能添加一个，请删除后再添加';
+export const AUDIO_ONCE = EDITOR_UPLOAD_MESSAGES.AUDIO_ONCE;
+
+/** The file chooser of 上传, per kind (the files are checked again after choosing). */
+const ACCEPT: Readonly<Record<MediaKind, string>> = {
+  image: '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif',
+  video: 'video/*',
+  audio: '.mp3,.wav,.ogg,.mpeg,audio/mpeg,audio/mp3,audio/wav,audio/ogg',
+};
+
+/** Pictures dropped or pasted as files reach Quill's uploader, which hands them to their editor's upload. */
+const dropHandlers = new WeakMap<Quill, (index: number, files: File[]) => void>();
+/** Every picture type, so that a refused one is refused with a message rather than ignored. */
+const DROPPED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/svg+xml', 'image/tiff', 'image/avif', 'image/heic', 'image/x-icon'];
+
 const MODULES = {
   toolbar: false,
   history: { delay: 800, maxStack: 200, userOnly: true },
   clipboard: { matchers: [[Node.ELEMENT_NODE, keepFirstLineIndent]] },
+  uploader: {
+    mimetypes: DROPPED_IMAGE_TYPES,
+    handler(this: { quill: Quill }, range: { index: number; length: number }, files: File[]) {
+      dropHandlers.get(this.quill)?.(range.index, files);
+    },
+  },
 };
 
+/** How soon the footer's 字数 follows the text: counting a long article on every key would slow typing. */
+export const COUNT_DELAY_MS = 300;
+
+/** The footer's 字数, counted at most every COUNT_DELAY_MS while the text changes, never inside a keystroke. */
+const WordCount = memo(function WordCount({ quill, className }: { quill: Quill | null; className?: string }) {
+  const [count, setCount] = useState(() => (quill ? countCharacters(quill) : 0));
+  useEffect(() => {
+    if (!quill) return;
+    setCount(countCharacters(quill));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setCount(countCharacters(quill));
+      }, COUNT_DELAY_MS);
+    };
+    quill.on('text-change', changed);
+    return () => {
+      quill.off('text-change', changed);
+      clearTimeout(timer);
+    };
+  }, [quill]);
+  return (
+    <div className={className} aria-live="polite">
+      字数：{count}
+    </div>
+  );
+});
+
+/** Same keys with the same values (Quill's format values are strings, booleans or numbers). */
+function sameFormats(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** The shared rich-text editor of every writing screen (spec §2 "Rich-text editor"). */
-export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor({ defaultHtml = '', onChange }, ref) {
+export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor({ defaultHtml = '', onChange, kind = EditorKind.ARTICLE, uploads = storageUploads }, ref) {
   const { message } = App.useApp();
-  const reactQuill = useRef<ReactQuill>(null);
+  const host = useRef<HTMLDivElement>(null);
+  /** The body the editor opens with: read once, as a default value is. */
+  const initialHtml = useRef(defaultHtml);
   const wrapper = useRef<HTMLDivElement>(null);
   const [quill, setQuill] = useState<Quill | null>(null);
   const [formats, setFormats] = useState<Record<string, unknown>>({});
-  const [count, setCount] = useState(0);
   const [painter, setPainter] = useState<PaintedFormats | null>(null);
   const [bubble, setBubble] = useState<{ top: number; left: number } | null>(null);
   const [media, setMedia] = useState<MediaKind | null>(null);
@@ -61,12 +122,44 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
   onChangeRef.current = onChange;
   const warn = useCallback((text: string) => void message.warning(text), [message]);
   usePasteCleaning(quill, warn);
+  const feedback = useMemo(() => ({ success: (text: string) => void message.success(text), error: (text: string) => void message.error(text), warning: warn }), [message, warn]);
+  const mediaUploads = useMediaUploads(quill, uploads, feedback);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pendingUpload = useRef<{ kind: MediaKind; index: number } | null>(null);
 
   useEffect(() => {
-    const editor = reactQuill.current?.getEditor() ?? null;
-    if (!editor) return;
+    if (!quill) return;
+    dropHandlers.set(quill, (index, files) => mediaUploads.upload('image', files, index));
+    return () => void dropHandlers.delete(quill);
+  }, [quill, mediaUploads]);
+
+  // Quill mounted by hand rather than through react-quill-new, whose own listener reads the whole
+  // body's HTML twice on every change. What the writing session sees stays as it was: the default
+  // body loaded as an 'api' change, then onChange(source) on every change and the selection handler
+  // whenever the selection moves, silent changes included (react-quill-new listened to editor-change).
+  const onSelection = useRef<(range: QuillRange | null, source: EmitterSource) => void>(() => undefined);
+  useEffect(() => {
+    const container = host.current;
+    if (!container) return;
+    const area = container.appendChild(document.createElement('div'));
+    const editor = new Quill(area, { theme: 'snow', modules: MODULES, formats: EDITOR_FORMATS, placeholder: EDITOR_PLACEHOLDER });
+    widenCharacterFastPath(editor);
+    let selection: QuillRange | null = null;
+    const changed = (...[name, value, , source]: [string, unknown, unknown, EmitterSource]) => {
+      if (name === 'text-change') return onChangeRef.current?.(source);
+      const range = value as QuillRange | null;
+      if (range?.index === selection?.index && range?.length === selection?.length) return;
+      selection = range;
+      onSelection.current(range, source);
+    };
+    editor.on('editor-change', changed);
+    editor.setContents(editor.clipboard.convert({ html: initialHtml.current }));
     setQuill(editor);
-    setCount(countCharacters(editor));
+    return () => {
+      editor.off('editor-change', changed);
+      area.remove();
+      setQuill(null);
+    };
   }, []);
 
   useImperativeHandle(
@@ -84,22 +177,21 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
     [quill],
   );
 
-  const handleText = useCallback((_value: string, _delta: unknown, source: EmitterSource, editor: { getText(): string }) => {
-    setCount(editor.getText().replace(/\s/g, '').length);
-    onChangeRef.current?.(source);
-  }, []);
-
-  const handleSelection = useCallback(
-    (range: { index: number; length: number } | null, source: EmitterSource) => {
+  // A keystroke must not re-render the editor: state is set only when it changes, and 字数 is the footer's business.
+  onSelection.current = useCallback(
+    (range: QuillRange | null, source: EmitterSource) => {
       if (!quill || !range) return setBubble(null);
       if (painter && range.length > 0 && source === 'user') {
         paintFormats(quill, range, painter);
         setPainter(null);
       }
-      setFormats(quill.getFormat(range));
+      // State only when it changes: a keystroke moves the caret but rarely the formats at it.
+      const next = quill.getFormat(range);
+      setFormats((current) => (sameFormats(current, next) ? current : next));
       const bounds = range.length > 0 ? quill.getBounds(range) : null;
       const top = (quill.container as HTMLElement).offsetTop;
-      setBubble(bounds ? { top: top + bounds.top - 8, left: Math.max(0, bounds.left) } : null);
+      const position = bounds ? { top: top + bounds.top - 8, left: Math.max(0, bounds.left) } : null;
+      setBubble((current) => (current?.top === position?.top && current?.left === position?.left ? current : position));
     },
     [quill, painter],
   );
@@ -135,41 +227,66 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
   };
 
   const insertMaterial = ([material]: Material[]) => {
-    const kind = media;
+    const chosen = media;
     setMedia(null);
-    if (!quill || !material || !kind) return;
-    if (kind === 'image') insertEmbed(quill, 'image', material.cm_url);
-    else if (kind === 'video') insertEmbed(quill, 'video', { src: material.cm_url, ...(material.cm_icon_url ? { poster: material.cm_icon_url } : {}) });
+    if (!quill || !material || !chosen) return;
+    if (chosen === 'audio' && hasAudio(quill)) return void message.warning(AUDIO_ONCE);
+    if (chosen === 'image') insertEmbed(quill, 'image', material.cm_url);
+    else if (chosen === 'video') insertEmbed(quill, 'video', { src: material.cm_url, ...(material.cm_icon_url ? { poster: material.cm_icon_url } : {}) });
     else insertEmbed(quill, 'audio', { src: material.cm_url });
+    void recordMaterialUse(material.cm_id, kind);
   };
 
-  const openMedia = (kind: MediaKind) => {
-    if (kind === 'audio' && quill?.root.querySelector('audio')) return void message.warning(AUDIO_ONCE);
-    setMedia(kind);
+  const openMedia = (chosen: MediaKind) => {
+    if (chosen === 'audio' && quill && hasAudio(quill)) return void message.warning(AUDIO_ONCE);
+    setMedia(chosen);
   };
+
+  const openUpload = (chosen: MediaKind) => {
+    const input = fileInput.current;
+    if (!quill || !input) return;
+    if (chosen === 'audio' && hasAudio(quill)) return void message.warning(AUDIO_ONCE);
+    // Where the caret is now: choosing a file takes the focus away.
+    pendingUpload.current = { kind: chosen, index: (quill.getSelection(true) ?? { index: quill.getLength() - 1 }).index };
+    input.accept = ACCEPT[chosen];
+    input.multiple = chosen === 'image';
+    input.value = '';
+    input.click();
+  };
+
+  const uploadChosen = (files: FileList | null) => {
+    const pending = pendingUpload.current;
+    pendingUpload.current = null;
+    if (!pending || !files?.length) return;
+    mediaUploads.upload(pending.kind, Array.from(files), pending.index);
+  };
+
+  // The toolbar is memoised: its actions stay the same object (they call this render's handlers).
+  const handlers = useRef({ openUpload, openMedia, askAi, togglePainter });
+  handlers.current = { openUpload, openMedia, askAi, togglePainter };
+  const painterActive = painter !== null;
+  const actions = useMemo<ToolbarActions>(
+    () => ({
+      onUpload: (chosen) => handlers.current.openUpload(chosen),
+      onMedia: (chosen) => handlers.current.openMedia(chosen),
+      onLink: setLink,
+      onSearchReplace: () => setSearching(true),
+      onEmbed: () => setEmbedding(true),
+      onAi: (action) => handlers.current.askAi(action),
+      painterActive,
+      onPainter: () => handlers.current.togglePainter(),
+    }),
+    [painterActive],
+  );
+  const onSelectionAi = useCallback((action: AiAction) => handlers.current.askAi(action), []);
 
   return (
     <div className={styles.editor} ref={wrapper} data-testid="rich-editor">
-      <EditorToolbar
-        quill={quill}
-        formats={formats}
-        actions={{ onMedia: openMedia, onLink: setLink, onSearchReplace: () => setSearching(true), onEmbed: () => setEmbedding(true), onAi: askAi, painterActive: painter !== null, onPainter: togglePainter }}
-      />
-      {quill && bubble && <SelectionToolbar quill={quill} position={bubble} onAi={askAi} />}
-      <ReactQuill
-        ref={reactQuill}
-        theme="snow"
-        defaultValue={defaultHtml}
-        modules={MODULES}
-        formats={EDITOR_FORMATS}
-        placeholder={EDITOR_PLACEHOLDER}
-        useSemanticHTML={false}
-        onChange={handleText}
-        onChangeSelection={handleSelection}
-      />
-      <div className={styles.footer} aria-live="polite">
-        字数：{count}
-      </div>
+      <EditorToolbar quill={quill} formats={formats} actions={actions} />
+      {quill && bubble && <SelectionToolbar quill={quill} position={bubble} onAi={onSelectionAi} />}
+      <div className="quill" ref={host} />
+      <input ref={fileInput} type="file" hidden style={{ display: 'none' }} data-testid="editor-file-input" aria-label="选择要上传的文件" onChange={(event) => uploadChosen(event.target.files)} />
+      <WordCount quill={quill} className={styles.footer} />
       <MaterialPicker
         open={media !== null}
         type={media === 'image' ? 2 : 3}

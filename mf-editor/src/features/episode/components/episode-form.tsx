@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'shared-sdk/router';
 import { App, Button, Form, Input, InputNumber, Result, Select, Spin } from 'antd';
 import { guardCreation } from 'shared-sdk';
 import { BanRange, DRAMA_LIMITS, type DramaSeries, type EditorVideo } from 'shared-sdk/contract';

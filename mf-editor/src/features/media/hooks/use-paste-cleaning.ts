@@ -7,8 +7,7 @@
  */
 import { useEffect } from 'react';
 import type Quill from 'quill';
-import type { Delta as DeltaType, Op } from 'quill';
-import { Quill as QuillClass } from 'react-quill-new';
+import { Delta, type Op } from 'quill';
 import { isStorageUrl, randomId, rehostImage } from 'shared-sdk';
 import { cleanPastedHtml } from '../lib/paste-clean';
 
@@ -29,7 +28,6 @@ function imageOf(op: Op): string | null {
 
 /** Replaces the picture whose address is `from` with `to`, wherever the creator has moved it since. */
 export function swapImage(quill: Quill, from: string, to: string): void {
-  const Delta = QuillClass.import('delta') as typeof DeltaType;
   let index = 0;
   for (const op of quill.getContents().ops) {
     if (imageOf(op) === from) {
@@ -41,7 +39,6 @@ export function swapImage(quill: Quill, from: string, to: string): void {
 }
 
 export function pasteCleanHtml(quill: Quill, html: string, rehost: (url: string) => Promise<string>, warn: (text: string) => void): void {
-  const Delta = QuillClass.import('delta') as typeof DeltaType;
   const { html: cleaned, externalImages } = cleanPastedHtml(html, isOwnImageUrl);
   const waiting = new Map(externalImages.map((url) => [url, `${REHOSTING_PLACEHOLDER}#${randomId()}`]));
   const ops = quill.clipboard.convert({ html: cleaned, text: '' }).ops.map((op) => {
@@ -70,6 +67,9 @@ export function usePasteCleaning(quill: Quill | null, warn: (text: string) => vo
     const onPaste = (event: ClipboardEvent) => {
       const html = event.clipboardData?.getData('text/html');
       if (!html) return;
+      // A copied picture (one <img> and its file): Quill hands the file to the editor's upload.
+      const files = event.clipboardData?.files;
+      if (files && files.length > 0 && /^\s*(<meta[^>]*>\s*)?<img\b[^>]*>\s*$/i.test(html.replace(/<!--[^]*?-->/g, ''))) return;
       // Ours instead of Quill's: the raw HTML must never reach the editor uncleaned.
       event.preventDefault();
       event.stopImmediatePropagation();

@@ -1,22 +1,115 @@
-import { useState } from 'react';
-import { Button, Space, Typography } from 'antd';
-import { MaterialType, type EditorVideo } from 'shared-sdk';
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Progress, Space, Typography } from 'antd';
+import { EDITOR_UPLOAD_MESSAGES, EditorKind, isVideoFile, MaterialType, VideoState, type EditorVideo } from 'shared-sdk';
+import { recordMaterialUse } from '../../materials/api/use-material';
 import { MaterialPicker } from '../../materials/components/material-picker';
+import { VIDEO_TRANSCODED, VIDEO_UPLOADED } from '../../media/hooks/use-media-uploads';
+import { TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT } from '../../media/lib/upload-art';
+import { failureText, storageUploads, type MediaUploads } from '../../media/lib/uploads';
 
 const AUDIO_FILE = /\.(mp3|wav|ogg|mpeg)(\?|$)/i;
 
+type Phase = { state: 'uploading'; percent: number } | { state: 'failed'; error: string } | null;
+
+const box = { border: '1px dashed #d9d9d9', borderRadius: 8, padding: 32, textAlign: 'center' as const, width: 480, maxWidth: '100%' };
+
 /**
- * The video of a video piece. Its states here: none yet (choose one from my type-3 materials) and
- * chosen (played back, replaceable, removable). Uploading and transcoding are the media work's.
+ * The video of a video piece: uploaded here (上传中 with progress, then 转码中 until the video
+ * service has transcoded it, then played with its poster; or 转码失败) or chosen from my type-3
+ * materials. A video saved while still transcoding (its `vid` without a poster yet) is followed
+ * again when the screen opens.
  */
-export function VideoField({ video, onChange }: { video: EditorVideo; onChange: (video: EditorVideo) => void }) {
+export function VideoField({ video, onChange, uploads = storageUploads }: { video: EditorVideo; onChange: (video: EditorVideo) => void; uploads?: MediaUploads }) {
+  const { message } = App.useApp();
   const [picking, setPicking] = useState(false);
+  const [phase, setPhase] = useState<Phase>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  const transcoding = Boolean(video.vid && video.url && !video.poster);
+  useEffect(() => {
+    if (!transcoding) return;
+    const controller = new AbortController();
+    uploads.waitForTranscoding(video.vid, controller.signal).then(
+      (result) => {
+        if (result.state === VideoState.DONE) {
+          onChangeRef.current({ url: result.videoUri || result.url, poster: result.PosterUri, vid: result.Vid });
+          void message.success(VIDEO_TRANSCODED);
+        } else {
+          setPhase({ state: 'failed', error: result.error });
+          onChangeRef.current({ url: '', poster: '', vid: '' });
+        }
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.error('video status', error);
+      },
+    );
+    return () => controller.abort();
+  }, [transcoding, video.vid, uploads, message]);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isVideoFile(file)) return void message.warning(EDITOR_UPLOAD_MESSAGES.VIDEO_TYPE);
+    setPhase({ state: 'uploading', percent: 0 });
+    try {
+      const result = await uploads.uploadVideo(file, (percent) => setPhase({ state: 'uploading', percent }));
+      setPhase(null);
+      void message.success(VIDEO_UPLOADED);
+      if (result.state === VideoState.FAILED) {
+        setPhase({ state: 'failed', error: result.error });
+        return;
+      }
+      onChange({ url: result.state === VideoState.DONE ? result.videoUri || result.url : result.url, poster: result.PosterUri, vid: result.Vid });
+    } catch (error) {
+      // Spec §8: upload errors are logged; the creator is told it failed and why.
+      console.error('video upload', error);
+      setPhase(null);
+      void message.error(`视频上传失败：${failureText(error)}`);
+    }
+  };
+
+  const chooseFile = () => {
+    if (!input.current) return;
+    input.current.value = '';
+    input.current.click();
+  };
+  const actions = (
+    <Space>
+      <Button type="primary" onClick={chooseFile}>
+        上传视频
+      </Button>
+      <Button onClick={() => setPicking(true)}>从素材库选择视频</Button>
+    </Space>
+  );
+
+  const state = phase?.state ?? (transcoding ? 'transcoding' : video.url ? 'chosen' : 'empty');
   return (
-    <div data-testid="video-field" data-state={video.url ? 'chosen' : 'empty'}>
-      {video.url ? (
+    <div data-testid="video-field" data-state={state}>
+      {phase?.state === 'uploading' ? (
+        <div style={box}>
+          <Progress type="circle" percent={phase.percent} size={80} />
+          <Typography.Paragraph style={{ marginTop: 12 }}>上传中 {phase.percent}%</Typography.Paragraph>
+        </div>
+      ) : transcoding ? (
+        <Space orientation="vertical">
+          <div role="img" aria-label={TRANSCODING_TEXT} style={{ ...box, border: 'none', background: '#1f1f1f', color: '#fff', padding: '72px 32px' }}>
+            <Typography.Title level={4} style={{ color: '#fff', margin: 0 }}>
+              {TRANSCODING_TEXT}
+            </Typography.Title>
+            <Typography.Text style={{ color: '#bfbfbf' }}>视频上传成功，转码完成后即可播放</Typography.Text>
+          </div>
+          <Button danger onClick={() => onChange({ url: '', poster: '', vid: '' })}>
+            移除视频
+          </Button>
+        </Space>
+      ) : video.url ? (
         <Space orientation="vertical">
           <video src={video.url} poster={video.poster || undefined} controls style={{ width: 480, maxWidth: '100%', background: '#000' }} />
           <Space>
+            <Button onClick={chooseFile}>重新上传</Button>
             <Button onClick={() => setPicking(true)}>更换视频</Button>
             <Button danger onClick={() => onChange({ url: '', poster: '', vid: '' })}>
               移除视频
@@ -24,13 +117,19 @@ export function VideoField({ video, onChange }: { video: EditorVideo; onChange: 
           </Space>
         </Space>
       ) : (
-        <div style={{ border: '1px dashed #d9d9d9', borderRadius: 8, padding: 32, textAlign: 'center' }}>
-          <Typography.Paragraph type="secondary">还没有视频</Typography.Paragraph>
-          <Button type="primary" onClick={() => setPicking(true)}>
-            从素材库选择视频
-          </Button>
+        <div style={box}>
+          {phase?.state === 'failed' ? (
+            <Typography.Paragraph type="danger">
+              {TRANSCODE_FAILED_TEXT}
+              {phase.error ? `：${phase.error}` : ''}，请重新上传
+            </Typography.Paragraph>
+          ) : (
+            <Typography.Paragraph type="secondary">还没有视频</Typography.Paragraph>
+          )}
+          {actions}
         </div>
       )}
+      <input ref={input} type="file" accept="video/*" hidden style={{ display: 'none' }} aria-label="选择视频文件" data-testid="video-file-input" onChange={(event) => void upload(event.target.files?.[0])} />
       <MaterialPicker
         open={picking}
         type={MaterialType.VIDEO}
@@ -38,7 +137,10 @@ export function VideoField({ video, onChange }: { video: EditorVideo; onChange: 
         onCancel={() => setPicking(false)}
         onPick={([material]) => {
           setPicking(false);
-          if (material) onChange({ url: material.cm_url, poster: material.cm_icon_url, vid: '' });
+          if (!material) return;
+          setPhase(null);
+          onChange({ url: material.cm_url, poster: material.cm_icon_url, vid: '' });
+          void recordMaterialUse(material.cm_id, EditorKind.VIDEO);
         }}
       />
     </div>

@@ -1,0 +1,175 @@
+/**
+ * Uploading pictures, video and audio into the body (spec §2, §4, §5): each file is checked
+ * (pictures .jpg/.jpeg/.png/.gif; video a video/ type; audio mp3/wav/ogg/mpeg and one per article),
+ * then a placeholder with a 32-character random id shows its progress where the caret was. When the
+ * upload is stored the placeholder becomes the picture, the `<audio>` or, for a video, a cover saying
+ * 转码中 (no playback) that becomes the poster and the playable video once transcoding is done, or
+ * says 转码失败. A failed upload takes its placeholder away and says why.
+ *
+ * Placeholders go in and out as 'api' changes: they are neither edits to save nor undo steps; only
+ * the stored media is an edit.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import Quill from 'quill';
+import { EDITOR_UPLOAD_MESSAGES, isEditorAudio, isEditorImage, isVideoFile, randomId, VideoState, type VideoUploadResult } from 'shared-sdk';
+import { showUploadProgress } from '../../editor/lib/quill-setup';
+import { UPLOAD_KIND_LABEL, UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../lib/upload-art';
+import { failureText, type MediaUploads } from '../lib/uploads';
+
+export interface UploadFeedback {
+  success(text: string): void;
+  error(text: string): void;
+  warning(text: string): void;
+}
+
+export const VIDEO_UPLOADED = '视频上传成功，正在转码';
+export const VIDEO_TRANSCODED = '视频转码完成';
+
+/** An audio already in the body, or one on its way. */
+export function hasAudio(quill: Quill): boolean {
+  return quill.root.querySelector(`audio, img.${UPLOAD_PLACEHOLDER_CLASS}[data-kind="audio"]`) !== null;
+}
+
+/** Why the file cannot go into the body, or null. */
+export function refusalOf(kind: UploadMediaKind, file: File, quill: Quill): string | null {
+  if (kind === 'image') return isEditorImage(file) ? null : EDITOR_UPLOAD_MESSAGES.IMAGE_TYPE;
+  if (kind === 'video') return isVideoFile(file) ? null : EDITOR_UPLOAD_MESSAGES.VIDEO_TYPE;
+  if (!isEditorAudio(file)) return EDITOR_UPLOAD_MESSAGES.AUDIO_TYPE;
+  return hasAudio(quill) ? EDITOR_UPLOAD_MESSAGES.AUDIO_ONCE : null;
+}
+
+function placeholderNode(quill: Quill, id: string): HTMLElement | null {
+  return quill.root.querySelector<HTMLElement>(`img.${UPLOAD_PLACEHOLDER_CLASS}[data-upload-id="${id}"]`);
+}
+
+/** Where a node of the body is now (the creator may have typed or moved things meanwhile). */
+function indexOf(quill: Quill, node: HTMLElement): number | null {
+  const blot = Quill.find(node);
+  return blot && !(blot instanceof Quill) ? quill.getIndex(blot as Parameters<Quill['getIndex']>[0]) : null;
+}
+
+/** Swaps a node of the body (placeholder or cover) for an embed; false when it is gone. */
+function swap(quill: Quill, node: HTMLElement | null, name: 'image' | 'audio' | 'video', value: unknown, source: 'user' | 'api'): boolean {
+  if (!node) return false;
+  const index = indexOf(quill, node);
+  if (index === null) return false;
+  const selection = quill.getSelection();
+  const before = quill.getLength();
+  quill.deleteText(index, 1, 'api');
+  quill.insertEmbed(index, name, value, source);
+  // Keep the creator's caret where it was in the text (a block embed may add a line break).
+  if (selection) quill.setSelection(selection.index > index ? selection.index + quill.getLength() - before : selection.index, selection.length, 'silent');
+  return true;
+}
+
+function removeNode(quill: Quill, node: HTMLElement | null): void {
+  const index = node ? indexOf(quill, node) : null;
+  if (index !== null) quill.deleteText(index, 1, 'api');
+}
+
+export interface MediaUploader {
+  /** Uploads files of one kind into the body at `index` (the caret when omitted). */
+  upload(kind: UploadMediaKind, files: readonly File[], index?: number): void;
+}
+
+export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feedback: UploadFeedback): MediaUploader {
+  const feedbackRef = useRef(feedback);
+  useEffect(() => {
+    feedbackRef.current = feedback;
+  }, [feedback]);
+  const stopped = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    stopped.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  // The videos whose transcoding is being followed (by vid): each once.
+  const following = useRef(new Set<string>());
+  const followTranscoding = useCallback(
+    async (editor: Quill, first: VideoUploadResult) => {
+      if (following.current.has(first.Vid)) return;
+      following.current.add(first.Vid);
+      const cover = () => editor.root.querySelector<HTMLElement>(`video[data-state][data-vid="${first.Vid}"]`);
+      let result = first;
+      for (let attempt = 0; result.state === VideoState.TRANSCODING; attempt += 1) {
+        try {
+          result = await uploads.waitForTranscoding(first.Vid, stopped.current.signal);
+        } catch (error) {
+          if (stopped.current.signal.aborted || attempt >= 5) return console.error('video status', error);
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+        }
+      }
+      following.current.delete(first.Vid);
+      if (result.state === VideoState.DONE) {
+        if (swap(editor, cover(), 'video', { src: result.videoUri || result.url, poster: result.PosterUri }, 'user')) feedbackRef.current.success(VIDEO_TRANSCODED);
+      } else if (swap(editor, cover(), 'video', { src: result.url, vid: result.Vid, state: 'failed' }, 'api')) {
+        feedbackRef.current.error(`视频转码失败${result.error ? `：${result.error}` : ''}`);
+      }
+    },
+    [uploads],
+  );
+
+  // Covers that arrive with the body (a draft saved mid-transcoding) or come back by undo.
+  useEffect(() => {
+    if (!quill) return;
+    const scan = () => {
+      quill.root.querySelectorAll<HTMLElement>('video[data-state="transcoding"][data-vid]').forEach((node) => {
+        const vid = node.getAttribute('data-vid') ?? '';
+        if (vid) void followTranscoding(quill, { Vid: vid, url: node.getAttribute('src') ?? '', PosterUri: '', videoUri: '', state: VideoState.TRANSCODING, state_text: '', error: '' });
+      });
+    };
+    scan();
+    quill.on('text-change', scan);
+    return () => void quill.off('text-change', scan);
+  }, [quill, followTranscoding]);
+
+  const uploadOne = useCallback(
+    async (editor: Quill, kind: UploadMediaKind, file: File, index: number) => {
+      const id = randomId();
+      editor.insertEmbed(index, 'uploading', { id, kind }, 'api');
+      const progress = (percent: number) => {
+        const node = placeholderNode(editor, id);
+        if (node) showUploadProgress(node, kind, percent);
+      };
+      try {
+        if (kind === 'video') {
+          const result = await uploads.uploadVideo(file, progress);
+          const state = result.state === VideoState.DONE ? undefined : result.state === VideoState.FAILED ? 'failed' : 'transcoding';
+          const value = state ? { src: result.url, vid: result.Vid, state } : { src: result.videoUri || result.url, poster: result.PosterUri };
+          if (!swap(editor, placeholderNode(editor, id), 'video', value, state ? 'api' : 'user')) return;
+          feedbackRef.current.success(VIDEO_UPLOADED);
+          if (state === 'transcoding') void followTranscoding(editor, result);
+          return;
+        }
+        const { url } = await uploads.uploadFile(file, kind, progress);
+        swap(editor, placeholderNode(editor, id), kind, kind === 'image' ? url : { src: url }, 'user');
+      } catch (error) {
+        // Spec §8: upload errors are logged; the creator is told the upload failed and why.
+        console.error(`${kind} upload`, error);
+        removeNode(editor, placeholderNode(editor, id));
+        feedbackRef.current.error(`${UPLOAD_KIND_LABEL[kind]}上传失败：${failureText(error)}`);
+      }
+    },
+    [uploads, followTranscoding],
+  );
+
+  const upload = useCallback(
+    (kind: UploadMediaKind, files: readonly File[], at?: number) => {
+      if (!quill) return;
+      let index = at ?? (quill.getSelection(true)?.index ?? quill.getLength() - 1);
+      for (const file of files) {
+        const refusal = refusalOf(kind, file, quill);
+        if (refusal) {
+          feedbackRef.current.warning(refusal);
+          continue;
+        }
+        void uploadOne(quill, kind, file, index);
+        index += 1;
+      }
+    },
+    [quill, uploadOne],
+  );
+
+  return { upload };
+}
