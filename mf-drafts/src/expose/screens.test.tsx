@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
-import { COMING_SOON_NOTICE } from 'shared-sdk';
+import { COMING_SOON_NOTICE } from 'shared-sdk/ui';
 import routes from './routes';
 import { renderScreen } from 'shared-sdk/testing';
 

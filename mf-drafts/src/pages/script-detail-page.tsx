@@ -1,5 +1,5 @@
 import { Card } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { intParam } from '../lib/search-params';
 import { DraftDetail } from '../features/drafts/components/draft-detail';
 

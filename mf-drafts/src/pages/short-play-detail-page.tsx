@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Descriptions, Result, Space, Spin } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { episodeEditorHref } from 'shared-sdk';
 import { useDramaDetailQuery, useSaveDramaMutation } from '../features/short-play/api';
 import { DramaCover } from '../features/short-play/components/drama-cover';

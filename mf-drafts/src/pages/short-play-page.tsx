@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Pagination, Result, Spin } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { useListDramasQuery, useSaveDramaMutation } from '../features/short-play/api';
 import { DramaFormDialog } from '../features/short-play/components/drama-form-dialog';
 import { DramaGrid } from '../features/short-play/components/drama-grid';

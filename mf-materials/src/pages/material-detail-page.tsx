@@ -1,5 +1,5 @@
 import { Card } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { MaterialDetailView } from '../features/detail/components/material-detail-view';
 
 export function MaterialDetailPage() {

@@ -1,5 +1,5 @@
 import { Card } from 'antd';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'shared-sdk/router';
 import { MaterialLibrary } from '../features/library/components/material-library';
 import { LIBRARY_TITLES, libraryScope } from '../features/library/library-scope';
 

@@ -1,5 +1,5 @@
 import { Card, Col, Input, List, Menu, Row, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'shared-sdk/router';
 import { useHelpCategoriesQuery } from '../features/help/api';
 import { HelpArticleView } from '../features/help/components/help-article';
 import { HelpSearchResults } from '../features/help/components/help-search-results';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Card, Result, Spin } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'shared-sdk/router';
 import { ApiCode, JobStatus } from 'shared-sdk';
 import { useJobDetailQuery, useSaveJobMutation } from '../features/jobs/api';
 import { JobForm } from '../features/jobs/components/job-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Pagination, Result, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { ApiCode, JOB_STATUS_LABELS, type JobPost } from 'shared-sdk';
 import { useListJobsQuery, useSetJobStatusMutation } from '../features/jobs/api';
 import { JobTable } from '../features/jobs/components/job-table';

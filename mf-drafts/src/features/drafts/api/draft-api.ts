@@ -7,14 +7,16 @@ export interface DraftSearchArgs {
   title: string;
 }
 
+/** The list's call; the /draft route declares the same one for the host to start early (expose/routes.ts). */
+export function searchDraftsRequest({ type, page, title }: DraftSearchArgs) {
+  return { url: '/api/draft/search', params: { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
+}
+
 export const draftApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // A non-zero code reaches the central notifier, which shows msg as an error toast (spec §8).
     searchDrafts: build.query<DraftSearchAnswer, DraftSearchArgs>({
-      query: ({ type, page, title }) => ({
-        url: '/api/draft/search',
-        params: { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) },
-      }),
+      query: searchDraftsRequest,
       providesTags: ['Draft'],
     }),
     // The detail page shows its own refusal (missing, someone else's) in place.

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Descriptions, Divider, Flex, Result, Skeleton, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { CoverGallery } from '../../../components/cover-gallery';
 import { failureText } from '../../../lib/request-failure';
 import { sanitizeHtml } from 'shared-sdk/html';

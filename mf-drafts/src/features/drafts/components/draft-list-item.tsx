@@ -1,5 +1,5 @@
 import { Flex, Tag, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-sdk/router';
 import { DRAFT_TABS_ALL, type Draft } from 'shared-sdk/contract';
 import { CoverGallery } from '../../../components/cover-gallery';
 import { DraftActions } from './draft-actions';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { DRAFT_TABS_ALL } from 'shared-sdk/contract';
 import { intParam, withParams } from '../../../lib/search-params';
 

@@ -10,15 +10,17 @@ export interface ManuscriptListArgs {
 
 export const MANUSCRIPT_PAGE_SIZE = LIMITS.DRAFT_PAGE_SIZE;
 
+/** The library's call; the /personalScript route declares the same one for the host to start early (expose/routes.ts). */
+export function listManuscriptsRequest({ type, status, page, title }: ManuscriptListArgs) {
+  return { url: '/api/manuscript/list', params: { type, status, page, size: MANUSCRIPT_PAGE_SIZE, ...(title ? { title } : {}) } };
+}
+
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Manuscript'] });
 
 export const manuscriptApi = api.injectEndpoints({
   endpoints: (build) => ({
     listManuscripts: build.query<ManuscriptListAnswer, ManuscriptListArgs>({
-      query: ({ type, status, page, title }) => ({
-        url: '/api/manuscript/list',
-        params: { type, status, page, size: MANUSCRIPT_PAGE_SIZE, ...(title ? { title } : {}) },
-      }),
+      query: listManuscriptsRequest,
       providesTags: ['Manuscript'],
     }),
     showManuscript: build.query<ManuscriptDetail & ManuscriptEditorDetail, number>({

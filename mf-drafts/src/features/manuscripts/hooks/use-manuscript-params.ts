@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { ALL_STATUS_FILTER, ContentType, MANUSCRIPT_TABS, statusFiltersFor } from 'shared-sdk/contract';
 import { intParam, withParams } from '../../../lib/search-params';
 

@@ -1,5 +1,5 @@
 import { Breadcrumb, Descriptions, Image, Result, Spin, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { MaterialType } from 'shared-sdk';
 import { useMaterialDetailQuery } from '../../library/api/material-api';
 import { MaterialActions } from '../../library/components/material-actions';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import { type LibraryFilters, readFilters, writeFilters } from '../filters';
 import type { LibraryScope } from '../library-scope';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-sdk/router';
 import dayjs from 'dayjs';
 import { LIMITS, NEWSPAPERS } from 'shared-sdk';
 

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Empty, Spin, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared-sdk/router';
 import { sanitizeHtml } from 'shared-sdk/html';
 import { useHelpArticleQuery } from '../api';
 

@@ -1,5 +1,5 @@
 import { Empty, List, Spin, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-sdk/router';
 import { useHelpSearchQuery } from '../api';
 
 export function HelpSearchResults({ query }: { query: string }) {
