@@ -31,7 +31,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creator-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...extraEnv },
+    // FETCH_ALLOW_CIDRS: pasted pictures served by a test's own local site may be re-hosted (every other private address is still refused).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FETCH_ALLOW_CIDRS: '127.0.0.1/32', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

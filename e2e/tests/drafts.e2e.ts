@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { signedFromPage } from '../support/api';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -13,34 +13,6 @@ async function openDrafts(browser: Browser, phone: string): Promise<Page> {
   await page.goto(`${baseUrl}/draft`);
   await page.getByTestId('draft-item').first().waitFor();
   return page;
-}
-
-/**
- * The SDK's signature (spec §7, bound to method and path): md5 of `METHOD\npath\n` and the sorted,
- * percent-encoded name=value pairs (sign left out), plus the secret.
- */
-function computeSign(fields: Record<string, string | number>, secret: string, method: string, path: string): string {
-  const canonical = Object.keys(fields)
-    .filter((key) => key !== 'sign')
-    .sort()
-    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(fields[key]))}`)
-    .join('&');
-  return createHash('md5').update(`${method}\n${path}\n${canonical}${secret}`).digest('hex');
-}
-
-/** A signed call as the SDK makes it, with the page's own session token and runtime config. */
-async function signedFromPage(page: Page, method: 'GET' | 'POST', path: string, params: Record<string, string>): Promise<{ code: number; msg: string }> {
-  const config = (await (await fetch(`${baseUrl}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
-  const nonce = randomBytes(16).toString('hex');
-  const fields: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: config.data.appId, token, nonce };
-  fields.sign = computeSign(fields, config.data.appSecret, method, path);
-  const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-  const res =
-    method === 'GET'
-      ? await fetch(`${baseUrl}${path}?${form}`)
-      : await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-  return (await res.json()) as { code: number; msg: string };
 }
 
 describe('drafts', () => {
@@ -127,7 +99,7 @@ describe('drafts', () => {
     assert.equal(await page.getByText('确定要删除该条草稿吗?').count(), 0, 'no confirmation for an unverified creator');
     if (!dialogShown) {
       const id = /draftId=(\d+)/.exec(href)?.[1] ?? '';
-      const answer = await signedFromPage(page, 'POST', '/api/draft/del', { ids: id, global_ids: '' });
+      const answer = await signedFromPage(page, baseUrl, 'POST', '/api/draft/del', { ids: id, global_ids: '' });
       assert.equal(answer.code, 1005);
       assert.equal(answer.msg, '请完成实名认证');
     }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SignableParams } from 'shared-sdk/contract';
+import { type Answer, signedFromPage } from '../support/api';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -33,19 +34,8 @@ async function publish(page: Page): Promise<void> {
   await page.getByText('发布成功，等待审核').waitFor();
 }
 
-/** The SDK's signature: md5 of method, path and the sorted, encoded name=value pairs, plus the secret. */
-async function signed<T>(page: Page, method: 'GET' | 'POST', path: string, params: Record<string, string | number>): Promise<{ code: number; msg: string; data: T }> {
-  const config = (await (await fetch(`${baseUrl}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
-  const fields: Record<string, string | number> = { ...params, timestamp: Date.now(), app_id: config.data.appId, token, nonce: randomBytes(16).toString('hex') };
-  const pairs = Object.keys(fields)
-    .sort()
-    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(String(fields[key]))}`)
-    .join('&');
-  fields.sign = createHash('md5').update(`${method}\n${path}\n${pairs}${config.data.appSecret}`).digest('hex');
-  const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-  const res = method === 'GET' ? await fetch(`${baseUrl}${path}?${form}`) : await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-  return (await res.json()) as { code: number; msg: string; data: T };
+function signed<T>(page: Page, method: 'GET' | 'POST', route: string, params: SignableParams): Promise<Answer<T>> {
+  return signedFromPage<T>(page, baseUrl, method, route, params);
 }
 
 function draftIdOf(page: Page): number {

