@@ -1,60 +1,57 @@
 /**
- * Draft and manuscript list latency for one creator with 100,000 drafts and 100,000 manuscripts,
- * through the real app (signed app.inject calls): page 1, a deep page and a keyword, on PGlite and,
- * when DATABASE_URL names a PostgreSQL server, on a fresh database created there and dropped after
- * (the API tests' database helper does both).
+ * Draft and manuscript list latency for one creator with ROWS drafts and ROWS manuscripts (the worst
+ * case: every row is the same creator's), through the real app (signed app.inject calls) under
+ * CLIENTS concurrent clients: page 1, a tab, a deep page and keywords, with the bare route
+ * /api/runtime/config measured the same way in the same run as the baseline. On PGlite and, when
+ * DATABASE_URL names a PostgreSQL server, on a fresh database created there and dropped after.
  *
- *   pnpm --filter bench bench:drafts            (ROWS=100000 REQUESTS=200 to change the load)
+ *   pnpm --filter bench bench:drafts     (ROWS=1000000 REQUESTS=1000 CLIENTS=50 PGLITE=0 to change it)
+ *
+ * Seeding is one INSERT … SELECT generate_series per table, with the title-gram indexes built after
+ * the load (as a restore would), then VACUUM ANALYZE (what autovacuum does soon after a bulk load).
  */
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { buildApp } from 'api-server/src/app';
 import { loadConfig } from 'api-server/src/config';
 import type { DatabaseHandle } from 'api-server/src/db/connect';
 import { analyzeContentTables } from 'api-server/src/features/drafts/maintenance';
 import { openTestDatabase } from 'api-server/src/testing/test-database';
+import { sql } from 'kysely';
 import { computeSign, newNonce } from 'shared-sdk/contract';
+import { LATENCY_HEADER, type Latency, latencyLine, measureConcurrent } from './materials-seed';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
-const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const REQUESTS = Number(process.env.REQUESTS ?? 1_000);
+const CLIENTS = Number(process.env.CLIENTS ?? 50);
 const WORDS = ['郑州', '黄河', '乡村', '秋收', '老街', '少林', '广场', '文化', '城市', '新闻', 'report', 'daily'];
 const APP_ID = 'bench-app';
 const SECRET = 'bench-secret';
 
+const GRAM_INDEXES = {
+  drafts_owner_grams_idx: 'create index drafts_owner_grams_idx on drafts using gin (scoped_grams(user_id, 0, title)) where deleted_at is null',
+  manuscripts_owner_grams_idx: 'create index manuscripts_owner_grams_idx on manuscripts using gin (scoped_grams(user_id, type, title)) where deleted_at is null',
+};
+
 async function seed(handle: DatabaseHandle): Promise<number> {
   const user = await handle.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow();
-  const start = Date.now() - ROWS * 60_000;
-  for (let offset = 0; offset < ROWS; offset += 2_000) {
-    const n = Math.min(2_000, ROWS - offset);
-    const rows = Array.from({ length: n }, (_, k) => {
-      const i = offset + k;
-      const created = new Date(start + i * 60_000);
-      return {
-        global_id: randomUUID(),
-        user_id: user.id,
-        type: (i % 3) + 1,
-        title: `${WORDS[i % WORDS.length]}${WORDS[(i * 7) % WORDS.length]}稿件 ${i}`,
-        cover_urls: '[]',
-        body: '<p>bench</p>',
-        created_at: created,
-        updated_at: created,
-      };
-    });
-    await handle.db.insertInto('drafts').values(rows).execute();
-    const statuses = [4, 5, 6, 7, 12, 13];
-    // Spread every status over every type (type follows i % 3).
-    await handle.db
-      .insertInto('manuscripts')
-      .values(rows.map((row, k) => ({ ...row, global_id: randomUUID(), status: statuses[Math.floor((offset + k) / 3) % statuses.length] ?? 7, platforms: '[9]' })))
-      .execute();
-  }
-  // As autovacuum would soon after a bulk load: statistics and the visibility map for index-only scans.
+  for (const name of Object.keys(GRAM_INDEXES)) await sql.raw(`drop index if exists ${name}`).execute(handle.db);
+  const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
+  // Row i: type i % 3 + 1, a minute apart (newest last), title from two words and the number.
+  const columns = `${user.id}, gen_random_uuid()::text, (i % 3) + 1,
+    (${words})[1 + i % ${WORDS.length}] || (${words})[1 + (i * 7) % ${WORDS.length}] || '稿件 ' || i,
+    '[]'::jsonb, '<p>bench</p>', now() - make_interval(mins => ${ROWS} - i), now() - make_interval(mins => ${ROWS} - i)`;
+  await sql
+    .raw(`insert into drafts (user_id, global_id, type, title, cover_urls, body, created_at, updated_at) select ${columns} from generate_series(0, ${ROWS - 1}) i`)
+    .execute(handle.db);
+  // Every status over every type (type follows i % 3).
+  await sql
+    .raw(
+      `insert into manuscripts (user_id, global_id, type, title, cover_urls, body, created_at, updated_at, status, platforms)
+       select ${columns}, (array[4, 5, 6, 7, 12, 13])[1 + (i / 3) % 6], '[9]'::jsonb from generate_series(0, ${ROWS - 1}) i`,
+    )
+    .execute(handle.db);
+  for (const statement of Object.values(GRAM_INDEXES)) await sql.raw(statement).execute(handle.db);
   await analyzeContentTables(handle.db);
   return user.id;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 /** A fresh database: PGlite in memory, or one created on the server of serverUrl and dropped at close. */
@@ -64,41 +61,37 @@ async function run(engine: string, serverUrl: string): Promise<void> {
   const databaseUrl = handle.url;
   const seedStart = performance.now();
   await seed(handle);
-  console.info(`\n${engine}: seeded ${ROWS} drafts + ${ROWS} manuscripts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.info(`\n${engine}: seeded ${ROWS.toLocaleString('en')} drafts + ${ROWS.toLocaleString('en')} manuscripts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${CLIENTS} concurrent clients, ${REQUESTS} requests per case`);
   const app = await buildApp({ ...loadConfig({}), appId: APP_ID, appSecret: SECRET, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, databaseUrl }, { database: handle, logger: false });
   await app.ready();
   try {
     const login = await app.inject({ method: 'POST', url: '/login/admin/login', payload: signedParams('POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' }) });
     const token = login.json<{ data: { token: string } }>().data.token;
-    const deep = Math.floor(ROWS / 10 / 2);
+    const deep = Math.max(1, Math.floor(ROWS / 10 / 2));
     const cases: Array<[string, string, Record<string, string | number>]> = [
       ['draft page 1', '/api/draft/search', { type: 0, page: 1, size: 10 }],
       ['draft page 1, tab 图文', '/api/draft/search', { type: 1, page: 1, size: 10 }],
-      [`draft page ${deep}`, '/api/draft/search', { type: 0, page: deep, size: 10 }],
-      ['draft keyword 黄河', '/api/draft/search', { type: 0, page: 1, size: 10, title: '黄河' }],
-      ['draft keyword "稿件 4242"', '/api/draft/search', { type: 0, page: 1, size: 10, title: '稿件 4242' }],
+      [`draft deep page ${deep}`, '/api/draft/search', { type: 0, page: deep, size: 10 }],
+      ['draft keyword 黄河 (mine)', '/api/draft/search', { type: 0, page: 1, size: 10, title: '黄河' }],
+      ['draft keyword "稿件 4242" (mine)', '/api/draft/search', { type: 0, page: 1, size: 10, title: '稿件 4242' }],
       ['manuscript page 1', '/api/manuscript/list', { type: 1, status: 20, page: 1, size: 10 }],
       ['manuscript 定时发布 page 1', '/api/manuscript/list', { type: 1, status: 12, page: 1, size: 10 }],
-      [`manuscript page ${Math.floor(deep / 3)}`, '/api/manuscript/list', { type: 1, status: 20, page: Math.floor(deep / 3), size: 10 }],
-      ['manuscript keyword 郑州', '/api/manuscript/list', { type: 1, status: 20, page: 1, size: 10, title: '郑州' }],
+      [`manuscript deep page ${Math.max(1, Math.floor(deep / 3))}`, '/api/manuscript/list', { type: 1, status: 20, page: Math.max(1, Math.floor(deep / 3)), size: 10 }],
+      ['manuscript keyword 郑州 (mine)', '/api/manuscript/list', { type: 1, status: 20, page: 1, size: 10, title: '郑州' }],
     ];
-    console.info('case'.padEnd(30), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'req/s'.padStart(8), 'count'.padStart(8));
+    console.info(LATENCY_HEADER);
+    const bare = await measureConcurrent(() => app.inject({ method: 'GET', url: '/api/runtime/config' }), CLIENTS, REQUESTS);
+    console.info(latencyLine('bare route /api/runtime/config', '', bare, null));
     for (const [name, url, params] of cases) {
-      const times: number[] = [];
       let count = 0;
-      const began = performance.now();
-      for (let i = 0; i < REQUESTS; i++) {
-        const t0 = performance.now();
+      const call = async () => {
         const res = await app.inject({ method: 'GET', url, query: signedParams('GET', url, { ...params, token }) });
-        times.push(performance.now() - t0);
         const answer = res.json<{ code: number; msg: string; data: { count: number } }>();
         if (answer.code !== 0) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
         count = answer.data.count;
-      }
-      const seconds = (performance.now() - began) / 1000;
-      times.sort((a, b) => a - b);
-      const row = [percentile(times, 50), percentile(times, 95), percentile(times, 99)].map((v) => v.toFixed(1).padStart(8));
-      console.info(name.padEnd(30), ...row, (REQUESTS / seconds).toFixed(0).padStart(8), String(count).padStart(8));
+      };
+      const latency: Latency = await measureConcurrent(call, CLIENTS, REQUESTS);
+      console.info(latencyLine(name, count, latency, bare));
     }
   } finally {
     await app.close();
@@ -112,5 +105,5 @@ function signedParams(method: string, path: string, params: Record<string, strin
   return Object.fromEntries(Object.entries(all).map(([key, value]) => [key, String(value)]));
 }
 
-await run('PGlite (in memory)', '');
+if (process.env.PGLITE !== '0') await run('PGlite (in memory)', '');
 if (process.env.DATABASE_URL) await run('PostgreSQL', process.env.DATABASE_URL);

@@ -10,13 +10,15 @@ import type { Database } from 'api-server/src/db/schema';
 const WORDS_A = ['春天', '城市', '黄河', '嵩山', '郑州', '夜景', '田野', '古城', '花开', '云海', '秋收'];
 const WORDS_B = ['日出', '街头', '人物', '航拍', '美食', '老街', '湖面', '晚霞', '列车', '校园', '集市', '灯会'];
 
-const DROPPED = ['materials_mine_idx', 'materials_mine_check_idx', 'materials_public_idx', 'materials_title_grams_idx'] as const;
+const DROPPED = ['materials_mine_idx', 'materials_mine_check_idx', 'materials_public_idx', 'materials_mine_grams_idx', 'materials_public_grams_idx', 'materials_url_idx'] as const;
 
 const INDEXES: Record<(typeof DROPPED)[number], string> = {
   materials_mine_idx: 'create index materials_mine_idx on materials (owner_id, cm_type, created_at desc, id desc) where deleted_at is null',
   materials_mine_check_idx: 'create index materials_mine_check_idx on materials (owner_id, cm_type, cm_check, created_at desc, id desc) where deleted_at is null',
   materials_public_idx: 'create index materials_public_idx on materials (cm_type, created_at desc, id desc) where deleted_at is null and cm_check = 2',
-  materials_title_grams_idx: 'create index materials_title_grams_idx on materials using gin (material_grams(title)) where deleted_at is null',
+  materials_mine_grams_idx: 'create index materials_mine_grams_idx on materials using gin (scoped_grams(owner_id, cm_type, title)) where deleted_at is null',
+  materials_public_grams_idx: 'create index materials_public_grams_idx on materials using gin (scoped_grams(0, cm_type, title)) where deleted_at is null and cm_check = 2',
+  materials_url_idx: 'create index materials_url_idx on materials (url) where deleted_at is null',
 };
 
 const list = (words: string[]): string => `array[${words.map((w) => `'${w}'`).join(',')}]`;
@@ -54,4 +56,49 @@ export async function seedMaterials(db: Kysely<Database>, n: number, demoUserId:
   for (const index of DROPPED) await sql.raw(INDEXES[index]).execute(db);
   await sql`vacuum analyze materials`.execute(db);
   log(`  counters, indexes and vacuum in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/*
+ * What the list benches (materials.ts, drafts.ts) share besides the seed: latency under concurrent
+ * clients, and the bare route measured the same way in the same run as the baseline.
+ */
+
+export interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * `clients` callers, each sending its next request as soon as its last one is answered, until
+ * `requests` answers are in (after a warm-up of one request per client, not counted).
+ */
+export async function measureConcurrent(call: () => Promise<unknown>, clients: number, requests: number): Promise<Latency> {
+  await Promise.all(Array.from({ length: clients }, () => call()));
+  const times: number[] = [];
+  let sent = 0;
+  const started = performance.now();
+  const client = async (): Promise<void> => {
+    while (sent < requests) {
+      sent += 1;
+      const t = performance.now();
+      await call();
+      times.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: times.length / seconds };
+}
+
+export const LATENCY_HEADER = `${'scenario'.padEnd(34)} ${'total'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)} ${'p99/bare'.padStart(9)}`;
+
+export function latencyLine(name: string, total: number | string, l: Latency, bare: Latency | null): string {
+  const cells = [l.p50, l.p95, l.p99].map((v) => v.toFixed(1).padStart(8)).join(' ');
+  const ratio = bare && bare.p99 > 0 ? `${(l.p99 / bare.p99).toFixed(1)}×` : '';
+  return `${name.padEnd(34)} ${String(total).padStart(8)} ${cells} ${l.rps.toFixed(0).padStart(7)} ${ratio.padStart(9)}`;
 }

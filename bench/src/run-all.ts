@@ -2,17 +2,23 @@
  * `npm run bench [-- --rows N]`: every performance figure in one run.
  *   1. first load: gzip KB of JavaScript per entry page (/login, /index, a remote screen) and the
  *      copies of each shared singleton, in Chromium against the built product (src/first-load.ts);
- *   2. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
+ *   2. click-to-content of a remote screen against a host screen (cold medians side by side, and the
+ *      sequential round trips of code and data; src/click-to-content.ts), against the same product;
+ *   3. the editor's keystroke-to-paint latency in a 50,000-character article against the browser's
+ *      own editing on the same page, the editor remote's own JS, and Quill on no other screen
+ *      (src/keystroke.ts), against the same product as 1;
+ *   4. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
- *   3. what is not measured yet is said so, on its own line.
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../../e2e/support/server';
+import { measureClickToContent, reportClickToContent } from './click-to-content';
 import { measureFirstLoads, report } from './first-load';
+import { measureKeystrokes, reportKeystrokes } from './keystroke';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argRows = process.argv.indexOf('--rows');
@@ -38,11 +44,25 @@ const product = await startProduct();
 try {
   const problems = report(await measureFirstLoads(product.baseUrl));
   failures.push(...problems);
+  console.info(`\n## 2. Click-to-content: a remote screen against a host screen (Chromium, cold)\n`);
+  try {
+    failures.push(...reportClickToContent(await measureClickToContent(product.baseUrl)));
+  } catch (error) {
+    console.info(`click-to-content: the run failed: ${(error as Error).message}`);
+    failures.push(`click-to-content: ${(error as Error).message}`);
+  }
+  console.info(`\n## 3. Editor keystroke latency (Chromium, a 50,000-character article)\n`);
+  try {
+    failures.push(...reportKeystrokes(await measureKeystrokes(product.baseUrl)));
+  } catch (error) {
+    console.info(`editor keystroke latency: the run failed: ${(error as Error).message}`);
+    failures.push(`keystroke: ${(error as Error).message}`);
+  }
 } finally {
   await product.stop();
 }
 
-console.info(`\n## 2. API at ${ROWS.toLocaleString('en')} rows\n`);
+console.info(`\n## 4. API at ${ROWS.toLocaleString('en')} rows\n`);
 for (const [script, args, env] of [
   ['drafts.ts', [], { ROWS: String(ROWS) }],
   ['materials.ts', [String(ROWS)], {}],
@@ -52,10 +72,6 @@ for (const [script, args, env] of [
   const code = await run(script, [...args], env);
   if (code !== 0) failures.push(`${script} exited ${code}`);
 }
-
-console.info('\n## 3. Not measured by this run\n');
-console.info('click-to-content of a remote screen against a host-only page: not measured yet (no script).');
-console.info("editor keystroke latency: not measured yet (mf-editor's editor has no latency script).");
 
 console.info(failures.length ? `\nbench: ${failures.length} problem(s)\n  ${failures.join('\n  ')}` : '\nbench: done');
 process.exit(failures.length ? 1 : 0);
