@@ -158,6 +158,28 @@ describe('DraftSync', () => {
     expect(sync.current.dirty).toBe(false);
   });
 
+  it('a journal that stalls or fails neither fails a save the server took nor holds back 发布', async () => {
+    const sync = makeSync();
+    const write = jest.spyOn(journal, 'write').mockReturnValue(new Promise<void>(() => undefined));
+    const remove = jest.spyOn(journal, 'remove').mockRejectedValue(new Error('QuotaExceededError'));
+    try {
+      sync.changed();
+      await jest.advanceTimersByTimeAsync(3_100);
+      expect(save).toHaveBeenCalledTimes(1);
+      const published = sync.publish(2);
+      // The autosave's journal entry never settles: the publish goes out once it has waited 2 s.
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(save).toHaveBeenCalledTimes(2);
+      expect(save.mock.calls[1][0]).toMatchObject({ save_type: 2, draft_id: 9, base_version: 2 });
+      // Removing the journal entry fails: the manuscript exists all the same.
+      await expect(published).resolves.toMatchObject({ draft_id: 9, version: 3 });
+      expect(sync.current.state.kind).toBe('saved');
+    } finally {
+      write.mockRestore();
+      remove.mockRestore();
+    }
+  });
+
   it('a new piece is journaled under its kind until the server gives it an id', async () => {
     const sync = makeSync(null, null);
     sync.changed();

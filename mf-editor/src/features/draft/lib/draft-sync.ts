@@ -60,6 +60,27 @@ const JOURNAL_IDLE_WAIT_MS = EDITOR_LIMITS.JOURNAL_DELAY_MS / 2 - 100;
  * an idle callback runs it between keystrokes, after a frame is painted. Where the browser has no
  * idle callbacks (tests), at once.
  */
+/**
+ * How long the journal's bookkeeping after a server answer may hold back the next server write. The
+ * server already has the text; a stalled IndexedDB (storage full, a browser quirk) must not keep a
+ * 发布 from being sent.
+ */
+const JOURNAL_SETTLE_MS = 2_000;
+
+/**
+ * Journal work after the server has the text: its failure is not the save's failure, and it waits at
+ * most JOURNAL_SETTLE_MS. IndexedDB runs transactions in the order they were started, so a later
+ * entry still lands after this one.
+ */
+async function bookkeeping(work: () => Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, JOURNAL_SETTLE_MS);
+  });
+  await Promise.race([work().catch(() => undefined), stalled]);
+  clearTimeout(timer);
+}
+
 function whenIdle(task: () => void, timeout: number): { cancel(): void } {
   if (typeof requestIdleCallback !== 'function') {
     task();
@@ -134,7 +155,8 @@ export class DraftSync {
     this.changeSeq += 1;
     if (!this.snapshot.dirty) this.update({ dirty: true });
     this.journalTimer ??= setTimeout(() => {
-      this.journalIdle = whenIdle(() => void this.writeJournal(), JOURNAL_IDLE_WAIT_MS);
+      // Without IndexedDB the server saves still run; there is only no copy in the browser.
+      this.journalIdle = whenIdle(() => void this.writeJournal().catch(() => undefined), JOURNAL_IDLE_WAIT_MS);
     }, EDITOR_LIMITS.JOURNAL_DELAY_MS / 2);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => void this.save(), EDITOR_LIMITS.AUTOSAVE_IDLE_MS);
@@ -175,7 +197,7 @@ export class DraftSync {
       if (this.snapshot.conflict && options.baseVersion === undefined && !options.asCopy) return false;
       this.clearTimers();
       if (!this.isOnline()) {
-        if (this.journalTimer) await this.writeJournal();
+        if (this.journalTimer) await bookkeeping(() => this.writeJournal());
         this.update({ state: { kind: 'offline' } });
         return false;
       }
@@ -205,8 +227,11 @@ export class DraftSync {
   private async settled(answer: ArticleAddAnswer, doc: EditorDocument, seq: number, previousKey: string): Promise<void> {
     const clean = seq === this.changeSeq;
     this.update({ draftId: answer.draft_id, version: answer.version, dirty: !clean, conflict: null, state: { kind: 'saved', at: this.now() } });
-    if (previousKey !== this.key) await journal.remove(previousKey);
-    await journal.write({ key: this.key, doc, draftId: answer.draft_id, baseVersion: answer.version, changedAt: this.now(), synced: clean });
+    const key = this.key;
+    await bookkeeping(async () => {
+      if (previousKey !== key) await journal.remove(previousKey);
+      await journal.write({ key, doc, draftId: answer.draft_id, baseVersion: answer.version, changedAt: this.now(), synced: clean });
+    });
     this.channel?.postMessage({ type: 'saved', draftId: answer.draft_id, version: answer.version, updateTime: answer.update_time, tab: TAB_ID } satisfies TabMessage);
   }
 
@@ -238,7 +263,8 @@ export class DraftSync {
           }),
         );
         this.closed = true;
-        await journal.remove(this.key);
+        const key = this.key;
+        await bookkeeping(() => journal.remove(key));
         this.update({ dirty: false, draftId: answer.draft_id, version: answer.version, state: { kind: 'saved', at: this.now() } });
         return answer;
       } catch (error) {
@@ -264,7 +290,8 @@ export class DraftSync {
     this.clearTimers();
     this.changeSeq += 1;
     this.update({ version, dirty: false, conflict: null, state: { kind: 'saved', at: this.now() } });
-    await journal.write({ key: this.key, doc, draftId: this.snapshot.draftId, baseVersion: version, changedAt: this.now(), synced: true });
+    const key = this.key;
+    await bookkeeping(() => journal.write({ key, doc, draftId: this.snapshot.draftId, baseVersion: version, changedAt: this.now(), synced: true }));
   }
 
   dispose(): void {

@@ -35,6 +35,10 @@ function open(): Promise<IDBDatabase> {
       opening = null;
       reject(request.error ?? new Error('IndexedDB unavailable'));
     };
+    request.onblocked = () => {
+      opening = null;
+      reject(new Error('IndexedDB is held by another version of this page'));
+    };
   });
   return opening;
 }
@@ -46,6 +50,8 @@ async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => 
     const request = act(tx.objectStore(STORE));
     tx.oncomplete = () => resolve(request.result);
     tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+    // A transaction the browser aborts (storage full, the database closed under it) fires no error.
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
   });
 }
 
