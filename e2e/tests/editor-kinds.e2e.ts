@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedCall, signedFromPage } from '../support/api';
 import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, login } from '../support/browser';
@@ -106,14 +106,55 @@ interface PublishAnswer {
  */
 async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<void>): Promise<Answer<PublishAnswer>> {
   const sent = (r: Response) => r.url().includes('/api/article/add') && r.request().method() === 'POST' && new URLSearchParams(r.request().postData() ?? '').get('save_type') === String(saveType);
-  const [response] = await Promise.all([page.waitForResponse(sent), click()]);
-  return (await response.json()) as Answer<PublishAnswer>;
+  const saves: string[] = [];
+  const started = Date.now();
+  const record = (r: Response) => {
+    if (!r.url().includes('/api/article/add')) return;
+    const fields = new URLSearchParams(r.request().postData() ?? '');
+    saves.push(`+${Date.now() - started} ms save_type ${fields.get('save_type')} base ${fields.get('base_version')} → ${r.status()}`);
+  };
+  const failed = (request: Request) => {
+    if (request.url().includes('/api/article/add')) saves.push(`+${Date.now() - started} ms save_type ${new URLSearchParams(request.postData() ?? '').get('save_type')} failed: ${request.failure()?.errorText ?? '?'}`);
+  };
+  page.on('response', record);
+  page.on('requestfailed', failed);
+  try {
+    const [response] = await Promise.all([page.waitForResponse(sent), click()]);
+    return (await response.json()) as Answer<PublishAnswer>;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${await whatThePageShows(page)}\nsaves seen: ${saves.join('; ') || 'none'}`, { cause: error });
+  } finally {
+    page.off('response', record);
+    page.off('requestfailed', failed);
+  }
+}
+
+/** What a creator would see when an expected save never comes: dialogs, messages and the save status. */
+async function whatThePageShows(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const texts = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.innerText.trim().replace(/\s+/g, ' ')).filter(Boolean);
+      return [
+        `dialogs: ${texts('.ant-modal-wrap:not([style*="display: none"]) .ant-modal, [role=dialog]').join(' | ') || 'none'}`,
+        `messages: ${texts('.ant-message-notice').join(' | ') || 'none'}`,
+        `form errors: ${texts('.ant-form-item-explain-error').join(' | ') || 'none'}`,
+        `save status: ${texts('[data-testid=save-status]').join(' | ') || 'none'}`,
+        `loading buttons: ${texts('.ant-btn-loading').join(' | ') || 'none'}`,
+        `url: ${location.href}`,
+      ].join('\n');
+    })
+    .catch((error: Error) => `the page could not be read: ${error.message}`);
 }
 
 async function publish(page: Page): Promise<PublishAnswer> {
   const answer = await saveThrough(page, 2, () => page.getByRole('button', { name: /^发\s*布$/ }).click());
   assert.equal(answer.code, 0, answer.msg);
-  await page.getByText('发布成功，等待审核').waitFor();
+  await page
+    .getByText('发布成功，等待审核')
+    .waitFor()
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${await whatThePageShows(page)}`, { cause: error });
+    });
   return answer.data;
 }
 
