@@ -1,26 +1,20 @@
 /**
  * @jest-environment node
  */
-import { setRuntimeConfig } from '../config';
 import { bindStore, onSessionEvent, selectIsLoggedIn, sessionStarted, tokenExpireCleared } from '../session';
 import { createAppStore, type AppStore } from '../store';
-import { makeUser, testRuntimeConfig } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { makeUser } from '../testing/fixtures';
+import { testServerForFile } from '../testing/test-server';
 import { apiGet, apiPost } from './api';
 import { ApiError } from './api-error';
 import { setErrorNotifier } from './notifier';
 
-let server: TestServer;
+const server = testServerForFile();
 let store: AppStore;
 let unbind: () => void;
 const notified: ApiError[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  setRuntimeConfig(testRuntimeConfig(server.origin));
-  setErrorNotifier((error) => notified.push(error));
-});
-afterAll(() => server.close());
+beforeAll(() => setErrorNotifier((error) => notified.push(error)));
 beforeEach(() => {
   notified.length = 0;
   store = createAppStore();

@@ -1,24 +1,14 @@
 /**
  * @jest-environment node
  */
-import { setRuntimeConfig } from '../config';
 import { bindStore, sessionStarted } from '../session';
 import { createAppStore } from '../store';
-import { makeUser, testRuntimeConfig } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { makeUser } from '../testing/fixtures';
+import { testServerForFile } from '../testing/test-server';
 import { newsGet, newsPost, userGet } from './api';
 
-let server: TestServer;
+const server = testServerForFile();
 let unbind: () => void = () => undefined;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  setRuntimeConfig(testRuntimeConfig(server.origin));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
 afterEach(() => unbind());
 
 function logIn(token: string): void {

@@ -1,23 +1,16 @@
 /**
  * @jest-environment node
  */
-import { setRuntimeConfig } from '../config';
 import { bindStore, sessionStarted } from '../session';
 import { createAppStore } from '../store';
-import { makeUser, testRuntimeConfig } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { makeUser } from '../testing/fixtures';
+import { testServerForFile } from '../testing/test-server';
 import { apiGet, apiPost } from './api';
 import { callKey, prefetchCall, routeDataCall } from './prefetch';
 
-let server: TestServer;
+const server = testServerForFile();
 let unbind: () => void;
-beforeAll(async () => {
-  server = await startTestServer();
-  setRuntimeConfig(testRuntimeConfig(server.origin));
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
   let served = 0;
   server.handle(() => ({ body: { code: 0, msg: 'ok', data: { served: ++served } } }));
   const store = createAppStore();

@@ -2,11 +2,10 @@
  * @jest-environment node
  */
 import { computeSign, NONCE_PATTERN } from '../contract';
-import { setRuntimeConfig } from '../config';
 import { bindStore, sessionStarted } from '../session';
 import { createAppStore } from '../store';
-import { makeUser, TEST_SECRET, testRuntimeConfig } from '../testing/fixtures';
-import { startTestServer, type RecordedRequest, type TestServer } from '../testing/test-server';
+import { makeUser, TEST_SECRET } from '../testing/fixtures';
+import { testServerForFile, type RecordedRequest } from '../testing/test-server';
 import { apiGet, apiPost } from './api';
 
 /** What the server does: recompute the sign over every received field but `sign`, its method and path. */
@@ -15,15 +14,7 @@ function verifySign(request: RecordedRequest, fields: URLSearchParams): boolean 
   return received.sign === computeSign(received, TEST_SECRET, { method: request.method, path: request.path });
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setRuntimeConfig(testRuntimeConfig(server.origin));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = testServerForFile();
 
 describe('main host signing', () => {
   it('signs a GET in its query: params, timestamp, app_id, token and sign', async () => {

@@ -2,12 +2,11 @@
  * @jest-environment node
  */
 import { computeSign } from '../contract';
-import { setRuntimeConfig } from '../config';
 import { setErrorNotifier } from '../http/notifier';
 import type { ApiError } from '../http/api-error';
 import { bindStore, sessionStarted } from '../session';
-import { makeUser, TEST_SECRET, testRuntimeConfig } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { makeUser, TEST_SECRET } from '../testing/fixtures';
+import { testServerForFile } from '../testing/test-server';
 import { baseApi } from './base-api';
 import { createAppStore } from './app-store';
 
@@ -23,14 +22,9 @@ const scoreApi = baseApi.injectEndpoints({
   }),
 });
 
-let server: TestServer;
+const server = testServerForFile();
 const notified: ApiError[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  setRuntimeConfig(testRuntimeConfig(server.origin));
-  setErrorNotifier((error) => notified.push(error));
-});
-afterAll(() => server.close());
+beforeAll(() => setErrorNotifier((error) => notified.push(error)));
 
 function loggedInStore() {
   const store = createAppStore();

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setRuntimeConfig } from '../config';
+import { testRuntimeConfig } from './fixtures';
 
 /** What the server side of a test saw: enough to check signatures and encodings for real. */
 export interface RecordedRequest {
@@ -76,4 +78,35 @@ export async function closedOrigin(): Promise<string> {
   const origin = server.origin;
   await server.close();
   return origin;
+}
+
+/**
+ * The usual set-up of a test file that talks to one test server: started before the file's tests,
+ * the SDK's runtime config pointed at it, its request log emptied before each test, closed after.
+ * Call it at the top of the file; the server it returns can be used inside tests and hooks.
+ */
+export function testServerForFile(): TestServer {
+  let server: TestServer | null = null;
+  const started = (): TestServer => {
+    if (!server) throw new Error('testServerForFile: the server is started in beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startTestServer();
+    setRuntimeConfig(testRuntimeConfig(server.origin));
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    started().requests.length = 0;
+  });
+  return {
+    get origin() {
+      return started().origin;
+    },
+    get requests() {
+      return started().requests;
+    },
+    handle: (handler) => started().handle(handler),
+    close: () => started().close(),
+  };
 }
