@@ -53,11 +53,20 @@ describe('manifests warmed while the shell is idle', () => {
     return made as unknown as Response;
   };
 
-  it('answers the runtime from the warmed copy: one request in all, made with the integrity hash', async () => {
-    const fetchMock = jest.fn(async () => response('{"id":"mf_tools"}'));
+  /** Runs `check` with the page's fetch replaced by `fetchMock`, and puts the real one back. */
+  const withFetch = async (fetchMock: jest.Mock, check: () => Promise<void>) => {
     const original = globalThis.fetch;
     globalThis.fetch = fetchMock;
     try {
+      await check();
+    } finally {
+      globalThis.fetch = original;
+    }
+  };
+
+  it('answers the runtime from the warmed copy: one request in all, made with the integrity hash', async () => {
+    const fetchMock = jest.fn(async () => response('{"id":"mf_tools"}'));
+    await withFetch(fetchMock, async () => {
       const cache = new ManifestCache(integrityFetch(index));
       const plugin = integrityPlugin(index, cache);
       cache.warm(manifest);
@@ -67,16 +76,12 @@ describe('manifests warmed while the shell is idle', () => {
       expect([first.body, again.body]).toEqual(['{"id":"mf_tools"}', '{"id":"mf_tools"}']);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(fetchMock).toHaveBeenCalledWith(manifest, { integrity: 'sha384-m1.1.0' });
-    } finally {
-      globalThis.fetch = original;
-    }
+    });
   });
 
   it('a failed warm-up is forgotten: the runtime fetches the manifest itself', async () => {
     const fetchMock = jest.fn(async () => response('', false));
-    const original = globalThis.fetch;
-    globalThis.fetch = fetchMock;
-    try {
+    await withFetch(fetchMock, async () => {
       const cache = new ManifestCache(integrityFetch(index));
       const plugin = integrityPlugin(index, cache);
       cache.warm(manifest);
@@ -85,8 +90,6 @@ describe('manifests warmed while the shell is idle', () => {
       const fetched = (await plugin.fetch?.(manifest, {})) as unknown as { body: string };
       expect(fetched.body).toBe('{"id":"mf_tools"}');
       expect(fetchMock).toHaveBeenCalledTimes(2);
-    } finally {
-      globalThis.fetch = original;
-    }
+    });
   });
 });

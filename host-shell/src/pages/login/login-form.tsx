@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, Input, theme } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import type { LoginRequest } from 'shared-sdk';
@@ -42,6 +42,19 @@ export function LoginForm({ submitting, onSubmit }: { submitting: boolean; onSub
     onSubmit(values);
   };
 
+  /** What both inputs take from their field: value, error look and its description, change. */
+  const inputProps = (field: Field) => {
+    const error = errorOf(field);
+    return {
+      size: 'large' as const,
+      value: values[field],
+      status: error ? ('error' as const) : undefined,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `login-${field}-error` : undefined,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+    };
+  };
+
   const item = (field: Field, input: ReactNode) => {
     const error = errorOf(field);
     return (
@@ -57,35 +70,8 @@ export function LoginForm({ submitting, onSubmit }: { submitting: boolean; onSub
   };
   return (
     <form onSubmit={submit} noValidate>
-      {item(
-        'phone',
-        <Input
-          size="large"
-          prefix={<MobileOutlined />}
-          placeholder="手机号"
-          autoComplete="username"
-          maxLength={11}
-          value={values.phone}
-          status={errorOf('phone') ? 'error' : undefined}
-          aria-invalid={errorOf('phone') ? true : undefined}
-          aria-describedby={errorOf('phone') ? 'login-phone-error' : undefined}
-          onChange={(event) => change('phone', event.target.value)}
-        />,
-      )}
-      {item(
-        'password',
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder="密码"
-          autoComplete="current-password"
-          value={values.password}
-          status={errorOf('password') ? 'error' : undefined}
-          aria-invalid={errorOf('password') ? true : undefined}
-          aria-describedby={errorOf('password') ? 'login-password-error' : undefined}
-          onChange={(event) => change('password', event.target.value)}
-        />,
-      )}
+      {item('phone', <Input {...inputProps('phone')} prefix={<MobileOutlined />} placeholder="手机号" autoComplete="username" maxLength={11} />)}
+      {item('password', <Input.Password {...inputProps('password')} prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />)}
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         登录
       </Button>
