@@ -8,8 +8,15 @@ import { startRouteData } from './routing/route-data';
 import { Deferred, lazyScreen } from './routing/lazy-screen';
 import './styles.css';
 
-// Shown only when the runtime config cannot be read: its code is not part of a normal start.
-const StartupError = lazyScreen(async () => (await import('./app/startup-error')).StartupError);
+// Shown only when the runtime config cannot be read: its code (and antd's providers) is not part of a normal start.
+const StartupError = lazyScreen(async () => {
+  const [{ StartupError: Screen }, { AntdProviders }] = await Promise.all([import('./app/startup-error'), import('./app/antd-providers')]);
+  return () => (
+    <AntdProviders>
+      <Screen />
+    </AntdProviders>
+  );
+});
 
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);

@@ -1,32 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { setErrorNotifier, type AppStore } from 'shared-sdk';
+import type { AppStore } from 'shared-sdk';
+import { ErrorToasts } from './error-toasts';
 
-dayjs.locale('zh-cn');
-
-/** Routes the SDK's central error policy to antd's message, once, for the whole page. */
-function ErrorNotifierBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => {
-    setErrorNotifier((error) => void message.error(error.message));
-    return () => setErrorNotifier(null);
-  }, [message]);
-  return null;
-}
-
+/**
+ * Around the whole page: the store, and the SDK's error messages. No antd here: antd's providers
+ * wrap the screens that use antd (app/antd-providers.tsx), so /login loads none of it.
+ */
 export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ConfigProvider locale={zhCN}>
-        <AntdApp>
-          <ErrorNotifierBridge />
-          {children}
-        </AntdApp>
-      </ConfigProvider>
+      <ErrorToasts />
+      {children}
     </Provider>
   );
 }

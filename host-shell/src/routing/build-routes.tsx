@@ -1,4 +1,5 @@
-import { matchPath, type RouteObject } from 'shared-sdk/router';
+import { useEffect, useRef } from 'react';
+import { matchPath, Outlet, useLocation, type RouteObject } from 'shared-sdk/router';
 import { type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
 import { highlightRules } from '../layout/highlight';
 import { SIDEBAR_MENU } from '../layout/menu-data';
@@ -9,7 +10,8 @@ import { collectRemoteRoutes, type RemoteRoute } from './remote-routes';
 import { RootLayout } from './root-layout';
 import type { RouteDataHandle } from './route-data';
 
-// Every screen and the shell's layout load on first use: /login needs none of them.
+// Every screen and the shell's layout load on first use: /login needs none of them (nor antd).
+const AntdProviders = lazyScreen(async () => (await import('../app/antd-providers')).AntdProviders);
 const ShellLayout = lazyScreen(async () => (await import('../layout/shell-layout')).ShellLayout);
 const NoticePage = lazyScreen(async () => (await import('../pages/account/notice-page')).NoticePage);
 const PasswordPage = lazyScreen(async () => (await import('../pages/account/password-page')).PasswordPage);
@@ -24,6 +26,27 @@ export interface ShellRoutesOptions {
   loadRemote: RemoteModuleLoader;
   menu?: readonly MenuEntry[];
   timeoutMs?: number;
+}
+
+/**
+ * Every route but /login renders inside antd's providers (locale, App and its message), which load
+ * with the first such route. The route's own code starts loading at the same time, not after them.
+ */
+function AntdLayout({ onEnter }: { onEnter: (path: string) => void }) {
+  const { pathname } = useLocation();
+  const entered = useRef(false);
+  useEffect(() => {
+    if (entered.current) return;
+    entered.current = true;
+    onEnter(pathname);
+  }, [onEnter, pathname]);
+  return (
+    <Deferred>
+      <AntdProviders>
+        <Outlet />
+      </AntdProviders>
+    </Deferred>
+  );
 }
 
 /** The host's own screens inside the layout. */
@@ -66,27 +89,39 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
     else void HOST_PRELOADS[path]?.().catch(() => undefined);
   };
 
+  const bareRoutes = remoteRoutes.filter((route) => route.bare);
+  // Entering the antd routes cold (a reload of /index): the shell's layout and the screen load beside antd.
+  const enter = (path: string) => {
+    if (!bareRoutes.some((route) => matchPath({ path: route.path, end: true }, path)) && path !== '/app') void ShellLayout.preload().catch(() => undefined);
+    preload(path);
+  };
+
   return [
     {
       element: <RootLayout />,
       children: [
         { path: '/', element: null },
         { path: '/login', element: <Deferred><LoginPage /></Deferred> },
-        { path: '/app', element: <Deferred><EmptyPage /></Deferred> },
-        ...remoteRoutes.filter((route) => route.bare).map(toRoute),
         {
-          element: (
-            <Deferred>
-              <ShellLayout
-                entries={menu}
-                highlightRules={highlightRules(remoteRoutes)}
-                isAvailable={isAvailable}
-                routeOpens={routeOpens}
-                onPreload={preload}
-              />
-            </Deferred>
-          ),
-          children: [...HOST_SCREENS, ...remoteRoutes.filter((route) => !route.bare).map(toRoute), { path: '*', element: <Deferred><NotFoundPage /></Deferred> }],
+          element: <AntdLayout onEnter={enter} />,
+          children: [
+            { path: '/app', element: <Deferred><EmptyPage /></Deferred> },
+            ...bareRoutes.map(toRoute),
+            {
+              element: (
+                <Deferred>
+                  <ShellLayout
+                    entries={menu}
+                    highlightRules={highlightRules(remoteRoutes)}
+                    isAvailable={isAvailable}
+                    routeOpens={routeOpens}
+                    onPreload={preload}
+                  />
+                </Deferred>
+              ),
+              children: [...HOST_SCREENS, ...remoteRoutes.filter((route) => !route.bare).map(toRoute), { path: '*', element: <Deferred><NotFoundPage /></Deferred> }],
+            },
+          ],
         },
       ],
     },

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { LoginRequest } from 'shared-sdk';
 import { LoginForm } from './login-form';
 
-function setup() {
+function setup(submitting = false) {
   const submitted: LoginRequest[] = [];
-  render(<LoginForm submitting={false} onSubmit={(values) => submitted.push(values)} />);
+  render(<LoginForm submitting={submitting} onSubmit={(values) => submitted.push(values)} />);
   return { submitted, user: userEvent.setup() };
 }
 
@@ -46,5 +46,24 @@ describe('LoginForm', () => {
     const { user } = setup();
     await user.type(screen.getByPlaceholderText('手机号'), '138000000012345');
     expect(screen.getByPlaceholderText('手机号')).toHaveValue('13800000001');
+  });
+
+  it('shows and hides the password with its eye button, like antd Input.Password', async () => {
+    const { user } = setup();
+    await user.type(screen.getByPlaceholderText('密码'), 'Passw0rd!');
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: '显示' }));
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: '隐藏' }));
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('type', 'password');
+  });
+
+  it('sends nothing more while a login is under way', async () => {
+    const { submitted, user } = setup(true);
+    await user.type(screen.getByPlaceholderText('手机号'), '13800000001');
+    await user.type(screen.getByPlaceholderText('密码'), 'Passw0rd!{Enter}');
+    await user.click(submitButton());
+    expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+    expect(submitted).toEqual([]);
   });
 });

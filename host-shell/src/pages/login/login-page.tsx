@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { theme } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'shared-sdk/router';
 import { getToken, useAppDispatch, type LoginRequest } from 'shared-sdk';
 import { clearBanNotice, readBanNotice } from '../../features/dialogs/ban-check';
@@ -7,6 +6,7 @@ import { checkBanOnce } from '../../features/dialogs/use-startup-ban-check';
 import { logIn } from './log-in';
 import { LoginForm } from './login-form';
 import { safeRedirect } from './safe-redirect';
+import './login.css';
 
 // The warnings (antd's Alert) load only when there is one to show.
 const LoginNotices = lazy(() => import('./login-notices'));
@@ -17,7 +17,6 @@ export interface LoginLocationState {
 }
 
 export function LoginPage() {
-  const { token } = theme.useToken();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -41,21 +40,12 @@ export function LoginPage() {
     }
   };
 
-  const box = {
-    width: 380,
-    padding: token.paddingLG,
-    background: token.colorBgContainer,
-    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-    borderRadius: token.borderRadiusLG,
-  };
   const hasNotice = banNotice !== null || Boolean(notice);
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh', background: '#f5f5f5' }}>
-      {/* A plain box drawn like antd's Card: Card brings Tabs, Menu and Dropdown with it (about 20 KB gzip). */}
-      <div style={box}>
-        <h3 style={{ textAlign: 'center', margin: `0 0 ${token.marginSM}px`, color: token.colorTextHeading, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, lineHeight: token.lineHeightHeading3 }}>
-          创作者中心
-        </h3>
+    <div className="login-page">
+      {/* A plain box drawn like antd's Card, in plain elements (login.css): /login loads no antd. */}
+      <div className="login-box">
+        <h3 className="login-title">创作者中心</h3>
         {hasNotice ? (
           <Suspense fallback={null}>
             <LoginNotices
