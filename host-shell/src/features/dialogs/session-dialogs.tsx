@@ -1,25 +1,24 @@
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { onSessionEvent, type BanData } from 'shared-sdk';
 import { Deferred, lazyScreen } from '../../routing/lazy-screen';
 
-// Each dialog's code (and its antd parts, with antd's Chinese locale: the dialogs sit outside the
-// screens' antd providers, and /login has none) loads the first time its event arrives.
-const BanDialog = lazyScreen(async () => {
-  const [{ BanDialog: Dialog }, { AntdLocale }] = await Promise.all([import('./ban-dialog'), import('../../app/antd-locale')]);
-  return (props: ComponentProps<typeof Dialog>) => (
-    <AntdLocale>
-      <Dialog {...props} />
-    </AntdLocale>
-  );
-});
-const CertDialog = lazyScreen(async () => {
-  const [{ CertDialog: Dialog }, { AntdLocale }] = await Promise.all([import('./cert-dialog'), import('../../app/antd-locale')]);
-  return (props: ComponentProps<typeof Dialog>) => (
-    <AntdLocale>
-      <Dialog {...props} />
-    </AntdLocale>
-  );
-});
+/**
+ * A dialog whose code (and its antd parts) loads the first time its event arrives, in antd's Chinese
+ * locale: the dialogs sit outside the screens' antd providers, and /login has none.
+ */
+function lazyDialog<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazyScreen(async () => {
+    const [Dialog, { AntdLocale }] = await Promise.all([load(), import('../../app/antd-locale')]);
+    return (props: Props) => (
+      <AntdLocale>
+        <Dialog {...props} />
+      </AntdLocale>
+    );
+  });
+}
+
+const BanDialog = lazyDialog(async () => (await import('./ban-dialog')).BanDialog);
+const CertDialog = lazyDialog(async () => (await import('./cert-dialog')).CertDialog);
 
 /** Mounted once: opens the real-name and ban dialogs when the SDK's guards send their events. */
 export function SessionDialogs() {
