@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -57,3 +57,20 @@ export const COUNT_REACT_RENDERERS = `
     onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
   };
 `;
+
+/**
+ * A logged-in browser context on /index (its pages share storage, IndexedDB and BroadcastChannel,
+ * like tabs of one browser).
+ */
+export async function loggedIn(
+  browser: Browser,
+  baseUrl: string,
+  phone: string = ACCOUNTS.verified,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await login(page, baseUrl, phone);
+  await page.waitForURL(/\/index$/);
+  return { context, page };
+}

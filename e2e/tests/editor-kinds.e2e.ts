@@ -2,38 +2,24 @@
 // history, writing from a material, and the ban and real-name refusals in the page and on the server.
 // Editing a draft from /draft, offline typing, crash restore and two-tab conflicts are in editor.e2e.ts.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
 import type { SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedCall, signedFromPage } from '../support/api';
-import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, login } from '../support/browser';
-import { freePort, ROOT } from '../support/server';
+import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, loggedIn } from '../support/browser';
+import { freePort, ROOT, runAdmin } from '../support/server';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-const run = promisify(execFile);
 
 /** The operator's step, as an operator runs it: the CLI reaches the running server through DATA_DIR. */
-async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
-    cwd: path.join(ROOT, 'api-server'),
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  return stdout;
-}
+const admin = (...args: string[]) => runAdmin(dataDir, ...args);
 
-async function session(browser: Browser, phone: string = ACCOUNTS.verified): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await login(page, baseUrl, phone);
-  await page.waitForURL(/\/index$/);
-  return { context, page };
-}
+const session = (browser: Browser, phone: string = ACCOUNTS.verified) => loggedIn(browser, baseUrl, phone, { width: 1400, height: 900 });
 
 async function openWriter(page: Page, route: string): Promise<void> {
   await page.goto(`${baseUrl}${route}`);
@@ -167,6 +153,19 @@ async function libraryItem(page: Page, tab: string, title: string) {
   return item.first();
 }
 
+/**
+ * Checks a box, clicking a second time if the first click left it unchecked, as a person would. Seen
+ * once in about a dozen runs on a loaded machine in the collection's 添加我发布的作品 dialog (the
+ * click was delivered, the box stayed unchecked; cause not found). A box that never checks still fails.
+ */
+async function checkAsAPersonWould(box: Locator): Promise<void> {
+  try {
+    await box.check({ timeout: 10_000 });
+  } catch {
+    await box.check();
+  }
+}
+
 /** Picks one material by its title in the open material picker. */
 async function pickMaterial(page: Page, title: string): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: new RegExp(title) }).first().click();
@@ -261,9 +260,9 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.getByRole('button', { name: /添加作品/ }).click();
     const picker = page.getByRole('dialog', { name: '添加我发布的作品' });
     const boxes = picker.getByRole('checkbox');
-    await boxes.first().waitFor();
-    await boxes.nth(0).check();
-    await boxes.nth(1).check();
+    await boxes.nth(1).waitFor();
+    await checkAsAPersonWould(boxes.nth(0));
+    await checkAsAPersonWould(boxes.nth(1));
     await picker.getByRole('button', { name: /^添\s*加$/ }).click();
     // The dialog's mask fades out over the list; a press during the fade lands on the mask, so the
     // drag starts once nothing covers the handle.

@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, loggedIn } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
 /** A logged-in browser context (its pages share storage, IndexedDB and BroadcastChannel, like tabs). */
-async function session(browser: Browser, phone: string = ACCOUNTS.verified): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, baseUrl, phone);
-  await page.waitForURL(/\/index$/);
-  return { context, page };
-}
+const session = (browser: Browser, phone: string = ACCOUNTS.verified) => loggedIn(browser, baseUrl, phone);
 
 async function openWriter(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);

@@ -1,30 +1,21 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 import { noisePng } from '../support/images';
-import { ROOT } from '../support/server';
+import { runAdmin } from '../support/server';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
 const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
-const run = promisify(execFile);
 
 /**
  * The operator's step, exactly as an operator runs it: `admin certification-review`. The running
  * product holds the embedded database, so the CLI reaches it through DATA_DIR/operator.json and the
  * server applies the review with the same code the CLI would run on the database.
  */
-async function operator(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
-    cwd: path.join(ROOT, 'api-server'),
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  return stdout;
-}
+const operator = (...args: string[]) => runAdmin(dataDir, ...args);
 
 async function shot(page: Page, name: string): Promise<void> {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
