@@ -56,12 +56,12 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
     setPhase({ state: 'uploading', percent: 0 });
     try {
       const result = await uploads.uploadVideo(file, (percent) => setPhase({ state: 'uploading', percent }));
-      setPhase(null);
-      void message.success(VIDEO_UPLOADED);
       if (result.state === VideoState.FAILED) {
         setPhase({ state: 'failed', error: result.error });
         return;
       }
+      setPhase(null);
+      void message.success(VIDEO_UPLOADED);
       onChange({ url: result.state === VideoState.DONE ? result.videoUri || result.url : result.url, poster: result.PosterUri, vid: result.Vid });
     } catch (error) {
       // Spec §8: upload errors are logged; the creator is told it failed and why.
