@@ -60,6 +60,8 @@ export function prefetchCall(spec: CallSpec): void {
 
 /** The early answer for this call, once (undefined when there is none, it is stale, or the session changed). */
 export function takePrefetched(spec: CallSpec): Promise<AxiosResponse<unknown>> | undefined {
+  // Most calls find nothing started early: no key is built for them.
+  if (early.size === 0) return undefined;
   const key = callKey(spec);
   const found = early.get(key);
   if (!found) return undefined;
