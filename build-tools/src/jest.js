@@ -33,7 +33,7 @@ export function jestConfig({ rootDir, testEnvironment = 'jsdom' }) {
       ],
     },
     // pnpm keeps packages under node_modules/.pnpm; ESM-only ones must be transformed too.
-    transformIgnorePatterns: ['/node_modules/.pnpm/(?!(quill|parchment|react-quill-new|lodash-es|@ant-design\\+colors)@)'],
+    transformIgnorePatterns: ['/node_modules/.pnpm/(?!(quill|parchment|lodash-es|@ant-design\\+colors)@)'],
     moduleNameMapper: {
       // A component imported by its own path (`import('antd/es/spin')`, as the build shares it) is the
       // CommonJS twin under jest: the module `import { Spin } from 'antd'` gives, so one copy.
