@@ -11,10 +11,10 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import Quill from 'quill';
-import { EDITOR_UPLOAD_MESSAGES, isEditorAudio, isEditorImage, isVideoFile, randomId, VideoState, type VideoUploadResult } from 'shared-sdk';
+import { EDITOR_UPLOAD_MESSAGES, isEditorAudio, isEditorImage, isVideoFile, randomId, VideoState } from 'shared-sdk';
 import { showUploadProgress } from '../../editor/lib/quill-setup';
 import { UPLOAD_KIND_LABEL, UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../lib/upload-art';
-import { failureText, type MediaUploads } from '../lib/uploads';
+import { failureText, followTranscoding, type MediaUploads } from '../lib/uploads';
 
 export interface UploadFeedback {
   success(text: string): void;
@@ -86,24 +86,18 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
 
   // The videos whose transcoding is being followed (by vid): each once.
   const following = useRef(new Set<string>());
-  const followTranscoding = useCallback(
-    async (editor: Quill, first: VideoUploadResult) => {
-      if (following.current.has(first.Vid)) return;
-      following.current.add(first.Vid);
-      const cover = () => editor.root.querySelector<HTMLElement>(`video[data-state][data-vid="${first.Vid}"]`);
-      let result = first;
-      for (let attempt = 0; result.state === VideoState.TRANSCODING; attempt += 1) {
-        try {
-          result = await uploads.waitForTranscoding(first.Vid, stopped.current.signal);
-        } catch (error) {
-          if (stopped.current.signal.aborted || attempt >= 5) return console.error('video status', error);
-          await new Promise((resolve) => setTimeout(resolve, 3000));
-        }
-      }
-      following.current.delete(first.Vid);
+  const followCover = useCallback(
+    async (editor: Quill, vid: string) => {
+      if (following.current.has(vid)) return;
+      following.current.add(vid);
+      const result = await followTranscoding(uploads, vid, stopped.current.signal);
+      // Stopped, or the status could not be read: this video is not followed again (as before a reload).
+      if (!result) return;
+      following.current.delete(vid);
+      const cover = editor.root.querySelector<HTMLElement>(`video[data-state][data-vid="${vid}"]`);
       if (result.state === VideoState.DONE) {
-        if (swap(editor, cover(), 'video', { src: result.videoUri || result.url, poster: result.PosterUri }, 'user')) feedbackRef.current.success(VIDEO_TRANSCODED);
-      } else if (swap(editor, cover(), 'video', { src: result.url, vid: result.Vid, state: 'failed' }, 'api')) {
+        if (swap(editor, cover, 'video', { src: result.videoUri || result.url, poster: result.PosterUri }, 'user')) feedbackRef.current.success(VIDEO_TRANSCODED);
+      } else if (swap(editor, cover, 'video', { src: result.url, vid: result.Vid, state: 'failed' }, 'api')) {
         feedbackRef.current.error(`视频转码失败${result.error ? `：${result.error}` : ''}`);
       }
     },
@@ -116,13 +110,13 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
     const scan = () => {
       quill.root.querySelectorAll<HTMLElement>('video[data-state="transcoding"][data-vid]').forEach((node) => {
         const vid = node.getAttribute('data-vid') ?? '';
-        if (vid) void followTranscoding(quill, { Vid: vid, url: node.getAttribute('src') ?? '', PosterUri: '', videoUri: '', state: VideoState.TRANSCODING, state_text: '', error: '' });
+        if (vid) void followCover(quill, vid);
       });
     };
     scan();
     quill.on('text-change', scan);
     return () => void quill.off('text-change', scan);
-  }, [quill, followTranscoding]);
+  }, [quill, followCover]);
 
   const uploadOne = useCallback(
     async (editor: Quill, kind: UploadMediaKind, file: File, index: number) => {
@@ -139,7 +133,7 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
           const value = state ? { src: result.url, vid: result.Vid, state } : { src: result.videoUri || result.url, poster: result.PosterUri };
           if (!swap(editor, placeholderNode(editor, id), 'video', value, state ? 'api' : 'user')) return;
           feedbackRef.current.success(VIDEO_UPLOADED);
-          if (state === 'transcoding') void followTranscoding(editor, result);
+          if (state === 'transcoding') void followCover(editor, result.Vid);
           return;
         }
         const { url } = await uploads.uploadFile(file, kind, progress);
@@ -151,7 +145,7 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
         feedbackRef.current.error(`${UPLOAD_KIND_LABEL[kind]}上传失败：${failureText(error)}`);
       }
     },
-    [uploads, followTranscoding],
+    [uploads, followCover],
   );
 
   const upload = useCallback(

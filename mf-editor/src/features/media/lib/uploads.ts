@@ -3,7 +3,7 @@
  * `/api/upload/tos/token` credentials, video through `/api/upload/vod/token` and the video service,
  * whose transcoding state is polled. Screens take the real ones; tests hand in their own.
  */
-import { uploadToStorage, uploadVideo, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
+import { uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
 
 export interface MediaUploads {
   uploadFile(file: File, kind: 'image' | 'audio', onProgress: (percent: number) => void): Promise<{ url: string }>;
@@ -20,6 +20,42 @@ export const storageUploads: MediaUploads = {
   uploadVideo: (file, onProgress) => uploadVideo(file, onProgress),
   waitForTranscoding: (vid, signal) => waitForTranscoding(vid, undefined, { signal }),
 };
+
+/** How often, and how long apart, a status that could not be read is asked again. */
+export const TRANSCODING_RETRIES = 5;
+export const TRANSCODING_RETRY_DELAY_MS = 3000;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Follows a video's transcoding to its end, for the body's covers and the video piece's field alike:
+ * the result once it is done or failed, or null when `signal` stops it or the status could still not
+ * be read after TRANSCODING_RETRIES further tries, TRANSCODING_RETRY_DELAY_MS apart (each failure is logged).
+ */
+export async function followTranscoding(uploads: MediaUploads, vid: string, signal: AbortSignal): Promise<VideoUploadResult | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const result = await uploads.waitForTranscoding(vid, signal);
+      if (result.state !== VideoState.TRANSCODING) return result;
+    } catch (error) {
+      if (signal.aborted) return null;
+      console.error('video status', error);
+      if (attempt >= TRANSCODING_RETRIES) return null;
+      await pause(TRANSCODING_RETRY_DELAY_MS, signal);
+    }
+    if (signal.aborted) return null;
+  }
+}
 
 /** Why an upload failed, in words the creator can act on. */
 export function failureText(error: unknown): string {

@@ -5,7 +5,7 @@ import { recordMaterialUse } from '../../materials/api/use-material';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { VIDEO_TRANSCODED, VIDEO_UPLOADED } from '../../media/hooks/use-media-uploads';
 import { TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT } from '../../media/lib/upload-art';
-import { failureText, storageUploads, type MediaUploads } from '../../media/lib/uploads';
+import { failureText, followTranscoding, storageUploads, type MediaUploads } from '../../media/lib/uploads';
 
 const AUDIO_FILE = /\.(mp3|wav|ogg|mpeg)(\?|$)/i;
 
@@ -33,20 +33,16 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
   useEffect(() => {
     if (!transcoding) return;
     const controller = new AbortController();
-    uploads.waitForTranscoding(video.vid, controller.signal).then(
-      (result) => {
-        if (result.state === VideoState.DONE) {
-          onChangeRef.current({ url: result.videoUri || result.url, poster: result.PosterUri, vid: result.Vid });
-          void message.success(VIDEO_TRANSCODED);
-        } else {
-          setPhase({ state: 'failed', error: result.error });
-          onChangeRef.current({ url: '', poster: '', vid: '' });
-        }
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) console.error('video status', error);
-      },
-    );
+    void followTranscoding(uploads, video.vid, controller.signal).then((result) => {
+      if (!result) return;
+      if (result.state === VideoState.DONE) {
+        onChangeRef.current({ url: result.videoUri || result.url, poster: result.PosterUri, vid: result.Vid });
+        void message.success(VIDEO_TRANSCODED);
+      } else {
+        setPhase({ state: 'failed', error: result.error });
+        onChangeRef.current({ url: '', poster: '', vid: '' });
+      }
+    });
     return () => controller.abort();
   }, [transcoding, video.vid, uploads, message]);
 
