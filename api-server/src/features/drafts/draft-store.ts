@@ -5,9 +5,10 @@ import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
+import { cappedCount } from '../../lib/paging';
 import { editorFieldsOf } from '../editor/editor-fields';
 import { scopedGramKeys } from '../materials/shared';
-import { DRAFT_MESSAGES, NEWEST_FIRST, cappedCount, containsPattern, formatTime, readPage } from './shared';
+import { DRAFT_MESSAGES, NEWEST_FIRST, containsPattern, formatTime, readPage } from './shared';
 
 type Db = Kysely<Database>;
 

@@ -1,8 +1,8 @@
 /** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
-import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { type AnyRows, pageWindow } from '../../lib/paging';
 
 export const MAX_PAGE_SIZE = 50;
 export const MAX_IDS = 100;
@@ -39,32 +39,6 @@ export function formatTime(value: Date | null): string | null {
 /** An ILIKE pattern matching the keyword anywhere, its wildcards taken literally. */
 export function containsPattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * A keyword search counts at most this many matches: the count then costs at most COUNT_CAP index
- * entries and row checks however common the keyword is (like the material list; README "Scale").
- */
-export const COUNT_CAP = 10_000;
-
-/** A query over any table's rows, selecting `O`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered rows
-type AnyRows<O> = SelectQueryBuilder<Database, any, O>;
-
-export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>): Promise<number> {
-  const capped = rows.select(sql<number>`1`.as('one')).limit(COUNT_CAP);
-  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-  return Number(count);
-}
-
-/**
- * Which end a page is read from. With an exact total (`count`), a page past the middle is read from
- * the oldest end, so a deep page walks at most half the list's index entries; the rows are put back
- * newest first afterwards.
- */
-function pageWindow(offset: number, size: number, count: number | null): { fromOldest: boolean; offset: number; limit: number } {
-  if (count === null || offset <= count / 2) return { fromOldest: false, offset, limit: size };
-  return { fromOldest: true, offset: Math.max(0, count - offset - size), limit: Math.max(0, Math.min(size, count - offset)) };
 }
 
 /** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */

@@ -7,9 +7,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
+import { COUNT_CAP, cappedCount, pageWindow } from '../../lib/paging';
 import { containsPattern, formatTime, scopedGramKeys } from './shared';
-
-export const COUNT_CAP = 10_000;
 
 export interface ListFilters {
   userId: number;
@@ -53,14 +52,7 @@ function impossible(f: ListFilters): boolean {
 }
 
 async function countMaterials(db: Db, f: ListFilters): Promise<number> {
-  if (f.keyword || f.start || f.end) {
-    const capped = filtered(db, f).select(sql<number>`1`.as('one')).limit(COUNT_CAP);
-    const { count } = await db
-      .selectFrom(capped.as('capped'))
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(count);
-  }
+  if (f.keyword || f.start || f.end) return cappedCount(db, filtered(db, f));
   let counters = db
     .selectFrom('material_counts')
     .select(sql<string>`coalesce(sum(n), 0)`.as('count'))
@@ -87,15 +79,14 @@ async function walkIsCheaper(db: Db, f: ListFilters, matches: number): Promise<b
 export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; data: Material[] }> {
   if (impossible(f)) return { total: 0, data: [] };
   const total = await countMaterials(db, f);
+  const exact = !f.keyword && !f.start && !f.end;
   const offset = (f.page - 1) * f.perPage;
-  if (offset >= total && !f.keyword && !f.start && !f.end) return { total, data: [] };
+  if (offset >= total && exact) return { total, data: [] };
   const base = filtered(db, f, !(f.keyword && (await walkIsCheaper(db, f, total)))).select('id');
-  // Past the middle of an exactly counted list, the page is read from the oldest end: a deep page
-  // never walks more than half the list's index entries.
-  const fromOldest = !f.keyword && !f.start && !f.end && offset > total / 2;
-  const pageIds = fromOldest
-    ? base.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(Math.min(f.perPage, total - offset)).offset(Math.max(0, total - offset - f.perPage))
-    : base.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.perPage).offset(offset);
+  // Past the middle of an exactly counted list, the page is read from the oldest end (pageWindow).
+  const window = pageWindow(offset, f.perPage, exact ? total : null);
+  const direction = window.fromOldest ? 'asc' : 'desc';
+  const pageIds = base.orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset);
   const rows = await db
     .selectFrom('materials as m')
     .innerJoin(pageIds.as('p'), 'p.id', 'm.id')

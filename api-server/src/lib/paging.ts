@@ -1,0 +1,43 @@
+/**
+ * What every list that pages through a million rows shares (drafts, manuscripts, materials): the cap
+ * on a keyword's or date range's total, the capped count itself, and which end of the list a page
+ * is read from.
+ */
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * A keyword (or date range) search counts at most this many matches: the count then costs at most
+ * COUNT_CAP index entries and row checks however common the keyword is. Above it the total shows
+ * COUNT_CAP and the pager stops there; narrowing the search gives exact totals.
+ */
+export const COUNT_CAP = 10_000;
+
+/** A query over any table's rows, selecting `O`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered rows
+export type AnyRows<O> = SelectQueryBuilder<Database, any, O>;
+
+/** How many rows `rows` selects, counting at most COUNT_CAP of them. */
+export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>): Promise<number> {
+  const capped = rows.select(sql<number>`1`.as('one')).limit(COUNT_CAP);
+  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export interface PageWindow {
+  /** Read the list oldest first (then put the rows back newest first). */
+  fromOldest: boolean;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Which end a page of a newest-first list is read from. With an exact total (`count`), a page past
+ * the middle is read from the oldest end, so a deep page walks at most half the list's index
+ * entries; `offset` and `limit` are then counted from that end. Without one (null: a capped or no
+ * count), the page is read from the newest end.
+ */
+export function pageWindow(offset: number, size: number, count: number | null): PageWindow {
+  if (count === null || offset <= count / 2) return { fromOldest: false, offset, limit: size };
+  return { fromOldest: true, offset: Math.max(0, count - offset - size), limit: Math.max(0, Math.min(size, count - offset)) };
+}
