@@ -3,12 +3,12 @@ import { App } from 'antd';
 import Quill from 'quill';
 import type { EmitterSource, Range as QuillRange } from 'quill';
 import 'quill/dist/quill.snow.css';
-import { EDITOR_UPLOAD_MESSAGES, EditorKind, type Material } from 'shared-sdk';
+import { EditorKind, type Material } from 'shared-sdk';
 import { recordMaterialUse } from '../../materials/api/use-material';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { AiPanel } from '../../media/components/ai-panel';
 import { EmbedDialog } from '../../media/components/embed-dialog';
-import { hasAudio, useMediaUploads } from '../../media/hooks/use-media-uploads';
+import { secondAudioRefusal, useMediaUploads } from '../../media/hooks/use-media-uploads';
 import { usePasteCleaning } from '../../media/hooks/use-paste-cleaning';
 import { storageUploads, type MediaUploads } from '../../media/lib/uploads';
 import type { AiAction } from '../lib/ai-helper';
@@ -42,7 +42,6 @@ export interface RichEditorProps {
 }
 
 const AUDIO_FILE = /\.(mp3|wav|ogg|mpeg)(\?|$)/i;
-export const AUDIO_ONCE = EDITOR_UPLOAD_MESSAGES.AUDIO_ONCE;
 
 /** The file chooser of 上传, per kind (the files are checked again after choosing). */
 const ACCEPT: Readonly<Record<MediaKind, string>> = {
@@ -226,11 +225,17 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
     quill.insertText(lineEnd, `\n${answer}`, 'user');
   };
 
+  /** One audio per article, wherever an audio comes from: true, having said so, when the body has one. */
+  const refusedSecondAudio = (chosen: MediaKind): boolean => {
+    const refusal = chosen === 'audio' && quill ? secondAudioRefusal(quill) : null;
+    if (refusal) void message.warning(refusal);
+    return refusal !== null;
+  };
+
   const insertMaterial = ([material]: Material[]) => {
     const chosen = media;
     setMedia(null);
-    if (!quill || !material || !chosen) return;
-    if (chosen === 'audio' && hasAudio(quill)) return void message.warning(AUDIO_ONCE);
+    if (!quill || !material || !chosen || refusedSecondAudio(chosen)) return;
     if (chosen === 'image') insertEmbed(quill, 'image', material.cm_url);
     else if (chosen === 'video') insertEmbed(quill, 'video', { src: material.cm_url, ...(material.cm_icon_url ? { poster: material.cm_icon_url } : {}) });
     else insertEmbed(quill, 'audio', { src: material.cm_url });
@@ -238,14 +243,13 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
   };
 
   const openMedia = (chosen: MediaKind) => {
-    if (chosen === 'audio' && quill && hasAudio(quill)) return void message.warning(AUDIO_ONCE);
+    if (refusedSecondAudio(chosen)) return;
     setMedia(chosen);
   };
 
   const openUpload = (chosen: MediaKind) => {
     const input = fileInput.current;
-    if (!quill || !input) return;
-    if (chosen === 'audio' && hasAudio(quill)) return void message.warning(AUDIO_ONCE);
+    if (!quill || !input || refusedSecondAudio(chosen)) return;
     // Where the caret is now: choosing a file takes the focus away.
     pendingUpload.current = { kind: chosen, index: (quill.getSelection(true) ?? { index: quill.getLength() - 1 }).index };
     input.accept = ACCEPT[chosen];

@@ -25,17 +25,16 @@ export interface UploadFeedback {
 export const VIDEO_UPLOADED = '视频上传成功，正在转码';
 export const VIDEO_TRANSCODED = '视频转码完成';
 
-/** An audio already in the body, or one on its way. */
-export function hasAudio(quill: Quill): boolean {
-  return quill.root.querySelector(`audio, img.${UPLOAD_PLACEHOLDER_CLASS}[data-kind="audio"]`) !== null;
+/** Spec §5, one audio per article: why another cannot go in (one is in the body or on its way), or null. */
+export function secondAudioRefusal(quill: Quill): string | null {
+  return quill.root.querySelector(`audio, img.${UPLOAD_PLACEHOLDER_CLASS}[data-kind="audio"]`) !== null ? EDITOR_UPLOAD_MESSAGES.AUDIO_ONCE : null;
 }
 
 /** Why the file cannot go into the body, or null. */
 export function refusalOf(kind: UploadMediaKind, file: File, quill: Quill): string | null {
   if (kind === 'image') return isEditorImage(file) ? null : EDITOR_UPLOAD_MESSAGES.IMAGE_TYPE;
   if (kind === 'video') return isVideoFile(file) ? null : EDITOR_UPLOAD_MESSAGES.VIDEO_TYPE;
-  if (!isEditorAudio(file)) return EDITOR_UPLOAD_MESSAGES.AUDIO_TYPE;
-  return hasAudio(quill) ? EDITOR_UPLOAD_MESSAGES.AUDIO_ONCE : null;
+  return isEditorAudio(file) ? secondAudioRefusal(quill) : EDITOR_UPLOAD_MESSAGES.AUDIO_TYPE;
 }
 
 function placeholderNode(quill: Quill, id: string): HTMLElement | null {
