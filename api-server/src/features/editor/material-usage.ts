@@ -15,7 +15,8 @@ import type { Tx } from './draft-save';
 /** More distinct addresses than a manuscript can reasonably show are not looked up. */
 export const MAX_USAGE_URLS = 500;
 
-const MEDIA_ATTRIBUTE = /<(?:img|video|audio|source)\b[^>]*>/gi;
+const MEDIA_TAG = /<(?:img|video|audio|source)\b[^>]*>/gi;
+const VIDEO_TAG = /<(?:video|source)\b[^>]*>/gi;
 const URL_ATTRIBUTE = /\s(?:src|poster)\s*=\s*"([^"]*)"/gi;
 
 /** The few entities the sanitizer writes inside attribute values. */
@@ -23,14 +24,23 @@ function decodeAttribute(value: string): string {
   return value.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[name] ?? '');
 }
 
-/** Every media address the document shows, as written. */
-export function mediaUrlsOf(doc: EditorDocument): string[] {
+/** The `src` and `poster` addresses of the (sanitized) body's tags that `tags` matches, as written. */
+function bodyUrls(content: string, tags: RegExp): string[] {
   const urls: string[] = [];
-  for (const tag of doc.content.match(MEDIA_ATTRIBUTE) ?? []) {
+  for (const tag of content.match(tags) ?? []) {
     for (const match of tag.matchAll(URL_ATTRIBUTE)) urls.push(decodeAttribute(match[1] ?? ''));
   }
-  urls.push(...doc.covers, doc.video.url, doc.video.poster, ...doc.images.map((image) => image.url));
   return urls;
+}
+
+/** Every media address the document shows, as written. */
+export function mediaUrlsOf(doc: EditorDocument): string[] {
+  return [...bodyUrls(doc.content, MEDIA_TAG), ...doc.covers, doc.video.url, doc.video.poster, ...doc.images.map((image) => image.url)];
+}
+
+/** The addresses of the document's videos (the video piece's and the body's), as written. */
+export function videoUrlsOf(doc: EditorDocument): string[] {
+  return [doc.video.url, ...bodyUrls(doc.content, VIDEO_TAG)].filter((url) => url.trim() !== '');
 }
 
 /**

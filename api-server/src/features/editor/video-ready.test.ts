@@ -15,20 +15,26 @@ describe('publishing waits for the video service', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
+  const userIds: Record<string, number> = {};
+  /** Where the job's uploaded source is stored, and the address the editor shows it at. */
+  const sourceKey = (vid: string, phone = VERIFIED) => `video/20261123/u${userIds[phone]}/${vid}.mp4`;
+  const sourceUrl = (vid: string, phone = VERIFIED) => `/oss/creator/${sourceKey(vid, phone)}`;
   const setState = async (vid: string, state: number, phone = VERIFIED) => {
-    const user = await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
     await database.db
       .insertInto('video_jobs')
-      .values({ vid, user_id: user.id, source_key: `video/20261123/u${user.id}/${vid}.mp4`, state })
+      .values({ vid, user_id: userIds[phone] ?? 0, source_key: sourceKey(vid, phone), state })
       .onConflict((c) => c.column('vid').doUpdateSet({ state }))
       .execute();
   };
-  const videoPiece = (vid: string) => kindFields(EditorKind.VIDEO, { video_url: `/oss/creator/video/20261123/u1/${vid}.mp4`, video_vid: vid, save_type: SaveType.PUBLISH });
+  const videoPiece = (vid: string) => kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: vid, save_type: SaveType.PUBLISH });
 
   before(async () => {
     database = await openTestDatabase();
     app = await buildTestApp(database);
-    for (const phone of [VERIFIED, OTHER]) tokens[phone] = await login(app, phone);
+    for (const phone of [VERIFIED, OTHER]) {
+      tokens[phone] = await login(app, phone);
+      userIds[phone] = (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+    }
   });
   after(async () => {
     await app.close();
@@ -52,12 +58,13 @@ describe('publishing waits for the video service', () => {
   });
 
   it('looks at the videos an article body marks as transcoding, and only at the author’s own jobs', async () => {
-    const content = `<p>正文</p><video class="ql-vid-${BODY_VID}" src="/oss/creator/video/20261123/u1/${BODY_VID}.mp4" controls=""></video>`;
+    const content = `<p>正文</p><video class="ql-vid-${BODY_VID}" src="${sourceUrl(BODY_VID)}" controls=""></video>`;
     await setState(BODY_VID, VideoState.TRANSCODING);
     const early = await add(app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
     assert.deepEqual([early.code, early.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING]);
-    // Another creator naming the same id is not held up by a job that is not theirs.
-    const other = await add(app, tokens[OTHER], articleFields({ content, save_type: SaveType.PUBLISH }));
+    // Another creator naming the same id on a video of their own is not held up by a job that is not theirs.
+    const ownVideo = `<p>正文</p><video class="ql-vid-${BODY_VID}" src="${sourceUrl('d'.repeat(32), OTHER)}" controls=""></video>`;
+    const other = await add(app, tokens[OTHER], articleFields({ content: ownVideo, save_type: SaveType.PUBLISH }));
     assert.equal(other.code, 0, other.msg);
     await setState(BODY_VID, VideoState.DONE);
     const done = await add(app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
@@ -93,5 +100,29 @@ describe('publishing waits for the video service', () => {
     const published = await add(app, tokens[VERIFIED], { ...videoPiece(vid), draft_id: id, base_version: 2, content: '<p>改过的简介</p>' });
     assert.equal(published.code, 0, published.msg);
     assert.equal((await storedState(database.db, id)).manuscripts, before.manuscripts + 1);
+  });
+  it('finds a transcoding video by its address when the client sends no id: the video piece, a body video, a <source>, another creator’s upload, an absolute URL', async () => {
+    const vid = 'e'.repeat(32);
+    await setState(vid, VideoState.TRANSCODING);
+    const refused = (answer: { code: number; msg: string }, what: string) => assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING], what);
+
+    refused(await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH })), 'video piece without video_vid');
+    refused(await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><video src="${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH })), 'body video without its class');
+    refused(await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><video controls=""><source src="${sourceUrl(vid)}"></video>`, save_type: SaveType.PUBLISH })), 'a <source> of a body video');
+    refused(await add(app, tokens[OTHER], articleFields({ content: `<p>正文</p><video src="http://elsewhere.example${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH })), 'another creator showing the upload, absolute');
+    const scheduled = await add(app, tokens[VERIFIED], {
+      ...kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '' }),
+      save_type: SaveType.SCHEDULE,
+      publish_time: formatChinaTime(Date.now() + 60 * 60_000),
+    });
+    refused(scheduled, 'scheduling');
+
+    await setState(vid, VideoState.FAILED);
+    const failed = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH }));
+    assert.deepEqual([failed.code, failed.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.FAILED]);
+
+    await setState(vid, VideoState.DONE);
+    const done = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH }));
+    assert.equal(done.code, 0, done.msg);
   });
 });
