@@ -45,8 +45,12 @@ export async function lockDraftForSave(tx: Tx, target: DraftTarget, type: number
 }
 
 /** The manuscript a new draft edits: mine, and not while it is in review. */
-async function checkEditedManuscript(tx: Tx, userId: number, manuscriptId: number, type: number): Promise<void> {
-  const row = await tx.selectFrom('manuscripts').select(['user_id', 'status', 'type']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).executeTakeFirst();
+/**
+ * The manuscript a save or a publish edits, locked until the transaction ends: refused when gone
+ * (1004), someone else's (1003), of another kind than the editor's, or in review (1009).
+ */
+export async function lockEditableManuscript(tx: Tx, userId: number, manuscriptId: number, type: number): Promise<void> {
+  const row = await tx.selectFrom('manuscripts').select(['user_id', 'status', 'type']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
   if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
   if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
   if (row.type !== type) throw new ApiError(ApiCode.INVALID_PARAMS, '稿件类型与编辑页不符');
@@ -85,7 +89,7 @@ export async function checkDraftSave(tx: Tx, target: DraftTarget, doc: EditorDoc
     const row = await lockDraftForSave(tx, target, doc.type);
     return { target, row, manuscriptId: row.manuscript_id };
   }
-  if (target.manuscriptId !== undefined) await checkEditedManuscript(tx, target.userId, target.manuscriptId, doc.type);
+  if (target.manuscriptId !== undefined) await lockEditableManuscript(tx, target.userId, target.manuscriptId, doc.type);
   return { target, row: null, manuscriptId: target.manuscriptId ?? null };
 }
 

@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApiCode, type EditorDocument, ManuscriptStatus, htmlToText } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
+import type { ObjectStore } from '../../storage/object-store';
 import { DRAFT_MESSAGES } from '../drafts/shared';
 import { documentColumns } from './document';
-import type { SavedDraft, Tx } from './draft-save';
+import { type SavedDraft, type Tx, lockEditableManuscript } from './draft-save';
 import { recordMaterialUsage } from './material-usage';
 import { requireVideosReady } from './video-ready';
 
@@ -53,17 +54,15 @@ export interface CheckedPublish {
 /**
  * The refusals of publishing and scheduling only, run after the save's own refusals and before
  * anything is written, so a refused publish leaves the draft as it was: a video still transcoding or
- * failed (1002, `video-ready.ts`), and, for a draft editing a manuscript, that manuscript gone (1004)
- * or back in review meanwhile (1009). Collection items are checked with the parameters
+ * failed (1002, `video-ready.ts`), and, for a draft editing a manuscript, the same refusals as for
+ * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked with the parameters
  * (`checkCollectionItems`), before the draft is even locked.
  */
-export async function checkPublish(tx: Tx, userId: number, doc: EditorDocument, manuscriptId: number | null): Promise<CheckedPublish> {
-  await requireVideosReady(tx, userId, doc);
+export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'keyOfUrl'>, userId: number, doc: EditorDocument, manuscriptId: number | null): Promise<CheckedPublish> {
+  await requireVideosReady(tx, storage, userId, doc);
   if (manuscriptId === null) return { manuscriptId: null };
-  const row = await tx.selectFrom('manuscripts').select(['id', 'status', 'user_id']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
-  if (!row || row.user_id !== userId) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
-  if (row.status === ManuscriptStatus.IN_REVIEW) throw new ApiError(ApiCode.CONFLICT, '审核中的稿件不能修改');
-  return { manuscriptId: row.id };
+  await lockEditableManuscript(tx, userId, manuscriptId, doc.type);
+  return { manuscriptId };
 }
 
 /**
