@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { ApiCode, SIGN_WINDOW_MS, newNonce } from 'shared-sdk/contract';
 import { REPLAYED_MESSAGE, purgeExpiredNonces } from './signature';
 import { buildTestApp } from '../../testing/test-app';
@@ -168,6 +169,11 @@ describe('signed requests', () => {
     assert.ok(await database.db.selectFrom('sign_nonces').select('nonce').where('nonce', '=', nonce).executeTakeFirst());
     await purgeExpiredNonces(database.db, new Date(timestamp + SIGN_WINDOW_MS + 1));
     assert.equal(await database.db.selectFrom('sign_nonces').select('nonce').where('nonce', '=', nonce).executeTakeFirst(), undefined);
+  });
+
+  it('claims a nonce in one statement: the table writes no WAL (UNLOGGED), so the claim waits for no flush', async () => {
+    const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where relname = 'sign_nonces'`.execute(database.db);
+    assert.deepEqual(rows, [{ relpersistence: 'u' }]);
   });
 
   it('purges expired nonces in batches and keeps the live ones', async () => {
