@@ -1,5 +1,5 @@
 /** What may be uploaded where (spec §3 allowed image types; spec §5 editor rules reuse these). */
-import { ALLOWED_IMAGE_TYPES } from '../contract';
+import { ALLOWED_IMAGE_TYPES, VIDEO_MESSAGES } from '../contract';
 
 export type UploadKind = 'image' | 'video' | 'audio' | 'file';
 
@@ -38,8 +38,8 @@ export const EDITOR_AUDIO_SUBTYPES: readonly string[] = ['mp3', 'mpeg', 'wav', '
 /** What the editor says when it refuses a file (spec §5 and §2, "Rich-text editor"). */
 export const EDITOR_UPLOAD_MESSAGES = {
   IMAGE_TYPE: '仅支持上传 jpg、jpeg、png、gif 格式的图片',
-  /** Spec §5: the file type must start with video/ (the same words as VIDEO_MESSAGES.NOT_VIDEO). */
-  VIDEO_TYPE: '请上传格式合规的视频',
+  /** Spec §5: the file type must start with video/ (the server's refusal of a non-video says the same). */
+  VIDEO_TYPE: VIDEO_MESSAGES.NOT_VIDEO,
   AUDIO_TYPE: '仅支持上传 mp3、wav、ogg、mpeg 格式的音频',
   /** Spec §5: only one audio per article. */
   AUDIO_ONCE: '音频只能添加一次，请删除后再添加',

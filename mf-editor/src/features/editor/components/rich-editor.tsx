@@ -10,6 +10,7 @@ import { AiPanel } from '../../media/components/ai-panel';
 import { EmbedDialog } from '../../media/components/embed-dialog';
 import { secondAudioRefusal, useMediaUploads } from '../../media/hooks/use-media-uploads';
 import { usePasteCleaning } from '../../media/hooks/use-paste-cleaning';
+import { isAudioUrl, UPLOAD_ACCEPT } from '../../media/lib/file-kinds';
 import { storageUploads, type MediaUploads } from '../../media/lib/uploads';
 import type { AiAction } from '../lib/ai-helper';
 import { countCharacters, insertEmbed, insertLink } from '../lib/commands';
@@ -40,15 +41,6 @@ export interface RichEditorProps {
   /** Where uploads go: storage and the video service (tests hand in their own). */
   uploads?: MediaUploads;
 }
-
-const AUDIO_FILE = /\.(mp3|wav|ogg|mpeg)(\?|$)/i;
-
-/** The file chooser of 上传, per kind (the files are checked again after choosing). */
-const ACCEPT: Readonly<Record<MediaKind, string>> = {
-  image: '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif',
-  video: 'video/*',
-  audio: '.mp3,.wav,.ogg,.mpeg,audio/mpeg,audio/mp3,audio/wav,audio/ogg',
-};
 
 /** Pictures dropped or pasted as files reach Quill's uploader, which hands them to their editor's upload. */
 const dropHandlers = new WeakMap<Quill, (index: number, files: File[]) => void>();
@@ -252,7 +244,7 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
     if (!quill || !input || refusedSecondAudio(chosen)) return;
     // Where the caret is now: choosing a file takes the focus away.
     pendingUpload.current = { kind: chosen, index: (quill.getSelection(true) ?? { index: quill.getLength() - 1 }).index };
-    input.accept = ACCEPT[chosen];
+    input.accept = UPLOAD_ACCEPT[chosen];
     input.multiple = chosen === 'image';
     input.value = '';
     input.click();
@@ -295,7 +287,7 @@ export const RichEditor = memo(forwardRef<RichEditorHandle, RichEditorProps>(fun
         open={media !== null}
         type={media === 'image' ? 2 : 3}
         title={media === 'audio' ? '从素材库选择音频' : undefined}
-        accept={media === 'audio' ? (m) => AUDIO_FILE.test(m.cm_url) : media === 'video' ? (m) => !AUDIO_FILE.test(m.cm_url) : undefined}
+        accept={media === 'audio' ? (m) => isAudioUrl(m.cm_url) : media === 'video' ? (m) => !isAudioUrl(m.cm_url) : undefined}
         onPick={insertMaterial}
         onCancel={() => setMedia(null)}
       />

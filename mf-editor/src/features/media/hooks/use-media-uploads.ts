@@ -13,8 +13,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import Quill from 'quill';
 import { EDITOR_UPLOAD_MESSAGES, isEditorAudio, isEditorImage, isVideoFile, randomId, VideoState } from 'shared-sdk';
 import { showUploadProgress } from '../../editor/lib/quill-setup';
-import { UPLOAD_KIND_LABEL, UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../lib/upload-art';
-import { failureText, followTranscoding, type MediaUploads } from '../lib/uploads';
+import { UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../lib/upload-art';
+import { followTranscoding, uploadFailureText, type MediaUploads } from '../lib/uploads';
 
 export interface UploadFeedback {
   success(text: string): void;
@@ -141,7 +141,7 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
         // Spec §8: upload errors are logged; the creator is told the upload failed and why.
         console.error(`${kind} upload`, error);
         removeNode(editor, placeholderNode(editor, id));
-        feedbackRef.current.error(`${UPLOAD_KIND_LABEL[kind]}上传失败：${failureText(error)}`);
+        feedbackRef.current.error(uploadFailureText(kind, error));
       }
     },
     [uploads, followCover],

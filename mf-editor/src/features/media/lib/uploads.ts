@@ -3,6 +3,7 @@
  * `/api/upload/tos/token` credentials, video through `/api/upload/vod/token` and the video service,
  * whose transcoding state is polled. Screens take the real ones; tests hand in their own.
  */
+import { UPLOAD_KIND_LABEL, type UploadMediaKind } from './upload-art';
 import { uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
 
 export interface MediaUploads {
@@ -58,8 +59,13 @@ export async function followTranscoding(uploads: MediaUploads, vid: string, sign
 }
 
 /** Why an upload failed, in words the creator can act on. */
-export function failureText(error: unknown): string {
+function failureText(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   // ali-oss and the network speak English; the server's refusals are already Chinese.
   return /[\u4e00-\u9fff]/.test(message) ? message : '网络错误，请检查网络后重试';
+}
+
+/** What the creator is told when an upload fails (spec §8): 视频上传失败：<why>, and so on. */
+export function uploadFailureText(kind: UploadMediaKind, error: unknown): string {
+  return `${UPLOAD_KIND_LABEL[kind]}上传失败：${failureText(error)}`;
 }

@@ -5,9 +5,8 @@ import { recordMaterialUse } from '../../materials/api/use-material';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { VIDEO_TRANSCODED, VIDEO_UPLOADED } from '../../media/hooks/use-media-uploads';
 import { TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT } from '../../media/lib/upload-art';
-import { failureText, followTranscoding, storageUploads, type MediaUploads } from '../../media/lib/uploads';
-
-const AUDIO_FILE = /\.(mp3|wav|ogg|mpeg)(\?|$)/i;
+import { isAudioUrl, UPLOAD_ACCEPT } from '../../media/lib/file-kinds';
+import { followTranscoding, storageUploads, uploadFailureText, type MediaUploads } from '../../media/lib/uploads';
 
 type Phase = { state: 'uploading'; percent: number } | { state: 'failed'; error: string } | null;
 
@@ -63,7 +62,7 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
       // Spec §8: upload errors are logged; the creator is told it failed and why.
       console.error('video upload', error);
       setPhase(null);
-      void message.error(`视频上传失败：${failureText(error)}`);
+      void message.error(uploadFailureText('video', error));
     }
   };
 
@@ -125,11 +124,11 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
           {actions}
         </div>
       )}
-      <input ref={input} type="file" accept="video/*" hidden style={{ display: 'none' }} aria-label="选择视频文件" data-testid="video-file-input" onChange={(event) => void upload(event.target.files?.[0])} />
+      <input ref={input} type="file" accept={UPLOAD_ACCEPT.video} hidden style={{ display: 'none' }} aria-label="选择视频文件" data-testid="video-file-input" onChange={(event) => void upload(event.target.files?.[0])} />
       <MaterialPicker
         open={picking}
         type={MaterialType.VIDEO}
-        accept={(material) => !AUDIO_FILE.test(material.cm_url)}
+        accept={(material) => !isAudioUrl(material.cm_url)}
         onCancel={() => setPicking(false)}
         onPick={([material]) => {
           setPicking(false);
