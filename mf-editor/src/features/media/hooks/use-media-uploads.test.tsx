@@ -189,6 +189,32 @@ describe('editor uploads', () => {
     expect(ref.current?.getHtml()).not.toContain('ql-vid-');
   });
 
+  it('follows a cover that comes back by undo, and does not look for covers while the creator types', async () => {
+    const { ref, quill, pending, transcoding } = mount();
+    await chooseUpload('插入视频', new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(pending).toHaveLength(1));
+    act(() => pending[0]?.resolve(video(VideoState.TRANSCODING)));
+    await waitFor(() => expect(transcoding).toHaveLength(1));
+    // Typing does not look through the body for covers.
+    const looked = jest.spyOn(quill.root, 'querySelectorAll');
+    act(() => {
+      quill.insertText(quill.getLength() - 1, '黄河', 'user');
+      quill.insertText(quill.getLength() - 1, '之水', 'user');
+    });
+    expect(looked.mock.calls.filter(([selector]) => String(selector).includes('transcoding'))).toHaveLength(0);
+    looked.mockRestore();
+    // Deleted while transcoding, the cover is not there to swap when the transcoding ends …
+    act(() => quill.deleteText(0, 1, 'user'));
+    act(() => transcoding[0]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/p.jpg', videoUri: '/oss/creator/video/t.mp4' })));
+    await waitFor(() => expect(ref.current?.getHtml()).toBe('<p>黄河之水</p>'));
+    // … and back by undo it is followed again to its poster.
+    act(() => (quill.getModule('history') as { undo(): void }).undo());
+    expect(document.querySelector('video[data-state="transcoding"]')).toHaveAttribute('aria-label', '转码中');
+    await waitFor(() => expect(transcoding.map((t) => t.vid)).toEqual([VID, VID]));
+    act(() => transcoding[1]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/p.jpg', videoUri: '/oss/creator/video/t.mp4' })));
+    await waitFor(() => expect(ref.current?.getHtml()).toMatch(/^<video src="\/oss\/creator\/video\/t\.mp4" poster="\/oss\/creator\/video\/p\.jpg" controls=""><\/video>/));
+  });
+
   it('says 转码失败 on the cover when transcoding fails, and does not save that video', async () => {
     const { ref, pending, transcoding } = mount();
     await chooseUpload('插入视频', new File(['x'], 'clip.mp4', { type: 'video/mp4' }));

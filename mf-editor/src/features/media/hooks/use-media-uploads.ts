@@ -37,6 +37,11 @@ export function refusalOf(kind: UploadMediaKind, file: File, quill: Quill): stri
   return isEditorAudio(file) ? secondAudioRefusal(quill) : EDITOR_UPLOAD_MESSAGES.AUDIO_TYPE;
 }
 
+/** A change that puts a video into the body (a load, a paste, an undo, an upload's cover). */
+function insertsVideo(delta: { ops: ReadonlyArray<{ insert?: unknown }> }): boolean {
+  return delta.ops.some(({ insert }) => typeof insert === 'object' && insert !== null && 'video' in insert);
+}
+
 function placeholderNode(quill: Quill, id: string): HTMLElement | null {
   return quill.root.querySelector<HTMLElement>(`img.${UPLOAD_PLACEHOLDER_CLASS}[data-upload-id="${id}"]`);
 }
@@ -103,7 +108,8 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
     [uploads],
   );
 
-  // Covers that arrive with the body (a draft saved mid-transcoding) or come back by undo.
+  // Covers that arrive with the body (a draft saved mid-transcoding), by paste or come back by undo:
+  // looked for when the editor opens and when a change inserts a video, never on a keystroke.
   useEffect(() => {
     if (!quill) return;
     const scan = () => {
@@ -112,9 +118,12 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
         if (vid) void followCover(quill, vid);
       });
     };
+    const changed = (delta: { ops: ReadonlyArray<{ insert?: unknown }> }) => {
+      if (insertsVideo(delta)) scan();
+    };
     scan();
-    quill.on('text-change', scan);
-    return () => void quill.off('text-change', scan);
+    quill.on('text-change', changed);
+    return () => void quill.off('text-change', changed);
   }, [quill, followCover]);
 
   const uploadOne = useCallback(
