@@ -1,6 +1,8 @@
 import type { RouteDeclaration } from 'shared-sdk/contract';
 
 // Read by the build (routes.json) as plain data: keep this file to type-only imports and literals.
+// So `size: 10` below is LIMITS.DRAFT_PAGE_SIZE written out; routes.test.ts holds both calls to the
+// screens' own (searchDraftsRequest, listManuscriptsRequest), which use the constant.
 const routes: RouteDeclaration[] = [
   {
     path: '/draft',

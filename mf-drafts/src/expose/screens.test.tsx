@@ -15,7 +15,6 @@ jest.mock('../features/short-play/api', () => ({
   useSaveDramaMutation: () => [jest.fn(), { isLoading: false }],
 }));
 jest.mock('../features/manuscripts/api/manuscript-api', () => ({
-  MANUSCRIPT_PAGE_SIZE: 10,
   useListManuscriptsQuery: () => ({ data: { returnData: [], count: 0 }, isFetching: false }),
   useShowManuscriptQuery: () => ({ data: undefined, error: undefined, isFetching: false }),
   useWithdrawManuscriptMutation: () => [jest.fn()],

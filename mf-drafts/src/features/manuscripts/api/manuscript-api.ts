@@ -8,11 +8,9 @@ export interface ManuscriptListArgs {
   title: string;
 }
 
-export const MANUSCRIPT_PAGE_SIZE = LIMITS.DRAFT_PAGE_SIZE;
-
-/** The library's call; the /personalScript route declares the same one for the host to start early (expose/routes.ts). */
+/** The library's call (pages of LIMITS.DRAFT_PAGE_SIZE, like the draft list); the /personalScript route declares the same one for the host to start early (expose/routes.ts). */
 export function listManuscriptsRequest({ type, status, page, title }: ManuscriptListArgs) {
-  return { url: '/api/manuscript/list', params: { type, status, page, size: MANUSCRIPT_PAGE_SIZE, ...(title ? { title } : {}) } };
+  return { url: '/api/manuscript/list', params: { type, status, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
 }
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Manuscript'] });

@@ -11,7 +11,6 @@ const remove = jest.fn();
 const show = jest.fn();
 
 jest.mock('../api/manuscript-api', () => ({
-  MANUSCRIPT_PAGE_SIZE: 10,
   useListManuscriptsQuery: (args: unknown) => list(args),
   useShowManuscriptQuery: (id: number) => show(id),
   useWithdrawManuscriptMutation: () => [withdraw],

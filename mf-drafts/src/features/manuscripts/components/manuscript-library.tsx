@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Flex, Input, Radio, Tabs } from 'antd';
-import { MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
+import { LIMITS, MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
 import { ContentList } from '../../../components/content-list';
-import { MANUSCRIPT_PAGE_SIZE, useListManuscriptsQuery } from '../api/manuscript-api';
+import { useListManuscriptsQuery } from '../api/manuscript-api';
 import { useManuscriptActions } from '../hooks/use-manuscript-actions';
 import { useManuscriptParams } from '../hooks/use-manuscript-params';
 import { ManuscriptItem } from './manuscript-item';
@@ -21,7 +21,7 @@ export function ManuscriptLibrary() {
   const [withdrawing, setWithdrawing] = useState<Manuscript | null>(null);
   const total = data?.count ?? 0;
 
-  const lastPage = Math.max(1, Math.ceil(total / MANUSCRIPT_PAGE_SIZE));
+  const lastPage = Math.max(1, Math.ceil(total / LIMITS.DRAFT_PAGE_SIZE));
   useEffect(() => {
     if (data && !data.returnData.length && page > lastPage) setPage(lastPage);
   }, [data, page, lastPage, setPage]);
@@ -49,7 +49,7 @@ export function ManuscriptLibrary() {
         items={data?.returnData ?? []}
         total={total}
         page={page}
-        pageSize={MANUSCRIPT_PAGE_SIZE}
+        pageSize={LIMITS.DRAFT_PAGE_SIZE}
         loading={isFetching}
         itemKey={(item) => item.nm_id}
         renderItem={(item) => <ManuscriptItem item={item} handlers={handlers} />}
