@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { cappedCount } from '../../lib/paging';
 import { editorFieldsOf } from '../editor/editor-fields';
-import { scopedGramKeys } from '../materials/shared';
+import { hasKeywordGrams } from '../materials/shared';
 import { DRAFT_MESSAGES, NEWEST_FIRST, containsPattern, formatTime, readPage } from './shared';
 
 type Db = Kysely<Database>;
@@ -36,7 +36,7 @@ function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>) {
   if (q.type) query = query.where('type', '=', q.type);
   if (q.title) {
     // The owner's title grams (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    query = query.where(sql<boolean>`scoped_grams(user_id, 0, title) @> ${sql.val(scopedGramKeys(q.userId, 0, q.title))}::text[]`).where('title', 'ilike', containsPattern(q.title));
+    query = query.where(hasKeywordGrams(sql`scoped_grams(user_id, 0, title)`, q.userId, 0, q.title)).where('title', 'ilike', containsPattern(q.title));
   }
   return query;
 }

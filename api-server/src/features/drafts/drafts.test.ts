@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { ApiCode, type DraftDetail, type DraftSearchAnswer } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp } from '../../testing/test-app';
@@ -85,6 +87,36 @@ describe('drafts', () => {
     assert.ok(answer.data.returnData.every((d) => d.nd_title.includes('黄河')));
     assert.equal((await search(VERIFIED, { type: 2, title: '黄河' })).data.count, 1);
     assert.equal((await search(VERIFIED, { title: '%' })).data.count, 0);
+  });
+
+  it('finds a title by a keyword in another case exactly when the database lower-cases both alike (index and ILIKE agree)', async () => {
+    const owner = await database.db.selectFrom('users').select('id').where('phone', '=', UNVERIFIED).executeTakeFirstOrThrow();
+    const titles = ['Äpfel im Herbst', 'ÄRGER am Fluss', 'äußerst leise', 'Σοφία λέξη'];
+    const inserted = await database.db
+      .insertInto('drafts')
+      .values(titles.map((title) => ({ user_id: owner.id, global_id: randomUUID(), type: 1, title })))
+      .returning('id')
+      .execute();
+    const ids = inserted.map((row) => row.id);
+    try {
+      // Whether this database's lower() folds these letters (a C locale leaves them as they are).
+      const { rows } = await sql<{ folds: boolean }>`select lower('Ä') = 'ä' and lower('Σ') = 'σ' as folds`.execute(database.db);
+      const folds = rows[0]?.folds === true;
+      const found = async (keyword: string) => (await search(UNVERIFIED, { type: 0, title: keyword, size: 50 })).data.returnData.map((d) => d.nd_title).sort();
+      for (const keyword of ['Äp', 'äp', 'ÄP', 'Ä', 'ä', 'är', 'ÄR', 'σο', 'ΣΟ', 'Σ', 'λέ', 'ΛΈ']) {
+        // What ILIKE alone (no index) finds among these titles: the search must find the same.
+        const pattern = `%${keyword}%`;
+        const expected = await database.db.selectFrom('drafts').select('title').where('id', 'in', ids).where('title', 'ilike', pattern).orderBy('title').execute();
+        assert.deepEqual(await found(keyword), expected.map((row) => row.title).sort(), keyword);
+      }
+      // In its own case a title is always found; in the other case exactly when lower() folds it.
+      assert.deepEqual(await found('Äp'), ['Äpfel im Herbst']);
+      assert.deepEqual(await found('Σοφ'), ['Σοφία λέξη']);
+      assert.equal((await found('äp')).includes('Äpfel im Herbst'), folds);
+      assert.equal((await found('ΣΟΦ')).includes('Σοφία λέξη'), folds);
+    } finally {
+      await database.db.deleteFrom('drafts').where('id', 'in', ids).execute();
+    }
   });
 
   it('refuses values outside the contract', async () => {

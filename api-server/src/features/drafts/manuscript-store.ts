@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { cappedCount } from '../../lib/paging';
 import { editorFieldsOf } from '../editor/editor-fields';
-import { scopedGramKeys } from '../materials/shared';
+import { hasKeywordGrams } from '../materials/shared';
 import { DRAFT_MESSAGES, NEWEST_FIRST, containsPattern, formatTime, readPage } from './shared';
 
 type Db = Kysely<Database>;
@@ -55,7 +55,7 @@ function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>) {
   if (q.statuses) query = query.where('status', 'in', q.statuses);
   if (q.title) {
     // The owner's grams of this type (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    query = query.where(sql<boolean>`scoped_grams(user_id, type, title) @> ${sql.val(scopedGramKeys(q.userId, q.type, q.title))}::text[]`).where('title', 'ilike', containsPattern(q.title));
+    query = query.where(hasKeywordGrams(sql`scoped_grams(user_id, type, title)`, q.userId, q.type, q.title)).where('title', 'ilike', containsPattern(q.title));
   }
   return query;
 }

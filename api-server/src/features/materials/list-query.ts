@@ -8,7 +8,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
 import { COUNT_CAP, cappedCount, pageWindow } from '../../lib/paging';
-import { containsPattern, formatTime, scopedGramKeys } from './shared';
+import { containsPattern, formatTime, hasKeywordGrams } from './shared';
 
 export interface ListFilters {
   userId: number;
@@ -39,8 +39,8 @@ function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
   if (f.end) query = query.where('created_at', '<=', f.end);
   if (f.keyword) {
     // The scoped gram index of the list (0101): the approved library's, or the owner's.
-    if (useGrams && f.all) query = query.where(sql<boolean>`scoped_grams(0, cm_type, title) @> ${sql.val(scopedGramKeys(0, f.cmType, f.keyword))}::text[]`);
-    if (useGrams && !f.all) query = query.where(sql<boolean>`scoped_grams(owner_id, cm_type, title) @> ${sql.val(scopedGramKeys(f.userId, f.cmType, f.keyword))}::text[]`);
+    if (useGrams && f.all) query = query.where(hasKeywordGrams(sql`scoped_grams(0, cm_type, title)`, 0, f.cmType, f.keyword));
+    if (useGrams && !f.all) query = query.where(hasKeywordGrams(sql`scoped_grams(owner_id, cm_type, title)`, f.userId, f.cmType, f.keyword));
     query = query.where(sql<boolean>`title ilike ${containsPattern(f.keyword)}`);
   }
   return query;

@@ -1,4 +1,5 @@
 /** What the material routes share: messages, times, id lists, refusals. */
+import { type RawBuilder, sql } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 
@@ -62,7 +63,10 @@ export function containsPattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The grams the title index holds that a keyword needs: itself when 1 character, else its 2-grams. */
+/**
+ * The grams of `material_grams` (the label search's index) that a keyword needs: itself when 1
+ * character, else its 2-grams. The scoped title indexes build their keys in SQL (hasKeywordGrams).
+ */
 export function keywordGrams(keyword: string): string[] {
   const chars = [...keyword.toLowerCase()];
   if (chars.length <= 1) return chars;
@@ -72,9 +76,13 @@ export function keywordGrams(keyword: string): string[] {
 }
 
 /**
- * The keys of the scoped title-gram indexes (migration 0101_scoped_title_grams) a keyword needs: its
- * grams, each prefixed with the scope "a/b/" the index expression `scoped_grams(a, b, title)` uses.
+ * "The title holds every gram the keyword needs", on a scoped title-gram index (migration
+ * 0101_scoped_title_grams): `indexed` is the index's expression `scoped_grams(a-column, b-column,
+ * title)` as the index writes it, `a` and `b` the scope's values. The keyword's keys are built in SQL
+ * by `keyword_grams` (0102_keyword_gram_keys) from the same `scoped_grams`, so keyword and titles are
+ * lower-cased by the same `lower()` (the one ILIKE uses too). IMMUTABLE with bound values: the
+ * planner folds the keys to a constant array, which the GIN index is searched with.
  */
-export function scopedGramKeys(a: number, b: number, keyword: string): string[] {
-  return keywordGrams(keyword).map((gram) => `${a}/${b}/${gram}`);
+export function hasKeywordGrams(indexed: RawBuilder<unknown>, a: number, b: number, keyword: string): RawBuilder<boolean> {
+  return sql<boolean>`${indexed} @> keyword_grams(${a}::integer, ${b}::integer, ${keyword}::text)`;
 }
