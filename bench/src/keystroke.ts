@@ -29,14 +29,13 @@
  *   PROFILE=1   also records a CPU profile of the editor's typing (DevTools protocol) and prints the
  *               functions with the most time, named through the builds' source maps on disk
  */
-import fs from 'node:fs';
-import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { computeSign, emptyDocument, newNonce, SaveType, toArticleAddRequest, CoverMode } from 'shared-sdk/contract';
 import { ACCOUNTS, launchBrowser, login } from '../../e2e/support/browser';
-import { ROOT, startProduct } from '../../e2e/support/server';
+import { startProduct } from '../../e2e/support/server';
+import { type ProfileNode, nameOf } from './cpu-profile';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type Page = Awaited<ReturnType<Browser['newPage']>>;
@@ -396,41 +395,6 @@ async function measureEditorCost(browser: Browser, baseUrl: string, session: Sto
 
 // ---------------------------------------------------------------------------------------------
 // CPU profile (PROFILE=1)
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-
-const maps = new Map<string, SourceMap | null>();
-
-/** The build's own source map of a served file, from the packages' dist folders (never served). */
-function sourceMapOf(url: string): SourceMap | null {
-  const name = path.basename(new URL(url, 'http://x').pathname);
-  if (maps.has(name)) return maps.get(name) ?? null;
-  let found: SourceMap | null = null;
-  for (const pkg of fs.readdirSync(ROOT)) {
-    const file = path.join(ROOT, pkg, 'dist', `${name}.map`);
-    if (fs.existsSync(file)) {
-      found = new SourceMap(JSON.parse(fs.readFileSync(file, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
-      break;
-    }
-  }
-  maps.set(name, found);
-  return found;
-}
-
-function nameOf(frame: ProfileNode['callFrame']): string {
-  if (!frame.url) return frame.functionName || '(program)';
-  const map = sourceMapOf(frame.url);
-  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
-  if (entry?.originalSource) {
-    const source = entry.originalSource.replace(/^.*node_modules\//, '').replace(/^webpack:\/\/[^/]*\//, '');
-    return `${entry.name ?? frame.functionName ?? '?'} (${source}:${(entry.originalLine ?? 0) + 1})`;
-  }
-  return `${frame.functionName || '(anonymous)'} (${path.basename(frame.url)}:${frame.lineNumber + 1})`;
-}
 
 async function profileTyping(page: Page, keys: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

@@ -7,7 +7,10 @@
  *   3. the editor's keystroke-to-paint latency in a 50,000-character article against the browser's
  *      own editing on the same page, the editor remote's own JS, and Quill on no other screen
  *      (src/keystroke.ts), against the same product as 1;
- *   4. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
+ *   4. antd's run-time style generation: main-thread CPU of /index opened cold and of a click into a
+ *      remote screen, split into antd's styles, its components, React and the rest
+ *      (src/style-cost.ts), against the same product as 1;
+ *   5. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
@@ -19,6 +22,7 @@ import { startProduct } from '../../e2e/support/server';
 import { measureClickToContent, reportClickToContent } from './click-to-content';
 import { measureFirstLoads, report } from './first-load';
 import { measureKeystrokes, reportKeystrokes } from './keystroke';
+import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argRows = process.argv.indexOf('--rows');
@@ -58,11 +62,18 @@ try {
     console.info(`editor keystroke latency: the run failed: ${(error as Error).message}`);
     failures.push(`keystroke: ${(error as Error).message}`);
   }
+  console.info(`\n## 4. antd style cost (Chromium, CPU profile of a screen's first render)\n`);
+  try {
+    reportStyleCost(await measureStyleCost(product.baseUrl));
+  } catch (error) {
+    console.info(`style cost: the run failed: ${(error as Error).message}`);
+    failures.push(`style cost: ${(error as Error).message}`);
+  }
 } finally {
   await product.stop();
 }
 
-console.info(`\n## 4. API at ${ROWS.toLocaleString('en')} rows\n`);
+console.info(`\n## 5. API at ${ROWS.toLocaleString('en')} rows\n`);
 for (const [script, args, env] of [
   ['drafts.ts', [], { ROWS: String(ROWS) }],
   ['materials.ts', [String(ROWS)], {}],
