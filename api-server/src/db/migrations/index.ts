@@ -19,8 +19,8 @@ import * as shortDrama from './0067_short_drama';
 import * as videoJobs from './0090_video_jobs';
 import * as materialUsageManuscripts from './0100_material_usage_manuscripts';
 import * as scopedTitleGrams from './0101_scoped_title_grams';
-import * as keywordGramKeys from './0102_keyword_gram_keys';
 import * as unloggedSignNonces from './0110_unlogged_sign_nonces';
+import * as keywordGramKeys from './0120_keyword_gram_keys';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -38,6 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0090_video_jobs': videoJobs,
   '0100_material_usage_manuscripts': materialUsageManuscripts,
   '0101_scoped_title_grams': scopedTitleGrams,
-  '0102_keyword_gram_keys': keywordGramKeys,
   '0110_unlogged_sign_nonces': unloggedSignNonces,
+  '0120_keyword_gram_keys': keywordGramKeys,
 };

@@ -79,7 +79,7 @@ export function keywordGrams(keyword: string): string[] {
  * "The title holds every gram the keyword needs", on a scoped title-gram index (migration
  * 0101_scoped_title_grams): `indexed` is the index's expression `scoped_grams(a-column, b-column,
  * title)` as the index writes it, `a` and `b` the scope's values. The keyword's keys are built in SQL
- * by `keyword_grams` (0102_keyword_gram_keys) from the same `scoped_grams`, so keyword and titles are
+ * by `keyword_grams` (0120_keyword_gram_keys) from the same `scoped_grams`, so keyword and titles are
  * lower-cased by the same `lower()` (the one ILIKE uses too). IMMUTABLE with bound values: the
  * planner folds the keys to a constant array, which the GIN index is searched with.
  */
