@@ -154,16 +154,20 @@ async function libraryItem(page: Page, tab: string, title: string) {
 }
 
 /**
- * Checks a box, clicking a second time if the first click left it unchecked, as a person would. Seen
- * once in about a dozen runs on a loaded machine in the collection's 添加我发布的作品 dialog (the
- * click was delivered, the box stayed unchecked; cause not found). A box that never checks still fails.
+ * Waits until an antd dialog has finished opening. It zooms in from where it was asked for: while
+ * antd's motion classes (`ant-zoom-appear…`, `ant-zoom-enter…`) are on it, or an animation runs, or
+ * its transform is not yet the identity, its contents are not where they end up, and a click aimed
+ * at a box can land beside it.
  */
-async function checkAsAPersonWould(box: Locator): Promise<void> {
-  try {
-    await box.check({ timeout: 10_000 });
-  } catch {
-    await box.check();
-  }
+async function dialogOpened(dialog: Locator): Promise<void> {
+  const element = await dialog.elementHandle();
+  assert.ok(element, 'the dialog is there');
+  await dialog.page().waitForFunction((node) => {
+    const inMotion = [...node.classList].some((name) => /-(appear|enter)(-(prepare|start|active))?$/.test(name));
+    const transform = getComputedStyle(node).transform;
+    return !inMotion && node.getAnimations().length === 0 && (transform === 'none' || transform === 'matrix(1, 0, 0, 1, 0, 0)');
+  }, element);
+  await element.dispose();
 }
 
 /** Picks one material by its title in the open material picker. */
@@ -261,8 +265,9 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     const picker = page.getByRole('dialog', { name: '添加我发布的作品' });
     const boxes = picker.getByRole('checkbox');
     await boxes.nth(1).waitFor();
-    await checkAsAPersonWould(boxes.nth(0));
-    await checkAsAPersonWould(boxes.nth(1));
+    await dialogOpened(picker);
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
     await picker.getByRole('button', { name: /^添\s*加$/ }).click();
     // The dialog's mask fades out over the list; a press during the fade lands on the mask, so the
     // drag starts once nothing covers the handle.
