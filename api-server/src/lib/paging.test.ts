@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
-import { type AnyRows, COUNT_CAP, cappedCount, pageWindow } from './paging';
+import { type AnyRows, COUNT_CAP, cappedCountAndPage, pageWindow } from './paging';
 
 /** A newest-first list's page as pageWindow reads it: from whichever end it names, put back newest first. */
 function readThroughWindow(list: readonly number[], page: number, size: number, exact: boolean): number[] {
@@ -32,7 +32,7 @@ describe('paging', () => {
     assert.equal(pageWindow(999_990, 10, null).fromOldest, false);
   });
 
-  describe('cappedCount', () => {
+  describe('cappedCountAndPage', () => {
     let database: TestDatabase;
     before(async () => {
       database = await openTestDatabase();
@@ -41,13 +41,21 @@ describe('paging', () => {
       await database.close();
     });
 
-    const series = (n: number) => database.db.selectFrom(sql`generate_series(1, ${n})`.as('g')) as unknown as AnyRows<object>;
+    // Rows id = 1..n, created a minute apart, id 1 the newest.
+    const series = (n: number) =>
+      database.db.selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, ${n}) g)`.as('s')).selectAll() as unknown as AnyRows<{ id: number; created_at: Date }>;
 
-    it('counts exactly below the cap and stops at COUNT_CAP above it', async () => {
-      assert.equal(await cappedCount(database.db, series(0)), 0);
-      assert.equal(await cappedCount(database.db, series(37)), 37);
-      assert.equal(await cappedCount(database.db, series(COUNT_CAP)), COUNT_CAP);
-      assert.equal(await cappedCount(database.db, series(COUNT_CAP + 5_000)), COUNT_CAP);
+    it('counts exactly below the cap, with the page newest first', async () => {
+      assert.deepEqual(await cappedCountAndPage(database.db, series(0), 0, 10), { count: 0, ids: [] });
+      assert.deepEqual(await cappedCountAndPage(database.db, series(37), 0, 10), { count: 37, ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
+      assert.deepEqual(await cappedCountAndPage(database.db, series(37), 30, 10), { count: 37, ids: [31, 32, 33, 34, 35, 36, 37] });
+      assert.deepEqual(await cappedCountAndPage(database.db, series(37), 40, 10), { count: 37, ids: [] });
+    });
+
+    it('stops at COUNT_CAP, and leaves the page to a walk in order there', async () => {
+      assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP - 1), 0, 2), { count: COUNT_CAP - 1, ids: [1, 2] });
+      assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP), 0, 2), { count: COUNT_CAP, ids: null });
+      assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP + 5_000), 0, 2), { count: COUNT_CAP, ids: null });
     });
   });
 });

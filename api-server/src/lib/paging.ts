@@ -1,7 +1,7 @@
 /**
  * What every list that pages through a million rows shares (drafts, manuscripts, materials): the cap
- * on a keyword's or date range's total, the capped count itself, and which end of the list a page
- * is read from.
+ * on a keyword's or date range's total, the capped count (with the page when below the cap), and
+ * which end of the list a page is read from.
  */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
@@ -16,13 +16,6 @@ export const COUNT_CAP = 10_000;
 /** A query over any table's rows, selecting `O`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered rows
 export type AnyRows<O> = SelectQueryBuilder<Database, any, O>;
-
-/** How many rows `rows` selects, counting at most COUNT_CAP of them. */
-export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>): Promise<number> {
-  const capped = rows.select(sql<number>`1`.as('one')).limit(COUNT_CAP);
-  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-  return Number(count);
-}
 
 export interface PageWindow {
   /** Read the list oldest first (then put the rows back newest first). */
@@ -40,4 +33,26 @@ export interface PageWindow {
 export function pageWindow(offset: number, size: number, count: number | null): PageWindow {
   if (count === null || offset <= count / 2) return { fromOldest: false, offset, limit: size };
   return { fromOldest: true, offset: Math.max(0, count - offset - size), limit: Math.max(0, Math.min(size, count - offset)) };
+}
+
+/**
+ * A capped search's total and, when the total is below the cap (every match then in hand), its
+ * page's ids too, from one query: the matches (`rows`, selecting `id` and `created_at`) are found
+ * once for both, where a count and a page query would each search them. `ids` is null at the cap:
+ * the page is then read by walking the list in its order instead.
+ */
+export async function cappedCountAndPage(
+  db: Kysely<Database>,
+  rows: AnyRows<{ id: number; created_at: Date }>,
+  offset: number,
+  size: number,
+): Promise<{ count: number; ids: number[] | null }> {
+  const matches = rows.limit(COUNT_CAP);
+  const result = await sql<{ count: string | number; ids: Array<string | number> | null }>`
+    with m as (${matches})
+    select (select count(*) from m) as count,
+           array(select id from m order by created_at desc, id desc limit ${size} offset ${offset}) as ids`.execute(db);
+  const row = result.rows[0];
+  const count = Number(row?.count ?? 0);
+  return { count, ids: count < COUNT_CAP ? (row?.ids ?? []).map(Number) : null };
 }

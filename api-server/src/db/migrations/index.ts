@@ -21,6 +21,7 @@ import * as materialUsageManuscripts from './0100_material_usage_manuscripts';
 import * as scopedTitleGrams from './0101_scoped_title_grams';
 import * as unloggedSignNonces from './0110_unlogged_sign_nonces';
 import * as keywordGramKeys from './0120_keyword_gram_keys';
+import * as searchGrams from './0121_search_grams';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0101_scoped_title_grams': scopedTitleGrams,
   '0110_unlogged_sign_nonces': unloggedSignNonces,
   '0120_keyword_gram_keys': keywordGramKeys,
+  '0121_search_grams': searchGrams,
 };

@@ -5,7 +5,6 @@ import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
-import { cappedCount } from '../../lib/paging';
 import { editorFieldsOf } from '../editor/editor-fields';
 import { hasKeywordGrams } from '../materials/shared';
 import { DRAFT_MESSAGES, NEWEST_FIRST, containsPattern, formatTime, readPage } from './shared';
@@ -31,30 +30,33 @@ export function toDraft(row: Pick<DraftRow, 'id' | 'global_id' | 'type' | 'title
   };
 }
 
-function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>) {
+/** The owner's live drafts of the tab; with a keyword, those whose title holds it (`grams`: found on the gram index). */
+function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, grams = true) {
   let query = db.selectFrom('drafts').where('user_id', '=', q.userId).where('deleted_at', 'is', null);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.title) {
     // The owner's title grams (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    query = query.where(hasKeywordGrams(sql`scoped_grams(user_id, 0, title)`, q.userId, 0, q.title)).where('title', 'ilike', containsPattern(q.title));
+    if (grams) query = query.where(hasKeywordGrams('drafts_owner_grams_idx', sql`scoped_grams(user_id, 0, title)`, q.userId, 0, q.title));
+    query = query.where('title', 'ilike', containsPattern(q.title));
   }
   return query;
 }
 
 /** One page, newest first (`readPage`); without a keyword the total is exact and cheap (counters). */
 export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number }> {
+  const search = q.title ? { matches: liveDrafts(db, q).select(['id', 'created_at']), walk: liveDrafts(db, q, false).select('id') } : null;
   const { rows, count } = await readPage(
+    db,
     liveDrafts(db, q).select('id'),
     (ids) => db.selectFrom('drafts').select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at']).where('id', 'in', ids),
     NEWEST_FIRST,
-    { page: q.page, size: q.size, count: () => countDrafts(db, q), exactCount: !q.title },
+    { page: q.page, size: q.size, count: () => countDrafts(db, q), search },
   );
   return { returnData: rows.map(toDraft), count };
 }
 
 /** Without a keyword the total comes from the trigger-kept counters, not from counting rows. */
 async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
-  if (q.title) return cappedCount(db, liveDrafts(db, q));
   let query = db
     .selectFrom('content_counts')
     .select(sql<string>`coalesce(sum(count), 0)`.as('count'))

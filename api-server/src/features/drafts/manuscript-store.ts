@@ -15,7 +15,6 @@ import type { ManuscriptRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
-import { cappedCount } from '../../lib/paging';
 import { editorFieldsOf } from '../editor/editor-fields';
 import { hasKeywordGrams } from '../materials/shared';
 import { DRAFT_MESSAGES, NEWEST_FIRST, containsPattern, formatTime, readPage } from './shared';
@@ -50,19 +49,23 @@ export function toManuscript(row: ListedRow): Manuscript {
   };
 }
 
-function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>) {
+/** The owner's live manuscripts of the type and statuses; with a keyword as for drafts (`grams`: on the gram index). */
+function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>, grams = true) {
   let query = db.selectFrom('manuscripts').where('user_id', '=', q.userId).where('type', '=', q.type).where('deleted_at', 'is', null);
   if (q.statuses) query = query.where('status', 'in', q.statuses);
   if (q.title) {
     // The owner's grams of this type (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    query = query.where(hasKeywordGrams(sql`scoped_grams(user_id, type, title)`, q.userId, q.type, q.title)).where('title', 'ilike', containsPattern(q.title));
+    if (grams) query = query.where(hasKeywordGrams('manuscripts_owner_grams_idx', sql`scoped_grams(user_id, type, title)`, q.userId, q.type, q.title));
+    query = query.where('title', 'ilike', containsPattern(q.title));
   }
   return query;
 }
 
 /** One page, newest first (`readPage`), as for drafts. */
 export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number }> {
+  const search = q.title ? { matches: liveManuscripts(db, q).select(['id', 'created_at']), walk: liveManuscripts(db, q, false).select('id') } : null;
   const { rows, count } = await readPage(
+    db,
     liveManuscripts(db, q).select('id'),
     (ids) =>
       db
@@ -70,13 +73,12 @@ export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ ret
         .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'status', 'review_code', 'platforms', 'created_at', 'published_at', 'scheduled_at'])
         .where('id', 'in', ids),
     NEWEST_FIRST,
-    { page: q.page, size: q.size, count: () => countManuscripts(db, q), exactCount: !q.title },
+    { page: q.page, size: q.size, count: () => countManuscripts(db, q), search },
   );
   return { returnData: rows.map(toManuscript), count };
 }
 
 async function countManuscripts(db: Db, q: ManuscriptQuery): Promise<number> {
-  if (q.title) return cappedCount(db, liveManuscripts(db, q));
   let query = db
     .selectFrom('content_counts')
     .select(sql<string>`coalesce(sum(count), 0)`.as('count'))

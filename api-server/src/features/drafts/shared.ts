@@ -1,8 +1,9 @@
 /** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { type AnyRows, pageWindow } from '../../lib/paging';
+import { type AnyRows, cappedCountAndPage, pageWindow } from '../../lib/paging';
 
 export const MAX_PAGE_SIZE = 50;
 export const MAX_IDS = 100;
@@ -47,14 +48,19 @@ export const NEWEST_FIRST = ['created_at', 'id'] as const;
 export interface PageRequest {
   page: number;
   size: number;
-  /** The list's total (a keyword's capped at COUNT_CAP). */
+  /**
+   * No keyword: the exact, cheap total (the counters). It is read first, a page past the end is empty
+   * without a query, and a page past the middle is read from the oldest end.
+   */
   count: () => Promise<number>;
   /**
-   * The total is exact and cheap (the counters, no keyword): it is read first, a page past the end is
-   * empty without a query, and a page past the middle is read from the oldest end. Otherwise the
-   * count and the page run side by side.
+   * A keyword: `matches` are the rows the gram index finds (rechecked with ILIKE), selecting id and
+   * created_at; they give the total (capped at COUNT_CAP) and, below the cap, the page in the same
+   * query. At the cap the page is read by walking `walk` (the same rows without the gram condition)
+   * in the list's order: the newest matches are then found after a few rows each, where the gram
+   * index would collect and sort every match first.
    */
-  exactCount: boolean;
+  search: { matches: AnyRows<{ id: number; created_at: Date }>; walk: AnyRows<{ id: number }> } | null;
 }
 
 /**
@@ -63,23 +69,24 @@ export interface PageRequest {
  * over the owner's index, even for a deep page's offset), then `read` reads only those rows.
  */
 export async function readPage<Row>(
+  db: Kysely<Database>,
   ids: AnyRows<{ id: number }>,
-  read: (pageIds: AnyRows<{ id: number }>) => AnyRows<Row>,
+  read: (pageIds: AnyRows<{ id: number }> | number[]) => AnyRows<Row>,
   order: readonly string[],
   request: PageRequest,
 ): Promise<{ rows: Row[]; count: number }> {
   const offset = (request.page - 1) * request.size;
-  const rowsOf = (count: number | null): Promise<Row[]> => {
-    if (count !== null && offset >= count) return Promise.resolve([]);
-    const window = pageWindow(offset, request.size, count);
-    const direction = window.fromOldest ? 'asc' : 'desc';
-    const pageIds = order.reduce((query, column) => query.orderBy(sql.ref(column), direction), ids).limit(window.limit).offset(window.offset);
-    return order.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), read(pageIds)).execute();
-  };
-  if (request.exactCount) {
-    const count = await request.count();
-    return { rows: await rowsOf(count), count };
+  const inOrder = (pageIds: AnyRows<{ id: number }> | number[]) => order.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), read(pageIds)).execute();
+  if (request.search) {
+    const found = await cappedCountAndPage(db, request.search.matches, offset, request.size);
+    if (found.ids) return { rows: found.ids.length ? await inOrder(found.ids) : [], count: found.count };
+    const pageIds = order.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), request.search.walk).limit(request.size).offset(offset);
+    return { rows: await inOrder(pageIds), count: found.count };
   }
-  const [rows, count] = await Promise.all([rowsOf(null), request.count()]);
-  return { rows, count };
+  const count = await request.count();
+  if (offset >= count) return { rows: [], count };
+  const window = pageWindow(offset, request.size, count);
+  const direction = window.fromOldest ? 'asc' : 'desc';
+  const pageIds = order.reduce((query, column) => query.orderBy(sql.ref(column), direction), ids).limit(window.limit).offset(window.offset);
+  return { rows: await inOrder(pageIds), count };
 }

@@ -7,7 +7,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { COUNT_CAP, cappedCount, pageWindow } from '../../lib/paging';
+import { cappedCountAndPage, pageWindow } from '../../lib/paging';
 import { containsPattern, formatTime, hasKeywordGrams } from './shared';
 
 export interface ListFilters {
@@ -27,9 +27,9 @@ type Db = Kysely<Database>;
 type MaterialQuery = SelectQueryBuilder<Database, 'materials', object>;
 
 /**
- * `useGrams: false` leaves out the gram condition: for a keyword that matches more than COUNT_CAP
- * rows, walking the date-ordered index and rechecking the title finds a page after a few hundred
- * rows, where the gram index would collect and sort every match first.
+ * `useGrams: false` leaves out the gram condition: for a keyword that matches COUNT_CAP rows or more,
+ * walking the date-ordered index and rechecking the title finds a page after a few hundred rows,
+ * where the gram index would collect and sort every match first.
  */
 function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
   let query = db.selectFrom('materials').where('deleted_at', 'is', null).where('cm_type', '=', f.cmType);
@@ -39,8 +39,8 @@ function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
   if (f.end) query = query.where('created_at', '<=', f.end);
   if (f.keyword) {
     // The scoped gram index of the list (0101): the approved library's, or the owner's.
-    if (useGrams && f.all) query = query.where(hasKeywordGrams(sql`scoped_grams(0, cm_type, title)`, 0, f.cmType, f.keyword));
-    if (useGrams && !f.all) query = query.where(hasKeywordGrams(sql`scoped_grams(owner_id, cm_type, title)`, f.userId, f.cmType, f.keyword));
+    if (useGrams && f.all) query = query.where(hasKeywordGrams('materials_public_grams_idx', sql`scoped_grams(0, cm_type, title)`, 0, f.cmType, f.keyword));
+    if (useGrams && !f.all) query = query.where(hasKeywordGrams('materials_mine_grams_idx', sql`scoped_grams(owner_id, cm_type, title)`, f.userId, f.cmType, f.keyword));
     query = query.where(sql<boolean>`title ilike ${containsPattern(f.keyword)}`);
   }
   return query;
@@ -51,8 +51,8 @@ function impossible(f: ListFilters): boolean {
   return f.all && f.cmCheck !== 0 && f.cmCheck !== 2;
 }
 
+/** An unfiltered list's exact total, from the trigger-kept counters (at most 4 rows). */
 async function countMaterials(db: Db, f: ListFilters): Promise<number> {
-  if (f.keyword || f.start || f.end) return cappedCount(db, filtered(db, f));
   let counters = db
     .selectFrom('material_counts')
     .select(sql<string>`coalesce(sum(n), 0)`.as('count'))
@@ -64,36 +64,35 @@ async function countMaterials(db: Db, f: ListFilters): Promise<number> {
   return Number(count);
 }
 
-/**
- * For a keyword page, which is cheaper: the gram index (reads every match, then sorts), or the
- * date-ordered index rechecking titles until the page is full (reads about rows-to-page ÷ the
- * share of the list that matches)? The list's size comes from the counters.
- */
-async function walkIsCheaper(db: Db, f: ListFilters, matches: number): Promise<boolean> {
-  if (matches >= COUNT_CAP) return true;
-  if (matches === 0) return false;
-  const listed = await countMaterials(db, { ...f, keyword: '', start: null, end: null });
-  return (f.page * f.perPage * listed) / matches < matches;
+/** The ids of the page: a subquery of the index walk, or the ids a search found (cappedCountAndPage). */
+type PageIds = SelectQueryBuilder<Database, 'materials', { id: number }> | number[];
+
+async function pageOf(db: Db, f: ListFilters): Promise<{ total: number; pageIds: PageIds }> {
+  const offset = (f.page - 1) * f.perPage;
+  if (f.keyword || f.start || f.end) {
+    // A search: its total (capped at COUNT_CAP) and, below the cap, its page's ids, from one query.
+    const found = await cappedCountAndPage(db, filtered(db, f).select(['id', 'created_at']), offset, f.perPage);
+    if (found.ids) return { total: found.count, pageIds: found.ids };
+    const walk = filtered(db, f, false).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.perPage).offset(offset);
+    return { total: found.count, pageIds: walk };
+  }
+  const total = await countMaterials(db, f);
+  if (offset >= total) return { total, pageIds: [] };
+  // Past the middle of the exactly counted list, the page is read from the oldest end (pageWindow).
+  const window = pageWindow(offset, f.perPage, total);
+  const direction = window.fromOldest ? 'asc' : 'desc';
+  return { total, pageIds: filtered(db, f).select('id').orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset) };
 }
 
 export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; data: Material[] }> {
   if (impossible(f)) return { total: 0, data: [] };
-  const total = await countMaterials(db, f);
-  const exact = !f.keyword && !f.start && !f.end;
-  const offset = (f.page - 1) * f.perPage;
-  if (offset >= total && exact) return { total, data: [] };
-  const base = filtered(db, f, !(f.keyword && (await walkIsCheaper(db, f, total)))).select('id');
-  // Past the middle of an exactly counted list, the page is read from the oldest end (pageWindow).
-  const window = pageWindow(offset, f.perPage, exact ? total : null);
-  const direction = window.fromOldest ? 'asc' : 'desc';
-  const pageIds = base.orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset);
-  const rows = await db
-    .selectFrom('materials as m')
-    .innerJoin(pageIds.as('p'), 'p.id', 'm.id')
-    .select(['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'])
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .execute();
+  const { total, pageIds } = await pageOf(db, f);
+  if (Array.isArray(pageIds) && pageIds.length === 0) return { total, data: [] };
+  const columns = ['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'] as const;
+  const page = Array.isArray(pageIds)
+    ? db.selectFrom('materials as m').select(columns).where('m.id', 'in', pageIds)
+    : db.selectFrom('materials as m').innerJoin(pageIds.as('p'), 'p.id', 'm.id').select(columns);
+  const rows = await page.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').execute();
   return {
     total,
     data: rows.map((row) => ({

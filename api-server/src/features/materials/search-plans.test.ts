@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { type KyselyPlugin, type QueryResult, type RootOperationNode, type UnknownRow, CompiledQuery, type QueryId, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { COUNT_CAP } from '../../lib/paging';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { searchDrafts } from '../drafts/draft-store';
 import { listManuscripts } from '../drafts/manuscript-store';
@@ -146,6 +147,36 @@ describe('search and list plans', () => {
     );
     assert.deepEqual([...seqScans(keyword), ...seqScans(page)].filter((t) => t === 'manuscripts'), []);
   });
+  it('gives a keyword at the count cap the same total, rows and order as a plain ILIKE over the list', async () => {
+    const owner = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow()).id;
+    await sql
+      .raw(
+        `insert into drafts (user_id, global_id, type, title, created_at)
+         select ${owner}, gen_random_uuid()::text, 1 + g % 3, case when g % 7 = 0 then '城市' else '黄河' end || '稿件' || g, now() - make_interval(secs => g % 500)
+         from generate_series(1, ${COUNT_CAP + 2_000}) g`,
+      )
+      .execute(database.db);
+    await sql`vacuum analyze drafts`.execute(database.db);
+    const truth = await database.db
+      .selectFrom('drafts')
+      .select('id')
+      .where('user_id', '=', owner)
+      .where('deleted_at', 'is', null)
+      .where('title', 'ilike', '%黄河稿件1%')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    assert.ok(truth.length > COUNT_CAP / 10);
+    for (const [title, expected] of [['黄河', null], ['黄河稿件1', truth]] as const) {
+      const all = expected ?? (await database.db.selectFrom('drafts').select('id').where('user_id', '=', owner).where('title', 'ilike', `%${title}%`).orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
+      for (const page of [1, 2, 37]) {
+        const answer = await searchDrafts(database.db, { userId: owner, type: 0, page, size: 10, title });
+        assert.equal(answer.count, Math.min(all.length, COUNT_CAP), title);
+        assert.deepEqual(answer.returnData.map((d) => d.nd_id), all.slice((page - 1) * 10, page * 10).map((d) => d.id), `${title} page ${page}`);
+      }
+    }
+  });
+
   it('reads a page past the middle from the oldest end, with the same rows in the same order as from the newest', async () => {
     const drafts = await database.db.selectFrom('drafts').select('id').where('user_id', '=', me).where('deleted_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     const lastPage = Math.ceil(drafts.length / 10);

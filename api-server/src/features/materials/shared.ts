@@ -76,13 +76,15 @@ export function keywordGrams(keyword: string): string[] {
 }
 
 /**
- * "The title holds every gram the keyword needs", on a scoped title-gram index (migration
- * 0101_scoped_title_grams): `indexed` is the index's expression `scoped_grams(a-column, b-column,
- * title)` as the index writes it, `a` and `b` the scope's values. The keyword's keys are built in SQL
- * by `keyword_grams` (0120_keyword_gram_keys) from the same `scoped_grams`, so keyword and titles are
- * lower-cased by the same `lower()` (the one ILIKE uses too). IMMUTABLE with bound values: the
- * planner folds the keys to a constant array, which the GIN index is searched with.
+ * "The title holds the keyword's grams", on a scoped title-gram index (migration
+ * 0101_scoped_title_grams): `index` is the index's name, `indexed` its expression `scoped_grams(a-column,
+ * b-column, title)` as the index writes it, `a` and `b` the scope's values. The keys are built in SQL:
+ * `keyword_grams` (0120_keyword_gram_keys) from the same `scoped_grams`, so keyword and titles are
+ * lower-cased by the same `lower()` (the one ILIKE uses too), narrowed by `search_grams`
+ * (0121_search_grams) to the keyword's rarer keys by the index's statistics. A superset of the
+ * matches: the caller rechecks with ILIKE. A scalar subquery, so the keys are computed once per query
+ * and the GIN index is searched with them.
  */
-export function hasKeywordGrams(indexed: RawBuilder<unknown>, a: number, b: number, keyword: string): RawBuilder<boolean> {
-  return sql<boolean>`${indexed} @> keyword_grams(${a}::integer, ${b}::integer, ${keyword}::text)`;
+export function hasKeywordGrams(index: string, indexed: RawBuilder<unknown>, a: number, b: number, keyword: string): RawBuilder<boolean> {
+  return sql<boolean>`${indexed} @> (select search_grams(${index}::text, ${a}::integer, ${b}::integer, ${keyword}::text))`;
 }
