@@ -1,8 +1,9 @@
-import { Flex, Layout, Typography } from 'antd';
+import { Flex, Layout } from 'antd';
 import { useNavigate } from 'shared-sdk/router';
 import { apiPost, LIMITS, loggedOut, useAppDispatch } from 'shared-sdk';
 import { CreationDropdown, CustomerService, NoticeBell } from './header-actions';
 import { HeaderUser } from './header-user';
+import './app-header.css';
 
 export const QUIT_PATH = '/login/admin/quit';
 
@@ -27,9 +28,7 @@ export function AppHeader() {
       style={{ height: LIMITS.HEADER_HEIGHT, lineHeight: `${LIMITS.HEADER_HEIGHT}px`, padding: '0 24px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
     >
       <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          创作者中心
-        </Typography.Title>
+        <h4 className="header-title">创作者中心</h4>
         <Flex align="center" gap={16}>
           <CreationDropdown />
           <CustomerService />

@@ -1,4 +1,5 @@
-import { Avatar, Dropdown, Flex, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Dropdown, Flex, Tooltip } from 'antd';
 import { SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { ENTERPRISE_CERT_LABELS, ENTERPRISE_CERTIFIED_STATUS, selectUser, useAppSelector } from 'shared-sdk';
@@ -10,6 +11,20 @@ export function enterpriseLabel(answer: { status: number; cert_audit_status: num
   if (!answer) return '';
   if (answer.status === ENTERPRISE_CERTIFIED_STATUS) return '已认证';
   return ENTERPRISE_CERT_LABELS[answer.cert_audit_status] ?? '';
+}
+
+/**
+ * A small round avatar as antd's Avatar draws it (app-header.css): the picture, or the user icon
+ * when there is none or it fails to load.
+ */
+function UserAvatar({ src }: { src: string | undefined }) {
+  const [failed, setFailed] = useState<string | undefined>();
+  const image = src && failed !== src ? src : undefined;
+  return (
+    <span className={image ? 'header-avatar header-avatar-image' : 'header-avatar'}>
+      {image ? <img src={image} alt="" onError={() => setFailed(image)} /> : <UserOutlined />}
+    </span>
+  );
 }
 
 /** Nickname (enterprise badge icon for cert_type 24, worn badge) and the user dropdown. */
@@ -34,7 +49,7 @@ export function HeaderUser({ onLogOut }: { onLogOut: () => void }) {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']}>
       <Flex align="center" gap={6} style={{ cursor: 'pointer' }} data-testid="user-menu">
-        <Avatar size="small" src={user?.u_avatar || undefined} icon={<UserOutlined />} />
+        <UserAvatar src={user?.u_avatar || undefined} />
         <span>{user?.u_nickname}</span>
         {user?.cert_type === ENTERPRISE_CERT_TYPE ? (
           <Tooltip title="企业认证">

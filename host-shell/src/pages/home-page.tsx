@@ -1,35 +1,87 @@
-import { Button, Card, Col, List, Progress, Row, Space, Statistic, Typography } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { Button, Progress, Space, Spin } from 'antd';
 import { Link } from 'shared-sdk/router';
 import { selectUser, useAppSelector } from 'shared-sdk';
 import { CREATOR_LEVELS, SCORE_DIMENSIONS, type UserScoreAnswer, type UserScoreDetailAnswer } from 'shared-sdk/contract';
 import { useRecentDraftsQuery, useUnreadTotalQuery, useUserScoreQuery } from '../features/shell/api';
 import { CREATION_ITEMS, openCreation } from '../features/shell/creation';
+import './home-page.css';
 
 const hasBreakdown = (score: UserScoreAnswer | undefined): score is UserScoreDetailAnswer => score !== undefined && 'dimensions' in score;
+
+// This page is in the first-load budget: its cards, list, statistics and headings are plain elements
+// drawn as antd draws Card, List, Statistic, Row/Col and Typography (home-page.css).
+
+function HomeCard({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="home-card">
+      {title ? (
+        <div className="home-card-head">
+          <div className="home-card-head-wrapper">
+            <div className="home-card-title">{title}</div>
+            {extra ? <div className="home-card-extra">{extra}</div> : null}
+          </div>
+        </div>
+      ) : null}
+      <div className="home-card-body">{children}</div>
+    </div>
+  );
+}
+
+function Statistic({ title, value, suffix }: { title: ReactNode; value: number; suffix?: string }) {
+  return (
+    <div>
+      <div className="home-statistic-title">{title}</div>
+      <div className="home-statistic-content">
+        <span className="home-statistic-value">{value}</span>
+        {suffix ? <span className="home-statistic-suffix">{suffix}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+/** A row with antd's gutter: half the gutter on each side of every column. */
+function Row({ gutter, middle, title, children }: { gutter: number; middle?: boolean; title?: string; children: ReactNode }) {
+  return (
+    <div className={middle ? 'home-row home-row-middle' : 'home-row'} style={{ marginInline: -gutter / 2 }} title={title}>
+      {children}
+    </div>
+  );
+}
+
+function Col({ gutter, auto, style, children }: { gutter: number; auto?: boolean; style?: CSSProperties; children: ReactNode }) {
+  return (
+    <div className={auto ? 'home-col home-col-auto' : 'home-col'} style={{ paddingInline: gutter / 2, ...style }}>
+      {children}
+    </div>
+  );
+}
 
 /** The creation score's dimensions, compact (no chart here: this page is in the first-load budget); the history is on /rights. */
 function ScoreCard({ score }: { score: UserScoreDetailAnswer }) {
   const level = CREATOR_LEVELS.find((l) => l.level === score.level);
   return (
-    <Card title="创作分" extra={<Link to="/rights">查看权益与历史</Link>}>
+    <HomeCard title="创作分" extra={<Link to="/rights">查看权益与历史</Link>}>
       <div data-testid="score-card">
-      <Row gutter={24} align="middle">
-        <Col>
-          <Statistic title={`Lv${score.level} ${level?.name ?? ''}`} value={score.user_score} suffix="/ 100" />
-        </Col>
-        <Col flex="auto">
-          {SCORE_DIMENSIONS.map((d) => (
-            <Row key={d.code} gutter={8} align="middle" title={d.hint}>
-              <Col style={{ width: 48 }}>{d.name}</Col>
-              <Col flex="auto">
-                <Progress percent={score.dimensions[d.code]} size="small" format={(value) => `${value ?? 0}`} aria-label={`${d.name} ${score.dimensions[d.code]}`} />
-              </Col>
-            </Row>
-          ))}
-        </Col>
-      </Row>
+        <Row gutter={24} middle>
+          <Col gutter={24}>
+            <Statistic title={`Lv${score.level} ${level?.name ?? ''}`} value={score.user_score} suffix="/ 100" />
+          </Col>
+          <Col gutter={24} auto>
+            {SCORE_DIMENSIONS.map((d) => (
+              <Row key={d.code} gutter={8} middle title={d.hint}>
+                <Col gutter={8} style={{ width: 48 }}>
+                  {d.name}
+                </Col>
+                <Col gutter={8} auto>
+                  <Progress percent={score.dimensions[d.code]} size="small" format={(value) => `${value ?? 0}`} aria-label={`${d.name} ${score.dimensions[d.code]}`} />
+                </Col>
+              </Row>
+            ))}
+          </Col>
+        </Row>
       </div>
-    </Card>
+    </HomeCard>
   );
 }
 
@@ -39,25 +91,26 @@ export function HomePage() {
   const { data: score } = useUserScoreQuery(undefined);
   const { data: unread = 0 } = useUnreadTotalQuery();
   const { data: drafts, isFetching } = useRecentDraftsQuery(undefined);
+  const list = drafts?.returnData ?? [];
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card>
-        <Typography.Title level={3}>你好，{user?.u_nickname ?? '创作者'}</Typography.Title>
-        <Typography.Paragraph type="secondary">欢迎使用创作者中心。</Typography.Paragraph>
+      <HomeCard>
+        <h3 className="home-title">你好，{user?.u_nickname ?? '创作者'}</h3>
+        <div className="home-secondary home-paragraph">欢迎使用创作者中心。</div>
         <Row gutter={24}>
-          <Col>
+          <Col gutter={24}>
             <Statistic title="创作分" value={score?.user_score ?? 0} />
           </Col>
-          <Col>
+          <Col gutter={24}>
             <Link to="/notice">
               <Statistic title="未读通知" value={unread} />
             </Link>
           </Col>
         </Row>
-      </Card>
+      </HomeCard>
       {hasBreakdown(score) ? <ScoreCard score={score} /> : null}
-      <Card title="快速创作">
+      <HomeCard title="快速创作">
         <Space wrap>
           {CREATION_ITEMS.map((item) => (
             <Button key={item.key} onClick={() => openCreation(item)}>
@@ -65,20 +118,25 @@ export function HomePage() {
             </Button>
           ))}
         </Space>
-      </Card>
-      <Card title="最近草稿" extra={<Link to="/draft">全部草稿</Link>}>
-        <List
-          loading={isFetching}
-          dataSource={drafts?.returnData ?? []}
-          locale={{ emptyText: '暂无草稿' }}
-          renderItem={(draft) => (
-            <List.Item>
-              <Link to={`/scriptDetail?draftId=${draft.nd_id}`}>{draft.nd_title || '无标题'}</Link>
-              <Typography.Text type="secondary">{draft.nd_create_time}</Typography.Text>
-            </List.Item>
+      </HomeCard>
+      <HomeCard title="最近草稿" extra={<Link to="/draft">全部草稿</Link>}>
+        <Spin spinning={isFetching}>
+          {list.length > 0 ? (
+            <ul className="home-list-items">
+              {list.map((draft) => (
+                <li key={draft.nd_id} className="home-list-item">
+                  <Link to={`/scriptDetail?draftId=${draft.nd_id}`}>{draft.nd_title || '无标题'}</Link>
+                  <span className="home-secondary">{draft.nd_create_time}</span>
+                </li>
+              ))}
+            </ul>
+          ) : isFetching ? (
+            <div style={{ minHeight: 53 }} />
+          ) : (
+            <div className="home-list-empty">暂无草稿</div>
           )}
-        />
-      </Card>
+        </Spin>
+      </HomeCard>
     </Space>
   );
 }
