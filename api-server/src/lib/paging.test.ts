@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
-import { type AnyRows, COUNT_CAP, cappedCountAndPage, pageWindow } from './paging';
+import { type AnyRows, COUNT_CAP, cappedCount, cappedCountAndPage, pageWindow } from './paging';
 
 /** A newest-first list's page as pageWindow reads it: from whichever end it names, put back newest first. */
 function readThroughWindow(list: readonly number[], page: number, size: number, exact: boolean): number[] {
@@ -56,6 +56,10 @@ describe('paging', () => {
       assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP - 1), 0, 2), { count: COUNT_CAP - 1, ids: [1, 2] });
       assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP), 0, 2), { count: COUNT_CAP, ids: null });
       assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP + 5_000), 0, 2), { count: COUNT_CAP, ids: null });
+    });
+
+    it('counts alone the same way (cappedCount)', async () => {
+      for (const n of [0, 37, COUNT_CAP, COUNT_CAP + 5_000]) assert.equal(await cappedCount(database.db, series(n)), Math.min(n, COUNT_CAP));
     });
   });
 });

@@ -17,6 +17,13 @@ export const COUNT_CAP = 10_000;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered rows
 export type AnyRows<O> = SelectQueryBuilder<Database, any, O>;
 
+/** How many rows `rows` selects, counting at most COUNT_CAP of them. */
+export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>): Promise<number> {
+  const capped = rows.select(sql<number>`1`.as('one')).limit(COUNT_CAP);
+  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export interface PageWindow {
   /** Read the list oldest first (then put the rows back newest first). */
   fromOldest: boolean;
@@ -49,9 +56,10 @@ export async function cappedCountAndPage(
 ): Promise<{ count: number; ids: number[] | null }> {
   const matches = rows.limit(COUNT_CAP);
   const result = await sql<{ count: string | number; ids: Array<string | number> | null }>`
-    with m as (${matches})
-    select (select count(*) from m) as count,
-           array(select id from m order by created_at desc, id desc limit ${size} offset ${offset}) as ids`.execute(db);
+    with m as (${matches}), c as (select count(*) as n from m)
+    select n as count,
+           case when n < ${COUNT_CAP} then array(select id from m order by created_at desc, id desc limit ${size} offset ${offset}) end as ids
+    from c`.execute(db);
   const row = result.rows[0];
   const count = Number(row?.count ?? 0);
   return { count, ids: count < COUNT_CAP ? (row?.ids ?? []).map(Number) : null };

@@ -7,7 +7,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { cappedCountAndPage, pageWindow } from '../../lib/paging';
+import { cappedCount, cappedCountAndPage, pageWindow } from '../../lib/paging';
 import { containsPattern, formatTime, hasKeywordGrams } from './shared';
 
 export interface ListFilters {
@@ -69,13 +69,15 @@ type PageIds = SelectQueryBuilder<Database, 'materials', { id: number }> | numbe
 
 async function pageOf(db: Db, f: ListFilters): Promise<{ total: number; pageIds: PageIds }> {
   const offset = (f.page - 1) * f.perPage;
-  if (f.keyword || f.start || f.end) {
-    // A search: its total (capped at COUNT_CAP) and, below the cap, its page's ids, from one query.
+  const walk = () => filtered(db, f, false).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.perPage).offset(offset);
+  if (f.keyword) {
+    // A keyword: its total (capped at COUNT_CAP) and, below the cap, its page's ids, from one query
+    // over the gram index's matches; at the cap, a walk of the date-ordered index.
     const found = await cappedCountAndPage(db, filtered(db, f).select(['id', 'created_at']), offset, f.perPage);
-    if (found.ids) return { total: found.count, pageIds: found.ids };
-    const walk = filtered(db, f, false).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.perPage).offset(offset);
-    return { total: found.count, pageIds: walk };
+    return { total: found.count, pageIds: found.ids ?? walk() };
   }
+  // A date range alone: the date-ordered index serves both the capped count and the page.
+  if (f.start || f.end) return { total: await cappedCount(db, filtered(db, f)), pageIds: walk() };
   const total = await countMaterials(db, f);
   if (offset >= total) return { total, pageIds: [] };
   // Past the middle of the exactly counted list, the page is read from the oldest end (pageWindow).
