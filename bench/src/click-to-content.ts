@@ -12,7 +12,7 @@
  * Targets (ARCHITECTURE, performance budget): ratio ≤ 1.5 and ≤ 2 sequential round trips cold.
  */
 import { pathToFileURL } from 'node:url';
-import { ACCOUNTS, launchBrowser, login } from '../../e2e/support/browser';
+import { launchBrowser, savedSession } from '../../e2e/support/browser';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type Page = Awaited<ReturnType<Browser['newPage']>>;
@@ -135,12 +135,7 @@ async function oneRun(browser: Browser, baseUrl: string, session: StorageState, 
 export async function measureClickToContent(baseUrl: string, runs = 7): Promise<ClickToContent> {
   const browser = await launchBrowser();
   try {
-    const first = await browser.newPage();
-    await login(first, baseUrl, ACCOUNTS.verified);
-    await first.waitForURL(/\/index$/);
-    await first.waitForLoadState('networkidle');
-    const session = await first.context().storageState();
-    await first.context().close();
+    const session = await savedSession(browser, baseUrl);
 
     const host: ClickRun[] = [];
     const remote: ClickRun[] = [];

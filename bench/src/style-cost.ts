@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ACCOUNTS, launchBrowser, login } from '../../e2e/support/browser';
+import { launchBrowser, savedSession } from '../../e2e/support/browser';
 import { startProduct } from '../../e2e/support/server';
 import { type CpuProfile, type ProfileNode, originOf, timeByStack } from './cpu-profile';
 
@@ -82,12 +82,7 @@ async function runCase(browser: Browser, session: StorageState, name: string, ge
 export async function measureStyleCost(baseUrl: string): Promise<StyleCase[]> {
   const browser = await launchBrowser();
   try {
-    const first = await browser.newPage();
-    await login(first, baseUrl, ACCOUNTS.verified);
-    await first.waitForURL(/\/index$/);
-    await first.waitForLoadState('networkidle');
-    const session = await first.context().storageState();
-    await first.context().close();
+    const session = await savedSession(browser, baseUrl);
 
     const index = await runCase(browser, session, '/index opened cold', async (page) => ({
       act: async () => {

@@ -74,3 +74,14 @@ export async function loggedIn(
   await page.waitForURL(/\/index$/);
   return { context, page };
 }
+
+/** A verified creator's session (cookies and storage) after login, for fresh contexts to start from. */
+export async function savedSession(browser: Browser, baseUrl: string): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const { context, page } = await loggedIn(browser, baseUrl);
+  try {
+    await page.waitForLoadState('networkidle');
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
