@@ -1,26 +1,28 @@
-import type { ReactNode } from 'react';
-import { App as AntdApp } from 'antd';
+import { useContext, type ReactNode } from 'react';
+import AppContext from 'antd/es/app/context';
 import { AntdLocale } from './antd-locale';
 import { useToastTarget } from './error-toasts';
+import { LazyApp } from './lazy-app';
 
-/** Sends the SDK's error messages to this antd App's message while it is mounted. */
+/** Sends the SDK's error messages to this App's message while it is mounted. */
 function ErrorNotifierBridge() {
-  const { message } = AntdApp.useApp();
+  const { message } = useContext(AppContext);
   useToastTarget(message.error);
   return null;
 }
 
 /**
- * antd's providers (Chinese locale, App with its message), loaded on first use: every screen but
- * /login renders inside them (routing/build-routes.tsx), so /login loads no antd at all.
+ * antd's providers (Chinese locale, the App context with its message), loaded on first use: every
+ * screen but /login renders inside them (routing/build-routes.tsx), so /login loads no antd at all.
+ * The App's message, notification and modal load with their first use (lazy-app.tsx).
  */
 export function AntdProviders({ children }: { children?: ReactNode }) {
   return (
     <AntdLocale>
-      <AntdApp>
+      <LazyApp>
         <ErrorNotifierBridge />
         {children}
-      </AntdApp>
+      </LazyApp>
     </AntdLocale>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Dropdown, Empty, Modal } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Dropdown } from 'antd';
 import { BellOutlined, CustomerServiceOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { getRuntimeConfig } from 'shared-sdk';
@@ -43,21 +43,31 @@ export function NoticeBell() {
   );
 }
 
+// The dialog (antd's Modal and Empty) loads with the first click: the header is on every page.
+const CustomerServiceDialog = lazy(async () => ({ default: (await import('./customer-service-dialog')).CustomerServiceDialog }));
+
 export function CustomerService() {
   const [open, setOpen] = useState(false);
+  // Stays mounted once opened, so closing plays the dialog's animation as before.
+  const [opened, setOpened] = useState(false);
   const url = open ? customerServiceUrl() : '';
   return (
     <>
-      <Button type="text" icon={<CustomerServiceOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        type="text"
+        icon={<CustomerServiceOutlined />}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         客服
       </Button>
-      <Modal title="在线客服" open={open} onCancel={() => setOpen(false)} footer={null} width={720} destroyOnHidden>
-        {url ? (
-          <iframe title="在线客服" src={url} style={{ width: '100%', height: 520, border: 'none' }} />
-        ) : (
-          <Empty description="暂未开通在线客服" />
-        )}
-      </Modal>
+      {opened ? (
+        <Suspense fallback={null}>
+          <CustomerServiceDialog open={open} url={url} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
