@@ -1,4 +1,4 @@
-import { Flex, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useNavigate } from 'shared-sdk/router';
 import { apiPost, LIMITS, loggedOut, useAppDispatch } from 'shared-sdk';
 import { CreationDropdown, CustomerService, NoticeBell } from './header-actions';
@@ -27,15 +27,15 @@ export function AppHeader() {
     <Layout.Header
       style={{ height: LIMITS.HEADER_HEIGHT, lineHeight: `${LIMITS.HEADER_HEIGHT}px`, padding: '0 24px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
     >
-      <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+      <div className="header-bar">
         <h4 className="header-title">创作者中心</h4>
-        <Flex align="center" gap={16}>
+        <div className="header-actions">
           <CreationDropdown />
           <CustomerService />
           <NoticeBell />
           <HeaderUser onLogOut={() => void logOut()} />
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     </Layout.Header>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dropdown, Flex, Tooltip } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { ENTERPRISE_CERT_LABELS, ENTERPRISE_CERTIFIED_STATUS, selectUser, useAppSelector } from 'shared-sdk';
@@ -48,7 +48,7 @@ export function HeaderUser({ onLogOut }: { onLogOut: () => void }) {
 
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']}>
-      <Flex align="center" gap={6} style={{ cursor: 'pointer' }} data-testid="user-menu">
+      <div className="header-user" data-testid="user-menu">
         <UserAvatar src={user?.u_avatar || undefined} />
         <span>{user?.u_nickname}</span>
         {user?.cert_type === ENTERPRISE_CERT_TYPE ? (
@@ -57,7 +57,7 @@ export function HeaderUser({ onLogOut }: { onLogOut: () => void }) {
           </Tooltip>
         ) : null}
         {badge?.cover_url ? <img src={badge.cover_url} alt="佩戴徽章" style={{ height: 20 }} /> : null}
-      </Flex>
+      </div>
     </Dropdown>
   );
 }

@@ -1,5 +1,5 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { Button, Progress, Space, Spin } from 'antd';
+import { Children, isValidElement, type CSSProperties, type ReactNode } from 'react';
+import { Button } from 'antd';
 import { Link } from 'shared-sdk/router';
 import { selectUser, useAppSelector } from 'shared-sdk';
 import { CREATOR_LEVELS, SCORE_DIMENSIONS, type UserScoreAnswer, type UserScoreDetailAnswer } from 'shared-sdk/contract';
@@ -10,7 +10,7 @@ import './home-page.css';
 const hasBreakdown = (score: UserScoreAnswer | undefined): score is UserScoreDetailAnswer => score !== undefined && 'dimensions' in score;
 
 // This page is in the first-load budget: its cards, list, statistics and headings are plain elements
-// drawn as antd draws Card, List, Statistic, Row/Col and Typography (home-page.css).
+// drawn as antd draws Card, List, Spin, Statistic, Row/Col, Space, Progress and Typography (home-page.css).
 
 function HomeCard({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) {
   return (
@@ -40,6 +40,41 @@ function Statistic({ title, value, suffix }: { title: ReactNode; value: number; 
   );
 }
 
+/** antd's Space: each child in an item, 16 px apart in a column or 8 px apart in a wrapping row. */
+function Space({ vertical, children }: { vertical?: boolean; children: ReactNode }) {
+  return (
+    <div className={vertical ? 'home-space home-space-vertical' : 'home-space home-space-wrap'}>
+      {Children.toArray(children).map((child, index) => (
+        // toArray's keys follow each child's place in the JSX, so a card appearing above keeps the others mounted.
+        <div key={isValidElement(child) && child.key !== null ? child.key : index} className="home-space-item">
+          {child}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** antd's Spin around content: while spinning, the dots over the content faded to half. */
+function Spin({ spinning, children }: { spinning: boolean; children: ReactNode }) {
+  return (
+    <div className={spinning ? 'home-spin home-spin-spinning' : 'home-spin'} aria-live="polite" aria-busy={spinning}>
+      {spinning ? (
+        <div className="home-spin-section">
+          <span className="home-spin-dot-holder">
+            <span className="home-spin-dot">
+              <i />
+              <i />
+              <i />
+              <i />
+            </span>
+          </span>
+        </div>
+      ) : null}
+      <div className="home-spin-container">{children}</div>
+    </div>
+  );
+}
+
 /** A row with antd's gutter: half the gutter on each side of every column. */
 function Row({ gutter, middle, title, children }: { gutter: number; middle?: boolean; title?: string; children: ReactNode }) {
   return (
@@ -53,6 +88,23 @@ function Col({ gutter, auto, style, children }: { gutter: number; auto?: boolean
   return (
     <div className={auto ? 'home-col home-col-auto' : 'home-col'} style={{ paddingInline: gutter / 2, ...style }}>
       {children}
+    </div>
+  );
+}
+
+/** A dimension's bar and value, as antd's Progress draws a small line (green from 100). */
+function ScoreBar({ percent, label }: { percent: number; label: string }) {
+  const value = Math.min(100, Math.max(0, percent));
+  return (
+    <div className={value >= 100 ? 'home-progress home-progress-success' : 'home-progress'} role="progressbar" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+      <div className="home-progress-body">
+        <div className="home-progress-rail">
+          <div className="home-progress-track" style={{ width: `${value}%` }} />
+        </div>
+        <span className="home-progress-indicator" title={String(value)}>
+          {value}
+        </span>
+      </div>
     </div>
   );
 }
@@ -74,7 +126,7 @@ function ScoreCard({ score }: { score: UserScoreDetailAnswer }) {
                   {d.name}
                 </Col>
                 <Col gutter={8} auto>
-                  <Progress percent={score.dimensions[d.code]} size="small" format={(value) => `${value ?? 0}`} aria-label={`${d.name} ${score.dimensions[d.code]}`} />
+                  <ScoreBar percent={score.dimensions[d.code]} label={`${d.name} ${score.dimensions[d.code]}`} />
                 </Col>
               </Row>
             ))}
@@ -94,7 +146,7 @@ export function HomePage() {
   const list = drafts?.returnData ?? [];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space vertical>
       <HomeCard>
         <h3 className="home-title">你好，{user?.u_nickname ?? '创作者'}</h3>
         <div className="home-secondary home-paragraph">欢迎使用创作者中心。</div>
@@ -111,7 +163,7 @@ export function HomePage() {
       </HomeCard>
       {hasBreakdown(score) ? <ScoreCard score={score} /> : null}
       <HomeCard title="快速创作">
-        <Space wrap>
+        <Space>
           {CREATION_ITEMS.map((item) => (
             <Button key={item.key} onClick={() => openCreation(item)}>
               {item.label}
