@@ -17,7 +17,9 @@ import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
 import { hasKeywordGrams } from '../materials/shared';
-import { DRAFT_MESSAGES, NEWEST_FIRST, containsPattern, formatTime, readPage } from './shared';
+import { formatTime } from '../../lib/china-time';
+import { containsPattern } from '../../lib/keyword';
+import { DRAFT_MESSAGES, NEWEST_FIRST, readPage } from './shared';
 
 type Db = Kysely<Database>;
 

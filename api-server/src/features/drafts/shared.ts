@@ -29,19 +29,6 @@ export function parseIdList(raw: string): number[] {
   return ids;
 }
 
-/** "2025-01-31 09:05:00" in China time (UTC+8, no daylight saving): how the product shows times. */
-export function formatTime(value: Date): string;
-export function formatTime(value: Date | null): string | null;
-export function formatTime(value: Date | null): string | null {
-  if (!value) return null;
-  return new Date(value.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** An ILIKE pattern matching the keyword anywhere, its wildcards taken literally. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */
 export const NEWEST_FIRST = ['created_at', 'id'] as const;
 

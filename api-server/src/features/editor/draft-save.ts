@@ -11,7 +11,8 @@ import { ApiCode, EDITOR_LIMITS, EDITOR_MESSAGES, type EditorDocument, type Vers
 import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { DRAFT_MESSAGES, formatTime } from '../drafts/shared';
+import { formatTime } from '../../lib/china-time';
+import { DRAFT_MESSAGES } from '../drafts/shared';
 import { documentColumns, documentOfRow } from './document';
 
 export type Tx = Transaction<Database> | Kysely<Database>;

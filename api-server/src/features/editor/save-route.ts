@@ -24,7 +24,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
-import { formatTime } from '../drafts/shared';
+import { formatTime } from '../../lib/china-time';
 import { editorClock } from './clock';
 import { type DocumentFields, documentFromFields } from './document';
 import { VersionConflict, checkDraftSave, writeDraft } from './draft-save';

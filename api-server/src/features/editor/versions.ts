@@ -20,7 +20,7 @@ import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { findOwnDraft } from '../drafts/draft-store';
-import { formatTime } from '../drafts/shared';
+import { formatTime } from '../../lib/china-time';
 import { editorClock } from './clock';
 import { VersionConflict, saveDraft } from './draft-save';
 import { articleAddAnswer, restoreBody, versionAnswer, versionListAnswer, versionQuery, versionsQuery } from './schemas';

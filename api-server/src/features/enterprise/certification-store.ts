@@ -17,7 +17,8 @@ import {
 } from 'shared-sdk/contract';
 import type { Database, UserRow } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
-import { conflict, formatTime, invalid } from '../tools/text';
+import { formatTime } from '../../lib/china-time';
+import { conflict, invalid } from '../tools/text';
 import { ownImageKey } from './own-image';
 
 export const CERT_REFUSALS = {

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { type JobListAnswer, type JobPost, type JobSaveRequest, JOB_TRANSITIONS, JobStatus, checkJob } from 'shared-sdk/contract';
 import type { Database, JobPostRow } from '../../db/schema';
-import { conflict, formatTime, invalid, notFound } from '../tools/text';
+import { formatTime } from '../../lib/china-time';
+import { conflict, invalid, notFound } from '../tools/text';
 
 export const JOB_REFUSALS = {
   NOT_FOUND: '职位不存在',

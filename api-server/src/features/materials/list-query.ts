@@ -8,7 +8,9 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
 import { cappedCount, cappedCountAndPage, pageWindow } from '../../lib/paging';
-import { containsPattern, formatTime, hasKeywordGrams } from './shared';
+import { formatTime } from '../../lib/china-time';
+import { containsPattern } from '../../lib/keyword';
+import { hasKeywordGrams } from './shared';
 
 export interface ListFilters {
   userId: number;

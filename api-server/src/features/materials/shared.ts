@@ -33,11 +33,6 @@ export const KEYWORD_MAX = 50;
 
 export const invalid = (msg: string): ApiError => new ApiError(ApiCode.INVALID_PARAMS, msg);
 
-/** "2025-01-31 09:05:00" in China time (UTC+8, no daylight saving): how the product shows times. */
-export function formatTime(value: Date): string {
-  return new Date(value.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** "2025-01-31" or "2025-01-31 09:05:00" read as China time; null when it is not a date. */
 export function parseChinaTime(text: string, endOfDay: boolean): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
@@ -56,23 +51,6 @@ export function parseIdList(raw: string, max = 100, msg: string = MATERIAL_MESSA
   const valid = parts.length <= max && parts.every((part) => /^[1-9]\d{0,8}$/.test(part)) && new Set(ids).size === ids.length;
   if (!valid) throw invalid(msg);
   return ids;
-}
-
-/** An ILIKE pattern matching the keyword anywhere, its wildcards taken literally. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * The grams of `material_grams` (the label search's index) that a keyword needs: itself when 1
- * character, else its 2-grams. The scoped title indexes build their keys in SQL (hasKeywordGrams).
- */
-export function keywordGrams(keyword: string): string[] {
-  const chars = [...keyword.toLowerCase()];
-  if (chars.length <= 1) return chars;
-  const grams = new Set<string>();
-  for (let i = 0; i < chars.length - 1; i += 1) grams.add(`${chars[i]}${chars[i + 1]}`);
-  return [...grams];
 }
 
 /**

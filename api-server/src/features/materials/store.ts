@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema';
 import type { MaterialRow } from '../../db/schema-materials';
 import { ApiError } from '../../lib/api-error';
 import { maskPhone } from '../account/mask-phone';
-import { MATERIAL_MESSAGES as M, formatTime, invalid } from './shared';
+import { formatTime } from '../../lib/china-time';
+import { MATERIAL_MESSAGES as M, invalid } from './shared';
 
 type Db = Kysely<Database>;
 

@@ -14,7 +14,8 @@ import {
 } from 'shared-sdk/contract';
 import type { Database, DramaEpisodeRow, DramaRow } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
-import { conflict, formatTime, invalid, notFound } from '../tools/text';
+import { formatTime } from '../../lib/china-time';
+import { conflict, invalid, notFound } from '../tools/text';
 import { coverUrl, videoUrl } from './media-url';
 
 export const DRAMA_MESSAGES = {

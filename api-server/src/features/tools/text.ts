@@ -21,7 +21,3 @@ export const forbidden = (message: string): ApiError => new ApiError(ApiCode.FOR
 export const notFound = (message: string): ApiError => new ApiError(ApiCode.NOT_FOUND, message);
 export const conflict = (message: string): ApiError => new ApiError(ApiCode.CONFLICT, message);
 
-/** "2026-11-23 09:05:00" in China time (UTC+8), as every screen of the product shows times. */
-export function formatTime(value: Date): string {
-  return new Date(value.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
