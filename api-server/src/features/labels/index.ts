@@ -4,18 +4,38 @@
  * screen's "create by typing" is one call, and creating twice returns the same tag.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiCode, ok, type Tag } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { envelope, int, objectOf, str } from '../../lib/schemas';
+import { containsPattern } from '../../lib/keyword';
 import { requireAuth } from '../../plugins/app/auth';
-import { containsPattern, keywordGrams } from '../materials/shared';
 
 const NAME_MAX = 20;
 const LIMIT = 20;
 
 const body = objectOf({ name: { type: 'string', default: '' }, create: { type: 'integer', enum: [0, 1], default: 0 } }, []);
 const answer = { type: 'array', items: objectOf({ id: int, name: str }) };
+
+/**
+ * Tags whose name contains `keyword` (case-insensitive, as the database's lower() folds), the exact
+ * name first, then shorter names: on the name-gram index, with the keyword's keys from
+ * material_grams itself (its 2-grams, or its one character), so keyword and names are lower-cased
+ * by the same lower(); ILIKE rechecks.
+ */
+export function searchLabels(db: Kysely<Database>, keyword: string): Promise<Tag[]> {
+  return db
+    .selectFrom('labels')
+    .select(['id', 'name'])
+    .where(sql<boolean>`material_grams(name) @> (select array(select g from unnest(material_grams(${keyword}::text)) as g where char_length(g) = least(2, char_length(${keyword}::text))))`)
+    .where(sql<boolean>`name ilike ${containsPattern(keyword)}`)
+    .orderBy(sql`lower(name) = lower(${keyword})`, 'desc')
+    .orderBy(sql`char_length(name)`)
+    .orderBy('id')
+    .limit(LIMIT)
+    .execute();
+}
 
 const labels: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { name: string; create: 0 | 1 } }>('/api/label/list', { schema: { body, response: { 200: envelope(answer) } } }, async (request) => {
@@ -29,19 +49,10 @@ const labels: FastifyPluginAsync = async (app) => {
         .values({ name, created_by: user.id })
         .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
         .execute();
-      const tag = await app.db.selectFrom('labels').select(['id', 'name']).where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirstOrThrow();
+      const tag = await app.db.selectFrom('labels').select(['id', 'name']).where(sql<boolean>`lower(name) = lower(${name})`).executeTakeFirstOrThrow();
       return ok<Tag[]>([tag]);
     }
-    const rows = await app.db
-      .selectFrom('labels')
-      .select(['id', 'name'])
-      .where(sql<boolean>`material_grams(name) @> ${sql.val(keywordGrams(name))}::text[]`)
-      .where(sql<boolean>`name ilike ${containsPattern(name)}`)
-      .orderBy(sql`lower(name) = ${name.toLowerCase()}`, 'desc')
-      .orderBy(sql`char_length(name)`)
-      .orderBy('id')
-      .limit(LIMIT)
-      .execute();
+    const rows = await searchLabels(app.db, name);
     return ok<Tag[]>(rows);
   });
 };

@@ -17,6 +17,7 @@ import { COUNT_CAP } from '../../lib/paging';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { searchDrafts } from '../drafts/draft-store';
 import { listManuscripts } from '../drafts/manuscript-store';
+import { searchLabels } from '../labels';
 import { type ListFilters, listMaterials } from './list-query';
 
 const ROWS = 12_000;
@@ -98,7 +99,10 @@ describe('search and list plans', () => {
         )
         .execute(database.db);
     }
-    for (const table of ['materials', 'drafts', 'manuscripts']) await sql.raw(`vacuum analyze ${table}`).execute(database.db);
+    await sql
+      .raw(`insert into labels (name, created_by) select (${words})[1 + g % 6] || '标签' || g || case when g % 100 = 0 then 'Äpfel' else '' end, ${me} from generate_series(1, ${ROWS}) g`)
+      .execute(database.db);
+    for (const table of ['materials', 'drafts', 'manuscripts', 'labels']) await sql.raw(`vacuum analyze ${table}`).execute(database.db);
   });
   after(async () => {
     await database.close();
@@ -147,6 +151,20 @@ describe('search and list plans', () => {
     );
     assert.deepEqual([...seqScans(keyword), ...seqScans(page)].filter((t) => t === 'manuscripts'), []);
   });
+  it('searches tags by name on the name grams, finding what ILIKE finds, the exact name first', async () => {
+    const nodes = await plans((db) => searchLabels(db, '标签1234'));
+    assert.ok(indexesOf(nodes).includes('labels_name_grams_idx'), JSON.stringify(indexesOf(nodes)));
+    assert.deepEqual(seqScans(nodes), []);
+    // Keys and names folded by the same lower(): a keyword in another case finds exactly what ILIKE finds.
+    for (const keyword of ['äpfel', 'ÄPFEL', 'Äp', '标签12', '签', '郑州标签1200Äpfel']) {
+      const truth = await database.db.selectFrom('labels').select('name').where('name', 'ilike', `%${keyword}%`).execute();
+      const found = await searchLabels(database.db, keyword);
+      assert.equal(found.length, Math.min(truth.length, 20), keyword);
+      assert.ok(found.every((tag) => truth.some((row) => row.name === tag.name)), keyword);
+    }
+    assert.equal((await searchLabels(database.db, '黄河标签121'))[0]?.name, '黄河标签121', 'the exact name first');
+  });
+
   it('gives a keyword at the count cap the same total, rows and order as a plain ILIKE over the list', async () => {
     const owner = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow()).id;
     await sql
