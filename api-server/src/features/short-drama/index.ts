@@ -1,7 +1,9 @@
 /**
  * Short drama (contract: shared-sdk/src/contract/short-drama.ts). isHasAuth answers whether the
  * entries show (spec §6); every other call is refused (1003) without that authority, read from the
- * user row on each request, and touches only the caller's own series and episodes.
+ * user row on each request, and touches only the caller's own series and episodes. Saving a series
+ * or an episode is creating content: refused without real-name verification (1005) and under a ban
+ * of content (range "1", 1006), as the episode form refuses it.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -12,12 +14,15 @@ import {
   type DramaSeries,
   type EpisodeSaveRequest,
   type HasAuthAnswer,
+  BanRange,
   DRAMA_LIMITS,
   ok,
 } from 'shared-sdk/contract';
-import type { UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
 import { bool, envelope, objectOf } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
+import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { forbidden, id, optionalId, text } from '../tools/text';
 import { listDramas, listEpisodes, ownDrama, ownEpisode, saveDrama, saveEpisode, seriesOf, toEpisode } from './drama-store';
 import { detailAnswer, episodeAnswer, episodeItem, listAnswer, seriesAnswer } from './schemas';
@@ -27,6 +32,14 @@ export const NO_DRAMA_AUTH = '未开通短剧权限';
 function dramaUser(request: FastifyRequest): UserRow {
   const { user } = requireAuth(request);
   if (!user.short_drama_auth) throw forbidden(NO_DRAMA_AUTH);
+  return user;
+}
+
+/** Who may create or change a series or an episode: as for any content, real-name verified and not banned from content. */
+async function dramaWriter(db: Kysely<Database>, request: FastifyRequest): Promise<UserRow> {
+  const user = dramaUser(request);
+  requireCert(user);
+  await requireNotBanned(db, user.id, BanRange.CONTENT);
   return user;
 }
 
@@ -66,7 +79,7 @@ const shortDrama: FastifyPluginAsync = async (app) => {
   );
 
   app.post<{ Body: DramaSaveRequest }>('/api/microDrama/save', { schema: { body: saveBody, response: { 200: seriesAnswer } } }, async (request) => {
-    const user = dramaUser(request);
+    const user = await dramaWriter(app.db, request);
     return ok<DramaSeries>(await seriesOf(app.db, await saveDrama(app.db, app.storage, user.id, request.body)), '保存成功');
   });
 
@@ -90,7 +103,7 @@ const shortDrama: FastifyPluginAsync = async (app) => {
   );
 
   app.post<{ Body: EpisodeSaveRequest }>('/api/microDrama/episode/save', { schema: { body: episodeBody, response: { 200: episodeAnswer } } }, async (request) =>
-    ok<DramaEpisode>(toEpisode(await saveEpisode(app.db, app.storage, dramaUser(request).id, request.body)), '保存成功'),
+    ok<DramaEpisode>(toEpisode(await saveEpisode(app.db, app.storage, (await dramaWriter(app.db, request)).id, request.body)), '保存成功'),
   );
 };
 

@@ -11,6 +11,9 @@ import { runToolCommand } from '../tools/operator';
 const AUTHOR = '13800000001';
 const NO_AUTH = '13800000002';
 const OTHER_AUTHOR = '13800000007';
+/** Has the authority but no real-name verification, and a content ban (range "1"), once granted below. */
+const UNVERIFIED = NO_AUTH;
+const CONTENT_BANNED = '13800000003';
 
 describe('short drama', () => {
   let database: TestDatabase;
@@ -34,7 +37,7 @@ describe('short drama', () => {
     database = await openTestDatabase();
     app = await buildTestApp(database, { dataDir: data.dir });
     await runToolCommand(database.db, 'grant-short-drama', { phone: OTHER_AUTHOR });
-    for (const phone of [AUTHOR, NO_AUTH, OTHER_AUTHOR]) tokens[phone] = await login(app, phone);
+    for (const phone of [AUTHOR, NO_AUTH, OTHER_AUTHOR, CONTENT_BANNED]) tokens[phone] = await login(app, phone);
     for (const phone of [AUTHOR, OTHER_AUTHOR]) storage[phone] = await fetchToken(app, tokens[phone] ?? '');
   });
   after(async () => {
@@ -57,6 +60,26 @@ describe('short drama', () => {
       const answer = await call(NO_AUTH, url, params);
       assert.equal(answer.code, ApiCode.FORBIDDEN, url);
       assert.equal(answer.msg, '未开通短剧权限');
+    }
+  });
+
+  it('refuses to save a series or an episode without real-name verification (1005) or under a content ban (1006); reading stays open', async () => {
+    for (const phone of [UNVERIFIED, CONTENT_BANNED]) await runToolCommand(database.db, 'grant-short-drama', { phone });
+    try {
+      for (const [phone, code] of [
+        [UNVERIFIED, ApiCode.CERT_REQUIRED],
+        [CONTENT_BANNED, ApiCode.BANNED],
+      ] as const) {
+        assert.equal((await call(phone, '/api/microDrama/list')).code, ApiCode.OK, phone);
+        const series = await call(phone, '/api/microDrama/save', { title: '不该建成的短剧' });
+        assert.equal(series.code, code, `${phone}: ${series.msg}`);
+        const episodeSaved = await call(phone, '/api/microDrama/episode/save', { drama_id: 1, episode_no: 9, title: '集', video_url: 'https://v.example.com/a.mp4' });
+        assert.equal(episodeSaved.code, code, `${phone}: ${episodeSaved.msg}`);
+      }
+      const stored = await database.db.selectFrom('dramas').select('id').where('title', '=', '不该建成的短剧').execute();
+      assert.deepEqual(stored, []);
+    } finally {
+      for (const phone of [UNVERIFIED, CONTENT_BANNED]) await runToolCommand(database.db, 'revoke-short-drama', { phone });
     }
   });
 
