@@ -165,6 +165,29 @@ describe('AI writing helpers', () => {
     }
   });
 
+  it('is for whoever may create: refuses an unverified creator (1005) and one banned from both content and posts (1006), before calling the provider', async () => {
+    const seenBefore = provider.seen.length;
+    const unverified = await login(configured, '13800000002');
+    const refusedCert = body(await write(configured, { action: 'polish', text: '一段文字' }, unverified));
+    assert.equal(refusedCert.code, ApiCode.CERT_REQUIRED, refusedCert.msg);
+
+    // Banned from content only ("1"): posts are still open, so the helpers are too.
+    const contentBanned = await login(configured, '13800000003');
+    const open = await write(configured, { action: 'polish', text: '一段文字' }, contentBanned);
+    assert.match(String(open.headers['content-type']), /^text\/event-stream/);
+
+    const postBanned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000004').executeTakeFirstOrThrow();
+    const bannedToken = await login(configured, '13800000004');
+    await database.db.updateTable('bans').set({ ban_range_type: '1,3' }).where('user_id', '=', postBanned.id).execute();
+    try {
+      const refusedBan = body(await write(configured, { action: 'polish', text: '一段文字' }, bannedToken));
+      assert.equal(refusedBan.code, ApiCode.BANNED, refusedBan.msg);
+    } finally {
+      await database.db.updateTable('bans').set({ ban_range_type: '3' }).where('user_id', '=', postBanned.id).execute();
+    }
+    assert.equal(provider.seen.length, seenBefore + 1, 'only the allowed call reached the provider');
+  });
+
   it('limits each user\'s calls per minute and needs a session', async () => {
     const fresh = await login(configured, '13800000007');
     const codes: number[] = [];

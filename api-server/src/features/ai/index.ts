@@ -3,11 +3,12 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { AI_ACTIONS, AI_MESSAGES, AiCode, type AiWriteParams, ApiCode, type AiTone, ok, aiWriteProblem } from 'shared-sdk/contract';
+import { AI_ACTIONS, AI_MESSAGES, AiCode, type AiWriteParams, ApiCode, type AiTone, BanRange, ok, aiWriteProblem } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 import { perUserLimiter } from '../../lib/per-user-limiter';
 import { bool, envelope, objectOf } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
+import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { chatMessages } from './prompts';
 import { type AiProviderConfig, streamChat } from './provider';
 
@@ -42,6 +43,10 @@ const ai: FastifyPluginAsync = async (app) => {
     { schema: { body: writeBody } },
     async (request, reply) => {
       const { user } = requireAuth(request);
+      // The helpers write for the editor, so they are open to whoever may create something: real-name
+      // verified (1005), and not banned from both content and posts (1006, the content ban's reason).
+      requireCert(user);
+      await requireNotBanned(app.db, user.id, BanRange.CONTENT).catch(() => requireNotBanned(app.db, user.id, BanRange.POST));
       if (!provider) throw new ApiError(AiCode.NOT_CONFIGURED, AI_MESSAGES.NOT_CONFIGURED);
       const params: AiWriteParams = { action: request.body.action, text: request.body.text, tone: request.body.tone as AiTone | undefined, prompt: request.body.prompt };
       const problem = aiWriteProblem(params);
