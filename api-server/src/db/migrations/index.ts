@@ -22,6 +22,7 @@ import * as scopedTitleGrams from './0101_scoped_title_grams';
 import * as unloggedSignNonces from './0110_unlogged_sign_nonces';
 import * as keywordGramKeys from './0120_keyword_gram_keys';
 import * as searchGrams from './0121_search_grams';
+import * as draftsManuscriptIdx from './0130_drafts_manuscript_idx';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0110_unlogged_sign_nonces': unloggedSignNonces,
   '0120_keyword_gram_keys': keywordGramKeys,
   '0121_search_grams': searchGrams,
+  '0130_drafts_manuscript_idx': draftsManuscriptIdx,
 };

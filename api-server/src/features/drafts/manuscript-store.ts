@@ -110,7 +110,11 @@ export async function toManuscriptDetail(db: Db, row: ManuscriptRow): Promise<Ma
   };
 }
 
-/** All or none: a missing, foreign or in-review manuscript refuses the whole call. */
+/**
+ * All or none: a missing, foreign or in-review manuscript refuses the whole call. A draft that was
+ * editing a deleted manuscript keeps its text and becomes a draft of its own: publishing it makes a
+ * new manuscript (it would otherwise be refused for ever as editing a manuscript that is gone).
+ */
 export async function deleteManuscripts(db: Db, userId: number, ids: number[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status']).where('id', 'in', ids).where('deleted_at', 'is', null).forUpdate().execute();
@@ -119,6 +123,7 @@ export async function deleteManuscripts(db: Db, userId: number, ids: number[]): 
     if (rows.some((row) => !manuscriptActions(row.status).delete)) throw new ApiError(ApiCode.CONFLICT, DRAFT_MESSAGES.IN_REVIEW);
     const now = new Date();
     await tx.updateTable('manuscripts').set({ deleted_at: now, updated_at: now }).where('id', 'in', ids).execute();
+    await tx.updateTable('drafts').set({ manuscript_id: null }).where('manuscript_id', 'in', ids).where('user_id', '=', userId).execute();
   });
 }
 

@@ -74,8 +74,13 @@ function parseItemIds(text: string): number[] {
 export function documentFromFields(fields: DocumentFields): EditorDocument {
   // Form values pass the schema's coercion as numbers, but not always finite ones ("Infinity").
   if (!Number.isInteger(fields.cover_index) || fields.cover_index < 0 || fields.cover_index > 1_000) throw bad('cover_index');
-  // Galleries take their cover from their images and posts have neither title nor covers.
+  // Galleries take their cover from their images and posts have neither title nor covers. Only a
+  // video piece has a video and only a collection has items: what another kind sends for them is
+  // dropped, not stored unchecked (its rules only run for the kind that uses them).
   const ownCovers = fields.type !== 3 && fields.type !== 5;
+  // Parsed for every kind, so a malformed list is refused whatever the kind.
+  const itemIds = parseItemIds(fields.item_ids);
+  const video = fields.type === 2 ? { url: clean(fields.video_url).trim(), poster: clean(fields.video_poster).trim(), vid: clean(fields.video_vid).trim() } : { url: '', poster: '', vid: '' };
   return {
     type: fields.type,
     title: fields.type === 5 ? '' : clean(fields.title).trim(),
@@ -84,10 +89,10 @@ export function documentFromFields(fields: DocumentFields): EditorDocument {
     cover_mode: fields.cover_mode,
     covers: ownCovers ? parseCovers(fields.covers) : [],
     original: fields.original === 1,
-    video: { url: clean(fields.video_url).trim(), poster: clean(fields.video_poster).trim(), vid: clean(fields.video_vid).trim() },
+    video,
     images: parseImages(fields.images),
     cover_index: fields.cover_index,
-    item_ids: parseItemIds(fields.item_ids),
+    item_ids: fields.type === 4 ? itemIds : [],
   };
 }
 

@@ -194,4 +194,51 @@ describe('publish, schedule and review', () => {
     const saved = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题' }));
     assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
   });
+
+  it('keeps saving a collection draft after one of its works was deleted, shows it unavailable, and refuses only its publish', async () => {
+    const works: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      works.push(id);
+    }
+    const fields = (patch: Parameters<typeof kindFields>[1]) => kindFields(EditorKind.COLLECTION, { item_ids: works.join(','), ...patch });
+    const draft = await add(app, tokens[VERIFIED], fields({ title: '合集里有一件会被删掉' }));
+    assert.equal(draft.code, 0, draft.msg);
+    const deleted = body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(works[2]) } }));
+    assert.equal(deleted.code, 0, deleted.msg);
+
+    const saved = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 1, title: '合集改了标题' }));
+    assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
+    const shown = body<{ nd_editor: { items: { nm_id: number; available: boolean }[] } }>(await signed(app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: draft.data.draft_id } }));
+    assert.deepEqual(shown.data.nd_editor.items.map((item) => [item.nm_id, item.available]), works.map((work, n) => [work, n < 2]));
+    const publish = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', save_type: SaveType.PUBLISH }));
+    assert.deepEqual([publish.code, publish.msg], [ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品']);
+    const removed = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', item_ids: works.slice(0, 2).join(','), save_type: SaveType.PUBLISH }));
+    assert.equal(removed.code, 0, removed.msg);
+  });
+
+  it('turns a draft editing a manuscript that gets deleted into a draft of its own: publishing it makes a new manuscript', async () => {
+    const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    await reviewManuscript(database.db, id, 'approve', '', NOW);
+    const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '改稿时原稿被删了' }));
+    assert.equal(draft.code, 0, draft.msg);
+    assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);
+    const published = await add(app, tokens[VERIFIED], articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '改稿时原稿被删了', save_type: SaveType.PUBLISH }));
+    assert.equal(published.code, 0, published.msg);
+    assert.notEqual(published.data.manuscript_id, id);
+    assert.equal((await showManuscript(published.data.manuscript_id ?? 0)).data.nm_title, '改稿时原稿被删了');
+  });
+
+  it('stores no video on a kind without one and no works on a kind that is not a collection', async () => {
+    const hostile = { video_url: 'javascript:alert(1)', video_poster: 'javascript:alert(2)', video_vid: 'f'.repeat(32), item_ids: '5,5,5' };
+    for (const type of [EditorKind.ARTICLE, EditorKind.GALLERY, EditorKind.POST]) {
+      const saved = await add(app, tokens[VERIFIED], kindFields(type, { ...hostile, save_type: SaveType.PUBLISH }));
+      assert.equal(saved.code, 0, `${type}: ${saved.msg}`);
+      const shown = await showManuscript(saved.data.manuscript_id ?? 0);
+      assert.deepEqual([shown.data.nm_editor.video, shown.data.nm_editor.item_ids], [{ url: '', poster: '', vid: '' }, []], `type ${type}`);
+    }
+    const video = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: 'javascript:alert(1)' }));
+    assert.deepEqual([video.code, video.msg], [ApiCode.INVALID_PARAMS, '视频地址不正确'], 'the video piece still checks its own');
+  });
 });

@@ -32,13 +32,17 @@ function reviewCodeSql(status: number) {
   return cases.length ? sql<number | null>`(case ${sql.join(cases, sql` `)} else null end)::smallint` : sql<null>`null`;
 }
 
-/** Collection items must be my own published articles, videos or galleries. */
+/**
+ * Collection items must be my own articles, videos or galleries, and published when the collection
+ * is. A draft may still hold an item its author deleted (or took offline) since: the draft is saved,
+ * its detail marks the item unavailable, and only publishing refuses it.
+ */
 export async function checkCollectionItems(tx: Tx, userId: number, itemIds: readonly number[], publishing: boolean): Promise<void> {
   if (itemIds.length === 0) return;
-  const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status', 'type']).where('id', 'in', itemIds).where('deleted_at', 'is', null).execute();
-  if (rows.length !== itemIds.length || rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录自己的作品');
+  const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status', 'type', 'deleted_at']).where('id', 'in', itemIds).execute();
+  if (rows.length !== new Set(itemIds).size || rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录自己的作品');
   if (rows.some((row) => row.type > 3)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录文章、视频和图集');
-  if (publishing && rows.some((row) => row.status !== ManuscriptStatus.PUBLISHED)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品');
+  if (publishing && rows.some((row) => row.deleted_at !== null || row.status !== ManuscriptStatus.PUBLISHED)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品');
 }
 
 export interface Published {
