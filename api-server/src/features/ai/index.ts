@@ -46,7 +46,7 @@ const ai: FastifyPluginAsync = async (app) => {
       // The helpers write for the editor, so they are open to whoever may create something: real-name
       // verified (1005), and not banned from both content and posts (1006, the content ban's reason).
       requireCert(user);
-      await requireNotBanned(app.db, user.id, BanRange.CONTENT).catch(() => requireNotBanned(app.db, user.id, BanRange.POST));
+      await requireNotBanned(app.db, user.id, BanRange.CONTENT, BanRange.POST);
       if (!provider) throw new ApiError(AiCode.NOT_CONFIGURED, AI_MESSAGES.NOT_CONFIGURED);
       const params: AiWriteParams = { action: request.body.action, text: request.body.text, tone: request.body.tone as AiTone | undefined, prompt: request.body.prompt };
       const problem = aiWriteProblem(params);

@@ -22,10 +22,15 @@ export function requireCert(user: Pick<UserRow, 'identities'>): void {
   if (!isVerified(user)) throw new ApiError(ApiCode.CERT_REQUIRED, MESSAGES.CERT_REQUIRED);
 }
 
-/** Refuses (1006) when a ban blocks the range ("1" content, "3" posts) or forces logout (type 2). */
-export async function requireNotBanned(db: Kysely<Database>, userId: number, range: string): Promise<void> {
+/**
+ * Refuses (1006) when a ban blocks the range ("1" content, "3" posts) or forces logout (type 2).
+ * With several ranges, refuses only when the ban blocks every one of them (a call that serves
+ * creation of any kind, such as the AI helpers).
+ */
+export async function requireNotBanned(db: Kysely<Database>, userId: number, range: string, ...orRanges: string[]): Promise<void> {
   const ban = await findActiveBan(db, userId);
   if (!ban) return;
-  const blocks = ban.ban_type === 2 || banRangeBlocks({ ban_type: ban.ban_type, ban_range_type: ban.ban_range_type }, range);
+  const blocked = (r: string) => banRangeBlocks({ ban_type: ban.ban_type, ban_range_type: ban.ban_range_type }, r);
+  const blocks = ban.ban_type === 2 || [range, ...orRanges].every(blocked);
   if (blocks) throw new ApiError(ApiCode.BANNED, ban.reason ? `${MESSAGES.BANNED}（${ban.reason}）` : MESSAGES.BANNED);
 }
