@@ -82,16 +82,19 @@ export interface CheckedSave {
   target: DraftTarget;
   row: DraftRow | null;
   manuscriptId: number | null;
+  /** The manuscript was locked and checked by this save already (a new draft editing it). */
+  manuscriptChecked: boolean;
 }
 
 /** The refusals of any save: a missing, foreign or stale draft (1004, 1003, 1020), or a manuscript in review (1009). */
 export async function checkDraftSave(tx: Tx, target: DraftTarget, doc: EditorDocument): Promise<CheckedSave> {
   if (target.draftId !== undefined) {
     const row = await lockDraftForSave(tx, target, doc.type);
-    return { target, row, manuscriptId: row.manuscript_id };
+    return { target, row, manuscriptId: row.manuscript_id, manuscriptChecked: false };
   }
-  if (target.manuscriptId !== undefined) await lockEditableManuscript(tx, target.userId, target.manuscriptId, doc.type);
-  return { target, row: null, manuscriptId: target.manuscriptId ?? null };
+  if (target.manuscriptId === undefined) return { target, row: null, manuscriptId: null, manuscriptChecked: false };
+  await lockEditableManuscript(tx, target.userId, target.manuscriptId, doc.type);
+  return { target, row: null, manuscriptId: target.manuscriptId, manuscriptChecked: true };
 }
 
 /**

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-error';
 import type { ObjectStore } from '../../storage/object-store';
 import { DRAFT_MESSAGES } from '../drafts/shared';
 import { documentColumns } from './document';
-import { type SavedDraft, type Tx, lockEditableManuscript } from './draft-save';
+import { type CheckedSave, type SavedDraft, type Tx, lockEditableManuscript } from './draft-save';
 import { recordMaterialUsage } from './material-usage';
 import { requireVideosReady } from './video-ready';
 
@@ -62,10 +62,10 @@ export interface CheckedPublish {
  * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked with the parameters
  * (`checkCollectionItems`), before the draft is even locked.
  */
-export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'keyOfUrl'>, userId: number, doc: EditorDocument, manuscriptId: number | null): Promise<CheckedPublish> {
+export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'keyOfUrl'>, userId: number, doc: EditorDocument, save: CheckedSave): Promise<CheckedPublish> {
   await requireVideosReady(tx, storage, userId, doc);
-  if (manuscriptId === null) return { manuscriptId: null };
-  await lockEditableManuscript(tx, userId, manuscriptId, doc.type);
+  const { manuscriptId } = save;
+  if (manuscriptId !== null && !save.manuscriptChecked) await lockEditableManuscript(tx, userId, manuscriptId, doc.type);
   return { manuscriptId };
 }
 

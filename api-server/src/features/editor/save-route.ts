@@ -69,7 +69,7 @@ const saveRoute: FastifyPluginAsync = async (app) => {
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
           const checked = await checkDraftSave(tx, target, doc);
           // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
-          const publish = publishing ? await checkPublish(tx, app.storage, user.id, doc, checked.manuscriptId) : null;
+          const publish = publishing ? await checkPublish(tx, app.storage, user.id, doc, checked) : null;
           const saved = await writeDraft(tx, checked, doc, now);
           const result = { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt) };
           if (!publish) return { ...result, manuscript_id: null, status: null, publish_time: null };
