@@ -228,8 +228,10 @@ export function createMfConfig(options) {
         chunks: 'async',
         // Code shared by two or more lazily loaded chunks (antd's internals behind each shared
         // component, the icon component behind each shared icon) goes into a chunk of its own
-        // instead of a copy in each: the default 20 KB floor duplicated it in every chunk.
-        minSize: 1000,
+        // instead of a copy in each: the default 20 KB floor duplicated it in every chunk. A
+        // remote's own code is small and every chunk of a screen is one more request before it
+        // shows: there the code its screens share stays in each screen's chunk below 20 KB.
+        minSize: options.kind === 'remote' ? 20_000 : 1000,
         minChunks: 2,
         maxAsyncRequests: 100,
         cacheGroups: {
@@ -251,6 +253,15 @@ export function createMfConfig(options) {
             chunks: 'async',
             enforce: true,
             priority: 10,
+          },
+          // Select and the list it renders in, in one chunk instead of four: Pagination imports it
+          // (for its page-size changer) on every paginated screen.
+          antdSelect: {
+            test: /[\\/]node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/,
+            name: 'antd-select',
+            chunks: 'async',
+            enforce: true,
+            priority: 8,
           },
           // antd code that most components share (Button, Space, Tooltip and its trigger, ...): one
           // chunk. A lower count pulls in parts few screens use (Select, Form), a higher one leaves

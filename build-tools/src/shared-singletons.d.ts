@@ -9,4 +9,4 @@ export declare const SHARED_SINGLETONS: readonly [
   'shared-sdk',
 ];
 
-export declare const SHARED_MODULES: readonly ['shared-sdk/router'];
+export declare const SHARED_MODULES: readonly ['shared-sdk/router', 'shared-sdk/contract'];

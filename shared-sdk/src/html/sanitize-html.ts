@@ -1,5 +1,7 @@
 import DOMPurify from 'dompurify';
-import { EMBED_HOSTS, IFRAME_SANDBOX } from '../contract';
+// By the package's name, not '../contract': a remote that bundles this module then takes the page's
+// one shared contract instead of bundling a copy.
+import { EMBED_HOSTS, IFRAME_SANDBOX } from 'shared-sdk/contract';
 
 /**
  * The inline styles the editor writes (colours, font size, alignment, first-line indent), each with

@@ -1,5 +1,7 @@
 /** What may be uploaded where (spec §3 allowed image types; spec §5 editor rules reuse these). */
-import { ALLOWED_IMAGE_TYPES, VIDEO_MESSAGES } from '../contract';
+// By the package's name, not '../contract': a remote that bundles this module then takes the page's
+// one shared contract instead of bundling a copy.
+import { ALLOWED_IMAGE_TYPES, VIDEO_MESSAGES } from 'shared-sdk/contract';
 
 export type UploadKind = 'image' | 'video' | 'audio' | 'file';
 
