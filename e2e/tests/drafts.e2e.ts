@@ -24,6 +24,33 @@ describe('drafts', () => {
     await browser.close();
   });
 
+  it('hovering 草稿箱 loads the screen and its list before the click; the click sends no second list call', async () => {
+    const page = await browser.newPage();
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+    const calls: string[] = [];
+    const screenCode: string[] = [];
+    // The home page lists a few recent drafts itself (size 5); 草稿箱's list asks for 10.
+    const isListCall = (url: string) => new URL(url).pathname === '/api/draft/search' && new URL(url).searchParams.get('size') === '10';
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (isListCall(request.url())) calls.push(request.url());
+      if (/__federation_expose_DraftList\.[^/]*\.js$/.test(pathname)) screenCode.push(pathname);
+    });
+    const entry = page.locator('.ant-layout-sider').getByRole('menuitem').filter({ hasText: /^\s*草稿箱\s*$/ });
+    const answered = page.waitForResponse((response) => isListCall(response.url()));
+    await entry.hover();
+    await answered;
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /__federation_expose_DraftList/.test(entry.name)));
+    assert.equal(page.url(), `${baseUrl}/index`, 'nothing navigated yet');
+    assert.equal(screenCode.length, 1, 'the screen code was fetched on hover');
+    await entry.click();
+    await page.getByTestId('draft-item').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(calls.length, 1, `one list call, the one started on hover: ${calls.join(', ')}`);
+    await page.close();
+  });
+
   it('searches by keyword and keeps it in the URL', async () => {
     const page = await openDrafts(browser, ACCOUNTS.verified);
     await page.getByPlaceholder('请输入草稿标题').fill('黄河');

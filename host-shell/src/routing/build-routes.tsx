@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { matchPath, Outlet, useLocation, type RouteObject } from 'shared-sdk/router';
-import { type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
+import { prefetchCall, routeDataCall, type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
 import { highlightRules } from '../layout/highlight';
 import { SIDEBAR_MENU } from '../layout/menu-data';
 import { RemoteScreen } from '../remotes/remote-screen';
@@ -80,13 +80,16 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
   const isAvailable = (url: string) => knownPaths.some((path) => matchPath({ path, end: true }, url.split('?')[0] ?? url));
   const routeOpens = new Map<string, RouteOpen>(remoteRoutes.flatMap((route) => (route.open ? [[route.path, route.open] as const] : [])));
   // Hovering a menu entry starts loading its page: a remote screen's whole module (manifest, entry,
-  // chunks, the shared components it takes from the host), or a host screen's chunk. The click then
-  // finds it loaded or on its way; a failure here is ignored (the click reports it as usual).
+  // chunks, the shared components it takes from the host) and its declared first call, or a host
+  // screen's chunk. The click then finds them loaded or on their way (entering the route does not
+  // send the call again, see shared-sdk's prefetch); a failure here is ignored (the click reports it).
   const preload = (url: string) => {
-    const path = url.split('?')[0] ?? url;
+    const [path = url, query = ''] = url.split('?');
     const remote = remoteRoutes.find((route) => !route.open && matchPath({ path: route.path, end: true }, path));
-    if (remote) void loadRemote(remote.id).catch(() => undefined);
-    else void HOST_PRELOADS[path]?.().catch(() => undefined);
+    if (remote) {
+      void loadRemote(remote.id).catch(() => undefined);
+      if (remote.data) prefetchCall(routeDataCall(remote.data, query));
+    } else void HOST_PRELOADS[path]?.().catch(() => undefined);
   };
 
   const bareRoutes = remoteRoutes.filter((route) => route.bare);

@@ -6,7 +6,7 @@ import { createAppStore } from '../store';
 import { makeUser } from '../testing/fixtures';
 import { testServerForFile } from '../testing/test-server';
 import { apiGet, apiPost } from './api';
-import { callKey, prefetchCall, routeDataCall } from './prefetch';
+import { callKey, PREFETCH_REUSE_MS, prefetchCall, routeDataCall } from './prefetch';
 
 const server = testServerForFile();
 let unbind: () => void;
@@ -61,6 +61,27 @@ describe('calls started before their screen', () => {
     const failure = await apiGet('/api/draft/search', search, { skipErrorHandler: true }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ kind: 'business', code: 1006, message: '账号已被封禁' });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not send an identical call again while a recent one waits (hover, then the click); an older one is replaced', async () => {
+    const now = jest.spyOn(Date, 'now');
+    try {
+      now.mockReturnValue(1_000_000);
+      prefetchCall({ path: '/api/draft/search', params: { ...search } });
+      now.mockReturnValue(1_000_000 + PREFETCH_REUSE_MS - 1);
+      prefetchCall({ path: '/api/draft/search', params: { ...search } });
+      expect(await apiGet('/api/draft/search', search)).toEqual({ served: 1 });
+      expect(server.requests).toHaveLength(1);
+
+      prefetchCall({ path: '/api/draft/search', params: { ...search } });
+      now.mockReturnValue(1_000_000 + 3 * PREFETCH_REUSE_MS);
+      prefetchCall({ path: '/api/draft/search', params: { ...search } });
+      // The fresh one answers: the screen reads what the server said last.
+      expect(await apiGet('/api/draft/search', search)).toEqual({ served: 3 });
+      expect(server.requests).toHaveLength(3);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('is not used by another session, and is not started without one', async () => {

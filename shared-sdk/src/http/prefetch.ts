@@ -2,8 +2,9 @@
  * Calls started before the screen that makes them has loaded. Opening a remote screen cold fetches
  * its code and only then, once it renders, its data: two waits one after the other. A route may
  * declare its screen's first call (`RouteDeclaration.data`); the host starts that call as soon as
- * the route is entered, beside the code, and when the screen then makes the very same call (same
- * host, method, path, parameters and session) it is answered from the one already on its way.
+ * its menu entry is hovered or the route is entered, beside the code, and when the screen then
+ * makes the very same call (same host, method, path, parameters and session) it is answered from
+ * the one already on its way.
  *
  * The early call reports nothing itself: its answer, success or failure, is handed to the screen's
  * own call, which unwraps and reports it exactly as if it had sent it. An early call nobody takes
@@ -20,6 +21,11 @@ import { flattenParams, type RequestParams } from './params';
 
 /** How long an early call waits to be taken by its screen. */
 export const PREFETCH_TTL_MS = 10_000;
+/**
+ * An identical call started this recently and not yet taken is not sent again: hovering a menu
+ * entry starts its screen's call, and the click that follows finds it on its way.
+ */
+export const PREFETCH_REUSE_MS = 3_000;
 
 export interface CallSpec {
   path: string;
@@ -50,12 +56,15 @@ export function callKey({ path, method = 'GET', host = 'main', params, body }: C
 export function prefetchCall(spec: CallSpec): void {
   const token = getToken();
   if (!token) return;
+  const key = callKey(spec);
+  const recent = early.get(key);
+  if (recent && recent.token === token && Date.now() - recent.at < PREFETCH_REUSE_MS) return;
   const { path, method = 'GET', host = 'main', params, body } = spec;
   const response = hostInstances[host].request<unknown>({ url: path, method, params, data: method === 'POST' ? (body ?? {}) : undefined });
   // Unhandled until taken: a failure nobody takes is nobody's to report.
   response.catch(() => undefined);
-  // A newer early call replaces an older one: entering the route again means wanting fresh data.
-  early.set(callKey(spec), { at: Date.now(), token, response });
+  // Otherwise a newer early call replaces an older one: entering the route again means wanting fresh data.
+  early.set(key, { at: Date.now(), token, response });
 }
 
 /** The early answer for this call, once (undefined when there is none, it is stale, or the session changed). */
