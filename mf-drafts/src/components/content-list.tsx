@@ -12,7 +12,7 @@ interface ContentListProps<T> {
   onPageChange: (page: number) => void;
 }
 
-/** A page of items, the empty state (暂无内容) and the pager with total and jumper. */
+/** A page of items, the empty state (暂无内容, once an answer says so) and the pager with total and jumper. */
 export function ContentList<T>({ items, total, page, pageSize, loading, renderItem, itemKey, onPageChange }: ContentListProps<T>) {
   return (
     <Spin spinning={loading}>
@@ -24,6 +24,9 @@ export function ContentList<T>({ items, total, page, pageSize, loading, renderIt
             </div>
           ))}
         </div>
+      ) : loading ? (
+        // Nothing to show yet: no 暂无内容 before the first answer says so.
+        <div style={{ minHeight: 160 }} aria-busy="true" />
       ) : (
         <Empty description="暂无内容" style={{ padding: '48px 0' }} />
       )}

@@ -58,7 +58,11 @@ describe('draft list', () => {
     expect(search).toHaveBeenLastCalledWith({ type: 3, page: 1, title: '夜景' });
   });
 
-  it('shows the empty state', () => {
+  it('shows the empty state once the answer is empty, not while the first page is on its way', () => {
+    search.mockReturnValue({ data: undefined, isFetching: true });
+    const { unmount } = renderScreen(DraftListPage, '/draft');
+    expect(screen.queryByText('暂无内容')).not.toBeInTheDocument();
+    unmount();
     search.mockReturnValue({ data: { returnData: [], count: 0 }, isFetching: false });
     renderScreen(DraftListPage, '/draft');
     expect(screen.getByText('暂无内容')).toBeInTheDocument();
