@@ -2,6 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VERIFIED_USER } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
+import { MemoryRouter } from 'shared-sdk/router';
+import { renderWithProviders } from 'shared-sdk/testing';
+import { setShellClient } from '../features/shell/client';
+import { FAKE_SHELL_CLIENT } from '../testing/fake-client';
+import { NoticeBell } from './header-actions';
 import { enterpriseLabel } from './header-user';
 
 jest.setTimeout(45_000);
@@ -36,5 +41,19 @@ describe('AppHeader', () => {
     expect(enterpriseLabel({ status: 2, cert_audit_status: 1 })).toBe('已认证');
     expect(enterpriseLabel({ status: 0, cert_audit_status: 0 })).toBe('未认证');
     expect(enterpriseLabel({ status: 0, cert_audit_status: 3 })).toBe('审核中');
+  });
+});
+
+describe('NoticeBell', () => {
+  it('starts loading the notices page when hovered, as the sidebar entries do', async () => {
+    setShellClient(FAKE_SHELL_CLIENT);
+    const onPreload = jest.fn();
+    renderWithProviders(
+      <MemoryRouter>
+        <NoticeBell onPreload={onPreload} />
+      </MemoryRouter>,
+    );
+    await user.hover(await screen.findByTestId('notice-bell'));
+    expect(onPreload).toHaveBeenCalledWith('/notice');
   });
 });

@@ -7,7 +7,8 @@ import './app-header.css';
 
 export const QUIT_PATH = '/login/admin/quit';
 
-export function AppHeader() {
+/** @param onPreload starts loading a page's code when its header entry is hovered (as the sidebar's entries do). */
+export function AppHeader({ onPreload }: { onPreload?: (url: string) => void } = {}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -32,7 +33,7 @@ export function AppHeader() {
         <div className="header-actions">
           <CreationDropdown />
           <CustomerService />
-          <NoticeBell />
+          <NoticeBell onPreload={onPreload} />
           <HeaderUser onLogOut={() => void logOut()} />
         </div>
       </div>

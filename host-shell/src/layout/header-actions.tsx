@@ -30,12 +30,14 @@ export function CreationDropdown() {
   );
 }
 
-export function NoticeBell() {
+const NOTICE_PATH = '/notice';
+
+export function NoticeBell({ onPreload }: { onPreload?: (url: string) => void }) {
   const navigate = useNavigate();
   const { data: total = 0 } = useUnreadTotalQuery();
   const text = formatBadge(total);
   return (
-    <Button type="text" aria-label="通知" onClick={() => navigate('/notice')} data-testid="notice-bell">
+    <Button type="text" aria-label="通知" onClick={() => navigate(NOTICE_PATH)} onMouseEnter={() => onPreload?.(NOTICE_PATH)} data-testid="notice-bell">
       <Badge count={text} overflowCount={Number.MAX_SAFE_INTEGER} size="small">
         <BellOutlined style={{ fontSize: 18 }} />
       </Badge>

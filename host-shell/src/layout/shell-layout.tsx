@@ -16,7 +16,7 @@ export function ShellLayout(props: SideMenuProps) {
   const entries = useMemo(() => sidebarMenu(props.entries, { shortDrama, tools: toolCodes }), [props.entries, shortDrama, toolCodes]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader />
+      <AppHeader onPreload={props.onPreload} />
       <Layout>
         <Layout.Sider width={LIMITS.SIDEBAR_WIDTH} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
           <SideMenu {...props} entries={entries} />

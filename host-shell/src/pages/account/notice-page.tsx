@@ -41,6 +41,7 @@ export function NoticePage() {
         pagination={{ current: page, pageSize: NOTICE_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         renderItem={(item) => (
           <List.Item
+            data-testid="notice-item"
             actions={item.read ? [<Typography.Text key="read" type="secondary">已读</Typography.Text>] : [<Button key="mark" type="link" onClick={() => void markRead({ ids: String(item.id) })}>标为已读</Button>]}
           >
             <List.Item.Meta
