@@ -33,10 +33,11 @@ type BrowserContext = ReturnType<Page['context']>;
  * All three to 222.7 / 347.5 / 490.6 KB + 2 % when antd's internals were declared free of side
  * effects and grouped (icons, antd's shared base and common code, one chunk each), the home page and
  * header drew their cards, list, bars, spinner, headings and avatar as plain elements, and antd's
- * App context began loading message, notification and modal on first use.
+ * App context began loading message, notification and modal on first use. /draft to 476.7 KB + 2 %
+ * when remotes took shared-sdk/contract from the host and kept small shared code in each screen's chunk.
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
-export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 227, '/index': 354, '/draft': 500 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 227, '/index': 354, '/draft': 486 };
 
 export interface PageLoad {
   page: string;

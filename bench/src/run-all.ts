@@ -2,8 +2,9 @@
  * `npm run bench [-- --rows N]`: every performance figure in one run.
  *   1. first load: gzip KB of JavaScript per entry page (/login, /index, a remote screen) and the
  *      copies of each shared singleton, in Chromium against the built product (src/first-load.ts);
- *   2. click-to-content of a remote screen against a host screen (cold medians side by side, and the
- *      sequential round trips of code and data; src/click-to-content.ts), against the same product;
+ *   2. click-to-content of a remote screen against the host's list page of the same kind and its
+ *      plain home page (cold medians side by side, and the sequential round trips of code and data;
+ *      src/click-to-content.ts), against the same product;
  *   3. the editor's keystroke-to-paint latency in a 50,000-character article against the browser's
  *      own editing on the same page, the editor remote's own JS, and Quill on no other screen
  *      (src/keystroke.ts), against the same product as 1;
