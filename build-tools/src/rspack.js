@@ -131,6 +131,17 @@ function federationPlugin(options) {
 }
 
 /**
+ * A split-chunks group: every module matching `test` that lazily loaded code uses goes into the one
+ * chunk `name` (`enforce`: whatever its size or count).
+ * @param {string} name
+ * @param {RegExp} test
+ * @param {number} priority
+ */
+function namedChunk(name, test, priority) {
+  return { test, name, chunks: /** @type {const} */ ('async'), enforce: true, priority };
+}
+
+/**
  * @param {MfConfigOptions} options
  * @param {boolean} production
  */
@@ -238,42 +249,17 @@ export function createMfConfig(options) {
           // Every icon the build holds in one chunk: each icon is still its own shared module (one
           // copy per page), but 30-odd icons in one file gzip to a third of what they did one file
           // each (each file repeated the icon wrapper's code and the chunk wrapper).
-          antdIcons: {
-            test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/,
-            name: 'antd-icons',
-            chunks: 'async',
-            enforce: true,
-            priority: 20,
-          },
+          antdIcons: namedChunk('antd-icons', /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, 20),
           // What every antd component needs (style engine, theme, config and locale contexts, the
           // rc utilities, motion, portal) in one chunk instead of some forty small ones.
-          antdBase: {
-            test: /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|resize-observer|portal)|clsx|stylis|@emotion[\\/][^\\/]+|@babel[\\/]runtime|antd[\\/]es[\\/](_util|theme|style|config-provider|locale))[\\/]/,
-            name: 'antd-base',
-            chunks: 'async',
-            enforce: true,
-            priority: 10,
-          },
+          antdBase: namedChunk('antd-base', /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|resize-observer|portal)|clsx|stylis|@emotion[\\/][^\\/]+|@babel[\\/]runtime|antd[\\/]es[\\/](_util|theme|style|config-provider|locale))[\\/]/, 10),
           // Select and the list it renders in, in one chunk instead of four: Pagination imports it
           // (for its page-size changer) on every paginated screen.
-          antdSelect: {
-            test: /[\\/]node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/,
-            name: 'antd-select',
-            chunks: 'async',
-            enforce: true,
-            priority: 8,
-          },
+          antdSelect: namedChunk('antd-select', /[\\/]node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/, 8),
           // antd code that most components share (Button, Space, Tooltip and its trigger, ...): one
           // chunk. A lower count pulls in parts few screens use (Select, Form), a higher one leaves
           // many small chunks; 14 measured smallest for the home page.
-          antdCommon: {
-            test: /[\\/]node_modules[\\/](antd|@rc-component)[\\/]/,
-            name: 'antd-common',
-            chunks: 'async',
-            minChunks: 14,
-            enforce: true,
-            priority: 5,
-          },
+          antdCommon: { ...namedChunk('antd-common', /[\\/]node_modules[\\/](antd|@rc-component)[\\/]/, 5), minChunks: 14 },
         },
       },
     },
