@@ -20,11 +20,8 @@
  * and ≤ 2 sequential round trips cold.
  */
 import { pathToFileURL } from 'node:url';
-import { launchBrowser, savedSession } from '../../e2e/support/browser';
-
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-type Page = Awaited<ReturnType<Browser['newPage']>>;
-type StorageState = Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+import { type Browser, launchBrowser, type Page, savedSession, type SessionState } from '../../e2e/support/browser';
+import { median } from './stats';
 
 export const RATIO_TARGET = 1.5;
 export const ROUND_TRIPS_TARGET = 2;
@@ -79,11 +76,6 @@ export interface ClickToContent {
   ratioToHome: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * The longest chain of requests each started after the previous one finished (a waterfall's depth).
@@ -100,7 +92,7 @@ export function sequentialRoundTrips(requests: readonly { start: number; end: nu
   return Math.max(0, ...depth);
 }
 
-async function oneRun(browser: Browser, baseUrl: string, session: StorageState, target: Target): Promise<ClickRun> {
+async function oneRun(browser: Browser, baseUrl: string, session: SessionState, target: Target): Promise<ClickRun> {
   const context = await browser.newContext({ storageState: session });
   try {
     const page = await context.newPage();

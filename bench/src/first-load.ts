@@ -9,12 +9,8 @@
  * Also used by `npm run bench` (src/run-all.ts), which prints the same table.
  */
 import { gzipSync } from 'node:zlib';
-import { ACCOUNTS, COUNT_REACT_RENDERERS, launchBrowser, login } from '../../e2e/support/browser';
-
-// The browser types, taken from the end-to-end helpers (playwright-core is their dependency).
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-type Page = Awaited<ReturnType<Browser['newPage']>>;
-type BrowserContext = ReturnType<Page['context']>;
+// The browser types come from the end-to-end helpers (playwright-core is their dependency).
+import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, type Page, type SessionState } from '../../e2e/support/browser';
 
 /**
  * The goals in KB of gzip (ARCHITECTURE, performance budget), and the ceilings the check enforces
@@ -112,7 +108,7 @@ async function measure(page: Page, name: string, open: () => Promise<void>): Pro
 }
 
 /** A fresh context with the HTTP cache off, so every page is a cold first load. */
-async function coldPage(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+async function coldPage(browser: Browser, storageState?: SessionState): Promise<Page> {
   const context = await browser.newContext(storageState ? { storageState } : {});
   const page = await context.newPage();
   await page.addInitScript(COUNT_REACT_RENDERERS);

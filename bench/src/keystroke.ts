@@ -33,14 +33,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { computeSign, emptyDocument, newNonce, SaveType, toArticleAddRequest, CoverMode } from 'shared-sdk/contract';
-import { ACCOUNTS, launchBrowser, login } from '../../e2e/support/browser';
+import { ACCOUNTS, type Browser, launchBrowser, login, type Page, type SessionState } from '../../e2e/support/browser';
 import { startProduct } from '../../e2e/support/server';
 import { type ProfileNode, nameOf } from './cpu-profile';
-
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-type Page = Awaited<ReturnType<Browser['newPage']>>;
-type BrowserContext = ReturnType<Page['context']>;
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const KEYS = Number(process.env.KEYS ?? 300);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -332,7 +327,7 @@ interface LoadedFile {
 const QUILL_MARKERS = /["']modules\/clipboard["']|React Quill|\.ql-snow\b/;
 
 /** Every script and stylesheet a page loads cold, with its gzip size (level 9) and whether it is Quill's. */
-async function loadedFiles(browser: Browser, url: string, ready: string, session?: StorageState): Promise<Map<string, LoadedFile>> {
+async function loadedFiles(browser: Browser, url: string, ready: string, session?: SessionState): Promise<Map<string, LoadedFile>> {
   const context = await browser.newContext(session ? { storageState: session } : {});
   try {
     const page = await context.newPage();
@@ -374,7 +369,7 @@ export interface EditorCost {
   quillOnScriptWrite: boolean;
 }
 
-async function measureEditorCost(browser: Browser, baseUrl: string, session: StorageState): Promise<EditorCost> {
+async function measureEditorCost(browser: Browser, baseUrl: string, session: SessionState): Promise<EditorCost> {
   const login = await loadedFiles(browser, `${baseUrl}/login`, 'input[placeholder="手机号"]');
   const index = await loadedFiles(browser, `${baseUrl}/index`, '.ant-layout-sider', session);
   const draft = await loadedFiles(browser, `${baseUrl}/draft`, '[data-testid=draft-item]', session);

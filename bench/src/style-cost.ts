@@ -12,13 +12,10 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchBrowser, savedSession } from '../../e2e/support/browser';
+import { type Browser, launchBrowser, type Page, savedSession, type SessionState } from '../../e2e/support/browser';
 import { startProduct } from '../../e2e/support/server';
 import { type CpuProfile, type ProfileNode, originOf, timeByStack } from './cpu-profile';
-
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-type Page = Awaited<ReturnType<Browser['newPage']>>;
-type StorageState = Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+import { median } from './stats';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
 export const STYLE_CLASSES = ['antd styles', 'antd components', 'react', 'product', 'other'] as const;
@@ -42,11 +39,6 @@ export interface StyleCase {
   busy: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function profiled(page: Page, gesture: () => Promise<void>): Promise<Map<string, number>> {
   const cdp = await page.context().newCDPSession(page);
@@ -60,7 +52,7 @@ async function profiled(page: Page, gesture: () => Promise<void>): Promise<Map<s
   return timeByStack(profile, classifyFrame);
 }
 
-async function runCase(browser: Browser, session: StorageState, name: string, gesture: (page: Page) => Promise<{ before?: () => Promise<void>; act: () => Promise<void> }>): Promise<StyleCase> {
+async function runCase(browser: Browser, session: SessionState, name: string, gesture: (page: Page) => Promise<{ before?: () => Promise<void>; act: () => Promise<void> }>): Promise<StyleCase> {
   const runs: Map<string, number>[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ storageState: session });

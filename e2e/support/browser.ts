@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+export type { Browser, BrowserContext, Page };
+/** A logged-in context's cookies and storage, to start fresh contexts already signed in. */
+export type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -76,7 +80,7 @@ export async function loggedIn(
 }
 
 /** A verified creator's session (cookies and storage) after login, for fresh contexts to start from. */
-export async function savedSession(browser: Browser, baseUrl: string): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+export async function savedSession(browser: Browser, baseUrl: string): Promise<SessionState> {
   const { context, page } = await loggedIn(browser, baseUrl);
   try {
     await page.waitForLoadState('networkidle');
