@@ -83,20 +83,26 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
   // chunks, the shared components it takes from the host) and its declared first call, or a host
   // screen's chunk. The click then finds them loaded or on their way (entering the route does not
   // send the call again, see shared-sdk's prefetch); a failure here is ignored (the click reports it).
+  const remoteAt = (path: string) => remoteRoutes.find((route) => !route.open && matchPath({ path: route.path, end: true }, path));
+  const preloadCode = (path: string) => {
+    const remote = remoteAt(path);
+    if (remote) void loadRemote(remote.id).catch(() => undefined);
+    else void HOST_PRELOADS[path]?.().catch(() => undefined);
+  };
   const preload = (url: string) => {
     const [path = url, query = ''] = url.split('?');
-    const remote = remoteRoutes.find((route) => !route.open && matchPath({ path: route.path, end: true }, path));
-    if (remote) {
-      void loadRemote(remote.id).catch(() => undefined);
-      if (remote.data) prefetchCall(routeDataCall(remote.data, query));
-    } else void HOST_PRELOADS[path]?.().catch(() => undefined);
+    preloadCode(path);
+    // Not for the page already open: its screen has made that call, and no click will take it.
+    const data = remoteAt(path)?.data;
+    if (data && url !== window.location.pathname + window.location.search) prefetchCall(routeDataCall(data, query));
   };
 
   const bareRoutes = remoteRoutes.filter((route) => route.bare);
-  // Entering the antd routes cold (a reload of /index): the shell's layout and the screen load beside antd.
+  // Entering the antd routes cold (a reload of /index): the shell's layout and the screen's code load
+  // beside antd; its data call, with the address's own query, is started by route-data.ts.
   const enter = (path: string) => {
     if (!bareRoutes.some((route) => matchPath({ path: route.path, end: true }, path)) && path !== '/app') void ShellLayout.preload().catch(() => undefined);
-    preload(path);
+    preloadCode(path);
   };
 
   return [

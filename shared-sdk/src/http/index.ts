@@ -1,5 +1,5 @@
 export { apiGet, apiPost, newsGet, newsPost, userGet } from './api';
-export { callKey, prefetchCall, routeDataCall, PREFETCH_REUSE_MS, PREFETCH_TTL_MS, type CallSpec } from './prefetch';
+export { callKey, prefetchCall, routeDataCall, PREFETCH_TTL_MS, type CallSpec } from './prefetch';
 export { sendRequest, LOGIN_PATH, type HttpMethod, type RequestOptions, type RequestSpec } from './request';
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorInit } from './api-error';
 export { HTTP_STATUS_MESSAGES, httpStatusMessage, ERROR_MESSAGES, UNKNOWN_ERROR_MESSAGE } from './messages';
