@@ -48,6 +48,13 @@ describe('drafts', () => {
     await page.getByTestId('draft-item').first().waitFor();
     await page.waitForLoadState('networkidle');
     assert.equal(calls.length, 1, `one list call, the one started on hover: ${calls.join(', ')}`);
+
+    // Opened cold with a keyword: one list call, the keyword's, started as the route is entered.
+    calls.length = 0;
+    await page.goto(`${baseUrl}/draft?title=${encodeURIComponent('黄河')}`);
+    await page.getByTestId('draft-item').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(calls.map((url) => new URL(url).searchParams.get('title')), ['黄河']);
     await page.close();
   });
 

@@ -49,10 +49,11 @@ export interface ShellClient {
 export const REAL_SHELL_CLIENT: ShellClient = {
   unreadApp: (type) => apiGet<CountData>('/api/notice/getMpNoReadNums', { type }, { skipErrorHandler: true }),
   unreadCommunity: () => apiGet<CountData>('/api/notice/getCommunityNoReadNums', undefined, { skipErrorHandler: true }),
-  enterprise: () => apiPost<EnterpriseAnswer>('/api/enterpriseUser/index', undefined, { skipErrorHandler: true }),
+  // Reads sent as POST: they leave calls started early for a screen in place (shared-sdk prefetch).
+  enterprise: () => apiPost<EnterpriseAnswer>('/api/enterpriseUser/index', undefined, { skipErrorHandler: true, keepPrefetched: true }),
   wearBadge: () => apiGet<WearBadgeAnswer>('/api/userBadge/getUserWearBadge', undefined, { skipErrorHandler: true }),
   toolList: () => apiGet<ToolListAnswer>('/api/user/getToolList', undefined, { skipErrorHandler: true }),
-  dramaAuth: () => apiPost<HasAuthAnswer>('/api/microDrama/isHasAuth', undefined, { skipErrorHandler: true }),
+  dramaAuth: () => apiPost<HasAuthAnswer>('/api/microDrama/isHasAuth', undefined, { skipErrorHandler: true, keepPrefetched: true }),
   userScore: () => apiGet<UserScoreAnswer>('/api/creatorScore/getUserScore'),
   recentDrafts: () => apiGet<DraftSearchAnswer>('/api/draft/search', { type: 0, page: 1, size: 5 }),
   userInfo: () => apiGet<MpBaseUserinfo>('/api/user/mpBaseUserinfo'),
