@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Empty, Flex, Pagination, Spin } from 'antd';
 
 interface ContentListProps<T> {
-  items: readonly T[];
+  /** Undefined until the first answer. */
+  items: readonly T[] | undefined;
   total: number;
   page: number;
   pageSize: number;
@@ -16,7 +17,7 @@ interface ContentListProps<T> {
 export function ContentList<T>({ items, total, page, pageSize, loading, renderItem, itemKey, onPageChange }: ContentListProps<T>) {
   return (
     <Spin spinning={loading}>
-      {items.length ? (
+      {items?.length ? (
         <div role="list">
           {items.map((item) => (
             <div role="listitem" key={itemKey(item)}>
@@ -24,7 +25,7 @@ export function ContentList<T>({ items, total, page, pageSize, loading, renderIt
             </div>
           ))}
         </div>
-      ) : loading ? (
+      ) : items === undefined && loading ? (
         // Nothing to show yet: no 暂无内容 before the first answer says so.
         <div style={{ minHeight: 160 }} aria-busy="true" />
       ) : (

@@ -64,6 +64,11 @@ describe('draft list', () => {
     expect(screen.queryByText('暂无内容')).not.toBeInTheDocument();
     unmount();
     search.mockReturnValue({ data: { returnData: [], count: 0 }, isFetching: false });
+    const second = renderScreen(DraftListPage, '/draft');
+    expect(screen.getByText('暂无内容')).toBeInTheDocument();
+    second.unmount();
+    // An empty list asked again (a new keyword) keeps saying so while the answer is on its way.
+    search.mockReturnValue({ data: { returnData: [], count: 0 }, isFetching: true });
     renderScreen(DraftListPage, '/draft');
     expect(screen.getByText('暂无内容')).toBeInTheDocument();
   });

@@ -14,7 +14,6 @@ export function DraftList() {
   const { type, title, page, setType, setTitle, setPage } = useDraftListParams();
   const { data, isFetching } = useSearchDraftsQuery({ type, page, title });
   const total = data?.count ?? 0;
-  const items = data?.returnData ?? [];
 
   // A page emptied by deletions (or a stale URL) moves to the last page that has drafts.
   const lastPage = Math.max(1, Math.ceil(total / LIMITS.DRAFT_PAGE_SIZE));
@@ -38,7 +37,7 @@ export function DraftList() {
         />
       </Flex>
       <ContentList
-        items={items}
+        items={data?.returnData}
         total={total}
         page={page}
         pageSize={LIMITS.DRAFT_PAGE_SIZE}

@@ -46,7 +46,7 @@ export function ManuscriptLibrary() {
         <Input.Search key={title} defaultValue={title} placeholder="请输入稿件标题" allowClear enterButton="搜索" maxLength={50} onSearch={setTitle} style={{ width: 320 }} />
       </Flex>
       <ContentList
-        items={data?.returnData ?? []}
+        items={data?.returnData}
         total={total}
         page={page}
         pageSize={LIMITS.DRAFT_PAGE_SIZE}
