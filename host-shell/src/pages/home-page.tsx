@@ -57,9 +57,10 @@ function Space({ vertical, children }: { vertical?: boolean; children: ReactNode
 /** antd's Spin around content: while spinning, the dots over the content faded to half. */
 function Spin({ spinning, children }: { spinning: boolean; children: ReactNode }) {
   return (
-    <div className={spinning ? 'home-spin home-spin-spinning' : 'home-spin'} aria-live="polite" aria-busy={spinning}>
+    <div className={spinning ? 'home-spin home-spin-spinning' : 'home-spin'}>
       {spinning ? (
-        <div className="home-spin-section">
+        // Where antd's Spin puts them: on the indicator, so the content itself is not a live region.
+        <div className="home-spin-section" aria-live="polite" aria-busy="true">
           <span className="home-spin-dot-holder">
             <span className="home-spin-dot">
               <i />
