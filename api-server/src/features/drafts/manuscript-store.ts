@@ -111,19 +111,34 @@ export async function toManuscriptDetail(db: Db, row: ManuscriptRow): Promise<Ma
 }
 
 /**
- * All or none: a missing, foreign or in-review manuscript refuses the whole call. A draft that was
- * editing a deleted manuscript keeps its text and becomes a draft of its own: publishing it makes a
- * new manuscript (it would otherwise be refused for ever as editing a manuscript that is gone).
+ * The author's drafts editing these manuscripts, locked before the manuscripts themselves: saving or
+ * publishing such a draft locks the draft and then its manuscript, and taking the locks in the same
+ * order keeps the two from deadlocking.
  */
+async function lockEditingDrafts(tx: Db, userId: number, ids: number[]): Promise<void> {
+  await tx.selectFrom('drafts').select('id').where('manuscript_id', 'in', ids).where('user_id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * A draft that was editing a manuscript that leaves the library (deleted, or withdrawn to the drafts)
+ * keeps its text and becomes a draft of its own: publishing it makes a new manuscript (it would
+ * otherwise be refused for ever as editing a manuscript that is gone).
+ */
+async function unlinkEditingDrafts(tx: Db, userId: number, ids: number[]): Promise<void> {
+  await tx.updateTable('drafts').set({ manuscript_id: null }).where('manuscript_id', 'in', ids).where('user_id', '=', userId).execute();
+}
+
+/** All or none: a missing, foreign or in-review manuscript refuses the whole call. */
 export async function deleteManuscripts(db: Db, userId: number, ids: number[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    await lockEditingDrafts(tx, userId, ids);
     const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status']).where('id', 'in', ids).where('deleted_at', 'is', null).forUpdate().execute();
     if (rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
     if (rows.length !== ids.length) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
     if (rows.some((row) => !manuscriptActions(row.status).delete)) throw new ApiError(ApiCode.CONFLICT, DRAFT_MESSAGES.IN_REVIEW);
     const now = new Date();
     await tx.updateTable('manuscripts').set({ deleted_at: now, updated_at: now }).where('id', 'in', ids).execute();
-    await tx.updateTable('drafts').set({ manuscript_id: null }).where('manuscript_id', 'in', ids).where('user_id', '=', userId).execute();
+    await unlinkEditingDrafts(tx, userId, ids);
   });
 }
 
@@ -133,6 +148,7 @@ export async function deleteManuscripts(db: Db, userId: number, ids: number[]): 
  */
 export async function withdrawManuscript(db: Db, userId: number, id: number, to: WithdrawTarget): Promise<ManuscriptWithdrawAnswer> {
   return db.transaction().execute(async (tx) => {
+    if (to !== 'private') await lockEditingDrafts(tx, userId, [id]);
     const row = await tx.selectFrom('manuscripts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
     if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
     if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
@@ -165,6 +181,7 @@ export async function withdrawManuscript(db: Db, userId: number, id: number, to:
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx.updateTable('manuscripts').set({ deleted_at: now, updated_at: now, scheduled_at: null }).where('id', '=', id).execute();
+    await unlinkEditingDrafts(tx, userId, [id]);
     return { nm_status: null, nd_id: draft.id };
   });
 }

@@ -230,6 +230,19 @@ describe('publish, schedule and review', () => {
     assert.equal((await showManuscript(published.data.manuscript_id ?? 0)).data.nm_title, '改稿时原稿被删了');
   });
 
+  it('does the same for a draft editing a scheduled manuscript that is withdrawn to the drafts', async () => {
+    const scheduled = await add(app, tokens[VERIFIED], articleFields({ title: '定时发布后又撤回', save_type: SaveType.SCHEDULE, publish_time: minutes(60) }));
+    assert.equal(scheduled.code, 0, scheduled.msg);
+    const id = scheduled.data.manuscript_id ?? 0;
+    const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '改定时稿时它被撤回了' }));
+    assert.equal(draft.code, 0, draft.msg);
+    const withdrawn = body(await signed(app, { method: 'POST', url: '/api/manuscript/withdraw', token: tokens[VERIFIED], params: { id, to: 'draft' } }));
+    assert.equal(withdrawn.code, 0, withdrawn.msg);
+    const published = await add(app, tokens[VERIFIED], articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '改定时稿时它被撤回了', save_type: SaveType.PUBLISH }));
+    assert.equal(published.code, 0, published.msg);
+    assert.notEqual(published.data.manuscript_id, id);
+  });
+
   it('stores no video on a kind without one and no works on a kind that is not a collection', async () => {
     const hostile = { video_url: 'javascript:alert(1)', video_poster: 'javascript:alert(2)', video_vid: 'f'.repeat(32), item_ids: '5,5,5' };
     for (const type of [EditorKind.ARTICLE, EditorKind.GALLERY, EditorKind.POST]) {
