@@ -67,6 +67,8 @@ export async function readPage<Row>(
   if (request.search) {
     const found = await cappedCountAndPage(db, request.search.matches, offset, request.size);
     if (found.ids) return { rows: found.ids.length ? await inOrder(found.ids) : [], count: found.count };
+    // At the cap the pager stops at COUNT_CAP: a page past it is empty rather than a walk of the whole list.
+    if (offset >= found.count) return { rows: [], count: found.count };
     const pageIds = order.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), request.search.walk).limit(request.size).offset(offset);
     return { rows: await inOrder(pageIds), count: found.count };
   }

@@ -76,10 +76,14 @@ async function pageOf(db: Db, f: ListFilters): Promise<{ total: number; pageIds:
     // A keyword: its total (capped at COUNT_CAP) and, below the cap, its page's ids, from one query
     // over the gram index's matches; at the cap, a walk of the date-ordered index.
     const found = await cappedCountAndPage(db, filtered(db, f).select(['id', 'created_at']), offset, f.perPage);
-    return { total: found.count, pageIds: found.ids ?? walk() };
+    // At the cap the pager stops at COUNT_CAP: a page past it is empty rather than a walk of the whole list.
+    return { total: found.count, pageIds: found.ids ?? (offset >= found.count ? [] : walk()) };
   }
   // A date range alone: the date-ordered index serves both the capped count and the page.
-  if (f.start || f.end) return { total: await cappedCount(db, filtered(db, f)), pageIds: walk() };
+  if (f.start || f.end) {
+    const total = await cappedCount(db, filtered(db, f));
+    return { total, pageIds: offset >= total ? [] : walk() };
+  }
   const total = await countMaterials(db, f);
   if (offset >= total) return { total, pageIds: [] };
   // Past the middle of the exactly counted list, the page is read from the oldest end (pageWindow).

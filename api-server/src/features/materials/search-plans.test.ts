@@ -193,6 +193,14 @@ describe('search and list plans', () => {
         assert.deepEqual(answer.returnData.map((d) => d.nd_id), all.slice((page - 1) * 10, page * 10).map((d) => d.id), `${title} page ${page}`);
       }
     }
+    // The pager stops at the cap: its last page is still read, a page past it is empty.
+    const common = await database.db.selectFrom('drafts').select('id').where('user_id', '=', owner).where('title', 'ilike', '%黄河%').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    assert.ok(common.length > COUNT_CAP);
+    const last = COUNT_CAP / 10;
+    const atCap = await searchDrafts(database.db, { userId: owner, type: 0, page: last, size: 10, title: '黄河' });
+    assert.deepEqual(atCap.returnData.map((d) => d.nd_id), common.slice((last - 1) * 10, last * 10).map((d) => d.id));
+    const past = await searchDrafts(database.db, { userId: owner, type: 0, page: last + 1, size: 10, title: '黄河' });
+    assert.deepEqual([past.count, past.returnData], [COUNT_CAP, []]);
   });
 
   it('reads a page past the middle from the oldest end, with the same rows in the same order as from the newest', async () => {
