@@ -33,12 +33,23 @@ export async function waitForTranscoding(vid: string, onUpdate?: (result: VideoU
     const result = await videoStatus(vid, options.signal);
     onUpdate?.(result);
     if (result.state !== VideoState.TRANSCODING) return result;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, options.intervalMs ?? 3000);
-      options.signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(new ApiError({ kind: 'canceled', message: '已取消' }));
-      });
-    });
+    await delay(options.intervalMs ?? 3000, options.signal);
   }
+}
+
+/** Waits `ms`, or rejects (a canceled ApiError) as soon as `signal` aborts; leaves no listener behind. */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const canceled = () => new ApiError({ kind: 'canceled', message: '已取消' });
+    if (signal?.aborted) return reject(canceled());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(canceled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

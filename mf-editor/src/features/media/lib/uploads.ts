@@ -4,7 +4,7 @@
  * whose transcoding state is polled. Screens take the real ones; tests hand in their own.
  */
 import { UPLOAD_KIND_LABEL, type UploadMediaKind } from './upload-art';
-import { uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
+import { delay, uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
 
 export interface MediaUploads {
   uploadFile(file: File, kind: 'image' | 'audio', onProgress: (percent: number) => void): Promise<{ url: string }>;
@@ -26,18 +26,6 @@ export const storageUploads: MediaUploads = {
 export const TRANSCODING_RETRIES = 5;
 export const TRANSCODING_RETRY_DELAY_MS = 3000;
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
  * Follows a video's transcoding to its end, for the body's covers and the video piece's field alike:
  * the result once it is done or failed, or null when `signal` stops it or the status could still not
@@ -52,7 +40,8 @@ export async function followTranscoding(uploads: MediaUploads, vid: string, sign
       if (signal.aborted) return null;
       console.error('video status', error);
       if (attempt >= TRANSCODING_RETRIES) return null;
-      await pause(TRANSCODING_RETRY_DELAY_MS, signal);
+      // Cut short by `signal`, which the check below then reports.
+      await delay(TRANSCODING_RETRY_DELAY_MS, signal).catch(() => undefined);
     }
     if (signal.aborted) return null;
   }
