@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
+import { Quiet } from './quiet';
 import './lazy-app.css';
 
 type Part = keyof useAppProps;
@@ -51,17 +52,6 @@ function deferredApi<T extends object>(current: () => T | undefined, load: () =>
       };
     },
   });
-}
-
-/** A part that failed to load shows nothing rather than taking the page down. */
-class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
 }
 
 /**

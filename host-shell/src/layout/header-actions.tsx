@@ -3,6 +3,7 @@ import { Badge, Button, Dropdown } from 'antd';
 import { BellOutlined, CustomerServiceOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { getRuntimeConfig } from 'shared-sdk';
+import { Quiet } from '../app/quiet';
 import { useUnreadTotalQuery } from '../features/shell/api';
 import { CREATION_ITEMS, openCreation } from '../features/shell/creation';
 import { formatBadge } from '../features/shell/format-badge';
@@ -66,9 +67,11 @@ export function CustomerService() {
         客服
       </Button>
       {opened ? (
-        <Suspense fallback={null}>
-          <CustomerServiceDialog open={open} url={url} onClose={() => setOpen(false)} />
-        </Suspense>
+        <Quiet>
+          <Suspense fallback={null}>
+            <CustomerServiceDialog open={open} url={url} onClose={() => setOpen(false)} />
+          </Suspense>
+        </Quiet>
       ) : null}
     </>
   );
