@@ -65,7 +65,7 @@ const saveRoute: FastifyPluginAsync = async (app) => {
       if (body.draft_id !== undefined && body.manuscript_id !== undefined) throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
       try {
         const answer = await app.db.transaction().execute(async (tx): Promise<ArticleAddAnswer> => {
-          await checkCollectionItems(tx, user.id, doc.type === 4 ? doc.item_ids : [], publishing);
+          await checkCollectionItems(tx, user.id, doc.item_ids, publishing);
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
           const checked = await checkDraftSave(tx, target, doc);
           // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
