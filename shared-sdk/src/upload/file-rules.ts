@@ -34,6 +34,8 @@ export function mimeOfImage(name: string): string | undefined {
 
 /** Spec §5: the rich-text editor takes .jpg, .jpeg, .png and .gif pictures (no SVG in an article body). */
 export const EDITOR_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'gif'];
+/** Spec §5: audio files named .mp3, .wav, .ogg or .mpeg (the editor's chooser and its audio addresses). */
+export const EDITOR_AUDIO_EXTENSIONS: readonly string[] = ['mp3', 'wav', 'ogg', 'mpeg'];
 /** Spec §5: audio of type mp3, wav, ogg or mpeg (audio/x-wav and audio/wave are wav as some systems name it). */
 export const EDITOR_AUDIO_SUBTYPES: readonly string[] = ['mp3', 'mpeg', 'wav', 'x-wav', 'wave', 'ogg'];
 

@@ -1,18 +1,13 @@
 /**
  * Which files the editor's 上传 offers and which materials count as audio, built from the contract's
- * rules (`shared-sdk`: EDITOR_IMAGE_EXTENSIONS, EDITOR_AUDIO_SUBTYPES) so that the chooser, the check
- * after choosing (`isEditorImage`, `isEditorAudio`) and the messages name the same files.
+ * rules (`shared-sdk`: EDITOR_IMAGE_EXTENSIONS, EDITOR_AUDIO_EXTENSIONS, EDITOR_AUDIO_SUBTYPES) so
+ * that the chooser, the check after choosing (`isEditorImage`, `isEditorAudio`) and the messages
+ * name the same files. The server judges audio by its bytes.
  */
-import { EDITOR_AUDIO_SUBTYPES, EDITOR_IMAGE_EXTENSIONS, mimeOfImage } from 'shared-sdk';
+import { EDITOR_AUDIO_EXTENSIONS, EDITOR_AUDIO_SUBTYPES, EDITOR_IMAGE_EXTENSIONS, mimeOfImage } from 'shared-sdk';
 import type { UploadMediaKind } from './upload-art';
 
-/**
- * Spec §5's audio files by name (mp3, wav, ogg, mpeg, as EDITOR_UPLOAD_MESSAGES.AUDIO_TYPE says):
- * the editor's own, since the server judges audio by its bytes.
- */
-const AUDIO_EXTENSIONS: readonly string[] = ['mp3', 'wav', 'ogg', 'mpeg'];
-
-const AUDIO_URL = new RegExp(`\\.(${AUDIO_EXTENSIONS.join('|')})(\\?|$)`, 'i');
+const AUDIO_URL = new RegExp(`\\.(${EDITOR_AUDIO_EXTENSIONS.join('|')})(\\?|$)`, 'i');
 
 /** A type-3 material (video and audio share it) that is an audio, by its address. */
 export function isAudioUrl(url: string): boolean {
@@ -25,5 +20,5 @@ const imageMimes = [...new Set(EDITOR_IMAGE_EXTENSIONS.map((ext) => mimeOfImage(
 export const UPLOAD_ACCEPT: Readonly<Record<UploadMediaKind, string>> = {
   image: [...EDITOR_IMAGE_EXTENSIONS.map((ext) => `.${ext}`), ...imageMimes].join(','),
   video: 'video/*',
-  audio: [...AUDIO_EXTENSIONS.map((ext) => `.${ext}`), ...EDITOR_AUDIO_SUBTYPES.map((subtype) => `audio/${subtype}`)].join(','),
+  audio: [...EDITOR_AUDIO_EXTENSIONS.map((ext) => `.${ext}`), ...EDITOR_AUDIO_SUBTYPES.map((subtype) => `audio/${subtype}`)].join(','),
 };
