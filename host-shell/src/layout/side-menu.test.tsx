@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'shared-sdk/router';
 import type { MenuEntry, RouteOpen } from 'shared-sdk';
@@ -21,13 +21,18 @@ const entries: MenuEntry[] = [
   { ap_name: '政务', ap_url: '/govAffairs', ap_icon: 'bank', ap_sort: 5 },
 ];
 
-function renderMenu(path: string, available: (url: string) => boolean = () => true) {
-  const routeOpens = new Map<string, RouteOpen>([['/rank', 'window']]);
-  render(
+const routeOpens = new Map<string, RouteOpen>([['/rank', 'window']]);
+
+function menuAt(path: string, available: (url: string) => boolean) {
+  return (
     <MemoryRouter initialEntries={[path]}>
       <SideMenu entries={entries} highlightRules={[]} isAvailable={available} routeOpens={routeOpens} />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+function renderMenu(path: string, available: (url: string) => boolean = () => true) {
+  return render(menuAt(path, available));
 }
 
 describe('SideMenu', () => {
@@ -56,5 +61,18 @@ describe('SideMenu', () => {
     await userEvent.click(screen.getByText('排行榜'));
     expect(open).toHaveBeenCalledWith('/rank', '_blank', expect.stringContaining('width='));
     open.mockRestore();
+  });
+
+  it('opens a group that appears once the remotes are known, and keeps a group the creator closed closed', async () => {
+    // At first no remote is known: the materials group is not there yet.
+    const { rerender } = renderMenu('/material/0', (url) => !url.startsWith('/material'));
+    expect(screen.queryByText('素材')).not.toBeInTheDocument();
+    rerender(menuAt('/material/0', () => true));
+    expect(screen.getByText('我的素材')).toBeVisible();
+
+    await userEvent.click(screen.getByText('素材'));
+    await waitFor(() => expect(screen.queryByText('我的素材')).not.toBeVisible());
+    rerender(menuAt('/material/0', () => true));
+    expect(screen.queryByText('我的素材')).not.toBeVisible();
   });
 });
