@@ -46,6 +46,40 @@ describe('materials', () => {
     await browser.close();
   });
 
+  it('hovering 公共素材 starts its list beside its code; the click sends no second list call', async () => {
+    const tab = await browser.newPage();
+    await login(tab, baseUrl, ACCOUNTS.verified);
+    await tab.waitForURL(/\/index$/);
+    // The sidebar settles first: 短剧 appears above the materials group once its check answers, and
+    // would move 我的素材 under a pointer resting on 公共素材.
+    const sider = tab.locator('.ant-layout-sider');
+    await sider.getByRole('menuitem').filter({ hasText: /^\s*短剧\s*$/ }).waitFor();
+    // The list's form fields (a POST sends them signed in its body).
+    const lists: { all: string | null; cm_title: string | null }[] = [];
+    tab.on('request', (request) => {
+      if (new URL(request.url()).pathname !== '/api/material/list') return;
+      const fields = new URLSearchParams(request.postData() ?? '');
+      lists.push({ all: fields.get('all'), cm_title: fields.get('cm_title') });
+    });
+    const entry = sider.getByRole('menuitem').filter({ hasText: /^\s*公共素材\s*$/ });
+    const answered = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/material/list');
+    await entry.hover();
+    await answered;
+    assert.equal(tab.url(), `${baseUrl}/index`, 'nothing navigated yet');
+    await entry.click();
+    await tab.locator('[data-testid=material-card]', { hasText: '嵩山云海' }).waitFor();
+    await tab.waitForLoadState('networkidle');
+    assert.deepEqual(lists.map((body) => body.all), ['1'], 'one list call, the public one started on hover');
+
+    // 我的素材 opened cold with a keyword: one list call, the keyword's, started as the route is entered.
+    lists.length = 0;
+    await tab.goto(`${baseUrl}/material/0?keyword=${encodeURIComponent('春日')}`);
+    await tab.locator('[data-testid=material-card]', { hasText: '春日田野' }).waitFor();
+    await tab.waitForLoadState('networkidle');
+    assert.deepEqual(lists.map((body) => [body.all, body.cm_title]), [['0', '春日']]);
+    await tab.close();
+  });
+
   it('uploads two images straight to storage with a new tag; they are listed as 未审核 in my materials', async () => {
     await page.goto(`${baseUrl}/material/add`);
     await page.getByText('素材名称').waitFor();

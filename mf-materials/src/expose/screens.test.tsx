@@ -20,7 +20,7 @@ describe('mf_materials screens', () => {
 
   it('shows my library with the status filter, 上传素材 and the empty state', async () => {
     const { default: MaterialList } = await import('./material-list');
-    renderScreen(MaterialList, '/material/:myset', '/material/0');
+    renderScreen(MaterialList, '/material/0');
     expect(screen.getByText('我的素材')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '上传素材' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: '审核状态' })).toBeInTheDocument();
@@ -29,10 +29,19 @@ describe('mf_materials screens', () => {
 
   it('shows the public library for /material/1 without status filter nor upload', async () => {
     const { default: MaterialList } = await import('./material-list');
-    renderScreen(MaterialList, '/material/:myset', '/material/1');
+    renderScreen(MaterialList, '/material/1');
     expect(screen.getByText('公共素材')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '上传素材' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: '审核状态' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/material/:myset', '/material/1', '公共素材'],
+    ['/material/:myset', '/material/7', '我的素材'],
+  ])('on the route %p, %p is %p', async (routePath, url, title) => {
+    const { default: MaterialList } = await import('./material-list');
+    renderScreen(MaterialList, routePath, url);
+    expect(screen.getByText(title)).toBeInTheDocument();
   });
 
   it('shows the add form', async () => {
