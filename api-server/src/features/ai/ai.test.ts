@@ -188,6 +188,27 @@ describe('AI writing helpers', () => {
     assert.equal(provider.seen.length, seenBefore + 1, 'only the allowed call reached the provider');
   });
 
+  it('refuses cheaply before looking up a ban: not configured and too many calls come first', async () => {
+    const banned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000004').executeTakeFirstOrThrow();
+    await database.db.updateTable('bans').set({ ban_range_type: '1,3' }).where('user_id', '=', banned.id).execute();
+    try {
+      const unconfiguredToken = await login(unconfigured, '13800000004');
+      const notConfigured = body(await write(unconfigured, { action: 'polish', text: '一段文字' }, unconfiguredToken));
+      assert.equal(notConfigured.code, AiCode.NOT_CONFIGURED, notConfigured.msg);
+      const bannedToken = await login(configured, '13800000004');
+      const badRequest = body(await write(configured, { action: 'polish', text: '   ' }, bannedToken));
+      assert.equal(badRequest.code, ApiCode.INVALID_PARAMS, badRequest.msg);
+      const codes: number[] = [];
+      for (let i = 0; i < 9; i += 1) codes.push(body(await write(configured, { action: 'polish', text: '一段文字' }, bannedToken)).code);
+      // Refused for the ban until the limiter's 8 calls a minute are spent (a test before may have spent some), then by the limiter.
+      const limited = codes.indexOf(ApiCode.TOO_MANY_ATTEMPTS);
+      assert.ok(limited > 0, String(codes));
+      assert.deepEqual(codes, [...Array<number>(limited).fill(ApiCode.BANNED), ...Array<number>(9 - limited).fill(ApiCode.TOO_MANY_ATTEMPTS)]);
+    } finally {
+      await database.db.updateTable('bans').set({ ban_range_type: '3' }).where('user_id', '=', banned.id).execute();
+    }
+  });
+
   it('limits each user\'s calls per minute and needs a session', async () => {
     const fresh = await login(configured, '13800000007');
     const codes: number[] = [];

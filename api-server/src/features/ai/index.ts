@@ -45,14 +45,17 @@ const ai: FastifyPluginAsync = async (app) => {
       const { user } = requireAuth(request);
       // The helpers write for the editor, so they are open to whoever may create something: real-name
       // verified (1005), and not banned from both content and posts (1006, the content ban's reason).
+      // The refusals that cost nothing come first (the session's flag, the configuration, the
+      // parameters, the in-memory limiter); the ban, a database query, last (the spec orders none of them).
       requireCert(user);
-      await requireNotBanned(app.db, user.id, BanRange.CONTENT, BanRange.POST);
       if (!provider) throw new ApiError(AiCode.NOT_CONFIGURED, AI_MESSAGES.NOT_CONFIGURED);
       const params: AiWriteParams = { action: request.body.action, text: request.body.text, tone: request.body.tone as AiTone | undefined, prompt: request.body.prompt };
       const problem = aiWriteProblem(params);
       if (problem) throw new ApiError(ApiCode.INVALID_PARAMS, problem);
-      // Each call costs the operator money at the provider.
+      // Each call costs the operator money at the provider; a banned user's calls count too, so
+      // hammering the route never reaches the database more than the limit allows.
       if (!allow(user.id)) throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, AI_MESSAGES.TOO_MANY);
+      await requireNotBanned(app.db, user.id, BanRange.CONTENT, BanRange.POST);
 
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), AI_TIMEOUT_MS);
