@@ -64,3 +64,44 @@ export async function cappedCountAndPage(
   const count = Number(row?.count ?? 0);
   return { count, ids: count < COUNT_CAP ? (row?.ids ?? []).map(Number) : null };
 }
+
+/** The ids of a page: a query over the list's index (to filter or join on), or the ids a search found. */
+export type PageIds = AnyRows<{ id: number }> | number[];
+
+/**
+ * Where a list's total and page come from; every list pages newest first (created_at, then id,
+ * descending), the order `cappedCountAndPage` finds a search's page in.
+ * - `counted`: an exact, cheap total (the counters), read first: a page past the end is empty without
+ *   a query, and a page past the middle is read from the oldest end (`pageWindow`); `ids` selects the
+ *   list's ids (filtered, not ordered).
+ * - `search`: a keyword. `matches` are the rows the gram index finds (rechecked), selecting id and
+ *   created_at; they give the total (capped at COUNT_CAP) and, below the cap, the page in the same
+ *   query. At the cap the page is read by walking `walk` (the same rows without the gram condition) in
+ *   the list's order: the newest matches are then found after a few rows each, where the gram index
+ *   would collect and sort every match first.
+ * - `capped`: a filter the list's own index serves (a date range): the total of `rows`, capped, and
+ *   the page by walking `walk`.
+ * At the cap the pager stops at COUNT_CAP: a page past it is empty rather than a walk of the whole list.
+ */
+export type PageSource =
+  | { counted: () => Promise<number>; ids: AnyRows<{ id: number }> }
+  | { search: AnyRows<{ id: number; created_at: Date }>; walk: AnyRows<{ id: number }> }
+  | { capped: AnyRows<object>; walk: AnyRows<{ id: number }> };
+
+/** A newest-first list's total and the ids of its page at `offset` (`PageSource`): an empty array when the page is empty. */
+export async function readPageIds(db: Kysely<Database>, source: PageSource, offset: number, size: number): Promise<{ count: number; ids: PageIds }> {
+  const newestFirst = (rows: AnyRows<{ id: number }>, direction: 'asc' | 'desc' = 'desc') => rows.orderBy('created_at', direction).orderBy('id', direction);
+  if ('counted' in source) {
+    const count = await source.counted();
+    if (offset >= count) return { count, ids: [] };
+    const window = pageWindow(offset, size, count);
+    return { count, ids: newestFirst(source.ids, window.fromOldest ? 'asc' : 'desc').limit(window.limit).offset(window.offset) };
+  }
+  const walk = () => newestFirst(source.walk).limit(size).offset(offset);
+  if ('search' in source) {
+    const found = await cappedCountAndPage(db, source.search, offset, size);
+    return { count: found.count, ids: found.ids ?? (offset >= found.count ? [] : walk()) };
+  }
+  const count = await cappedCount(db, source.capped);
+  return { count, ids: offset >= count ? [] : walk() };
+}

@@ -7,7 +7,8 @@ import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { deleteDrafts, findOwnDraft, searchDrafts, toDraftDetail } from './draft-store';
 import { draftDeleteBody, draftDetail, draftItem, draftSearchQuery, idQuery, listAnswer, nullAnswer } from './schemas';
-import { DRAFT_MESSAGES, parseIdList } from './shared';
+import { DRAFT_MESSAGES, ID_LIST } from './shared';
+import { parseIdList } from '../../lib/ids';
 
 interface SearchQuery {
   type: number;
@@ -42,7 +43,7 @@ const draftRoutes: FastifyPluginAsync = async (app) => {
       // Same order as the browser's guardCreation: real-name first, then the ban.
       requireCert(user);
       await requireNotBanned(app.db, user.id, BanRange.CONTENT);
-      const ids = parseIdList(request.body.ids);
+      const ids = parseIdList(request.body.ids, ID_LIST);
       const globalIds = request.body.global_ids.trim() ? request.body.global_ids.split(',').map((part) => part.trim()) : null;
       if (globalIds && globalIds.length !== ids.length) throw new ApiError(ApiCode.INVALID_PARAMS, DRAFT_MESSAGES.BAD_GLOBAL_IDS);
       await deleteDrafts(app.db, user.id, ids, globalIds);

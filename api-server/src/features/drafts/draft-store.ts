@@ -9,7 +9,7 @@ import { editorFieldsOf } from '../editor/editor-fields';
 import { hasKeywordGrams } from '../materials/shared';
 import { formatTime } from '../../lib/china-time';
 import { containsPattern } from '../../lib/keyword';
-import { DRAFT_MESSAGES, NEWEST_FIRST, readPage } from './shared';
+import { DRAFT_MESSAGES, readPage } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -46,13 +46,14 @@ function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, gr
 
 /** One page, newest first (`readPage`); without a keyword the total is exact and cheap (counters). */
 export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number }> {
-  const search = q.title ? { matches: liveDrafts(db, q).select(['id', 'created_at']), walk: liveDrafts(db, q, false).select('id') } : null;
+  const source = q.title
+    ? { search: liveDrafts(db, q).select(['id', 'created_at']), walk: liveDrafts(db, q, false).select('id') }
+    : { counted: () => countDrafts(db, q), ids: liveDrafts(db, q).select('id') };
   const { rows, count } = await readPage(
     db,
-    liveDrafts(db, q).select('id'),
     (ids) => db.selectFrom('drafts').select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at']).where('id', 'in', ids),
-    NEWEST_FIRST,
-    { page: q.page, size: q.size, count: () => countDrafts(db, q), search },
+    source,
+    q,
   );
   return { returnData: rows.map(toDraft), count };
 }

@@ -20,7 +20,8 @@ import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { deleteManuscripts, findOwnManuscript, listManuscripts, toManuscriptDetail, withdrawManuscript } from './manuscript-store';
 import { idQuery, listAnswer, manuscriptDeleteBody, manuscriptDetail, manuscriptItem, manuscriptListQuery, nullAnswer, withdrawAnswer, withdrawBody } from './schemas';
-import { parseIdList } from './shared';
+import { ID_LIST } from './shared';
+import { parseIdList } from '../../lib/ids';
 
 interface ListQuery {
   type: number;
@@ -67,7 +68,7 @@ const manuscriptRoutes: FastifyPluginAsync = async (app) => {
       const { user } = requireAuth(request);
       requireCert(user);
       await requireNotBanned(app.db, user.id, BanRange.CONTENT);
-      await deleteManuscripts(app.db, user.id, parseIdList(request.body.ids));
+      await deleteManuscripts(app.db, user.id, parseIdList(request.body.ids, ID_LIST));
       return ok(null, '删除成功!');
     },
   );

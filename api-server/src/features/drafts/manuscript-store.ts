@@ -19,7 +19,7 @@ import { editorFieldsOf } from '../editor/editor-fields';
 import { hasKeywordGrams } from '../materials/shared';
 import { formatTime } from '../../lib/china-time';
 import { containsPattern } from '../../lib/keyword';
-import { DRAFT_MESSAGES, NEWEST_FIRST, readPage } from './shared';
+import { DRAFT_MESSAGES, readPage } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -65,17 +65,18 @@ function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>, gram
 
 /** One page, newest first (`readPage`), as for drafts. */
 export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number }> {
-  const search = q.title ? { matches: liveManuscripts(db, q).select(['id', 'created_at']), walk: liveManuscripts(db, q, false).select('id') } : null;
+  const source = q.title
+    ? { search: liveManuscripts(db, q).select(['id', 'created_at']), walk: liveManuscripts(db, q, false).select('id') }
+    : { counted: () => countManuscripts(db, q), ids: liveManuscripts(db, q).select('id') };
   const { rows, count } = await readPage(
     db,
-    liveManuscripts(db, q).select('id'),
     (ids) =>
       db
         .selectFrom('manuscripts')
         .select(['id', 'global_id', 'type', 'title', 'cover_urls', 'status', 'review_code', 'platforms', 'created_at', 'published_at', 'scheduled_at'])
         .where('id', 'in', ids),
-    NEWEST_FIRST,
-    { page: q.page, size: q.size, count: () => countManuscripts(db, q), search },
+    source,
+    q,
   );
   return { returnData: rows.map(toManuscript), count };
 }

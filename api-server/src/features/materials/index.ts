@@ -11,7 +11,8 @@ import { listMaterials } from './list-query';
 import operatorRoutes from './operator-routes';
 import { type SaveInput, saveMaterials } from './save';
 import * as s from './schemas';
-import { KEYWORD_MAX, invalid, parseChinaTime, parseIdList } from './shared';
+import { KEYWORD_MAX, MATERIAL_ID_LIST, invalid, parseChinaTime } from './shared';
+import { parseIdList } from '../../lib/ids';
 import { deleteOwnMaterials, materialDetail, recordOperation, useMaterial } from './store';
 
 interface ListBody {
@@ -56,7 +57,7 @@ const materials: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: { ids: string } }>('/api/material/delChild', { schema: { body: s.idsBody, response: { 200: envelope({ type: 'null' }) } } }, async (request) => {
-    await deleteOwnMaterials(app.db, requireAuth(request).user.id, parseIdList(request.body.ids));
+    await deleteOwnMaterials(app.db, requireAuth(request).user.id, parseIdList(request.body.ids, MATERIAL_ID_LIST));
     return ok(null, '删除素材成功');
   });
 

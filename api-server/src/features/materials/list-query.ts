@@ -7,7 +7,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { cappedCount, cappedCountAndPage, pageWindow } from '../../lib/paging';
+import { type PageIds, readPageIds } from '../../lib/paging';
 import { formatTime } from '../../lib/china-time';
 import { containsPattern } from '../../lib/keyword';
 import { hasKeywordGrams } from './shared';
@@ -66,35 +66,22 @@ async function countMaterials(db: Db, f: ListFilters): Promise<number> {
   return Number(count);
 }
 
-/** The ids of the page: a subquery of the index walk, or the ids a search found (cappedCountAndPage). */
-type PageIds = SelectQueryBuilder<Database, 'materials', { id: number }> | number[];
-
-async function pageOf(db: Db, f: ListFilters): Promise<{ total: number; pageIds: PageIds }> {
-  const offset = (f.page - 1) * f.perPage;
-  const walk = () => filtered(db, f, false).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.perPage).offset(offset);
-  if (f.keyword) {
-    // A keyword: its total (capped at COUNT_CAP) and, below the cap, its page's ids, from one query
-    // over the gram index's matches; at the cap, a walk of the date-ordered index.
-    const found = await cappedCountAndPage(db, filtered(db, f).select(['id', 'created_at']), offset, f.perPage);
-    // At the cap the pager stops at COUNT_CAP: a page past it is empty rather than a walk of the whole list.
-    return { total: found.count, pageIds: found.ids ?? (offset >= found.count ? [] : walk()) };
-  }
-  // A date range alone: the date-ordered index serves both the capped count and the page.
-  if (f.start || f.end) {
-    const total = await cappedCount(db, filtered(db, f));
-    return { total, pageIds: offset >= total ? [] : walk() };
-  }
-  const total = await countMaterials(db, f);
-  if (offset >= total) return { total, pageIds: [] };
-  // Past the middle of the exactly counted list, the page is read from the oldest end (pageWindow).
-  const window = pageWindow(offset, f.perPage, total);
-  const direction = window.fromOldest ? 'asc' : 'desc';
-  return { total, pageIds: filtered(db, f).select('id').orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset) };
+/**
+ * The page's ids and the total (`readPageIds`): a keyword's from its gram matches, a date range's
+ * alone from the date-ordered index (both capped), an unfiltered list's from the counters.
+ */
+function pageOf(db: Db, f: ListFilters): Promise<{ count: number; ids: PageIds }> {
+  const source = f.keyword
+    ? { search: filtered(db, f).select(['id', 'created_at']), walk: filtered(db, f, false).select('id') }
+    : f.start || f.end
+      ? { capped: filtered(db, f), walk: filtered(db, f).select('id') }
+      : { counted: () => countMaterials(db, f), ids: filtered(db, f).select('id') };
+  return readPageIds(db, source, (f.page - 1) * f.perPage, f.perPage);
 }
 
 export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; data: Material[] }> {
   if (impossible(f)) return { total: 0, data: [] };
-  const { total, pageIds } = await pageOf(db, f);
+  const { count: total, ids: pageIds } = await pageOf(db, f);
   if (Array.isArray(pageIds) && pageIds.length === 0) return { total, data: [] };
   const columns = ['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'] as const;
   const page = Array.isArray(pageIds)

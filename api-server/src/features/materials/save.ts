@@ -11,7 +11,8 @@ import type { ObjectStore } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
 import { sniffImage } from './image-bytes';
-import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, parseIdList } from './shared';
+import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, labelIdList } from './shared';
+import { parseIdList } from '../../lib/ids';
 
 export interface SaveInput {
   files: string;
@@ -59,7 +60,7 @@ function checkTexts(input: SaveInput): { title: string; describe: string } {
 
 async function checkLabels(db: Kysely<Database>, raw: string): Promise<number[]> {
   if (!raw.trim()) return [];
-  const ids = parseIdList(raw, MAX_LABELS, M.BAD_LABELS);
+  const ids = parseIdList(raw, labelIdList(MAX_LABELS));
   const found = await db.selectFrom('labels').select('id').where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw invalid(M.UNKNOWN_LABEL);
   return ids;

@@ -2,6 +2,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
+import type { IdListRule } from '../../lib/ids';
 
 export const MATERIAL_MESSAGES = {
   NOT_FOUND: '素材不存在或已删除',
@@ -44,14 +45,12 @@ export function parseChinaTime(text: string, endOfDay: boolean): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "1,2,3" → [1, 2, 3]; refuses empty lists, non-numbers, duplicates and more than `max`. */
-export function parseIdList(raw: string, max = 100, msg: string = MATERIAL_MESSAGES.BAD_IDS): number[] {
-  const parts = raw.split(',').map((part) => part.trim());
-  const ids = parts.map(Number);
-  const valid = parts.length <= max && parts.every((part) => /^[1-9]\d{0,8}$/.test(part)) && new Set(ids).size === ids.length;
-  if (!valid) throw invalid(msg);
-  return ids;
-}
+/** The largest id the material calls' id lists take: nine digits, as they have always read them. */
+const MATERIAL_MAX_ID = 999_999_999;
+/** The material ids of a delete (`parseIdList` in lib/ids.ts): up to 100. */
+export const MATERIAL_ID_LIST: IdListRule = { max: 100, message: MATERIAL_MESSAGES.BAD_IDS, maxId: MATERIAL_MAX_ID };
+/** The tag ids of a save, up to `max`. */
+export const labelIdList = (max: number): IdListRule => ({ max, message: MATERIAL_MESSAGES.BAD_LABELS, maxId: MATERIAL_MAX_ID });
 
 /**
  * "The title holds the keyword's grams", on a scoped title-gram index (migration
