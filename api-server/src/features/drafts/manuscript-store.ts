@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import {
   ApiCode,
+  EditorKind,
   type Manuscript,
   type ManuscriptDetail,
   type ManuscriptEditorDetail,
@@ -133,7 +134,16 @@ async function unlinkEditingDrafts(tx: Db, userId: number, ids: number[]): Promi
 export async function deleteManuscripts(db: Db, userId: number, ids: number[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await lockEditingDrafts(tx, userId, ids);
-    const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status']).where('id', 'in', ids).where('deleted_at', 'is', null).forUpdate().execute();
+    // Collections before works, then by id: the order a collection's publish locks them in (`checkCollectionItems`).
+    const rows = await tx
+      .selectFrom('manuscripts')
+      .select(['id', 'user_id', 'status'])
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .orderBy(sql`type = ${EditorKind.COLLECTION}`, 'desc')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     if (rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
     if (rows.length !== ids.length) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
     if (rows.some((row) => !manuscriptActions(row.status).delete)) throw new ApiError(ApiCode.CONFLICT, DRAFT_MESSAGES.IN_REVIEW);

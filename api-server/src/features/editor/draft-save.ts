@@ -45,17 +45,17 @@ export async function lockDraftForSave(tx: Tx, target: DraftTarget, type: number
   return row;
 }
 
-/** The manuscript a new draft edits: mine, and not while it is in review. */
 /**
  * The manuscript a save or a publish edits, locked until the transaction ends: refused when gone
  * (1004), someone else's (1003), of another kind than the editor's, or in review (1009).
  */
-export async function lockEditableManuscript(tx: Tx, userId: number, manuscriptId: number, type: number): Promise<void> {
-  const row = await tx.selectFrom('manuscripts').select(['user_id', 'status', 'type']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+export async function lockEditableManuscript(tx: Tx, userId: number, manuscriptId: number, type: number): Promise<{ item_ids: number[] }> {
+  const row = await tx.selectFrom('manuscripts').select(['user_id', 'status', 'type', 'item_ids']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
   if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
   if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
   if (row.type !== type) throw new ApiError(ApiCode.INVALID_PARAMS, '稿件类型与编辑页不符');
   if (!manuscriptActions(row.status).edit) throw new ApiError(ApiCode.CONFLICT, '审核中的稿件不能修改');
+  return { item_ids: row.item_ids };
 }
 
 async function keepVersion(tx: Tx, draftId: number, version: number, doc: EditorDocument, now: Date): Promise<void> {
@@ -84,17 +84,19 @@ export interface CheckedSave {
   manuscriptId: number | null;
   /** The manuscript was locked and checked by this save already (a new draft editing it). */
   manuscriptChecked: boolean;
+  /** The works the stored draft lists (for a new draft, the manuscript it edits): they may stay even if deleted since (`checkCollectionItems`). */
+  listedItems: readonly number[];
 }
 
 /** The refusals of any save: a missing, foreign or stale draft (1004, 1003, 1020), or a manuscript in review (1009). */
 export async function checkDraftSave(tx: Tx, target: DraftTarget, doc: EditorDocument): Promise<CheckedSave> {
   if (target.draftId !== undefined) {
     const row = await lockDraftForSave(tx, target, doc.type);
-    return { target, row, manuscriptId: row.manuscript_id, manuscriptChecked: false };
+    return { target, row, manuscriptId: row.manuscript_id, manuscriptChecked: false, listedItems: row.item_ids };
   }
-  if (target.manuscriptId === undefined) return { target, row: null, manuscriptId: null, manuscriptChecked: false };
-  await lockEditableManuscript(tx, target.userId, target.manuscriptId, doc.type);
-  return { target, row: null, manuscriptId: target.manuscriptId, manuscriptChecked: true };
+  if (target.manuscriptId === undefined) return { target, row: null, manuscriptId: null, manuscriptChecked: false, listedItems: [] };
+  const edited = await lockEditableManuscript(tx, target.userId, target.manuscriptId, doc.type);
+  return { target, row: null, manuscriptId: target.manuscriptId, manuscriptChecked: true, listedItems: edited.item_ids };
 }
 
 /**

@@ -17,7 +17,10 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { editorClock } from './clock';
-import { publishDue, reviewManuscript } from './publish';
+import { sql } from 'kysely';
+import { deleteManuscripts } from '../drafts/manuscript-store';
+import { lockEditableManuscript } from './draft-save';
+import { COLLECTION_DELETED_ITEM, checkCollectionItems, publishDue, reviewManuscript } from './publish';
 import { OTHER, PHONES, VERIFIED, add, articleFields, kindFields, storedState } from './test-kit';
 
 const NOW = new Date('2026-03-02T02:00:00Z'); // 10:00 China time
@@ -216,6 +219,86 @@ describe('publish, schedule and review', () => {
     assert.deepEqual([publish.code, publish.msg], [ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品']);
     const removed = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', item_ids: works.slice(0, 2).join(','), save_type: SaveType.PUBLISH }));
     assert.equal(removed.code, 0, removed.msg);
+  });
+
+  it('refuses a save that newly adds a deleted work, but keeps the works the stored draft or the edited collection already listed', async () => {
+    const works: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      works.push(id);
+    }
+    const [kept = 0, added = 0, live = 0] = works;
+    const fields = (ids: number[], patch: Parameters<typeof kindFields>[1] = {}) => kindFields(EditorKind.COLLECTION, { item_ids: ids.join(','), ...patch });
+    const draft = await add(app, tokens[VERIFIED], fields([kept, live]));
+    assert.equal(draft.code, 0, draft.msg);
+    const collection = await add(app, tokens[VERIFIED], fields([kept, live], { save_type: SaveType.PUBLISH }));
+    assert.equal(collection.code, 0, collection.msg);
+    const collectionId = collection.data.manuscript_id ?? 0;
+    await reviewManuscript(database.db, collectionId, 'approve', '', NOW);
+    for (const id of [kept, added]) assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);
+
+    const fresh = await add(app, tokens[VERIFIED], fields([added, live]));
+    assert.deepEqual([fresh.code, fresh.msg], [ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM], 'a new draft cannot list a deleted work');
+    const before = await storedState(database.db, draft.data.draft_id);
+    const adding = await add(app, tokens[VERIFIED], fields([kept, live, added], { draft_id: draft.data.draft_id, base_version: 1 }));
+    assert.deepEqual([adding.code, adding.msg], [ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM], 'nor can a save add one to a draft');
+    assert.deepEqual(await storedState(database.db, draft.data.draft_id), before);
+    const keeping = await add(app, tokens[VERIFIED], fields([live, kept], { draft_id: draft.data.draft_id, base_version: 1, title: '合集换了顺序' }));
+    assert.deepEqual([keeping.code, keeping.data.version], [0, 2], keeping.msg);
+    const editing = await add(app, tokens[VERIFIED], fields([kept, live], { manuscript_id: collectionId, title: '改合集时有作品已删除' }));
+    assert.equal(editing.code, 0, `a new draft of the collection keeps the works it listed: ${editing.msg}`);
+    const editingAdds = await add(app, tokens[VERIFIED], fields([kept, live, added], { manuscript_id: collectionId }));
+    assert.deepEqual([editingAdds.code, editingAdds.msg], [ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM]);
+  });
+
+  it('on PostgreSQL, publishing holds the listed works against a delete until it commits, and deleting a collection with its work does not deadlock with it', async (t) => {
+    if (!database.url) return t.skip('row locks need a second connection (PostgreSQL)');
+    const works: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      works.push(id);
+    }
+    const [held = 0, work = 0, other = 0] = works;
+    const published = await add(app, tokens[VERIFIED], kindFields(EditorKind.COLLECTION, { item_ids: `${work},${other}`, save_type: SaveType.PUBLISH }));
+    assert.equal(published.code, 0, published.msg);
+    const collectionId = published.data.manuscript_id ?? 0;
+    await reviewManuscript(database.db, collectionId, 'approve', '', NOW);
+    const { user_id: userId } = await database.db.selectFrom('manuscripts').select('user_id').where('id', '=', held).executeTakeFirstOrThrow();
+
+    const publishing = await database.db.startTransaction().execute();
+    try {
+      await checkCollectionItems(publishing, userId, [held], [], true);
+      const locking = database.db.transaction().execute(async (tx) => {
+        await sql`set local lock_timeout = '200ms'`.execute(tx);
+        await tx.selectFrom('manuscripts').select('id').where('id', '=', held).forUpdate().execute();
+      });
+      await assert.rejects(locking, /lock timeout/, 'a delete of a listed work waits for the publish');
+    } finally {
+      await publishing.rollback().execute();
+    }
+
+    // A publish locks the collection (FOR UPDATE), then its works; a delete of both must lock them in that order.
+    const editing = await database.db.startTransaction().execute();
+    await lockEditableManuscript(editing, userId, collectionId, EditorKind.COLLECTION);
+    const deleting = deleteManuscripts(database.db, userId, [work, collectionId]);
+    deleting.catch(() => {});
+    try {
+      for (let n = 0; n < 100; n += 1) {
+        const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        if (Number(waiting.rows[0]?.n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await checkCollectionItems(editing, userId, [work, other], [work, other], true);
+      await editing.commit().execute();
+    } catch (error) {
+      await editing.rollback().execute();
+      throw error;
+    }
+    await deleting;
+    const left = await database.db.selectFrom('manuscripts').select('id').where('id', 'in', [work, collectionId]).where('deleted_at', 'is', null).execute();
+    assert.deepEqual(left, [], 'the delete went through once the publish committed');
   });
 
   it('turns a draft editing a manuscript that gets deleted into a draft of its own: publishing it makes a new manuscript', async () => {

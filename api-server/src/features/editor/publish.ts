@@ -32,17 +32,33 @@ function reviewCodeSql(status: number) {
   return cases.length ? sql<number | null>`(case ${sql.join(cases, sql` `)} else null end)::smallint` : sql<null>`null`;
 }
 
+/** A save newly adding a work that is deleted (one the stored draft already listed may stay). */
+export const COLLECTION_DELETED_ITEM = '合集不能收录已删除的作品';
+
 /**
  * Collection items must be my own articles, videos or galleries, and published when the collection
- * is. A draft may still hold an item its author deleted (or took offline) since: the draft is saved,
- * its detail marks the item unavailable, and only publishing refuses it.
+ * is. A draft may still hold an item its author deleted (or took offline) since it was added: the
+ * draft is saved, its detail marks the item unavailable, and only publishing refuses it. A save may
+ * not newly add a deleted work, though: `listed` are the works the stored draft already lists (or,
+ * for a new draft, the manuscript it edits), and only those may be deleted.
+ *
+ * Runs after the save's and the publish's own locks (`checkDraftSave`, `checkPublish`). When
+ * publishing, the works are read FOR SHARE, so a delete or a withdrawal of one of them cannot commit
+ * between this check and the publish (it waits for the publish, and the collection then shows the
+ * work unavailable). Lock order, the same on every path that locks manuscripts, so none deadlocks:
+ * drafts first (the draft saved here; `lockEditingDrafts` in deletes and withdrawals), then the
+ * collection (the manuscript the draft edits, FOR UPDATE), then the works it lists, by id. Deleting
+ * several manuscripts locks them in that order too (`deleteManuscripts`: collections first, then by id).
  */
-export async function checkCollectionItems(tx: Tx, userId: number, itemIds: readonly number[], publishing: boolean): Promise<void> {
+export async function checkCollectionItems(tx: Tx, userId: number, itemIds: readonly number[], listed: readonly number[], publishing: boolean): Promise<void> {
   if (itemIds.length === 0) return;
-  const rows = await tx.selectFrom('manuscripts').select(['id', 'user_id', 'status', 'type', 'deleted_at']).where('id', 'in', itemIds).execute();
+  const query = tx.selectFrom('manuscripts').select(['id', 'user_id', 'status', 'type', 'deleted_at']).where('id', 'in', itemIds);
+  const rows = await (publishing ? query.orderBy('id').forShare() : query).execute();
   if (rows.length !== new Set(itemIds).size || rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录自己的作品');
   if (rows.some((row) => row.type > 3)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录文章、视频和图集');
   if (publishing && rows.some((row) => row.deleted_at !== null || row.status !== ManuscriptStatus.PUBLISHED)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品');
+  const kept = new Set(listed);
+  if (rows.some((row) => row.deleted_at !== null && !kept.has(row.id))) throw new ApiError(ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM);
 }
 
 export interface Published {
@@ -59,8 +75,8 @@ export interface CheckedPublish {
  * The refusals of publishing and scheduling only, run after the save's own refusals and before
  * anything is written, so a refused publish leaves the draft as it was: a video still transcoding or
  * failed (1002, `video-ready.ts`), and, for a draft editing a manuscript, the same refusals as for
- * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked with the parameters
- * (`checkCollectionItems`), before the draft is even locked.
+ * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked
+ * after it (`checkCollectionItems`), once the draft and the manuscript it edits are locked.
  */
 export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'keyOfUrl'>, userId: number, doc: EditorDocument, save: CheckedSave): Promise<CheckedPublish> {
   await requireVideosReady(tx, storage, userId, doc);

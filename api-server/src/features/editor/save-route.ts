@@ -2,7 +2,8 @@
  * POST /api/article/add (the original product's name): save a draft, publish, or schedule, for every
  * kind of the writing screens. Order of refusals: real-name (1005), ban of the kind's range (1006),
  * parameters and limits (1002), ownership (1003/1004), stale version (1020), state (1009), then
- * publishing's own (videos not transcoded, the edited manuscript back in review). Every refusal comes
+ * publishing's own (videos not transcoded, the edited manuscript back in review), then a collection's
+ * works (1002: they are read after the draft's locks, and a save is judged against what it listed). Every refusal comes
  * before anything is written: a refused publish leaves the draft at its version, and the editor's
  * next save on the same base_version is taken.
  */
@@ -65,11 +66,12 @@ const saveRoute: FastifyPluginAsync = async (app) => {
       if (body.draft_id !== undefined && body.manuscript_id !== undefined) throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
       try {
         const answer = await app.db.transaction().execute(async (tx): Promise<ArticleAddAnswer> => {
-          await checkCollectionItems(tx, user.id, doc.item_ids, publishing);
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
           const checked = await checkDraftSave(tx, target, doc);
           // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
           const publish = publishing ? await checkPublish(tx, app.storage, user.id, doc, checked) : null;
+          // After the draft and the manuscript it edits are locked: the lock order of `checkCollectionItems`.
+          await checkCollectionItems(tx, user.id, doc.item_ids, checked.listedItems, publishing);
           const saved = await writeDraft(tx, checked, doc, now);
           const result = { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt) };
           if (!publish) return { ...result, manuscript_id: null, status: null, publish_time: null };
