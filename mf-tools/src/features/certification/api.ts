@@ -5,11 +5,14 @@ const PATHS: Record<CertKind, { state: string; apply: string }> = {
   gov: { state: '/api/govAffairs/index', apply: '/api/govAffairs/apply' },
 };
 
+/** A screen's first call; /govAffairs and /enterprise declare the same one for the host to start early (expose/routes.ts). */
+export const certificationStateRequest = (kind: CertKind) => ({ url: PATHS[kind].state, method: 'POST' as const, skipErrorHandler: true });
+
 // The screens show their own failures (skipErrorHandler): a refusal belongs next to the form.
 export const certificationApi = baseApi.enhanceEndpoints({ addTagTypes: ['Certification'] }).injectEndpoints({
   endpoints: (build) => ({
     certificationState: build.query<CertificationState, CertKind>({
-      query: (kind) => ({ url: PATHS[kind].state, method: 'POST', skipErrorHandler: true }),
+      query: certificationStateRequest,
       providesTags: (_result, _error, kind) => [{ type: 'Certification', id: kind }],
     }),
     applyCertification: build.mutation<CertificationState, { kind: CertKind; form: CertificationApplyRequest }>({

@@ -1,10 +1,13 @@
 import { baseApi, type JobListAnswer, type JobListRequest, type JobPost, type JobSaveRequest } from 'shared-sdk';
 
+/** The list's call; the /tools/job/index route declares its first one for the host to start early (expose/routes.ts). */
+export const listJobsRequest = (body: JobListRequest) => ({ url: '/api/job/list', method: 'POST' as const, body: { ...body }, skipErrorHandler: true });
+
 // Refusals (no tool, not mine, closed) are shown by the screens themselves.
 export const jobApi = baseApi.enhanceEndpoints({ addTagTypes: ['Job'] }).injectEndpoints({
   endpoints: (build) => ({
     listJobs: build.query<JobListAnswer, JobListRequest>({
-      query: (body) => ({ url: '/api/job/list', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      query: listJobsRequest,
       providesTags: ['Job'],
     }),
     jobDetail: build.query<JobPost, number>({

@@ -12,6 +12,9 @@ export function searchDraftsRequest({ type, page, title }: DraftSearchArgs) {
   return { url: '/api/draft/search', params: { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
 }
 
+/** The detail's call; the /scriptDetail route declares the same one for the host to start early (expose/routes.ts). */
+export const showDraftRequest = (id: number) => ({ url: '/api/draft/show', params: { id }, skipErrorHandler: true });
+
 export const draftApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // A non-zero code reaches the central notifier, which shows msg as an error toast (spec §8).
@@ -21,7 +24,7 @@ export const draftApi = baseApi.injectEndpoints({
     }),
     // The detail page shows its own refusal (missing, someone else's) in place.
     showDraft: build.query<DraftDetail, number>({
-      query: (id) => ({ url: '/api/draft/show', params: { id }, skipErrorHandler: true }),
+      query: showDraftRequest,
       providesTags: (_result, _error, id) => [{ type: 'Draft', id }],
     }),
     // The screen shows 删除成功! or the server's msg itself.
