@@ -14,7 +14,7 @@ import { ApiError, tokenExpired } from '../../lib/api-error';
 import { globalPlugin } from '../../lib/global-plugin';
 import { requestParams, stringParam } from '../../lib/params';
 import { policyFor } from './route-policy';
-import { type Session, lookupSession } from './sessions';
+import { type Session, lookupSession, takeLookup } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +34,9 @@ export default globalPlugin(async (app) => {
     const policy = policyFor(request);
     if (policy !== 'token' && policy !== 'signed+token') return;
     const token = stringParam(requestParams(request), 'token');
-    const found = token ? await lookupSession(app.db, token) : null;
+    // A signed call's session was read with its nonce claim (signature.ts); others are read here.
+    const early = takeLookup(request);
+    const found = early !== undefined ? early : token ? await lookupSession(app.db, token) : null;
     if (!found) throw tokenExpired();
     if (found.forcedLogout) {
       if (!request.routeOptions.config.readsForcedLogout) {

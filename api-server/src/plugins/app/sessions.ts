@@ -33,25 +33,51 @@ export async function createSession(db: Kysely<Database>, userId: number, ttlHou
   return { token, expiresAt };
 }
 
-/** The unexpired session a token names (revoked or not), with the user's forced-logout ban. */
-export async function lookupSession(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionLookup | null> {
-  const row = await db
+/** The query of `lookupSession`: the unexpired session with this token hash, its user and forced-logout ban. */
+export function sessionQuery(db: Kysely<Database>, tokenHash: string, now: Date) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('bans', (join) => join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT))
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at', 'bans.id as ban_id', 'bans.reason as ban_reason'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
-  if (!row) return null;
-  const { session_id, session_revoked_at, ban_id, ban_reason, ...user } = row;
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now);
+}
+
+type SessionRow = UserRow & { session_id: number; session_revoked_at: Date | null; ban_id: number | null; ban_reason: string | null };
+
+/** A `sessionQuery` row as the lookup it stands for. */
+export function sessionFromRow({ session_id, session_revoked_at, ban_id, ban_reason, ...user }: SessionRow): SessionLookup {
   return {
     sessionId: session_id,
     user,
     revoked: session_revoked_at !== null,
     forcedLogout: ban_id === null ? null : { reason: ban_reason ?? '' },
   };
+}
+
+/** The unexpired session a token names (revoked or not), with the user's forced-logout ban. */
+export async function lookupSession(db: Kysely<Database>, token: string, now = new Date()): Promise<SessionLookup | null> {
+  const row = await sessionQuery(db, hashToken(token), now).executeTakeFirst();
+  return row ? sessionFromRow(row) : null;
+}
+
+/**
+ * Lookups already made for a request before the auth hook ran: the signature check claims the nonce
+ * of a signed call with a token and reads that token's session in one statement (`claimNonce`).
+ */
+const earlyLookups = new WeakMap<object, SessionLookup | null>();
+
+export function rememberLookup(request: object, found: SessionLookup | null): void {
+  earlyLookups.set(request, found);
+}
+
+/** The lookup made early for this request, if one was (undefined when none was made). */
+export function takeLookup(request: object): SessionLookup | null | undefined {
+  const found = earlyLookups.get(request);
+  earlyLookups.delete(request);
+  return found;
 }
 
 /** The session a token names, if it is neither revoked nor expired and its user is not forced out. */

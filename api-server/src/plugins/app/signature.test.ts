@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ApiCode, SIGN_WINDOW_MS, newNonce } from 'shared-sdk/contract';
-import { REPLAYED_MESSAGE, purgeExpiredNonces } from './signature';
+import { REPLAYED_MESSAGE, claimNonce, purgeExpiredNonces } from './signature';
+import { hashToken } from './sessions';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body, login, signParams, signed } from '../../testing/signed';
@@ -174,6 +175,31 @@ describe('signed requests', () => {
   it('claims a nonce in one statement: the table writes no WAL (UNLOGGED), so the claim waits for no flush', async () => {
     const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where relname = 'sign_nonces'`.execute(database.db);
     assert.deepEqual(rows, [{ relpersistence: 'u' }]);
+  });
+
+  it('claims the nonce of a call with a token and reads its session in the same statement', async () => {
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + SIGN_WINDOW_MS);
+    const nonce = newNonce();
+    const first = await claimNonce(database.db, hashToken(token), nonce, expiresAt, now);
+    assert.ok(first.claimed);
+    assert.equal(first.session?.user.phone, '13800000001');
+    assert.equal(first.session?.revoked, false);
+    assert.deepEqual(await claimNonce(database.db, hashToken(token), nonce, expiresAt, now), { claimed: false });
+
+    // A token that names no session still spends its nonce: a replay of the call is refused as one.
+    const unknown = hashToken('no-such-token');
+    assert.deepEqual(await claimNonce(database.db, unknown, nonce, expiresAt, now), { claimed: true, session: null });
+    assert.deepEqual(await claimNonce(database.db, unknown, nonce, expiresAt, now), { claimed: false });
+    // The session is read as of `now`: past its expiry it is not found.
+    const late = await claimNonce(database.db, hashToken(token), newNonce(), expiresAt, new Date('2999-01-01T00:00:00Z'));
+    assert.deepEqual(late, { claimed: true, session: null });
+  });
+
+  it('refuses a replay before looking at the token, and an unknown token once its nonce is claimed', async () => {
+    const nonce = newNonce();
+    assert.equal(body(await signed(app, { ...userinfo, token: 'no-such-token', nonce })).code, ApiCode.TOKEN_EXPIRED);
+    assert.equal(body(await signed(app, { ...userinfo, token: 'no-such-token', nonce })).code, ApiCode.REPLAYED);
   });
 
   it('purges expired nonces in batches and keeps the live ones', async () => {

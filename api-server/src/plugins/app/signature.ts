@@ -15,7 +15,7 @@ import { bytes } from '../../lib/bytes';
 import { globalPlugin } from '../../lib/global-plugin';
 import { requestParams, stringParam } from '../../lib/params';
 import { policyFor } from './route-policy';
-import { hashToken } from './sessions';
+import { type SessionLookup, hashToken, rememberLookup, sessionFromRow, sessionQuery } from './sessions';
 
 const REQUIRED = ['timestamp', 'app_id', 'nonce', 'sign'] as const;
 /** Expired nonces are deleted this often, off any request's path, PURGE_BATCH rows per statement. */
@@ -44,15 +44,37 @@ function requestPath(request: FastifyRequest): string {
  * waits for no WAL flush. Waiting for an fsync per signed call held a pooled connection for it
  * (4.4 ms a claim against 1.8 ms, measured on the development machine's disk), and turning the wait
  * off per transaction cost four round trips. Only a crash of the database server itself loses claims.
+ *
+ * With `now` (a call with a token, whose scope is the token's hash) the same statement also reads
+ * the session that hash names, as `lookupSession` does, and gives it as `session`: the auth hook
+ * then needs no round trip of its own.
  */
-export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const claimed = await db
+export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date): Promise<boolean>;
+export async function claimNonce(
+  db: Kysely<Database>,
+  scope: string,
+  nonce: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<{ claimed: false } | { claimed: true; session: SessionLookup | null }>;
+export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date, now?: Date) {
+  const claim = db
     .insertInto('sign_nonces')
     .values({ scope, nonce, expires_at: expiresAt })
     .onConflict((conflict) => conflict.columns(['scope', 'nonce']).doNothing())
-    .returning('nonce')
+    .returning('nonce');
+  if (!now) return (await claim.executeTakeFirst()) !== undefined;
+
+  // No row: the nonce was used. A row without a session id: the token names no unexpired session.
+  const row = await db
+    .with('claim', () => claim)
+    .selectFrom('claim')
+    .leftJoin(sessionQuery(db, scope, now).as('found'), (join) => join.onTrue())
+    .selectAll('found')
     .executeTakeFirst();
-  return claimed !== undefined;
+  if (!row) return { claimed: false };
+  // The left join makes every column nullable; with a session id the row is a whole session row.
+  return { claimed: true, session: row.session_id === null ? null : sessionFromRow(row as Parameters<typeof sessionFromRow>[0]) };
 }
 
 /**
@@ -120,8 +142,13 @@ export default globalPlugin(async (app) => {
     if (!sameText(stringParam(params, 'sign').toLowerCase(), expected)) throw badSignature('签名校验失败：签名不正确');
 
     const token = stringParam(params, 'token');
-    const scope = token ? hashToken(token) : '';
-    if (!(await claimNonce(app.db, scope, nonce, new Date(timestamp + SIGN_WINDOW_MS)))) {
+    const expiresAt = new Date(timestamp + SIGN_WINDOW_MS);
+    if (policy === 'signed+token' && token) {
+      // The auth hook, next, takes the session read with the claim (one round trip for both).
+      const claim = await claimNonce(app.db, hashToken(token), nonce, expiresAt, new Date(now));
+      if (!claim.claimed) throw new ApiError(ApiCode.REPLAYED, REPLAYED_MESSAGE);
+      rememberLookup(request, claim.session);
+    } else if (!(await claimNonce(app.db, token ? hashToken(token) : '', nonce, expiresAt))) {
       throw new ApiError(ApiCode.REPLAYED, REPLAYED_MESSAGE);
     }
   });
