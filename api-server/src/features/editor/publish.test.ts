@@ -301,6 +301,34 @@ describe('publish, schedule and review', () => {
     assert.deepEqual(left, [], 'the delete went through once the publish committed');
   });
 
+  it('on PostgreSQL, the scheduler skips a due manuscript someone holds, waiting for no one, and moves it at the next poll', async (t) => {
+    if (!database.url) return t.skip('row locks need a second connection (PostgreSQL)');
+    const ids: number[] = [];
+    for (const title of ['第一篇定时稿', '第二篇定时稿']) {
+      const scheduled = await add(app, tokens[VERIFIED], articleFields({ title, save_type: SaveType.SCHEDULE, publish_time: minutes(60) }));
+      assert.equal(scheduled.code, 0, scheduled.msg);
+      ids.push(scheduled.data.manuscript_id ?? 0);
+    }
+    const [free = 0, held = 0] = ids;
+    const statusOf = async (id: number) => (await database.db.selectFrom('manuscripts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const due = new Date(NOW.getTime() + 60 * 60_000);
+
+    // A collection's publish holds the works it lists (FOR SHARE) until it commits.
+    const holding = await database.db.startTransaction().execute();
+    try {
+      await holding.selectFrom('manuscripts').select('id').where('id', '=', held).forShare().execute();
+      await database.db.transaction().execute(async (tx) => {
+        await sql`set local lock_timeout = '500ms'`.execute(tx);
+        await publishDue(tx, due);
+      });
+      assert.deepEqual([await statusOf(free), await statusOf(held)], [ManuscriptStatus.IN_REVIEW, ManuscriptStatus.SCHEDULED]);
+    } finally {
+      await holding.rollback().execute();
+    }
+    await publishDue(database.db, due);
+    assert.equal(await statusOf(held), ManuscriptStatus.IN_REVIEW);
+  });
+
   it('turns a draft editing a manuscript that gets deleted into a draft of its own: publishing it makes a new manuscript', async () => {
     const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
     await reviewManuscript(database.db, id, 'approve', '', NOW);

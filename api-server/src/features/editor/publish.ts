@@ -127,14 +127,23 @@ export async function publishDraft(
 /**
  * Moves every scheduled manuscript due at `now` into review; answers how many. Runs on the partial
  * index manuscripts_scheduled_due_idx, so a poll reads only due rows.
+ * It takes the due rows no one holds (SKIP LOCKED) and leaves the others to the next poll: a creator
+ * editing or deleting a due manuscript, or a collection's publish holding the works it lists, never
+ * waits for the poll, and the poll, which waits for no one, can be in no deadlock with them.
  */
 export async function publishDue(db: Tx, now: Date): Promise<number> {
-  const result = await db
-    .updateTable('manuscripts')
-    .set({ status: ManuscriptStatus.IN_REVIEW, review_code: reviewCodeSql(ManuscriptStatus.IN_REVIEW), updated_at: now })
+  const due = db
+    .selectFrom('manuscripts')
+    .select('id')
     .where('status', '=', ManuscriptStatus.SCHEDULED)
     .where('deleted_at', 'is', null)
     .where('scheduled_at', '<=', now)
+    .forUpdate()
+    .skipLocked();
+  const result = await db
+    .updateTable('manuscripts')
+    .set({ status: ManuscriptStatus.IN_REVIEW, review_code: reviewCodeSql(ManuscriptStatus.IN_REVIEW), updated_at: now })
+    .where('id', 'in', due)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
