@@ -48,12 +48,19 @@ describe('materials', () => {
 
   it('hovering 公共素材 starts its list beside its code; the click sends no second list call', async () => {
     const tab = await browser.newPage();
+    const authorityChecks: string[] = [];
+    tab.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/microDrama/isHasAuth') authorityChecks.push(request.url());
+    });
     await login(tab, baseUrl, ACCOUNTS.verified);
     await tab.waitForURL(/\/index$/);
-    // The sidebar settles first: 短剧 appears above the materials group once its check answers, and
-    // would move 我的素材 under a pointer resting on 公共素材.
+    // The sidebar draws once its 短剧 check has answered (asked for as the layout's code loads), so
+    // 短剧 never appears later above the materials group, moving 我的素材 under a pointer on 公共素材.
     const sider = tab.locator('.ant-layout-sider');
-    await sider.getByRole('menuitem').filter({ hasText: /^\s*短剧\s*$/ }).waitFor();
+    const entry = sider.getByRole('menuitem').filter({ hasText: /^\s*公共素材\s*$/ });
+    await entry.waitFor();
+    assert.equal(await sider.getByRole('menuitem').filter({ hasText: /^\s*短剧\s*$/ }).count(), 1, '短剧 is drawn with the rest');
+    assert.equal(authorityChecks.length, 1, 'the check started early is the one the layout uses');
     // The list's form fields (a POST sends them signed in its body).
     const lists: { all: string | null; cm_title: string | null }[] = [];
     tab.on('request', (request) => {
@@ -61,7 +68,6 @@ describe('materials', () => {
       const fields = new URLSearchParams(request.postData() ?? '');
       lists.push({ all: fields.get('all'), cm_title: fields.get('cm_title') });
     });
-    const entry = sider.getByRole('menuitem').filter({ hasText: /^\s*公共素材\s*$/ });
     const answered = tab.waitForResponse((response) => new URL(response.url()).pathname === '/api/material/list');
     await entry.hover();
     await answered;

@@ -1,4 +1,4 @@
-import type { MenuEntry } from 'shared-sdk';
+import type { CallSpec, MenuEntry } from 'shared-sdk';
 
 /**
  * The sidebar (spec §2, "Shell"). Local data in the shape of the menu call's entries; the call
@@ -39,6 +39,22 @@ export interface SidebarRules {
   /** Codes of GET /api/user/getToolList. */
   tools: readonly string[];
 }
+
+/**
+ * The calls the rules come from (the shell client makes them). Entering the layout's routes starts
+ * them beside the layout's code (build-routes), so the sidebar usually draws once, complete.
+ */
+export const SIDEBAR_RULE_CALLS = {
+  shortDrama: { path: '/api/microDrama/isHasAuth', method: 'POST' },
+  tools: { path: '/api/user/getToolList' },
+} as const satisfies Record<keyof SidebarRules, CallSpec>;
+
+/**
+ * How long the sidebar waits for the short-drama rule before drawing without it. 短剧 sits among
+ * the manuscript entries, so appearing later pushes every entry below it down under the pointer;
+ * the tools group is last and moves nothing, so the sidebar never waits for it.
+ */
+export const SHORT_DRAMA_WAIT_MS = 600;
 
 export const SHORT_DRAMA_ENTRY: MenuEntry = { ap_name: '短剧', ap_url: '/shortPlay', ap_icon: '', ap_sort: 3 };
 export const TOOLS_GROUP: MenuEntry = {

@@ -1,15 +1,31 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'shared-sdk/router';
 import { LIMITS } from 'shared-sdk';
 import { useDramaAuthQuery, useToolListQuery } from '../features/shell/api';
 import { AppHeader } from './app-header';
-import { sidebarMenu } from './menu-data';
+import { SHORT_DRAMA_WAIT_MS, sidebarMenu } from './menu-data';
 import { SideMenu, type SideMenuProps } from './side-menu';
 
-/** Header (60 px) and sidebar (220 px) around the screens that use the shared layout. */
+/** True once `known`, or once `ms` have passed since the first render, whichever comes first. */
+function useKnownOrLate(known: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (known) return;
+    const timer = setTimeout(() => setLate(true), ms);
+    return () => clearTimeout(timer);
+  }, [known, ms]);
+  return known || late;
+}
+
+/**
+ * Header (60 px) and sidebar (220 px) around the screens that use the shared layout. The sidebar's
+ * entries draw once the short-drama rule is known (or SHORT_DRAMA_WAIT_MS have passed), so 短剧
+ * does not appear above entries the creator is already pointing at.
+ */
 export function ShellLayout(props: SideMenuProps) {
-  const { data: auth } = useDramaAuthQuery(undefined);
+  const { data: auth, isSuccess, isError } = useDramaAuthQuery(undefined);
+  const ready = useKnownOrLate(isSuccess || isError, SHORT_DRAMA_WAIT_MS);
   const { data: tools } = useToolListQuery(undefined);
   const shortDrama = auth?.check === true;
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
@@ -19,7 +35,7 @@ export function ShellLayout(props: SideMenuProps) {
       <AppHeader onPreload={props.onPreload} />
       <Layout>
         <Layout.Sider width={LIMITS.SIDEBAR_WIDTH} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-          <SideMenu {...props} entries={entries} />
+          {ready && <SideMenu {...props} entries={entries} />}
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, overflow: 'auto' }}>
           <Outlet />

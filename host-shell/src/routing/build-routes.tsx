@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { matchPath, Outlet, useLocation, type RouteObject } from 'shared-sdk/router';
 import { prefetchCall, routeDataCall, type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
 import { highlightRules } from '../layout/highlight';
-import { SIDEBAR_MENU } from '../layout/menu-data';
+import { SIDEBAR_MENU, SIDEBAR_RULE_CALLS } from '../layout/menu-data';
 import { RemoteScreen } from '../remotes/remote-screen';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
 import { Deferred, lazyScreen } from './lazy-screen';
@@ -100,8 +100,12 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
   const bareRoutes = remoteRoutes.filter((route) => route.bare);
   // Entering the antd routes cold (a reload of /index): the shell's layout and the screen's code load
   // beside antd; its data call, with the address's own query, is started by route-data.ts.
+  // The sidebar's rules are asked for with them: its 短剧 entry waits for the answer (shell-layout).
   const enter = (path: string) => {
-    if (!bareRoutes.some((route) => matchPath({ path: route.path, end: true }, path)) && path !== '/app') void ShellLayout.preload().catch(() => undefined);
+    if (!bareRoutes.some((route) => matchPath({ path: route.path, end: true }, path)) && path !== '/app') {
+      void ShellLayout.preload().catch(() => undefined);
+      for (const call of Object.values(SIDEBAR_RULE_CALLS)) prefetchCall(call);
+    }
     preloadCode(path);
   };
 

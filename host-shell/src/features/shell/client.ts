@@ -17,6 +17,7 @@ import {
   type WearBadgeAnswer,
 } from 'shared-sdk';
 import type { NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
+import { SIDEBAR_RULE_CALLS } from '../../layout/menu-data';
 
 export type { NoticeItem, NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
 
@@ -52,8 +53,8 @@ export const REAL_SHELL_CLIENT: ShellClient = {
   // Reads sent as POST: they leave calls started early for a screen in place (shared-sdk prefetch).
   enterprise: () => apiPost<EnterpriseAnswer>('/api/enterpriseUser/index', undefined, { skipErrorHandler: true, keepPrefetched: true }),
   wearBadge: () => apiGet<WearBadgeAnswer>('/api/userBadge/getUserWearBadge', undefined, { skipErrorHandler: true }),
-  toolList: () => apiGet<ToolListAnswer>('/api/user/getToolList', undefined, { skipErrorHandler: true }),
-  dramaAuth: () => apiPost<HasAuthAnswer>('/api/microDrama/isHasAuth', undefined, { skipErrorHandler: true, keepPrefetched: true }),
+  toolList: () => apiGet<ToolListAnswer>(SIDEBAR_RULE_CALLS.tools.path, undefined, { skipErrorHandler: true }),
+  dramaAuth: () => apiPost<HasAuthAnswer>(SIDEBAR_RULE_CALLS.shortDrama.path, undefined, { skipErrorHandler: true, keepPrefetched: true }),
   userScore: () => apiGet<UserScoreAnswer>('/api/creatorScore/getUserScore'),
   recentDrafts: () => apiGet<DraftSearchAnswer>('/api/draft/search', { type: 0, page: 1, size: 5 }),
   userInfo: () => apiGet<MpBaseUserinfo>('/api/user/mpBaseUserinfo'),

@@ -1,0 +1,36 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { HasAuthAnswer } from 'shared-sdk';
+import { DRAFTS_REMOTE, VERIFIED_USER } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
+import { SHORT_DRAMA_WAIT_MS } from './menu-data';
+
+const DRAFTS_WITH_DRAMA = { ...DRAFTS_REMOTE, routes: [...DRAFTS_REMOTE.routes, { path: '/shortPlay', module: './ShortPlay', title: '短剧' }] };
+const menuNames = () => screen.queryAllByRole('menuitem').map((item) => item.textContent);
+
+describe('the sidebar and the short-drama rule', () => {
+  it('draws its entries once the authority is known, so 短剧 does not push the entries below it down', async () => {
+    let answer: (value: HasAuthAnswer) => void = () => undefined;
+    renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_WITH_DRAMA], client: { dramaAuth: () => new Promise((resolve) => (answer = resolve)) } });
+    await screen.findByRole('banner');
+    await act(() => new Promise((resolve) => setTimeout(resolve, SHORT_DRAMA_WAIT_MS / 3)));
+    expect(menuNames()).toEqual([]);
+
+    act(() => answer({ check: true }));
+    await waitFor(() => expect(menuNames().slice(0, 5)).toEqual(['首页', '稿件管理', '稿件库', '草稿箱', '短剧']));
+  });
+
+  it('draws without 短剧 when the authority check is slow, and adds it when the answer comes', async () => {
+    let answer: (value: HasAuthAnswer) => void = () => undefined;
+    renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_WITH_DRAMA], client: { dramaAuth: () => new Promise((resolve) => (answer = resolve)) } });
+    await waitFor(() => expect(menuNames().slice(0, 4)).toEqual(['首页', '稿件管理', '稿件库', '草稿箱']), { timeout: SHORT_DRAMA_WAIT_MS * 3 });
+    expect(menuNames()).not.toContain('短剧');
+    act(() => answer({ check: true }));
+    await waitFor(() => expect(menuNames()).toContain('短剧'));
+  });
+
+  it('draws at once without 短剧 when the authority check fails', async () => {
+    renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_WITH_DRAMA], client: { dramaAuth: () => Promise.reject(new Error('offline')) } });
+    await waitFor(() => expect(menuNames().slice(0, 4)).toEqual(['首页', '稿件管理', '稿件库', '草稿箱']), { timeout: SHORT_DRAMA_WAIT_MS / 2 });
+    expect(menuNames()).not.toContain('短剧');
+  });
+});
