@@ -19,7 +19,7 @@
  * measured stretch there.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,6 +112,7 @@ async function serve(databaseUrl: string): Promise<void> {
   process.stderr.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
   // PROFILE_DIR: a CPU profile of each measured stretch (from 'reset' to 'report'), for DevTools.
   const profileDir = process.env.PROFILE_DIR;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const inspector = profileDir ? new Session() : null;
   inspector?.connect();
   let profiles = 0;
