@@ -14,7 +14,7 @@ function mockFlaky<M extends object>(exportName: string, actual: M): M {
   return new Proxy(actual, {
     get: (target, prop) => {
       if (prop === exportName && mockOffline) throw new Error('Loading chunk failed');
-      return Reflect.get(target, prop) as unknown;
+      return target[prop as keyof M];
     },
   });
 }
