@@ -3,6 +3,8 @@
  * serves them over an OSS-compatible HTTP subset (DiskObjectStore); a real OSS bucket replaces it
  * when OSS_BUCKET is set (OssObjectStore).
  */
+import type { StorageAddress } from './object-address';
+
 export interface ObjectInfo {
   key: string;
   size: number;
@@ -32,13 +34,21 @@ export interface ObjectStore {
    * uploaded it to), else null.
    */
   keyOfUrl(url: string): string | null;
+  /**
+   * Whether a URL lies in this store's namespace, and the key it names there (null for a spelling
+   * that is not a key's canonical one, object-address.ts); null when it is not this store's at all.
+   */
+  addressOf(url: string): StorageAddress | null;
 }
 
 const KEY = /^[A-Za-z0-9!_.*'()-][A-Za-z0-9!_.*'()\-/]*$/;
 
+/** False for keys that could escape the bucket or that OSS would not accept. */
+export function isValidKey(key: string): boolean {
+  return KEY.test(key) && key.length <= 1023 && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
 /** Refuses keys that could escape the bucket or that OSS would not accept. */
 export function assertValidKey(key: string): void {
-  if (!KEY.test(key) || key.length > 1023 || key.split('/').some((part) => part === '..' || part === '.')) {
-    throw new Error(`invalid object key: ${JSON.stringify(key)}`);
-  }
+  if (!isValidKey(key)) throw new Error(`invalid object key: ${JSON.stringify(key)}`);
 }

@@ -10,6 +10,7 @@
  * `/<bucket>/<key>`, exactly as on OSS.
  */
 import { createRequire } from 'node:module';
+import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
 import { assertValidKey, type ObjectInfo, type ObjectStore, type StoredObject } from './object-store';
 
 interface OssResponse {
@@ -79,7 +80,6 @@ interface OssFailure {
 
 const failureOf = (error: unknown): OssFailure => (typeof error === 'object' && error !== null ? (error as OssFailure) : {});
 
-const encodeKey = (key: string): string => key.split('/').map(encodeURIComponent).join('/');
 
 function headerOf(res: OssResponse, name: string): string {
   const value = res.headers[name];
@@ -199,10 +199,14 @@ export class OssObjectStore implements ObjectStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.readBase}/${encodeKey(key)}`;
+    return `${this.readBase}/${encodeObjectKey(key)}`;
   }
 
   keyOfUrl(raw: string): string | null {
+    return this.addressOf(raw)?.key ?? null;
+  }
+
+  addressOf(raw: string): StorageAddress | null {
     let url: URL;
     try {
       url = new URL(raw.trim());
@@ -211,12 +215,7 @@ export class OssObjectStore implements ObjectStore {
     }
     for (const base of this.bases) {
       // The browser names uploads with https; a plain http form of the same URL is the same object.
-      if (url.host !== base.host || !url.pathname.startsWith(base.pathname)) continue;
-      try {
-        return url.pathname.slice(base.pathname.length).split('/').map(decodeURIComponent).join('/') || null;
-      } catch {
-        return null;
-      }
+      if (url.host === base.host && url.pathname.startsWith(base.pathname)) return addressInPrefix(url.pathname, base.pathname);
     }
     return null;
   }
