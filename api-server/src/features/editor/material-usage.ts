@@ -3,10 +3,10 @@
  * material_usages row per material the manuscript shows — in its sanitized body (img, video, audio,
  * source `src` and video `poster`), its covers, its video and poster, and its gallery images. A
  * material counts only when the author may write with it: their own, or an approved public one; it is
- * found by its stored URL, or, for an address in our storage, by the key the address names in its
- * one spelling (the key the storage serves), never by an id the client sends. Publishing the same manuscript again keeps
- * one row per material (the first one's time stays the operation time), adds the new ones and removes
- * the rows of materials the manuscript no longer shows. The material detail reads the manuscript's
+ * found by its stored URL or, for an address in our storage, by the key the address names in its one
+ * spelling (the key the storage serves), never by an id the client sends. Publishing the same
+ * manuscript again keeps one row per material (the first one's time stays the operation time), adds
+ * the new ones and removes the rows of materials the manuscript no longer shows. The material detail reads the manuscript's
  * current title and type (features/materials/store.ts).
  */
 import { sql } from 'kysely';
