@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BodyMeter, asReadable } from './body-meter';
+import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
 import { assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
 
 interface Meta {
@@ -191,23 +192,21 @@ export class DiskObjectStore implements ObjectStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.publicOrigin}${this.publicBase}/${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `${this.publicOrigin}${this.publicBase}/${this.bucket}/${encodeObjectKey(key)}`;
+  }
+
+  keyOfUrl(raw: string): string | null {
+    return this.addressOf(raw)?.key ?? null;
   }
 
   /** `<publicBase>/<bucket>/<key>`, relative or on any origin (the page's, whatever it is). */
-  keyOfUrl(raw: string): string | null {
+  addressOf(raw: string): StorageAddress | null {
     let pathname: string;
     try {
       pathname = new URL(raw.trim(), 'http://storage.invalid').pathname;
     } catch {
       return null;
     }
-    const prefix = `${this.publicBase}/${this.bucket}/`;
-    if (!pathname.startsWith(prefix)) return null;
-    try {
-      return pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/') || null;
-    } catch {
-      return null;
-    }
+    return addressInPrefix(pathname, `${this.publicBase}/${this.bucket}/`);
   }
 }

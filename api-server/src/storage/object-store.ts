@@ -7,6 +7,7 @@
  * object in memory unless the caller asks for a small one (`readObject`, `readHead`).
  */
 import type { Readable } from 'node:stream';
+import type { StorageAddress } from './object-address';
 
 export interface ObjectInfo {
   key: string;
@@ -62,6 +63,11 @@ export interface ObjectStore {
    * uploaded it to), else null.
    */
   keyOfUrl(url: string): string | null;
+  /**
+   * Whether a URL lies in this store's namespace, and the key it names there (null for a spelling
+   * that is not a key's canonical one, object-address.ts); null when it is not this store's at all.
+   */
+  addressOf(url: string): StorageAddress | null;
 }
 
 /** Collects a stream into one Buffer; null (and the stream destroyed) once it exceeds maxBytes. */
@@ -90,9 +96,12 @@ export async function readObject(store: ObjectStore, key: string, maxBytes: numb
 
 const KEY = /^[A-Za-z0-9!_.*'()-][A-Za-z0-9!_.*'()\-/]*$/;
 
+/** False for keys that could escape the bucket or that OSS would not accept. */
+export function isValidKey(key: string): boolean {
+  return KEY.test(key) && key.length <= 1023 && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
 /** Refuses keys that could escape the bucket or that OSS would not accept. */
 export function assertValidKey(key: string): void {
-  if (!KEY.test(key) || key.length > 1023 || key.split('/').some((part) => part === '..' || part === '.')) {
-    throw new Error(`invalid object key: ${JSON.stringify(key)}`);
-  }
+  if (!isValidKey(key)) throw new Error(`invalid object key: ${JSON.stringify(key)}`);
 }

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BodyMeter, asReadable } from './body-meter';
+import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
 import {
   ObjectTooLargeError,
   assertValidKey,
@@ -92,8 +93,6 @@ const failureOf = (error: unknown): OssFailure => (typeof error === 'object' && 
 
 /** Streamed bodies may be gigabytes: their requests get far longer than the default timeout. */
 const STREAM_TIMEOUT_MS = 60 * 60 * 1000;
-
-const encodeKey = (key: string): string => key.split('/').map(encodeURIComponent).join('/');
 
 function headerOf(res: OssResponse, name: string): string {
   const value = res.headers[name];
@@ -269,10 +268,14 @@ export class OssObjectStore implements ObjectStore {
   }
 
   publicUrl(key: string): string {
-    return `${this.readBase}/${encodeKey(key)}`;
+    return `${this.readBase}/${encodeObjectKey(key)}`;
   }
 
   keyOfUrl(raw: string): string | null {
+    return this.addressOf(raw)?.key ?? null;
+  }
+
+  addressOf(raw: string): StorageAddress | null {
     let url: URL;
     try {
       url = new URL(raw.trim());
@@ -281,12 +284,7 @@ export class OssObjectStore implements ObjectStore {
     }
     for (const base of this.bases) {
       // The browser names uploads with https; a plain http form of the same URL is the same object.
-      if (url.host !== base.host || !url.pathname.startsWith(base.pathname)) continue;
-      try {
-        return url.pathname.slice(base.pathname.length).split('/').map(decodeURIComponent).join('/') || null;
-      } catch {
-        return null;
-      }
+      if (url.host === base.host && url.pathname.startsWith(base.pathname)) return addressInPrefix(url.pathname, base.pathname);
     }
     return null;
   }

@@ -11,7 +11,8 @@ import type { ObjectStore } from '../../storage/object-store';
 import { DRAFT_MESSAGES } from '../drafts/shared';
 import { documentColumns } from './document';
 import { type CheckedSave, type SavedDraft, type Tx, lockEditableManuscript } from './draft-save';
-import { recordMaterialUsage } from './material-usage';
+import { documentAddresses } from './document-addresses';
+import { type MaterialMatch, materialMatch, recordMaterialUsage } from './material-usage';
 import { requireVideosReady } from './video-ready';
 
 /**
@@ -66,23 +67,33 @@ export interface Published {
   status: number;
 }
 
-/** A publish that passed its own refusals: the manuscript it updates (locked), or null for a new one. */
+/**
+ * A publish that passed its own refusals: the manuscript it updates (locked), or null for a new one,
+ * and the materials it shows, from the addresses decoded once by the check.
+ */
 export interface CheckedPublish {
   manuscriptId: number | null;
+  materials: MaterialMatch;
 }
+
+/** A document naming an address in our storage that is no key's spelling (object-address.ts). */
+export const MEDIA_ADDRESS_INVALID = '媒体地址无效，请删除后重新上传';
 
 /**
  * The refusals of publishing and scheduling only, run after the save's own refusals and before
- * anything is written, so a refused publish leaves the draft as it was: a video still transcoding or
+ * anything is written, so a refused publish leaves the draft as it was: an address in our storage
+ * that names no key as spelled (1002), a video not committed, not the author's, still transcoding or
  * failed (1002, `video-ready.ts`), and, for a draft editing a manuscript, the same refusals as for
  * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked
  * after it (`checkCollectionItems`), once the draft and the manuscript it edits are locked.
  */
-export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'keyOfUrl'>, userId: number, doc: EditorDocument, save: CheckedSave): Promise<CheckedPublish> {
-  await requireVideosReady(tx, storage, userId, doc);
+export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'addressOf' | 'publicUrl'>, userId: number, doc: EditorDocument, save: CheckedSave): Promise<CheckedPublish> {
+  const addresses = documentAddresses(storage, doc);
+  if (addresses.invalid.length > 0) throw new ApiError(ApiCode.INVALID_PARAMS, MEDIA_ADDRESS_INVALID);
+  await requireVideosReady(tx, userId, doc, addresses.keys);
   const { manuscriptId } = save;
   if (manuscriptId !== null && !save.manuscriptChecked) await lockEditableManuscript(tx, userId, manuscriptId, doc.type);
-  return { manuscriptId };
+  return { manuscriptId, materials: materialMatch(storage, addresses.usage) };
 }
 
 /**
@@ -119,7 +130,7 @@ export async function publishDraft(
       .executeTakeFirstOrThrow();
     manuscriptId = inserted.id;
   }
-  await recordMaterialUsage(tx, userId, manuscriptId, doc);
+  await recordMaterialUsage(tx, userId, manuscriptId, checked.materials);
   await tx.updateTable('drafts').set({ deleted_at: now, updated_at: now }).where('id', '=', draft.id).execute();
   return { manuscriptId, status };
 }

@@ -62,7 +62,8 @@ describe('publishing waits for the video service', () => {
     await setState(BODY_VID, VideoState.TRANSCODING);
     const early = await add(app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
     assert.deepEqual([early.code, early.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING]);
-    // Another creator naming the same id on a video of their own is not held up by a job that is not theirs.
+    // Another creator naming the same id on a transcoded video of their own is not held up by a job that is not theirs.
+    await setState('d'.repeat(32), VideoState.DONE, OTHER);
     const ownVideo = `<p>正文</p><video class="ql-vid-${BODY_VID}" src="${sourceUrl('d'.repeat(32), OTHER)}" controls=""></video>`;
     const other = await add(app, tokens[OTHER], articleFields({ content: ownVideo, save_type: SaveType.PUBLISH }));
     assert.equal(other.code, 0, other.msg);

@@ -21,10 +21,24 @@ export function parseCidrs(list: readonly string[]): Cidr[] {
   });
 }
 
-/** The address in its plain form: `::ffff:10.0.0.1` becomes `10.0.0.1`. Null when it is no IP address. */
+/**
+ * The address in its plain form, the one the rule judges and the connection uses: an IPv4-mapped
+ * (`::ffff:10.0.0.1`) or IPv4-compatible (`::10.0.0.1`, which URLs spell `::a00:1`) IPv6 address
+ * becomes its IPv4 address, so a private IPv4 address cannot pass as an IPv6 one. `::` and `::1`
+ * stay themselves. NAT64 forms (64:ff9b::/96, 64:ff9b:1::/48) are not unwrapped: they stay refused
+ * as a special range, whatever IPv4 address they carry. Null when it is no IP address.
+ */
 export function normalise(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (!ipaddr.isValid(address)) return null;
-  return ipaddr.process(address);
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6') {
+    const parts = (parsed as ipaddr.IPv6).parts;
+    const [high = 0, low = 0] = parts.slice(6);
+    if (parts.slice(0, 6).every((part) => part === 0) && (high !== 0 || low > 1)) {
+      return ipaddr.IPv4.parse(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
+  }
+  return parsed;
 }
 
 /**

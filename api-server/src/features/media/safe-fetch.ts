@@ -11,7 +11,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import type { AddressRule } from './public-address';
+import { type AddressRule, normalise } from './public-address';
 
 export type FetchFailure = 'url' | 'address' | 'redirects' | 'status' | 'size' | 'timeout' | 'network';
 
@@ -70,7 +70,8 @@ async function checkedAddress(url: URL, rule: AddressRule, resolve: Resolver): P
   if (!first) throw new FetchRefused('network', `no address for ${host}`);
   const refused = addresses.find((address) => !rule(address));
   if (refused) throw new FetchRefused('address', `${host} resolves to a non-public address`);
-  return first;
+  // Connect to the address the rule judged (`::a00:1` judged as 10.0.0.1 is dialled as 10.0.0.1).
+  return normalise(first)?.toString() ?? first;
 }
 
 interface Answer {

@@ -9,6 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { bytes } from '../../lib/bytes';
+import { decodeObjectPath } from '../../storage/object-address';
 import type { OssAccessKey } from '../../config';
 import { type UploadGrant, openGrant, uploadSecret } from '../upload/credentials';
 import { keyInScope } from '../upload/keys';
@@ -36,16 +37,18 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * `/oss/<bucket>/<key>?query` → its parts, keys decoded segment by segment. The key is empty for a
- * bucket-level request (`/oss/<bucket>/`, ListObjects).
+ * `/oss/<bucket>/<key>?query` → its parts, the key decoded once (object-address.ts). The key is empty
+ * for a bucket-level request (`/oss/<bucket>/`, ListObjects). A key not spelled canonically is
+ * handed on as spelled: such a spelling always holds a character no key may hold (a `%` at least),
+ * so the key check of every write refuses it, as it would refuse any other invalid name.
  */
 export function parseTarget(url: string, mount: string): OssTarget | null {
   const parsed = new URL(url, 'http://storage.invalid');
   if (!parsed.pathname.startsWith(`${mount}/`)) return null;
   const [bucket, ...rest] = parsed.pathname.slice(mount.length + 1).split('/');
+  const spelled = rest.join('/');
   try {
-    const key = rest.map(decodeURIComponent).join('/');
-    return bucket ? { bucket: decodeURIComponent(bucket), key, query: parsed.searchParams } : null;
+    return bucket ? { bucket: decodeURIComponent(bucket), key: decodeObjectPath(spelled) ?? spelled, query: parsed.searchParams } : null;
   } catch {
     return null;
   }

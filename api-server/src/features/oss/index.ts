@@ -10,6 +10,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OSS_PATH } from '../../plugins/app/storage';
+import { addressInPrefix, pathOfRequestTarget } from '../../storage/object-address';
 import { STORAGE_CSP } from '../../storage/serving';
 import { parseUploadKey } from '../upload/keys';
 import { authorizeOperator, parseTarget } from './authorize';
@@ -64,7 +65,9 @@ const oss: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const { bucket, '*': key } = request.params;
       if (!key) return listObjects(request, reply);
-      const decoded = safeKey(key);
+      // The key as spelled in the request, decoded once (object-address.ts): the framework's decoded
+      // wildcard would let a second decoding reach a key no check has seen.
+      const decoded = addressInPrefix(pathOfRequestTarget(request.url), `${OSS_PATH}/${app.storage.bucket}/`)?.key ?? null;
       // User files belong on their own origin when one is set: never serve them from the app's.
       if (storageOrigin && decoded !== null && parseUploadKey(decoded) && request.host !== storageOrigin.host) {
         return reply.code(301).header('location', `${storageOrigin.origin}${request.url}`).send();
@@ -73,13 +76,5 @@ const oss: FastifyPluginAsync = async (app) => {
     },
   });
 };
-
-function safeKey(raw: string): string | null {
-  try {
-    return raw.split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
-}
 
 export default oss;

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { ApiCode, EditorKind, SaveType, VideoState, type VideoUploadResult, formatChinaTime } from 'shared-sdk/contract';
+import { body, login, signed } from '../../testing/signed';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { SAMPLE, type TestToken, ossInject } from '../oss/oss-test-client';
+import { ffmpegPath } from '../video/transcode';
+import { processNextJob } from '../video/worker';
+import { MEDIA_ADDRESS_INVALID } from './publish';
+import { OTHER, VERIFIED, add, articleFields, kindFields } from './test-kit';
+import { VIDEO_NOT_READY } from './video-ready';
+
+/** One second of test pattern in Matroska, made by the ffmpeg the project ships. */
+function makeVideo(): Promise<Buffer> {
+  const args = ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-c:v', 'mpeg4', '-f', 'matroska', 'pipe:1'];
+  return new Promise((resolve, reject) =>
+    execFile(ffmpegPath(), args, { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+}
+
+type Answer = { code: number; msg: string };
+const refused = (answer: Answer, msg: string, what: string) => assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, msg], what);
+
+describe('one meaning per storage address; only videos the server knows are published', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let video: Buffer;
+  const data = tempDir('video-address');
+  const tokens: Record<string, string> = {};
+  const uids: Record<string, number> = {};
+  const vodTokens: Record<string, TestToken> = {};
+
+  /** PUT with the video credentials, as the browser uploads; answers the key. */
+  const upload = async (phone = VERIFIED): Promise<string> => {
+    const key = `video/20261126/u${uids[phone]}/${randomBytes(16).toString('hex')}.mkv`;
+    const put = await ossInject(app, vodTokens[phone] as TestToken, { method: 'PUT', key, payload: video, contentType: 'video/x-matroska' });
+    assert.equal(put.statusCode, 200, put.body);
+    return key;
+  };
+  const commit = async (key: string, phone = VERIFIED) => {
+    const answer = body<VideoUploadResult>(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
+    assert.equal(answer.code, ApiCode.OK, answer.msg);
+    return answer.data;
+  };
+  const inHour = () => formatChinaTime(Date.now() + 60 * 60_000);
+  /** Publishing and scheduling, as a video piece and as an article body showing the address. */
+  const everyWay = (url: string, tag = 'video') => [
+    { what: `video_url ${url}`, fields: kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '' }) },
+    { what: `<${tag} src> ${url}`, fields: articleFields({ content: `<p>正文</p><${tag} src="${url}" controls=""></${tag}>` }) },
+  ].flatMap(({ what, fields }) => [
+    { what: `publish, ${what}`, fields: { ...fields, save_type: SaveType.PUBLISH } },
+    { what: `schedule, ${what}`, fields: { ...fields, save_type: SaveType.SCHEDULE, publish_time: inHour() } },
+  ]);
+  /** The spellings a reader could decode into the key: double-encoded dot and slashes, single-encoded too. */
+  const misspellings = (key: string) => {
+    const [kind, date, scope, name] = key.split('/');
+    const [hash, ext] = (name ?? '').split('.');
+    return [
+      `/oss/creator/${kind}/${date}/${scope}/${hash}%252E${ext}`,
+      `/oss/creator/${kind}%252F${date}%252F${scope}%252F${name}`,
+      `/oss/creator/${kind}/${date}/${scope}/${hash}%2E${ext}`,
+      `/oss/creator/${kind}%2F${date}/${scope}/${name}`,
+      `http://elsewhere.example/oss/creator/${kind}/${date}/${scope}/${hash}%252E${ext}`,
+    ];
+  };
+
+  before(async () => {
+    video = await makeVideo();
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { dataDir: data.dir });
+    for (const phone of [VERIFIED, OTHER]) {
+      tokens[phone] = await login(app, phone);
+      uids[phone] = (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+      const vod = body<TestToken>(await signed(app, { url: '/api/upload/vod/token', token: tokens[phone] }));
+      assert.equal(vod.code, ApiCode.OK, vod.msg);
+      vodTokens[phone] = vod.data;
+    }
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    data.remove();
+  });
+
+  it('serves an object at its one spelling only: encoded and double-encoded spellings are 404, never the source', async () => {
+    const key = await upload();
+    const served = await app.inject({ method: 'GET', url: `/oss/creator/${key}` });
+    assert.equal(served.statusCode, 200);
+    assert.deepEqual(served.rawPayload, video);
+    for (const url of misspellings(key).filter((spelled) => spelled.startsWith('/'))) {
+      const answer = await app.inject({ method: 'GET', url });
+      assert.equal(answer.statusCode, 404, url);
+      assert.notDeepEqual(answer.rawPayload, video, url);
+    }
+  });
+
+  it('refuses to publish or schedule a transcoding video through an encoded or double-encoded address', async () => {
+    const key = await upload();
+    assert.equal((await commit(key)).state, VideoState.TRANSCODING);
+    for (const url of misspellings(key)) {
+      for (const { what, fields } of everyWay(url)) refused(await add(app, tokens[VERIFIED], fields), MEDIA_ADDRESS_INVALID, what);
+    }
+    // The address as the store spells it is refused for what it is: still transcoding.
+    for (const { what, fields } of everyWay(`/oss/creator/${key}`)) refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.TRANSCODING, what);
+    const draft = await add(app, tokens[VERIFIED], { ...everyWay(misspellings(key)[0] ?? '')[0]?.fields, save_type: SaveType.DRAFT });
+    assert.equal(draft.code, ApiCode.OK, 'a draft may still be saved');
+  });
+
+  it('refuses a video uploaded but never committed, wherever the document shows it; a draft may still be saved', async () => {
+    const key = await upload();
+    for (const tag of ['video', 'audio']) {
+      for (const { what, fields } of everyWay(`/oss/creator/${key}`, tag)) refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.NOT_COMMITTED, what);
+    }
+    const source = articleFields({ content: `<p>正文</p><video controls=""><source src="/oss/creator/${key}"></video>`, save_type: SaveType.PUBLISH });
+    refused(await add(app, tokens[VERIFIED], source), VIDEO_NOT_READY.NOT_COMMITTED, '<source src>');
+    const poster = kindFields(EditorKind.VIDEO, { video_url: 'https://media.example.com/v.mp4', video_poster: `/oss/creator/${key}`, save_type: SaveType.PUBLISH });
+    refused(await add(app, tokens[VERIFIED], poster), VIDEO_NOT_READY.NOT_COMMITTED, 'poster');
+    const draft = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: `/oss/creator/${key}`, save_type: SaveType.DRAFT }));
+    assert.equal(draft.code, ApiCode.OK, draft.msg);
+  });
+
+  it('refuses an <audio> whose source is a video still transcoding', async () => {
+    const key = await upload();
+    await commit(key);
+    for (const { what, fields } of everyWay(`/oss/creator/${key}`, 'audio').filter(({ what }) => what.includes('<audio'))) {
+      refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.TRANSCODING, what);
+    }
+  });
+
+  it('publishes the transcoded copy the editor swaps in (and the source of a done job), and only its author', async () => {
+    const key = await upload();
+    await commit(key);
+    while (await processNextJob({ db: app.db, storage: app.storage })) {
+      // every waiting job of this file is transcoded here, with the real ffmpeg
+    }
+    const job = await database.db.selectFrom('video_jobs').selectAll().where('source_key', '=', key).executeTakeFirstOrThrow();
+    assert.equal(job.state, VideoState.DONE, job.error);
+    const output = app.storage.publicUrl(job.output_key);
+    const poster = app.storage.publicUrl(job.poster_key);
+    const piece = kindFields(EditorKind.VIDEO, { video_url: output, video_poster: poster, video_vid: job.vid, save_type: SaveType.PUBLISH });
+    assert.equal((await add(app, tokens[VERIFIED], piece)).code, ApiCode.OK);
+    const body = articleFields({ content: `<p>正文</p><video src="${output}" poster="${poster}" controls=""></video><video src="/oss/creator/${key}" controls=""></video>`, save_type: SaveType.PUBLISH });
+    assert.equal((await add(app, tokens[VERIFIED], body)).code, ApiCode.OK);
+    // Someone else's video, transcoded or not, is not theirs to publish.
+    for (const url of [output, `/oss/creator/${key}`]) {
+      refused(await add(app, tokens[OTHER], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH })), VIDEO_NOT_READY.NOT_YOURS, url);
+    }
+  });
+
+  it('records material usage by the key an address names in its one spelling, and refuses any other spelling', async () => {
+    const key = `image/20261126/u${uids[VERIFIED]}/${randomBytes(16).toString('hex')}.png`;
+    await app.storage.put(key, SAMPLE.png, 'image/png');
+    // Stored under an address of an earlier configuration: found by its key all the same.
+    const material = await database.db
+      .insertInto('materials')
+      .values({ owner_id: uids[VERIFIED] ?? 0, cm_type: 2, cm_check: 1, title: '旧地址的素材', url: `https://cdn.example.com/media/${key}`, icon_url: '', object_key: key })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const usages = async (manuscriptId: number) =>
+      (await database.db.selectFrom('material_usages').select('material_id').where('manuscript_id', '=', manuscriptId).execute()).map((row) => row.material_id);
+
+    for (const url of misspellings(key)) {
+      const answer = await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="${url}"></p>`, save_type: SaveType.PUBLISH }));
+      refused(answer, MEDIA_ADDRESS_INVALID, url);
+    }
+    const published = await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="http://elsewhere.example/oss/creator/${key}"></p>`, save_type: SaveType.PUBLISH }));
+    assert.equal(published.code, ApiCode.OK, published.msg);
+    assert.deepEqual(await usages(published.data.manuscript_id ?? 0), [material.id]);
+  });
+});

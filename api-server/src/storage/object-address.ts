@@ -1,0 +1,60 @@
+/**
+ * One meaning per address: the only place where the spelled path of an object (what follows
+ * `<base>/<bucket>/` in a URL) becomes a storage key, for every route and check that reads one
+ * (serving, signed writes, publish readiness, material usage, uploads named by URL).
+ *
+ * A key has one spelling, the one `publicUrl(key)` writes: each segment through encodeURIComponent.
+ * Keys hold only characters encodeURIComponent leaves alone (object-store.ts), so that spelling is
+ * the key itself. Each segment is decoded exactly once, and a path that is not the canonical
+ * spelling of what it decodes to names no key: `%2E` (spells `.`), `%2F` (a `/` inside a segment)
+ * and `%252E` (decodes to `%2E`, which no key holds) are refused, so no reader can decode again and
+ * reach an object the checks never saw.
+ */
+import { isValidKey } from './object-store';
+
+/** What an address names in a store. Null (instead of this) when the address is not the store's. */
+export interface StorageAddress {
+  /** The key, or null when the address lies in the store's namespace but names no key as spelled. */
+  key: string | null;
+}
+
+/** The canonical spelling of a key in a URL path. */
+export function encodeObjectKey(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The key a spelled path names, decoded once; null unless the path is that key's canonical
+ * spelling. Key rules (length, characters, dot segments) are the caller's: signed writes answer
+ * those in the protocol's own words. An empty path decodes to the empty key.
+ */
+export function decodeObjectPath(spelled: string): string | null {
+  let key: string;
+  try {
+    key = spelled.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+  return encodeObjectKey(key) === spelled ? key : null;
+}
+
+/** The valid key a spelled path names in its canonical spelling, else null. */
+export function objectKeyOfPath(spelled: string): string | null {
+  const key = decodeObjectPath(spelled);
+  return key !== null && isValidKey(key) ? key : null;
+}
+
+/**
+ * An address in a store mounted at `prefix` (`<base>/<bucket>/`, ending in a slash) from a URL's
+ * path as sent or parsed (no query): null when outside the prefix.
+ */
+export function addressInPrefix(pathname: string, prefix: string): StorageAddress | null {
+  if (!pathname.startsWith(prefix)) return null;
+  return { key: objectKeyOfPath(pathname.slice(prefix.length)) };
+}
+
+/** The path of a request target as sent (`request.url`: path and query, never decoded). */
+export function pathOfRequestTarget(target: string): string {
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
+}
