@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + component + API tests (on PGlite, and on PostgreSQL when one is
-// configured), build, the byte budget of the first loads, then end-to-end tests in Chromium against the
+// configured), the scale-out test (replicas behind nginx), build, the byte budget of the first loads, then end-to-end tests in Chromium against the
 // product started as `npm start` does.
 // Every step runs even after a failure, so one run shows everything that is wrong.
 import { ensureInstalled, pnpmCapture, runPnpm } from './lib/pnpm.mjs';
@@ -49,6 +49,11 @@ if (pgUrl) {
 } else {
   console.info('\n(DATABASE_URL is not set: API tests ran on the embedded engine only.)');
 }
+// Production scaled out: two API replicas and a worker behind nginx on PostgreSQL and Redis. The test
+// finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
+await step('scale-out (2 replicas + worker behind nginx; PostgreSQL, Redis)', () =>
+  tests(['--filter', 'api-server', 'run', 'test:scale-out'], pgUrl ? { SCALE_OUT_DATABASE_URL: pgUrl } : undefined),
+);
 const built = await step('build', () => buildMissing());
 if (built === 0) {
   // A size check, not a timing: the gzip of the JavaScript each entry page loads, and one copy of each singleton.

@@ -49,7 +49,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   await app.register(helmet, { config });
   await app.register(formbody);
-  await app.register(rateLimit, { perMinute: config.rateLimitPerMinute });
+  await app.register(rateLimit, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   await app.register(dbPlugin, { config, database, closeOnShutdown: !deps.database });

@@ -1,7 +1,7 @@
 /** The object storage settings: a bucket only when complete, and clear refusals otherwise. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadConfig } from './config';
+import { DEV_APP_SECRET, loadConfig } from './config';
 
 const BUCKET = {
   OSS_BUCKET: 'media',
@@ -49,5 +49,42 @@ describe('object storage configuration', () => {
     assert.deepEqual(loadConfig({ OSS_ACCESS_KEY_ID: 'op', OSS_ACCESS_KEY_SECRET: 'op-secret' }).ossOperatorKey, { accessKeyId: 'op', accessKeySecret: 'op-secret' });
     assert.throws(() => loadConfig({ OSS_ACCESS_KEY_ID: 'op' }), /OSS_ACCESS_KEY_SECRET is missing/);
     assert.throws(() => loadConfig({ OSS_ACCESS_KEY_SECRET: 'op-secret' }), /OSS_ACCESS_KEY_ID is missing/);
+  });
+});
+
+describe('production mode (APP_ENV=production)', () => {
+  const COMPLETE = {
+    APP_ENV: 'production',
+    DATABASE_URL: 'postgres://db/creator',
+    APP_SECRET: 'a-production-secret',
+    UPLOAD_TOKEN_SECRET: 'upload-secret',
+    OPERATOR_TOKEN: 'operator-token',
+    DATA_DIR: '/srv/creator-shared',
+  };
+
+  it('refuses to start without its settings, naming every one that is missing', () => {
+    assert.throws(() => loadConfig({ APP_ENV: 'production' }), (error: Error) => {
+      for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN', 'OSS_BUCKET or DATA_DIR']) assert.match(error.message, new RegExp(name));
+      return true;
+    });
+    for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN']) {
+      assert.throws(() => loadConfig({ ...COMPLETE, [name]: '' }), (error: Error) => error.message.includes(`- ${name} (`) && error.message.split('\n').length === 2);
+    }
+    assert.throws(() => loadConfig({ ...COMPLETE, DATA_DIR: '' }), /OSS_BUCKET or DATA_DIR/);
+  });
+
+  it('refuses the public development secret', () => {
+    assert.throws(() => loadConfig({ ...COMPLETE, APP_SECRET: DEV_APP_SECRET }), /APP_SECRET \(it is the public development secret/);
+  });
+
+  it('starts with a bucket or a shared folder for the storage', () => {
+    assert.equal(loadConfig(COMPLETE).production, true);
+    assert.equal(loadConfig({ ...COMPLETE, DATA_DIR: '', ...BUCKET }).ossBucket?.bucket, 'media');
+  });
+
+  it('keeps the development defaults outside production', () => {
+    const config = loadConfig({});
+    assert.equal(config.production, false);
+    assert.equal(config.appSecret, DEV_APP_SECRET);
   });
 });

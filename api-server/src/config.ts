@@ -68,6 +68,14 @@ export interface AppConfig {
   videoWorkerIntervalMs: number;
   /** How often this server checks that today's creation scores and rank lists are built (SCORE_DAILY_CHECK_MS); 0 = never. */
   scoreDailyIntervalMs: number;
+  /** APP_ENV=production: every setting below is required, nothing is seeded and nothing migrated on start. */
+  production: boolean;
+  /** REDIS_URL: where rate limits and per-user limits are counted across replicas; empty = in this process. */
+  redisUrl: string;
+  /** REDIS_PREFIX: the start of every key this deployment writes in Redis (several deployments may share one). */
+  redisPrefix: string;
+  /** SHUTDOWN_GRACE_MS: after SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownGraceMs: number;
 }
 
 export interface OssAccessKey {
@@ -160,7 +168,32 @@ function originFrom(env: Env, name: string): string {
   return url.origin;
 }
 
+/**
+ * What production may not run without, each named with what it is for. Everything has a default for
+ * the embedded machine; in production a default is a bug: the development secret is public, a random
+ * per-process secret makes one replica refuse what another minted, PGlite and an unnamed data folder
+ * cannot be shared between replicas.
+ */
+export function missingProductionSettings(env: Env): string[] {
+  const set = (name: string): boolean => (env[name] ?? '').trim() !== '';
+  const missing: string[] = [];
+  if (!set('DATABASE_URL')) missing.push('DATABASE_URL (the PostgreSQL database every replica shares)');
+  if (!set('APP_SECRET')) missing.push('APP_SECRET (the request-signing secret; the development one is public)');
+  else if (env.APP_SECRET === DEV_APP_SECRET) missing.push('APP_SECRET (it is the public development secret: set your own)');
+  if (!set('UPLOAD_TOKEN_SECRET')) missing.push('UPLOAD_TOKEN_SECRET (signs upload credentials; the same on every replica)');
+  if (!set('OPERATOR_TOKEN')) missing.push('OPERATOR_TOKEN (the operator CLI\'s token; the same on every replica)');
+  if (!set('OSS_BUCKET') && !set('DATA_DIR')) {
+    missing.push('OSS_BUCKET or DATA_DIR (the object storage: an OSS bucket, or a folder every replica shares, e.g. on NFS, for the embedded storage)');
+  }
+  return missing;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
+  const production = env.APP_ENV === 'production';
+  if (production) {
+    const missing = missingProductionSettings(env);
+    if (missing.length) throw new Error(`APP_ENV=production needs these settings:\n  - ${missing.join('\n  - ')}`);
+  }
   const webRoot = path.resolve(env.WEB_ROOT || REPO_ROOT);
   return {
     port: intFrom(env, 'PORT', 8080),
@@ -195,6 +228,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiPerMinute: intFrom(env, 'AI_PER_MINUTE', 10),
     videoWorkerIntervalMs: intFrom(env, 'VIDEO_WORKER_INTERVAL_MS', 2000),
     scoreDailyIntervalMs: intFrom(env, 'SCORE_DAILY_CHECK_MS', 600_000),
+    production,
+    redisUrl: (env.REDIS_URL ?? '').trim(),
+    redisPrefix: env.REDIS_PREFIX || 'creator:',
+    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }
 

@@ -1,63 +1,85 @@
-/** Starts the server: migrate, seed the demo accounts, listen; closes cleanly on SIGINT/SIGTERM. */
+/**
+ * Starts the server. The embedded default (`npm start`) migrates, seeds the demo accounts and
+ * listens. APP_ENV=production seeds nothing, migrates nothing (`npm run migrate` does, once, before
+ * the replicas roll) and refuses to start on a schema behind its code. SIGINT/SIGTERM drain
+ * (lib/drain.ts), then close.
+ */
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, pendingMigrations, schemaBehindMessage } from './db/migrate';
+import { drain, trackInFlight } from './lib/drain';
 import { seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { seedDemoNewspapersInBackground } from './seed/newspapers';
+
+const refuse = (error: unknown): never => {
+  // A missing or partial setting, a database in use: name it plainly, no stack.
+  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+};
 
 const config = (() => {
   try {
     return loadConfig();
   } catch (error) {
-    // A bad or partial setting (e.g. OSS_BUCKET without OSS_STS_ROLE_ARN): name it, no stack.
-    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    return refuse(error);
   }
 })();
-const app = await buildApp(config).catch((error: unknown) => {
-  // Typically the embedded database is in use by another process: say so plainly.
-  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+const app = await buildApp(config).catch(refuse);
+const inFlight = trackInFlight(app);
 
 try {
-  const applied = await migrateToLatest(app.db);
-  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedDemoData(app.db, app.storage);
-  if (seeded.length) app.log.info({ accounts: seeded }, 'demo accounts created');
+  if (config.production) {
+    const pending = await pendingMigrations(app.db);
+    if (pending.length) throw new Error(schemaBehindMessage(pending));
+  } else {
+    const applied = await migrateToLatest(app.db);
+    if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+    const seeded = await seedDemoData(app.db, app.storage);
+    if (seeded.length) app.log.info({ accounts: seeded }, 'demo accounts created');
+  }
   await app.listen({ port: config.port, host: config.host });
-  seedDemoNewspapersInBackground(app);
+  if (!config.production) seedDemoNewspapersInBackground(app);
 } catch (error) {
-  app.log.error({ err: error }, 'server failed to start');
-  await app.close();
-  process.exit(1);
+  await app.close().catch(() => {});
+  refuse(error);
 }
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-app.log.info(`creator back-office ready at http://${shownHost}:${config.port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; storage: ${config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : 'embedded'})`);
-// A person reads this, not a log collector: plain lines with where to go and how to log in.
-console.info(
-  [
-    '',
-    `  Creator back-office is running: open http://${shownHost}:${config.port}/`,
-    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-    '  Demo logins (phone / password):',
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.phone} / ${a.password}  ${a.description}`),
-    '  Stop with Ctrl+C.',
-    '',
-  ].join('\n'),
+// PORT=0 takes a free port (tests, several replicas on one machine): say which.
+const address = app.server.address();
+const port = address && typeof address === 'object' ? address.port : config.port;
+app.log.info(
+  `creator back-office ready at http://${shownHost}:${port}/ (${config.production ? 'production; ' : ''}database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; storage: ${config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : 'embedded'}; limits: ${config.redisUrl ? 'Redis' : 'this process'})`,
 );
+if (!config.production) {
+  // A person reads this, not a log collector: plain lines with where to go and how to log in.
+  console.info(
+    [
+      '',
+      `  Creator back-office is running: open http://${shownHost}:${port}/`,
+      `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      '  Demo logins (phone / password):',
+      ...DEMO_ACCOUNTS.map((a) => `    ${a.phone} / ${a.password}  ${a.description}`),
+      '  Stop with Ctrl+C.',
+      '',
+    ].join('\n'),
+  );
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    app.log.info(`${signal} received: no new connections, finishing the requests in flight (at most ${config.shutdownGraceMs} ms)`);
     // Closing the app closes the database; PGlite must flush its files before the process exits.
-    app.close().then(
-      () => process.exit(0),
+    drain(app, inFlight, config.shutdownGraceMs).then(
+      ({ timedOut }) => {
+        if (timedOut) app.log.warn('shutdown grace period over: requests still in flight were cut');
+        app.log.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -131,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
       'list-users': () => listUsers(db),
       'reset-password': () => resetPassword(db, text('phone'), text('password')),
       'restore-draft': () => restoreDraft(db, values.id ?? ''),
-      'score-daily': () => scoreDaily(db, values.date ?? ''),
+      'score-daily': () => scoreDaily(db, values.date ?? '', new Date(), database.engine),
       'right-list': () => listRightApplications(db, values.status ?? ''),
       'right-review': () => reviewRightApplication(db, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }),
     };

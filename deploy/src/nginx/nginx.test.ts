@@ -132,6 +132,11 @@ test('nginx accepts the config and serves it as intended (structure only without
     assert.equal(rollout.headers.get('cache-control'), 'no-cache');
   }
   assert.deepEqual(await (await get('/api/runtime/config')).json(), { url: '/api/runtime/config' });
+  // The server's other prefixes (login, the user host, the menu), the embedded storage and the probes
+  // reach the replicas; the page routes stay the host's.
+  for (const url of ['/login/admin/login', '/service/userban/getUserBanInfo', '/admin/account/rolePermissionList', '/oss/creator/image/a.png', '/healthz', '/readyz']) {
+    assert.deepEqual(await (await get(url)).json(), { url }, url);
+  }
   const page = await get('/material/add');
   assert.match(await page.text(), /<title>host<\/title>/);
   assert.equal(page.headers.get('cache-control'), 'no-cache');

@@ -5,7 +5,6 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { AI_ACTIONS, AI_MESSAGES, AiCode, type AiWriteParams, ApiCode, type AiTone, BanRange, ok, aiWriteProblem } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
-import { perUserLimiter } from '../../lib/per-user-limiter';
 import { bool, envelope, objectOf } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
@@ -31,7 +30,7 @@ const sse = (event: object, name?: string): string => `${name ? `event: ${name}\
 const ai: FastifyPluginAsync = async (app) => {
   const { aiBaseUrl, aiApiKey, aiModel, aiPerMinute } = app.config;
   const provider: AiProviderConfig | null = aiBaseUrl && aiApiKey && aiModel ? { baseUrl: aiBaseUrl, apiKey: aiApiKey, model: aiModel } : null;
-  const allow = perUserLimiter(aiPerMinute);
+  const allow = app.perUserLimiter('ai-write', aiPerMinute);
 
   app.get('/api/ai/status', { schema: { response: { 200: envelope(objectOf({ configured: bool })) } } }, async (request) => {
     requireAuth(request);
@@ -46,7 +45,7 @@ const ai: FastifyPluginAsync = async (app) => {
       // The helpers write for the editor, so they are open to whoever may create something: real-name
       // verified (1005), and not banned from both content and posts (1006, the content ban's reason).
       // The refusals that cost nothing come first (the session's flag, the configuration, the
-      // parameters, the in-memory limiter); the ban, a database query, last (the spec orders none of them).
+      // parameters, the per-user limiter); the ban, a database query, last (the spec orders none of them).
       requireCert(user);
       if (!provider) throw new ApiError(AiCode.NOT_CONFIGURED, AI_MESSAGES.NOT_CONFIGURED);
       const params: AiWriteParams = { action: request.body.action, text: request.body.text, tone: request.body.tone as AiTone | undefined, prompt: request.body.prompt };
@@ -54,7 +53,7 @@ const ai: FastifyPluginAsync = async (app) => {
       if (problem) throw new ApiError(ApiCode.INVALID_PARAMS, problem);
       // Each call costs the operator money at the provider; a banned user's calls count too, so
       // hammering the route never reaches the database more than the limit allows.
-      if (!allow(user.id)) throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, AI_MESSAGES.TOO_MANY);
+      if (!(await allow(user.id))) throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, AI_MESSAGES.TOO_MANY);
       await requireNotBanned(app.db, user.id, BanRange.CONTENT, BanRange.POST);
 
       const controller = new AbortController();

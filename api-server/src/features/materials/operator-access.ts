@@ -20,6 +20,8 @@ let processToken: string | null = null;
 
 export function operatorToken(env: Record<string, string | undefined> = process.env): string {
   if (env.OPERATOR_TOKEN) return env.OPERATOR_TOKEN;
+  // A random token per replica would let the CLI reach one replica only.
+  if (env.APP_ENV === 'production') throw new Error('OPERATOR_TOKEN is not set (APP_ENV=production)');
   processToken ??= randomBytes(24).toString('base64url');
   return processToken;
 }

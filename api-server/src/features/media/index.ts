@@ -8,7 +8,6 @@ import { ApiError } from '../../lib/api-error';
 import { envelope, objectOf } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { parseCidrs, publicAddressRule } from './public-address';
-import { perUserLimiter } from '../../lib/per-user-limiter';
 import { transImage } from './trans-image';
 
 export const TRANS_IMAGE_PER_MINUTE = 30;
@@ -19,14 +18,14 @@ const transImageBody = objectOf({ url: { type: 'string', minLength: 1, maxLength
 const media: FastifyPluginAsync = async (app) => {
   const rule = publicAddressRule(parseCidrs(app.config.fetchAllowCidrs));
   // Each re-host makes us download up to 10 MB for the caller.
-  const allow = perUserLimiter(TRANS_IMAGE_PER_MINUTE);
+  const allow = app.perUserLimiter('trans-image', TRANS_IMAGE_PER_MINUTE);
 
   app.post<{ Body: { url: string } }>(
     '/api/upload/tos/transImage',
     { schema: { body: transImageBody, response: { 200: envelope({ type: 'string' }) } } },
     async (request) => {
       const { user } = requireAuth(request);
-      if (!allow(user.id)) throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, TRANS_IMAGE_RATE_MESSAGE);
+      if (!(await allow(user.id))) throw new ApiError(ApiCode.TOO_MANY_ATTEMPTS, TRANS_IMAGE_RATE_MESSAGE);
       return ok(await transImage({ storage: app.storage, rule }, user.id, request.body.url.trim()));
     },
   );

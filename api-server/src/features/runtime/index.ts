@@ -7,6 +7,7 @@ import { type RemotesList, type RuntimeConfig, ok } from 'shared-sdk/contract';
 import { releaseAccess } from '../releases/release-access';
 import { releaseRemoteSource } from './release-source';
 import type { RemoteSource } from './remote-source';
+import { registerHealthRoutes } from './health';
 import { registerRolloutRoutes } from './rollout-routes';
 
 export interface RuntimeOptions {
@@ -19,6 +20,7 @@ const runtime: FastifyPluginAsync<RuntimeOptions> = async (app, options) => {
   // The stable releases of the rollout manifest when there is one, else the builds (or dev servers).
   const remoteSource = config.mfDevServers ? options.remoteSource : releaseRemoteSource(access, options.remoteSource);
   registerRolloutRoutes(app, access);
+  registerHealthRoutes(app);
 
   app.get('/api/runtime/config', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -3,7 +3,9 @@
  * creator's snapshot of the day and rebuilds the rank lists for it. Re-running a day replaces it.
  */
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import { withDailyBuildLock } from './daily-lock';
 import { rebuildRanks } from '../rank/build';
 import { dayOf, isValidDay } from './calendar';
 import { writeSnapshots } from './snapshots';
@@ -20,7 +22,9 @@ export async function runScoreDaily(db: Kysely<Database>, day: string, now: Date
 export class ScoreDayRefusal extends Error {}
 
 /** `admin score-daily [--date YYYY-MM-DD]`: the day defaults to today (Asia/Shanghai). */
-export async function scoreDaily(db: Kysely<Database>, date: string, now = new Date()): Promise<string> {
+export async function scoreDaily(db: Kysely<Database>, date: string, now = new Date(), engine: Engine = 'postgres'): Promise<string> {
   if (date && !isValidDay(date)) throw new ScoreDayRefusal(`"${date}" is not a day (YYYY-MM-DD).`);
-  return runScoreDaily(db, date || dayOf(now), now);
+  // Waits for a replica's build in progress rather than rebuilding the lists beside it.
+  const line = await withDailyBuildLock(db, engine, true, (locked) => runScoreDaily(locked, date || dayOf(now), now));
+  return line ?? '';
 }

@@ -51,7 +51,7 @@ const score: FastifyPluginAsync = globalPlugin(async (app) => {
   if (interval > 0) {
     let runner: ReturnType<typeof startDailyRunner> | null = null;
     app.addHook('onReady', async () => {
-      runner = startDailyRunner(app.db, () => app.scoreClock.now(), interval, app.log);
+      runner = startDailyRunner(app.db, () => app.scoreClock.now(), interval, app.log, app.dbEngine);
     });
     app.addHook('onClose', async () => {
       await runner?.stop();

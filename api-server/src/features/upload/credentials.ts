@@ -34,9 +34,13 @@ const ACCESS_KEY_PREFIX = 'STS.';
 
 let processSecret: Buffer | null = null;
 
-/** UPLOAD_TOKEN_SECRET (set it on every replica), else one random secret per process. */
+/**
+ * UPLOAD_TOKEN_SECRET (set it on every replica), else one random secret per process: never in
+ * production, where credentials minted by one replica would be refused by the next.
+ */
 export function uploadSecret(env: Record<string, string | undefined> = process.env): Buffer {
   if (env.UPLOAD_TOKEN_SECRET) return Buffer.from(env.UPLOAD_TOKEN_SECRET);
+  if (env.APP_ENV === 'production') throw new Error('UPLOAD_TOKEN_SECRET is not set (APP_ENV=production)');
   processSecret ??= randomBytes(32);
   return processSecret;
 }
