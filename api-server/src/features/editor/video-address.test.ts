@@ -152,6 +152,19 @@ describe('one meaning per storage address; only videos the server knows are publ
     }
   });
 
+  it('publishes a video material the author may use (approved public, or their own), never one under review of someone else', async () => {
+    const material = async (cmCheck: number) => {
+      const key = `video/20261126/u${uids[OTHER]}/${randomBytes(16).toString('hex')}.webm`;
+      await app.storage.put(key, video, 'video/webm');
+      const values = { owner_id: uids[OTHER] ?? 0, cm_type: 3, cm_check: cmCheck, title: '素材视频', url: app.storage.publicUrl(key), icon_url: '', object_key: key };
+      await database.db.insertInto('materials').values(values).execute();
+      return kindFields(EditorKind.VIDEO, { video_url: values.url, video_vid: '', save_type: SaveType.PUBLISH });
+    };
+    const approved = await add(app, tokens[VERIFIED], await material(2));
+    assert.equal(approved.code, ApiCode.OK, approved.msg);
+    refused(await add(app, tokens[VERIFIED], await material(1)), VIDEO_NOT_READY.NOT_COMMITTED, 'unreviewed material of someone else');
+  });
+
   it('records material usage by the key an address names in its one spelling, and refuses any other spelling', async () => {
     const key = `image/20261126/u${uids[VERIFIED]}/${randomBytes(16).toString('hex')}.png`;
     await app.storage.put(key, SAMPLE.png, 'image/png');
