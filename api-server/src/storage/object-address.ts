@@ -8,7 +8,9 @@
  * the key itself. Each segment is decoded exactly once, and a path that is not the canonical
  * spelling of what it decodes to names no key: `%2E` (spells `.`), `%2F` (a `/` inside a segment)
  * and `%252E` (decodes to `%2E`, which no key holds) are refused, so no reader can decode again and
- * reach an object the checks never saw.
+ * reach an object the checks never saw. One allowance: `! ' ( ) *` may also come percent-encoded,
+ * because the clients disagree on them (ali-oss in Node sends `'` as `%27`, RFC 3986 encoders all
+ * five); none of them decodes into a `%`, `/` or `.`, so this opens no second meaning.
  */
 import { isValidKey } from './object-store';
 
@@ -17,6 +19,9 @@ export interface StorageAddress {
   /** The key, or null when the address lies in the store's namespace but names no key as spelled. */
   key: string | null;
 }
+
+/** Characters encodeURIComponent leaves alone but other encoders escape (see above). */
+const SUB_DELIMS = /%(?:21|27|28|29|2a)/gi;
 
 /** The canonical spelling of a key in a URL path. */
 export function encodeObjectKey(key: string): string {
@@ -35,7 +40,7 @@ export function decodeObjectPath(spelled: string): string | null {
   } catch {
     return null;
   }
-  return encodeObjectKey(key) === spelled ? key : null;
+  return encodeObjectKey(key) === spelled.replace(SUB_DELIMS, (escape) => decodeURIComponent(escape)) ? key : null;
 }
 
 /** The valid key a spelled path names in its canonical spelling, else null. */

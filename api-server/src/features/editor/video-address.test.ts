@@ -7,6 +7,7 @@ import { ApiCode, EditorKind, SaveType, VideoState, type VideoUploadResult, form
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { MATERIAL_MESSAGES } from '../materials/shared';
 import { SAMPLE, type TestToken, ossInject } from '../oss/oss-test-client';
 import { ffmpegPath } from '../video/transcode';
 import { processNextJob } from '../video/worker';
@@ -151,6 +152,19 @@ describe('one meaning per storage address; only videos the server knows are publ
     }
   });
 
+  it('publishes a video material the author may use (approved public, or their own), never one under review of someone else', async () => {
+    const material = async (cmCheck: number) => {
+      const key = `video/20261126/u${uids[OTHER]}/${randomBytes(16).toString('hex')}.webm`;
+      await app.storage.put(key, video, 'video/webm');
+      const values = { owner_id: uids[OTHER] ?? 0, cm_type: 3, cm_check: cmCheck, title: '素材视频', url: app.storage.publicUrl(key), icon_url: '', object_key: key };
+      await database.db.insertInto('materials').values(values).execute();
+      return kindFields(EditorKind.VIDEO, { video_url: values.url, video_vid: '', save_type: SaveType.PUBLISH });
+    };
+    const approved = await add(app, tokens[VERIFIED], await material(2));
+    assert.equal(approved.code, ApiCode.OK, approved.msg);
+    refused(await add(app, tokens[VERIFIED], await material(1)), VIDEO_NOT_READY.NOT_COMMITTED, 'unreviewed material of someone else');
+  });
+
   it('records material usage by the key an address names in its one spelling, and refuses any other spelling', async () => {
     const key = `image/20261126/u${uids[VERIFIED]}/${randomBytes(16).toString('hex')}.png`;
     await app.storage.put(key, SAMPLE.png, 'image/png');
@@ -167,8 +181,13 @@ describe('one meaning per storage address; only videos the server knows are publ
       const answer = await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="${url}"></p>`, save_type: SaveType.PUBLISH }));
       refused(answer, MEDIA_ADDRESS_INVALID, url);
     }
+    // Nor is any other spelling taken as the file of a new material.
+    const save = async (files: string) => body<{ ids: number[] }>(await signed(app, { method: 'POST', url: '/api/material/save', token: tokens[VERIFIED], params: { files, title: '一个素材', describe: '描述' } }));
+    for (const url of misspellings(key)) refused(await save(url), MATERIAL_MESSAGES.BAD_FILE_URL, `material ${url}`);
+    const saved = await save(`/oss/creator/${key}`);
+    assert.equal(saved.code, ApiCode.OK, saved.msg);
     const published = await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="http://elsewhere.example/oss/creator/${key}"></p>`, save_type: SaveType.PUBLISH }));
     assert.equal(published.code, ApiCode.OK, published.msg);
-    assert.deepEqual(await usages(published.data.manuscript_id ?? 0), [material.id]);
+    assert.deepEqual((await usages(published.data.manuscript_id ?? 0)).sort((a, b) => a - b), [material.id, ...saved.data.ids]);
   });
 });
