@@ -1,13 +1,14 @@
 /**
  * Operator CLI: `pnpm --filter api-server admin <command> [options]`. Works on the database the
- * server uses (same environment variables); migrates it first, so it also works on a fresh one.
+ * server uses (same environment variables); migrates it first, so it also works on a fresh one,
+ * except in production (APP_ENV=production), where it refuses a schema behind it instead.
  * Exit codes: 0 done, 1 refused (unknown account, conflict, database in use), 2 usage error.
  */
 import { parseArgs } from 'node:util';
 import { runCli, UsageError } from './run-cli';
 import { loadConfig } from '../config';
 import { openDatabase, pgliteDirFor } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest, pendingMigrations, schemaBehindMessage } from '../db/migrate';
 import { restoreDraft } from '../features/drafts/restore';
 import { runManuscriptReview } from '../features/editor/operator-review';
 import { AuditRefusal } from '../features/materials/audit';
@@ -120,7 +121,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
   try {
-    await migrateToLatest(database.db);
+    if (config.production) {
+      // Production migrates in its own deploy step only: an operator's command never does it on the side.
+      const pending = await pendingMigrations(database.db);
+      if (pending.length) throw new CliRefusal(schemaBehindMessage(pending));
+    } else {
+      await migrateToLatest(database.db);
+    }
     const db = database.db;
     const commands: Record<string, () => Promise<string>> = {
       'create-user': () => createUser(db, { phone: text('phone'), password: text('password'), nickname: text('nickname'), verified: values.verified ?? false }),
