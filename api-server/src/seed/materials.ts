@@ -91,8 +91,10 @@ export async function seedDemoMaterials(db: Kysely<Database>, phones: readonly s
 
 /** One approved video or audio per entry: the file and its poster written to storage, then the row. */
 async function seedDemoMedia(db: Kysely<Database>, storage: ObjectStore, media: readonly DemoMedia[], idOf: ReadonlyMap<string, number>, now: number): Promise<void> {
-  const video = media.some((m) => m.kind === 'video') ? await demoVideo() : null;
-  const audio = media.some((m) => m.kind === 'audio') ? await demoAudio() : null;
+  const [video, audio] = await Promise.all([
+    media.some((m) => m.kind === 'video') ? demoVideo() : null,
+    media.some((m) => m.kind === 'audio') ? demoAudio() : null,
+  ]);
   for (const m of media) {
     const owner = idOf.get(m.phone);
     if (!owner) continue;
