@@ -1,8 +1,9 @@
 /**
- * Production scaled out, proven: two API replicas and one transcoding worker in APP_ENV=production
- * on one PostgreSQL database (created and dropped here) and one Redis, behind nginx rendered from
- * deploy's production site, with the embedded storage and the release store in one folder they all
- * share (as an NFS mount would be). Everything a user does goes through nginx.
+ * Production scaled out, proven: two API replicas and one transcoding worker (`npm run worker`) in
+ * APP_ENV=production on one PostgreSQL database (created and dropped here) and one Redis, behind
+ * nginx rendered from deploy's production site, with the embedded storage and the release store in
+ * one folder they all share (as an NFS mount would be). Calls go through nginx; a few go to one
+ * replica directly, to show that what the other minted (a session, upload credentials) is accepted.
  * Skipped, saying why, only when no PostgreSQL server answers.
  */
 import assert from 'node:assert/strict';
@@ -27,7 +28,7 @@ import { createScratchDatabase } from '../src/testing/test-database';
 import { TEST_REDIS_URL } from '../src/testing/test-redis';
 import { APP_SECRET, type UploadToken, call, data, login, newKey, putObject } from './client';
 import { type Proc, killAll, ready, startProcess, startServerScript, waitFor } from './cluster';
-import { makeSourceVideo, workerCommand } from './video';
+import { makeSourceVideo, startWorker, workerReady } from './video';
 import { type Outcome, writeLoad } from './load';
 
 const SERVER_URL = process.env.SCALE_OUT_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -73,7 +74,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     // Something published yesterday, so the daily build has rank rows to write.
     await publish(db, userId, addDays(dayOf(new Date()), -1));
 
-    const [portA, portB, portW, portN] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [portA, portB, portN] = [await freePort(), await freePort(), await freePort()];
     env = {
       APP_ENV: 'production',
       DATABASE_URL: scratch.url,
@@ -91,7 +92,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
       SHUTDOWN_GRACE_MS: '15000',
     };
     replicas = [startReplica('replica-a', portA as number), startReplica('replica-b', portB as number)];
-    worker = workerCommand(env, portW as number);
+    worker = startWorker(env);
 
     const prefix = path.join(shared, 'nginx');
     mkdirSync(path.join(shared, 'host'), { recursive: true });
@@ -106,7 +107,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     const child = await startNginx(nginxBinary, prefix, await writeMainConfig(prefix, path.join(prefix, 'site.conf')), portN as number);
     nginx = { kill: () => child.pid && child.exitCode === null && process.kill(child.pid, 'SIGKILL') };
     base = `http://127.0.0.1:${portN}`;
-    await Promise.all([...replicas, worker].map((p) => ready(p)));
+    await Promise.all([...replicas.map((p) => ready(p)), workerReady(worker)]);
   });
 
   after(async () => {
@@ -182,6 +183,8 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     assert.match(done.videoUri, new RegExp(`${committed.Vid}\\.mp4$`));
     const job = await db.selectFrom('video_jobs').select(['attempts', 'state']).where('vid', '=', committed.Vid).executeTakeFirstOrThrow();
     assert.deepEqual(job, { attempts: 1, state: VideoState.DONE });
+    const started = (procs: Proc[]) => countLogs(procs, 'video transcoding started').filter((entry) => entry.vid === committed.Vid).length;
+    assert.deepEqual([started(all()), started([worker])], [1, 1], 'one transcoding, by the worker process');
     const outputs = readdirSync(shared, { recursive: true }).map(String).filter((file) => file.endsWith(`${committed.Vid}.mp4`) && !file.includes('.json'));
     assert.equal(outputs.length, 1, outputs.join(', '));
   });
@@ -247,7 +250,8 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     assert.deepEqual(failed, []);
     for (const key of keys) assert.equal((await fetch(`${base}/oss/${credentials.bucket}/${key}`)).status, 200);
     replacement.child.kill('SIGTERM');
-    assert.equal(await replacement.exit(), 0);
+    worker.child.kill('SIGTERM');
+    assert.deepEqual([await replacement.exit(), await worker.exit()], [0, 0]);
   });
 
   async function assertNoLostWrite(outcomes: Outcome[]): Promise<void> {

@@ -74,7 +74,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.log.info(`${signal} received: no new connections, finishing the requests in flight (at most ${config.shutdownGraceMs} ms)`);
     // Closing the app closes the database; PGlite must flush its files before the process exits.
-    drain(app, inFlight, config.shutdownGraceMs).then(
+    // Behind a proxy (production), idle keep-alive connections get a moment for a request in transit.
+    drain(app, inFlight, config.shutdownGraceMs, config.production || config.trustProxy ? 2_000 : 0).then(
       ({ timedOut }) => {
         if (timedOut) app.log.warn('shutdown grace period over: requests still in flight were cut');
         app.log.info('stopped');

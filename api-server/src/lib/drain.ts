@@ -29,15 +29,19 @@ export function trackInFlight(app: FastifyInstance): { requests: () => number; s
   return { requests: () => requests, sockets: () => sockets.size };
 }
 
-/** Drains, then closes the app (its onClose hooks: workers, database). Resolves when it is closed. */
-export async function drain(app: FastifyInstance, inFlight: ReturnType<typeof trackInFlight>, graceMs: number): Promise<{ timedOut: boolean }> {
+/**
+ * Drains, then closes the app (its onClose hooks: workers, database). Resolves when it is closed.
+ * `idleWaitMs`: how long idle keep-alive connections are left for a proxy's last request on them
+ * (behind nginx); without a proxy in front (the embedded default) there is nothing to wait for.
+ */
+export async function drain(app: FastifyInstance, inFlight: ReturnType<typeof trackInFlight>, graceMs: number, idleWaitMs = 2_000): Promise<{ timedOut: boolean }> {
   draining.add(app.server);
   // net.Server's close only stops listening; http.Server's would also cut idle keep-alive connections,
   // on which nginx may be sending a request at that very moment.
   net.Server.prototype.close.call(app.server);
   const deadline = Date.now() + graceMs;
   // An idle keep-alive connection that gets no further request is closed after a short wait.
-  const idleCutAt = Date.now() + Math.min(2_000, graceMs);
+  const idleCutAt = Date.now() + Math.min(idleWaitMs, graceMs);
   while (Date.now() < deadline) {
     if (inFlight.requests() === 0 && (inFlight.sockets() === 0 || Date.now() >= idleCutAt)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
