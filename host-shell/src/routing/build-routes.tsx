@@ -119,7 +119,8 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
           element: <AntdLayout onEnter={enter} />,
           children: [
             { path: '/app', element: <Deferred><EmptyPage /></Deferred> },
-            ...bareRoutes.map(toRoute),
+            // Without the shell's layout a screen still is the page's main landmark (the layout's Content is <main>).
+            ...bareRoutes.map((route) => ({ ...toRoute(route), element: <main>{toRoute(route).element}</main> })),
             {
               element: (
                 <Deferred>

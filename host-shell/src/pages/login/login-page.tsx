@@ -42,7 +42,7 @@ export function LoginPage() {
 
   const hasNotice = banNotice !== null || Boolean(notice);
   return (
-    <div className="login-page">
+    <main className="login-page">
       {/* A plain box drawn like antd's Card, in plain elements (login.css): /login loads no antd. */}
       <div className="login-box">
         <h3 className="login-title">创作者中心</h3>
@@ -60,6 +60,6 @@ export function LoginPage() {
         ) : null}
         <LoginForm submitting={submitting} onSubmit={(values) => void onFinish(values)} />
       </div>
-    </div>
+    </main>
   );
 }
