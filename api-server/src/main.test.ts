@@ -71,6 +71,12 @@ if (serverUrl) {
       assert.match(child.output(), /Cannot start: the database schema is behind this release \(\d+ migrations not applied: 0001_core, .*npm run migrate/);
     });
 
+    it('a video worker refuses the same schema behind its code', async () => {
+      const child = run('src/worker-main.ts', env);
+      assert.equal(await exitOf(child), 1);
+      assert.match(child.output(), /Cannot start the video worker: the database schema is behind this release .*npm run migrate/);
+    });
+
     it('after `migrate`, starts with no demo data, answers its probes and stops on SIGTERM', async () => {
       const migrate = run('src/cli/migrate.ts', { DATABASE_URL: scratch.url, APP_ENV: 'production' });
       assert.equal(await exitOf(migrate), 0, migrate.output());

@@ -6,6 +6,7 @@
  */
 import { loadConfig } from './config';
 import { openDatabase, pgliteDirFor } from './db/connect';
+import { pendingMigrations, schemaBehindMessage } from './db/migrate';
 import { startWorker } from './features/video/worker';
 import { objectStoreFor } from './plugins/app/storage';
 
@@ -32,6 +33,14 @@ const config = (() => {
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }).catch((error: unknown) =>
   fail(`${error instanceof Error ? error.message : String(error)}${config.databaseUrl ? '' : ' (beside a running server, set DATABASE_URL to its PostgreSQL)'}`),
 );
+// A worker never migrates: in production it refuses a schema behind its code, as the replicas do.
+if (config.production) {
+  const pending = await pendingMigrations(database.db);
+  if (pending.length) {
+    await database.close();
+    fail(schemaBehindMessage(pending));
+  }
+}
 const pollMs = config.videoWorkerIntervalMs || DEFAULT_POLL_MS;
 const worker = startWorker({ db: database.db, storage: objectStoreFor(config), log }, pollMs);
 // The worker's own timer does not hold a process open (inside a server it must not); here it is the process.
