@@ -1,0 +1,112 @@
+/**
+ * The product's API server as `npm start` runs it (api-server's src/main.ts: migrate, seed the demo
+ * accounts, embedded PGlite and storage in a fresh data folder, logging at `info` into a pipe that
+ * is drained), on a free port, with the bench's event-loop monitor loaded into it (loop-monitor.ts).
+ * The front end is not served: the bench calls the API and the storage only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { signedCall } from '../../../e2e/support/api';
+import { freePort } from '../../../e2e/support/server';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const MONITOR = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'loop-monitor.ts')).href;
+
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface Product {
+  baseUrl: string;
+  pid: number;
+  dataDir: string;
+  token: string;
+  /** Event-loop delay since the last call (the first call starts the count); null if the loop did not answer in time. */
+  loopDelay(timeoutMs?: number): Promise<LoopDelay | null>;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
+  const loopFile = path.join(dataDir, 'loop-delay.jsonl');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', MONITOR, 'src/main.ts'], {
+    cwd: path.join(ROOT, 'api-server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      // The bench's cheap call runs at 20 a second: above the default per-client limit.
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      BENCH_LOOP_FILE: loopFile,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      // A server whose event loop is stuck ignores SIGTERM: give it 10 s, then end it.
+      if ((await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])) === false) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
+      const ready = await fetch(`${baseUrl}/api/runtime/config`).then((r) => r.ok, () => false);
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error(`the server did not start within 120 s:\n${log}`);
+      await sleep(300);
+    }
+    const login = await signedCall<{ token: string }>(baseUrl, '', 'POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' });
+    if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+    let lines = 0;
+    return {
+      baseUrl,
+      pid: child.pid ?? 0,
+      dataDir,
+      token: login.data.token,
+      async loopDelay(timeoutMs = 30_000) {
+        child.kill('SIGUSR2');
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+          const text = existsSync(loopFile) ? readFileSync(loopFile, 'utf8').trim() : '';
+          const all = text ? text.split('\n') : [];
+          if (all.length > lines) {
+            lines = all.length;
+            return JSON.parse(all.at(-1) ?? '{}') as LoopDelay;
+          }
+          await sleep(50);
+        }
+        return null;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
