@@ -68,6 +68,9 @@ export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFig
   };
   const judged = rows.filter((r) => r.settings === rows[0]?.settings);
   console.info('\nTargets');
+  const stuck = rows.filter((r) => r.error).map((r) => `${r.mb} MB: ${r.error}`);
+  if (video.error) stuck.push(`video: ${video.error}`);
+  verdict('every upload and transcoding ends in time', stuck.length === 0, stuck.join('; ') || 'all ended');
   for (const mb of [200, 1024]) {
     const r = judged.find((row) => row.mb === mb);
     const ratio = r && !r.error ? r.bareSeconds / r.seconds : NaN;
