@@ -29,6 +29,8 @@ export interface VideoUploadResult {
   state_text: string;
   /** Why transcoding failed, in Chinese; '' otherwise. */
   error: string;
+  /** Whole percent transcoded: 0–99 while 转码中 (as far as the worker has got), 100 once 转码完成. */
+  progress: number;
 }
 
 export const VIDEO_MESSAGES = {

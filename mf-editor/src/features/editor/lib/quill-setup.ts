@@ -5,7 +5,7 @@ import CursorBlot from 'quill/blots/cursor';
 import type ImageFormat from 'quill/formats/image';
 import TextBlot from 'quill/blots/text';
 import { EMBED_HOSTS, IFRAME_SANDBOX } from 'shared-sdk/contract';
-import { placeholderArt, TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT, UPLOAD_PLACEHOLDER_CLASS, uploadingText, videoCoverArt, type UploadMediaKind } from '../../media/lib/upload-art';
+import { placeholderArt, TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT, transcodingText, UPLOAD_PLACEHOLDER_CLASS, uploadingText, videoCoverArt, type UploadMediaKind } from '../../media/lib/upload-art';
 
 /** Spec §9: the editor's font sizes and first-line indent. */
 export const FONT_SIZES = ['12px', '14px', '16px', '18px', '24px', '36px'] as const;
@@ -51,6 +51,13 @@ export function showUploadProgress(node: HTMLElement, kind: UploadMediaKind, per
   node.setAttribute('src', placeholderArt(kind, percent));
   node.setAttribute('alt', uploadingText(kind, percent));
   node.setAttribute('aria-label', uploadingText(kind, percent));
+  node.setAttribute('data-progress', String(percent));
+}
+
+/** Shows how far a video's transcoding has got on its cover (转码中 42%); not an edit either. */
+export function showTranscodingProgress(node: HTMLElement, percent: number): void {
+  node.setAttribute('poster', videoCoverArt('transcoding', percent));
+  node.setAttribute('aria-label', transcodingText(percent));
   node.setAttribute('data-progress', String(percent));
 }
 

@@ -49,12 +49,12 @@ interface Pending {
 
 function fakeUploads() {
   const pending: Pending[] = [];
-  const transcoding: Array<{ vid: string; resolve: (result: VideoUploadResult) => void }> = [];
+  const transcoding: Array<{ vid: string; resolve: (result: VideoUploadResult) => void; update?: (result: VideoUploadResult) => void }> = [];
   const take = (kind: string, file: File, progress: (percent: number) => void) => new Promise((resolve, reject) => pending.push({ kind, file, progress, resolve, reject }));
   const uploads: MediaUploads = {
     uploadFile: (file, kind, progress) => take(kind, file, progress) as Promise<{ url: string }>,
     uploadVideo: (file, progress) => take('video', file, progress) as Promise<VideoUploadResult>,
-    waitForTranscoding: (vid) => new Promise((resolve) => transcoding.push({ vid, resolve })),
+    waitForTranscoding: (vid, _signal, update) => new Promise((resolve) => transcoding.push({ vid, resolve, update })),
   };
   return { uploads, pending, transcoding };
 }
@@ -67,6 +67,7 @@ const video = (state: VideoUploadResult['state'], extra: Partial<VideoUploadResu
   state,
   state_text: '',
   error: '',
+  progress: 0,
   ...extra,
 });
 
@@ -174,6 +175,12 @@ describe('editor uploads', () => {
     expect(ref.current?.getHtml()).toBe(`<video class="ql-vid-${VID}" src="/oss/creator/video/20261123/u1/aaaa.mkv" controls=""></video><p><br></p>`);
     await waitFor(() => expect(transcoding).toHaveLength(1));
     expect(transcoding[0]?.vid).toBe(VID);
+    // The video service says how far it has got: the cover says so too, and that is no edit.
+    const saved = ref.current?.getHtml();
+    act(() => transcoding[0]?.update?.(video(VideoState.TRANSCODING, { progress: 42 })));
+    expect(cover).toHaveAttribute('aria-label', '转码中 42%');
+    expect(decodeURIComponent(cover?.getAttribute('poster') ?? '')).toContain('转码中 42%');
+    expect(ref.current?.getHtml()).toBe(saved);
     act(() => transcoding[0]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/v42.jpg', videoUri: '/oss/creator/video/v42.mp4' })));
     await waitFor(() => expect(ref.current?.getHtml()).toBe('<video src="/oss/creator/video/v42.mp4" poster="/oss/creator/video/v42.jpg" controls=""></video><p><br></p>'));
     expect(document.querySelector('video[data-state]')).toBeNull();

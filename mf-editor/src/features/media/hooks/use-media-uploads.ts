@@ -3,7 +3,7 @@
  * (pictures .jpg/.jpeg/.png/.gif; video a video/ type; audio mp3/wav/ogg/mpeg and one per article),
  * then a placeholder with a 32-character random id shows its progress where the caret was. When the
  * upload is stored the placeholder becomes the picture, the `<audio>` or, for a video, a cover saying
- * 转码中 (no playback) that becomes the poster and the playable video once transcoding is done, or
+ * 转码中 (no playback; 转码中 42% once the video service says how far it has got) that becomes the poster and the playable video once transcoding is done, or
  * says 转码失败. A failed upload takes its placeholder away and says why.
  *
  * Placeholders go in and out as 'api' changes: they are neither edits to save nor undo steps; only
@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import Quill from 'quill';
 import { EDITOR_UPLOAD_MESSAGES, isEditorAudio, isEditorImage, isVideoFile, randomId, VideoState } from 'shared-sdk';
-import { showUploadProgress } from '../../editor/lib/quill-setup';
+import { showTranscodingProgress, showUploadProgress } from '../../editor/lib/quill-setup';
 import { UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../lib/upload-art';
 import { followTranscoding, uploadFailureText, type MediaUploads } from '../lib/uploads';
 
@@ -94,11 +94,16 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
     async (editor: Quill, vid: string) => {
       if (following.current.has(vid)) return;
       following.current.add(vid);
-      const result = await followTranscoding(uploads, vid, stopped.current.signal);
+      const coverOf = () => editor.root.querySelector<HTMLElement>(`video[data-state][data-vid="${vid}"]`);
+      const progress = (percent: number) => {
+        const cover = coverOf();
+        if (cover?.getAttribute('data-state') === 'transcoding') showTranscodingProgress(cover, percent);
+      };
+      const result = await followTranscoding(uploads, vid, stopped.current.signal, progress);
       // Stopped, or the status could not be read: this video is not followed again (as before a reload).
       if (!result) return;
       following.current.delete(vid);
-      const cover = editor.root.querySelector<HTMLElement>(`video[data-state][data-vid="${vid}"]`);
+      const cover = coverOf();
       if (result.state === VideoState.DONE) {
         if (swap(editor, cover, 'video', { src: result.videoUri || result.url, poster: result.PosterUri }, 'user')) feedbackRef.current.success(VIDEO_TRANSCODED);
       } else if (swap(editor, cover, 'video', { src: result.url, vid: result.Vid, state: 'failed' }, 'api')) {

@@ -40,9 +40,14 @@ export function placeholderArt(kind: UploadMediaKind, percent: number): string {
   );
 }
 
+/** 转码中, with how far it has got once the video service has said so: 转码中 42%. */
+export function transcodingText(percent?: number): string {
+  return percent === undefined ? TRANSCODING_TEXT : `${TRANSCODING_TEXT} ${percent}%`;
+}
+
 /** A video's cover while it transcodes (or after it failed): a dark frame with the state in words. */
-export function videoCoverArt(state: 'transcoding' | 'failed'): string {
-  const title = state === 'transcoding' ? TRANSCODING_TEXT : TRANSCODE_FAILED_TEXT;
+export function videoCoverArt(state: 'transcoding' | 'failed', percent?: number): string {
+  const title = state === 'transcoding' ? transcodingText(percent) : TRANSCODE_FAILED_TEXT;
   const hint = state === 'transcoding' ? '视频上传成功，转码完成后即可播放' : '请删除后重新上传';
   return svg(
     640,

@@ -9,8 +9,8 @@ import { delay, uploadToStorage, uploadVideo, VideoState, waitForTranscoding, ty
 export interface MediaUploads {
   uploadFile(file: File, kind: 'image' | 'audio', onProgress: (percent: number) => void): Promise<{ url: string }>;
   uploadVideo(file: File, onProgress: (percent: number) => void): Promise<VideoUploadResult>;
-  /** Resolves once transcoding has ended (done or failed). */
-  waitForTranscoding(vid: string, signal: AbortSignal): Promise<VideoUploadResult>;
+  /** Resolves once transcoding has ended (done or failed); `onUpdate` sees every answer on the way (its progress). */
+  waitForTranscoding(vid: string, signal: AbortSignal, onUpdate?: (result: VideoUploadResult) => void): Promise<VideoUploadResult>;
 }
 
 /** Parts of 256 KB: a picture's placeholder moves on every 256 KB stored (OSS takes parts from 100 KB). */
@@ -19,7 +19,7 @@ const EDITOR_PART_SIZE = 256 * 1024;
 export const storageUploads: MediaUploads = {
   uploadFile: (file, kind, onProgress) => uploadToStorage(file, kind, onProgress, { partSize: EDITOR_PART_SIZE }),
   uploadVideo: (file, onProgress) => uploadVideo(file, onProgress),
-  waitForTranscoding: (vid, signal) => waitForTranscoding(vid, undefined, { signal }),
+  waitForTranscoding: (vid, signal, onUpdate) => waitForTranscoding(vid, onUpdate, { signal }),
 };
 
 /** How often, and how long apart, a status that could not be read is asked again. */
@@ -30,11 +30,13 @@ export const TRANSCODING_RETRY_DELAY_MS = 3000;
  * Follows a video's transcoding to its end, for the body's covers and the video piece's field alike:
  * the result once it is done or failed, or null when `signal` stops it or the status could still not
  * be read after TRANSCODING_RETRIES further tries, TRANSCODING_RETRY_DELAY_MS apart (each failure is logged).
+ * `onProgress` hears the percent transcoded of every answer while it is 转码中.
  */
-export async function followTranscoding(uploads: MediaUploads, vid: string, signal: AbortSignal): Promise<VideoUploadResult | null> {
+export async function followTranscoding(uploads: MediaUploads, vid: string, signal: AbortSignal, onProgress?: (percent: number) => void): Promise<VideoUploadResult | null> {
+  const onUpdate = onProgress && ((result: VideoUploadResult) => result.state === VideoState.TRANSCODING && onProgress(result.progress));
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const result = await uploads.waitForTranscoding(vid, signal);
+      const result = await uploads.waitForTranscoding(vid, signal, onUpdate);
       if (result.state !== VideoState.TRANSCODING) return result;
     } catch (error) {
       if (signal.aborted) return null;

@@ -7,20 +7,24 @@ import { VideoField } from './video-field';
 
 jest.setTimeout(30_000);
 
-const result = (state: VideoUploadResult['state'], extra: Partial<VideoUploadResult> = {}): VideoUploadResult => ({ Vid: 'v7', url: '/oss/creator/video/20261123/u1/a.mov', PosterUri: '', videoUri: '', state, state_text: '', error: '', ...extra });
+const result = (state: VideoUploadResult['state'], extra: Partial<VideoUploadResult> = {}): VideoUploadResult => ({ Vid: 'v7', url: '/oss/creator/video/20261123/u1/a.mov', PosterUri: '', videoUri: '', state, state_text: '', error: '', progress: 0, ...extra });
 
 function setup(initial: EditorVideo = { url: '', poster: '', vid: '' }) {
   let progress: (percent: number) => void = () => undefined;
   let finishUpload: (value: VideoUploadResult) => void = () => undefined;
   let failUpload: (error: Error) => void = () => undefined;
   let finishTranscoding: (value: VideoUploadResult) => void = () => undefined;
+  let transcodingUpdate: ((value: VideoUploadResult) => void) | undefined;
   const uploads: MediaUploads = {
     uploadFile: () => Promise.reject(new Error('unused')),
     uploadVideo: (_file, onProgress) => {
       progress = onProgress;
       return new Promise((resolve, reject) => ((finishUpload = resolve), (failUpload = reject)));
     },
-    waitForTranscoding: jest.fn(() => new Promise<VideoUploadResult>((resolve) => (finishTranscoding = resolve))),
+    waitForTranscoding: jest.fn((_vid: string, _signal: AbortSignal, onUpdate?: (value: VideoUploadResult) => void) => {
+      transcodingUpdate = onUpdate;
+      return new Promise<VideoUploadResult>((resolve) => (finishTranscoding = resolve));
+    }),
   };
   const seen: EditorVideo[] = [];
   function Host() {
@@ -28,7 +32,7 @@ function setup(initial: EditorVideo = { url: '', poster: '', vid: '' }) {
     return <VideoField video={video} uploads={uploads} onChange={(next) => (seen.push(next), setVideo(next))} />;
   }
   renderWithProviders(<Host />);
-  return { uploads, seen, progress: (p: number) => progress(p), finishUpload: (v: VideoUploadResult) => finishUpload(v), failUpload: (e: Error) => failUpload(e), finishTranscoding: (v: VideoUploadResult) => finishTranscoding(v) };
+  return { uploads, seen, progress: (p: number) => progress(p), finishUpload: (v: VideoUploadResult) => finishUpload(v), failUpload: (e: Error) => failUpload(e), finishTranscoding: (v: VideoUploadResult) => finishTranscoding(v), transcodingUpdate: (v: VideoUploadResult) => transcodingUpdate?.(v) };
 }
 
 const field = () => screen.getByTestId('video-field');
@@ -52,6 +56,12 @@ describe('VideoField', () => {
     expect(screen.getByRole('img', { name: '转码中' })).toBeInTheDocument();
     expect(field().querySelector('video')).toBeNull();
     expect(t.seen.at(-1)).toEqual({ url: '/oss/creator/video/20261123/u1/a.mov', poster: '', vid: 'v7' });
+    // The video service says how far it has got.
+    await waitFor(() => expect(t.uploads.waitForTranscoding).toHaveBeenCalled());
+    act(() => t.transcodingUpdate(result(VideoState.TRANSCODING, { progress: 0 })));
+    expect(screen.getByRole('img', { name: '转码中 0%' })).toBeInTheDocument();
+    act(() => t.transcodingUpdate(result(VideoState.TRANSCODING, { progress: 42 })));
+    expect(screen.getByRole('img', { name: '转码中 42%' })).toHaveTextContent('转码中 42%');
     act(() => t.finishTranscoding(result(VideoState.DONE, { videoUri: '/oss/creator/video/v7.mp4', PosterUri: '/oss/creator/video/v7.jpg' })));
     await waitFor(() => expect(field()).toHaveAttribute('data-state', 'chosen'));
     expect(field().querySelector('video')).toHaveAttribute('poster', '/oss/creator/video/v7.jpg');
@@ -62,7 +72,7 @@ describe('VideoField', () => {
     const t = setup({ url: '/oss/creator/video/20261123/u1/a.mov', poster: '', vid: 'v7' });
     // A video saved while transcoding is followed again.
     expect(field()).toHaveAttribute('data-state', 'transcoding');
-    await waitFor(() => expect(t.uploads.waitForTranscoding).toHaveBeenCalledWith('v7', expect.anything()));
+    await waitFor(() => expect(t.uploads.waitForTranscoding).toHaveBeenCalledWith('v7', expect.anything(), expect.any(Function)));
     act(() => t.finishTranscoding(result(VideoState.FAILED, { error: '无法识别的视频编码' })));
     expect(await screen.findByText(/转码失败：无法识别的视频编码/)).toBeInTheDocument();
     expect(field()).toHaveAttribute('data-state', 'failed');

@@ -4,7 +4,7 @@ import { EDITOR_UPLOAD_MESSAGES, EditorKind, isVideoFile, MaterialType, VideoSta
 import { recordMaterialUse } from '../../materials/api/use-material';
 import { MaterialPicker } from '../../materials/components/material-picker';
 import { VIDEO_TRANSCODED, VIDEO_UPLOADED } from '../../media/hooks/use-media-uploads';
-import { TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT } from '../../media/lib/upload-art';
+import { TRANSCODE_FAILED_TEXT, transcodingText } from '../../media/lib/upload-art';
 import { isAudioUrl, UPLOAD_ACCEPT } from '../../media/lib/file-kinds';
 import { followTranscoding, storageUploads, uploadFailureText, type MediaUploads } from '../../media/lib/uploads';
 
@@ -13,8 +13,8 @@ type Phase = { state: 'uploading'; percent: number } | { state: 'failed'; error:
 const box = { border: '1px dashed #d9d9d9', borderRadius: 8, padding: 32, textAlign: 'center' as const, width: 480, maxWidth: '100%' };
 
 /**
- * The video of a video piece: uploaded here (上传中 with progress, then 转码中 until the video
- * service has transcoded it, then played with its poster; or 转码失败) or chosen from my type-3
+ * The video of a video piece: uploaded here (上传中 with progress, then 转码中 with the percent the
+ * video service reports until it has transcoded it, then played with its poster; or 转码失败) or chosen from my type-3
  * materials. A video saved while still transcoding (its `vid` without a poster yet) is followed
  * again when the screen opens.
  */
@@ -22,6 +22,8 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
   const { message } = App.useApp();
   const [picking, setPicking] = useState(false);
   const [phase, setPhase] = useState<Phase>(null);
+  // How far transcoding has got, once the video service has said so (per vid: a new video starts unknown).
+  const [transcoded, setTranscoded] = useState<{ vid: string; percent: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -32,7 +34,8 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
   useEffect(() => {
     if (!transcoding) return;
     const controller = new AbortController();
-    void followTranscoding(uploads, video.vid, controller.signal).then((result) => {
+    const vid = video.vid;
+    void followTranscoding(uploads, vid, controller.signal, (percent) => setTranscoded({ vid, percent })).then((result) => {
       if (!result) return;
       if (result.state === VideoState.DONE) {
         onChangeRef.current({ url: result.videoUri || result.url, poster: result.PosterUri, vid: result.Vid });
@@ -80,6 +83,7 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
     </Space>
   );
 
+  const coverText = transcodingText(transcoded?.vid === video.vid ? transcoded.percent : undefined);
   const state = phase?.state ?? (transcoding ? 'transcoding' : video.url ? 'chosen' : 'empty');
   return (
     <div data-testid="video-field" data-state={state}>
@@ -90,9 +94,9 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
         </div>
       ) : transcoding ? (
         <Space orientation="vertical">
-          <div role="img" aria-label={TRANSCODING_TEXT} style={{ ...box, border: 'none', background: '#1f1f1f', color: '#fff', padding: '72px 32px' }}>
+          <div role="img" aria-label={coverText} style={{ ...box, border: 'none', background: '#1f1f1f', color: '#fff', padding: '72px 32px' }}>
             <Typography.Title level={4} style={{ color: '#fff', margin: 0 }}>
-              {TRANSCODING_TEXT}
+              {coverText}
             </Typography.Title>
             <Typography.Text style={{ color: '#bfbfbf' }}>视频上传成功，转码完成后即可播放</Typography.Text>
           </div>
