@@ -8,6 +8,7 @@
  * - `findNulField`: a NUL character anywhere in the input (PostgreSQL text cannot hold one);
  * - `describeValidation`: the Chinese message of a validation refusal, naming the field and the rule.
  */
+import { Stream } from 'node:stream';
 import type { JsonSchema } from './schemas';
 
 export const INT32_MIN = -2_147_483_648;
@@ -39,10 +40,24 @@ export function hardenRequestSchema(schema: unknown): unknown {
   return copy;
 }
 
+/**
+ * Parsed form/JSON input: plain objects and arrays. Anything else (a Buffer, a stream, a typed array:
+ * the raw body of a storage upload) is not input to walk; walking a binary body made an entry, a
+ * key and a path of every byte, and a 20 MB upload froze the server.
+ */
+function isParsedContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (!value || typeof value !== 'object') return false;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Stream) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  // Query parsers build their objects on a prototype-less prototype (no inherited keys).
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+}
+
 /** The path (`a.b.0`) of the first value `bad` matches (keys included), or null. */
 function findField(value: unknown, bad: (value: unknown) => boolean, path: string): string | null {
   if (bad(value)) return path;
-  if (!value || typeof value !== 'object') return null;
+  if (!isParsedContainer(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     const here = path ? `${path}.${key}` : key;
     if (bad(key)) return here.split('\u0000').join('');

@@ -3,7 +3,7 @@
  * Content-Type or the key's extension. The embedded storage stores this type for user uploads and
  * serves only images, video and audio inline (serving.ts); everything else is a download.
  */
-import { isSafeSvg, looksLikeSvg } from './svg-policy';
+import { MAX_SVG_BYTES, isSafeSvg, looksLikeSvg } from './svg-policy';
 
 export type ContentKind = 'image' | 'video' | 'audio' | 'document' | 'other';
 
@@ -62,6 +62,21 @@ export function sniffContent(body: Buffer): SniffedContent {
   if (media) return media;
   if (looksLikeSvg(body) && isSafeSvg(body)) return of('image/svg+xml', 'image');
   return of(OCTET_STREAM, 'other');
+}
+
+/** How much of a file's start `sniffStored` looks at: every signature above lies within it. */
+export const SNIFF_HEAD_BYTES = 4096;
+
+/**
+ * The type of a stored (or arriving) file of `size` bytes from its first bytes only. SVG is the one
+ * type judged on the whole document: `whole` is asked for only when the head looks like SVG and the
+ * file is small enough to parse (svg-policy.ts); a larger one is not an image.
+ */
+export async function sniffStored(head: Buffer, size: number, whole: () => Promise<Buffer | null>): Promise<SniffedContent> {
+  if (head.length >= size) return sniffContent(head.subarray(0, size));
+  if (!looksLikeSvg(head)) return sniffContent(head);
+  const body = size <= MAX_SVG_BYTES ? await whole() : null;
+  return body ? sniffContent(body) : of(OCTET_STREAM, 'other');
 }
 
 /** Types served inline: what `sniffContent` calls image, video or audio. */

@@ -1,17 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { bytes } from '../lib/bytes';
-import { assertValidKey, type ObjectInfo, type ObjectStore, type StoredObject } from './object-store';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BodyMeter, asReadable } from './body-meter';
+import { assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
 
 interface Meta {
   contentType: string;
   etag: string;
 }
 
+interface Staged {
+  body: string;
+  meta: string;
+  etag: string;
+}
+
 /**
  * Objects as files under `<root>/<bucket>/objects/<key>`, metadata beside them in `meta/`.
- * Writes go to a temporary file and are renamed into place, so a reader never sees half an object.
+ * Writes stream to a temporary file (hashed on the way) and are renamed into place, so a reader
+ * never sees half an object and no body is ever held in memory.
  */
 export class DiskObjectStore implements ObjectStore {
   private readonly objects: string;
@@ -31,74 +41,127 @@ export class DiskObjectStore implements ObjectStore {
     this.tmp = path.join(root, bucket, 'tmp');
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo> {
-    assertValidKey(key);
-    const etag = createHash('md5').update(bytes(body)).digest('hex').toUpperCase();
+  /** Streams the body to a temporary file and its metadata beside it; removed again on failure. */
+  private async stage(body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<Staged> {
     await fs.mkdir(this.tmp, { recursive: true });
     const tmpBody = path.join(this.tmp, randomBytes(12).toString('hex'));
     const tmpMeta = `${tmpBody}.json`;
-    await fs.writeFile(tmpBody, bytes(body));
-    await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
+    const meter = new BodyMeter(options?.maxBytes);
+    try {
+      await pipeline(asReadable(body), meter, createWriteStream(tmpBody));
+      const etag = meter.etag();
+      await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
+      return { body: tmpBody, meta: tmpMeta, etag };
+    } catch (error) {
+      await Promise.all([fs.rm(tmpBody, { force: true }), fs.rm(tmpMeta, { force: true })]);
+      throw error;
+    }
+  }
+
+  private async placesFor(key: string): Promise<{ file: string; metaFile: string }> {
     const file = path.join(this.objects, key);
     const metaFile = path.join(this.meta, `${key}.json`);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.mkdir(path.dirname(metaFile), { recursive: true });
-    await fs.rename(tmpMeta, metaFile);
-    await fs.rename(tmpBody, file);
+    return { file, metaFile };
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo> {
+    assertValidKey(key);
+    const staged = await this.stage(body, contentType, options);
+    const { file, metaFile } = await this.placesFor(key);
+    await fs.rename(staged.meta, metaFile);
+    await fs.rename(staged.body, file);
     const stat = await fs.stat(file);
-    return { key, size: stat.size, contentType, etag, lastModified: stat.mtime };
+    return { key, size: stat.size, contentType, etag: staged.etag, lastModified: stat.mtime };
   }
 
   /**
    * Write-once: the body is hard-linked into place, which fails when the name exists, so of two
    * racing creations exactly one wins and an existing object is never replaced.
    */
-  async putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean> {
+  async putIfAbsent(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo | null> {
     assertValidKey(key);
-    const etag = createHash('md5').update(bytes(body)).digest('hex').toUpperCase();
-    await fs.mkdir(this.tmp, { recursive: true });
-    const tmpBody = path.join(this.tmp, randomBytes(12).toString('hex'));
-    const tmpMeta = `${tmpBody}.json`;
-    await fs.writeFile(tmpBody, bytes(body));
-    await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
-    const file = path.join(this.objects, key);
-    const metaFile = path.join(this.meta, `${key}.json`);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.mkdir(path.dirname(metaFile), { recursive: true });
+    const staged = await this.stage(body, contentType, options);
+    const { file, metaFile } = await this.placesFor(key);
     try {
-      await fs.link(tmpBody, file);
+      await fs.link(staged.body, file);
     } catch (error) {
-      await Promise.all([fs.rm(tmpBody, { force: true }), fs.rm(tmpMeta, { force: true })]);
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      await Promise.all([fs.rm(staged.body, { force: true }), fs.rm(staged.meta, { force: true })]);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
       throw error;
     }
-    await fs.rename(tmpMeta, metaFile);
-    await fs.rm(tmpBody, { force: true });
-    return true;
+    await fs.rename(staged.meta, metaFile);
+    await fs.rm(staged.body, { force: true });
+    const stat = await fs.stat(file);
+    return { key, size: stat.size, contentType, etag: staged.etag, lastModified: stat.mtime };
+  }
+
+  private async readMeta(key: string): Promise<Meta | null> {
+    try {
+      return JSON.parse(await fs.readFile(path.join(this.meta, `${key}.json`), 'utf8')) as Meta;
+    } catch {
+      return null;
+    }
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
     assertValidKey(key);
     try {
-      const [stat, raw] = await Promise.all([
-        fs.stat(path.join(this.objects, key)),
-        fs.readFile(path.join(this.meta, `${key}.json`), 'utf8'),
-      ]);
-      if (!stat.isFile()) return null;
-      const meta = JSON.parse(raw) as Meta;
+      const [stat, meta] = await Promise.all([fs.stat(path.join(this.objects, key)), this.readMeta(key)]);
+      if (!stat.isFile() || !meta) return null;
       return { key, size: stat.size, contentType: meta.contentType, etag: meta.etag, lastModified: stat.mtime };
     } catch {
       return null;
     }
   }
 
-  async get(key: string): Promise<StoredObject | null> {
-    const info = await this.head(key);
-    if (!info) return null;
+  /**
+   * The file is opened before it is described, so the stream reads the very file whose size is
+   * answered even if a put renames another one into place meanwhile. A range is clamped to the
+   * object; one that starts past its end is a RangeError (the route answers 416 before asking).
+   */
+  async get(key: string, range?: ByteRange): Promise<ObjectStream | null> {
+    assertValidKey(key);
+    const handle = await fs.open(path.join(this.objects, key), 'r').catch(() => null);
+    if (!handle) return null;
     try {
-      return { ...info, body: await fs.readFile(path.join(this.objects, key)) };
-    } catch {
-      return null;
+      const [stat, meta] = await Promise.all([handle.stat(), this.readMeta(key)]);
+      if (!stat.isFile() || !meta) {
+        await handle.close();
+        return null;
+      }
+      const info: ObjectInfo = { key, size: stat.size, contentType: meta.contentType, etag: meta.etag, lastModified: stat.mtime };
+      let asked: ByteRange | null = null;
+      if (range) {
+        if (!Number.isInteger(range.start) || range.start < 0 || range.start >= stat.size || range.end < range.start) {
+          throw new RangeError(`range ${range.start}-${range.end} outside an object of ${stat.size} bytes`);
+        }
+        asked = { start: range.start, end: Math.min(range.end, stat.size - 1) };
+      }
+      const body = handle.createReadStream(asked ? { start: asked.start, end: asked.end } : {});
+      return { ...info, body, range: asked };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async readHead(key: string, length: number): Promise<Buffer | null> {
+    assertValidKey(key);
+    const handle = await fs.open(path.join(this.objects, key), 'r').catch(() => null);
+    if (!handle) return null;
+    try {
+      const buffer = Buffer.alloc(Math.max(0, length));
+      let filled = 0;
+      while (filled < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
     }
   }
 

@@ -1,13 +1,18 @@
 /**
  * Multipart uploads of the embedded storage (OSS InitiateMultipartUpload / UploadPart /
  * CompleteMultipartUpload / AbortMultipartUpload): parts are files under `<root>/<uploadId>/`,
- * assembled into one object on completion. An upload remembers its key and the credentials' scope,
- * so a part or a completion for another key or user is refused.
+ * each streamed there from the request and hashed on the way (its ETag is kept beside it), and
+ * assembled on completion by streaming the part files one after the other into the object: no part
+ * and no object is ever held in memory. An upload remembers its key and the credentials' scope, so
+ * a part or a completion for another key or user is refused.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { bytes } from '../lib/bytes';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BodyMeter } from './body-meter';
 
 export interface MultipartUpload {
   uploadId: string;
@@ -22,6 +27,17 @@ export interface CompletedPart {
   etag: string;
 }
 
+/** The listed parts, checked, ready to be streamed into the object. */
+export interface AssemblyPlan {
+  files: string[];
+  size: number;
+}
+
+interface PartMeta {
+  etag: string;
+  size: number;
+}
+
 export class MultipartError extends Error {
   constructor(
     readonly code: 'NoSuchUpload' | 'InvalidPart' | 'InvalidPartOrder' | 'EntityTooLarge',
@@ -34,15 +50,10 @@ export class MultipartError extends Error {
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 export const MAX_PART_NUMBER = 10_000;
 
-export const partEtag = (body: Buffer): string => createHash('md5').update(bytes(body)).digest('hex').toUpperCase();
 const bareEtag = (etag: string): string => etag.replace(/"/g, '').trim().toUpperCase();
 
 export class DiskMultipartUploads {
-  constructor(
-    private readonly root: string,
-    /** The largest object a completion may assemble (it is assembled in memory). */
-    private readonly maxObjectBytes = 200 * 1024 * 1024,
-  ) {}
+  constructor(private readonly root: string) {}
 
   private dir(uploadId: string): string {
     if (!UPLOAD_ID.test(uploadId)) throw new MultipartError('NoSuchUpload', 'The specified upload does not exist.');
@@ -65,35 +76,79 @@ export class DiskMultipartUploads {
     }
   }
 
-  /** Stores (or replaces, as OSS does on a retry) one part; returns its ETag. */
-  async putPart(uploadId: string, partNumber: number, body: Buffer): Promise<string> {
+  /**
+   * Streams one part to its file (or replaces it, as OSS does on a retry); returns its ETag.
+   * Past maxBytes the stream fails with ObjectTooLargeError and nothing is kept.
+   */
+  async putPart(uploadId: string, partNumber: number, body: Readable, maxBytes: number): Promise<string> {
     const dir = this.dir(uploadId);
-    const etag = partEtag(body);
     const tmp = path.join(dir, `${partNumber}.${randomBytes(6).toString('hex')}.tmp`);
-    await fs.writeFile(tmp, bytes(body));
+    const meter = new BodyMeter(maxBytes);
+    try {
+      await pipeline(body, meter, createWriteStream(tmp));
+    } catch (error) {
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
+    const meta: PartMeta = { etag: meter.etag(), size: meter.size };
+    // The ETag lands first: a part file is never there without the ETag of its own bytes
+    // (a completion also checks the file's size against it).
+    await fs.writeFile(path.join(dir, `${partNumber}.json`), JSON.stringify(meta));
     await fs.rename(tmp, path.join(dir, `${partNumber}.part`));
-    return etag;
+    return meta.etag;
   }
 
-  /** Concatenates the listed parts after checking order and ETags. */
-  async assemble(uploadId: string, parts: readonly CompletedPart[]): Promise<Buffer> {
+  /** Checks order, ETags (as stored when each part arrived) and the total size; reads no part. */
+  async plan(uploadId: string, parts: readonly CompletedPart[], maxObjectBytes: number): Promise<AssemblyPlan> {
     const dir = this.dir(uploadId);
     if (!parts.length) throw new MultipartError('InvalidPart', 'No parts were listed.');
-    const chunks: Buffer[] = [];
-    let total = 0;
+    const files: string[] = [];
+    let size = 0;
     let previous = 0;
     for (const part of parts) {
       if (part.partNumber <= previous) throw new MultipartError('InvalidPartOrder', 'Parts must be listed in ascending order.');
       previous = part.partNumber;
-      const body = await fs.readFile(path.join(dir, `${part.partNumber}.part`)).catch(() => null);
-      if (!body || partEtag(body) !== bareEtag(part.etag)) {
+      const file = path.join(dir, `${part.partNumber}.part`);
+      const [meta, stat] = await Promise.all([
+        fs.readFile(path.join(dir, `${part.partNumber}.json`), 'utf8').then((raw) => JSON.parse(raw) as PartMeta, () => null),
+        fs.stat(file).catch(() => null),
+      ]);
+      if (!meta || !stat || stat.size !== meta.size || meta.etag !== bareEtag(part.etag)) {
         throw new MultipartError('InvalidPart', `Part ${part.partNumber} was not uploaded or its ETag does not match.`);
       }
-      total += body.length;
-      if (total > this.maxObjectBytes) throw new MultipartError('EntityTooLarge', 'The assembled object is too large.');
-      chunks.push(body);
+      size += meta.size;
+      if (size > maxObjectBytes) throw new MultipartError('EntityTooLarge', 'The assembled object is too large.');
+      files.push(file);
     }
-    return Buffer.concat(chunks.map(bytes));
+    return { files, size };
+  }
+
+  /** The first bytes of the assembled object (for sniffing its type), read from the part files. */
+  async head(plan: AssemblyPlan, length: number): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (const file of plan.files) {
+      if (total >= length) break;
+      const handle = await fs.open(file, 'r');
+      try {
+        const buffer = Buffer.alloc(length - total);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+        chunks.push(buffer.subarray(0, bytesRead));
+        total += bytesRead;
+      } finally {
+        await handle.close();
+      }
+    }
+    return Buffer.concat(chunks);
+  }
+
+  /** The object: the part files one after the other, as one stream. */
+  stream(plan: AssemblyPlan): Readable {
+    return Readable.from(
+      (async function* concatenated() {
+        for (const file of plan.files) yield* createReadStream(file);
+      })(),
+    );
   }
 
   async remove(uploadId: string): Promise<void> {

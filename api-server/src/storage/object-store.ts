@@ -2,7 +2,12 @@
  * Object storage as the server sees it. The embedded default keeps objects on disk under DATA_DIR and
  * serves them over an OSS-compatible HTTP subset (DiskObjectStore); a real OSS bucket replaces it
  * when OSS_BUCKET is set (OssObjectStore).
+ *
+ * Bodies are streams both ways: an object may be a 2 GB video, and no operation holds a whole
+ * object in memory unless the caller asks for a small one (`readObject`, `readHead`).
  */
+import type { Readable } from 'node:stream';
+
 export interface ObjectInfo {
   key: string;
   size: number;
@@ -11,16 +16,41 @@ export interface ObjectInfo {
   lastModified: Date;
 }
 
-export interface StoredObject extends ObjectInfo {
-  body: Buffer;
+/** Inclusive byte offsets, as in HTTP Range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface ObjectStream extends ObjectInfo {
+  /** The whole object, or only `range` when one was asked. */
+  body: Readable;
+  range: ByteRange | null;
+}
+
+export interface PutOptions {
+  /** Refuse (ObjectTooLargeError) as soon as more bytes than this arrive; nothing is stored. */
+  maxBytes?: number;
+}
+
+/** A body went past `PutOptions.maxBytes`; nothing was stored. */
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`object larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
+  }
 }
 
 export interface ObjectStore {
   readonly bucket: string;
-  put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo>;
-  /** Creates the object only if the key is free, atomically; false when it exists (write-once keys). */
-  putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean>;
-  get(key: string): Promise<StoredObject | null>;
+  /** Streams body to the key (hashing as it goes: etag = uppercase hex MD5). */
+  put(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo>;
+  /** Write-once: creates the object only if the key is free, atomically; null when the key exists. */
+  putIfAbsent(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo | null>;
+  /** A stream of the object or of one range of it; null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<ObjectStream | null>;
+  /** Up to `length` first bytes (fewer when the object is shorter); null when there is no such object. */
+  readHead(key: string, length: number): Promise<Buffer | null>;
   head(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
   /** Keys under a prefix, sorted. */
@@ -32,6 +62,30 @@ export interface ObjectStore {
    * uploaded it to), else null.
    */
   keyOfUrl(url: string): string | null;
+}
+
+/** Collects a stream into one Buffer; null (and the stream destroyed) once it exceeds maxBytes. */
+export async function readAll(body: Readable, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    total += buffer.length;
+    if (total > maxBytes) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a small object whole (images to check, at most maxBytes); null when absent or larger. */
+export async function readObject(store: ObjectStore, key: string, maxBytes: number): Promise<Buffer | null> {
+  const info = await store.head(key);
+  if (!info || info.size > maxBytes) return null;
+  const object = await store.get(key);
+  return object ? readAll(object.body, maxBytes) : null;
 }
 
 const KEY = /^[A-Za-z0-9!_.*'()-][A-Za-z0-9!_.*'()\-/]*$/;

@@ -10,7 +10,18 @@
  * `/<bucket>/<key>`, exactly as on OSS.
  */
 import { createRequire } from 'node:module';
-import { assertValidKey, type ObjectInfo, type ObjectStore, type StoredObject } from './object-store';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BodyMeter, asReadable } from './body-meter';
+import {
+  ObjectTooLargeError,
+  assertValidKey,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStore,
+  type ObjectStream,
+  type PutOptions,
+} from './object-store';
 
 interface OssResponse {
   status: number;
@@ -20,8 +31,8 @@ interface OssResponse {
 /** The part of ali-oss 6 (it ships no types) this store uses. */
 interface OssClient {
   urllib: { request(url: string, params: unknown): Promise<unknown> };
-  put(name: string, body: Buffer, options?: { mime?: string; headers?: Record<string, string> }): Promise<{ res: OssResponse }>;
-  get(name: string): Promise<{ content: Buffer; res: OssResponse }>;
+  putStream(name: string, body: Readable, options?: { mime?: string; headers?: Record<string, string>; timeout?: number }): Promise<{ res: OssResponse }>;
+  getStream(name: string, options?: { headers?: Record<string, string>; timeout?: number }): Promise<{ stream: Readable; res: OssResponse }>;
   head(name: string): Promise<{ res: OssResponse }>;
   delete(name: string): Promise<unknown>;
   list(
@@ -78,6 +89,9 @@ interface OssFailure {
 }
 
 const failureOf = (error: unknown): OssFailure => (typeof error === 'object' && error !== null ? (error as OssFailure) : {});
+
+/** Streamed bodies may be gigabytes: their requests get far longer than the default timeout. */
+const STREAM_TIMEOUT_MS = 60 * 60 * 1000;
 
 const encodeKey = (key: string): string => key.split('/').map(encodeURIComponent).join('/');
 
@@ -143,23 +157,50 @@ export class OssObjectStore implements ObjectStore {
     this.bases = [...new Set([this.readBase, own])].map((base) => new URL(`${base}/`));
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<ObjectInfo> {
+  async put(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo> {
     assertValidKey(key);
-    const { res } = await this.call('PutObject', key, () => this.client.put(key, body, { mime: contentType }));
-    return { ...infoOf(key, res, body.length), contentType, lastModified: new Date() };
+    return this.upload('PutObject', key, body, contentType, {}, options);
   }
 
-  /** PutObject with `x-oss-forbid-overwrite`: false when the key exists (deploy's strict create). */
-  async putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean> {
+  /** PutObject with `x-oss-forbid-overwrite`: null when the key exists (deploy's strict create). */
+  async putIfAbsent(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo | null> {
     assertValidKey(key);
     try {
-      await this.client.put(key, body, { mime: contentType, headers: { 'x-oss-forbid-overwrite': 'true' } });
-      return true;
+      return await this.upload('PutObject', key, body, contentType, { 'x-oss-forbid-overwrite': 'true' }, options);
     } catch (error) {
-      const failure = failureOf(error);
-      if (failure.status === 409 && failure.code === 'FileAlreadyExists') return false;
-      throw new OssStoreError('PutObject', key, failure.status, failure.code);
+      if (error instanceof OssStoreError && error.status === 409 && error.code === 'FileAlreadyExists') return null;
+      throw error;
     }
+  }
+
+  /**
+   * PutObject from a stream (chunked: the size need not be known), hashed and counted on the way;
+   * past `maxBytes` the request is aborted, so OSS stores nothing.
+   */
+  private async upload(
+    operation: string,
+    key: string,
+    body: Buffer | Readable,
+    contentType: string,
+    headers: Record<string, string>,
+    options?: PutOptions,
+  ): Promise<ObjectInfo> {
+    const meter = new BodyMeter(options?.maxBytes);
+    let failure: unknown = null;
+    const flowing = pipeline(asReadable(body), meter).catch((error: unknown) => {
+      failure = error;
+    });
+    try {
+      await this.call(operation, key, () => this.client.putStream(key, meter, { mime: contentType, headers, timeout: STREAM_TIMEOUT_MS }));
+    } catch (error) {
+      // The request ended without taking the whole body: stop feeding it.
+      meter.destroy();
+      await flowing;
+      throw failure instanceof ObjectTooLargeError ? failure : error;
+    }
+    await flowing;
+    if (failure) throw failure;
+    return { key, size: meter.size, contentType, etag: meter.etag(), lastModified: new Date() };
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
@@ -168,12 +209,41 @@ export class OssObjectStore implements ObjectStore {
     return found ? infoOf(key, found.res) : null;
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  /** GetObject as a stream; a range asks for standard range behaviour (416, never a silent 200). */
+  async get(key: string, range?: ByteRange): Promise<ObjectStream | null> {
     assertValidKey(key);
-    const found = await this.orNull('GetObject', key, () => this.client.get(key));
+    const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}`, 'x-oss-range-behavior': 'standard' } : {};
+    const found = await this.orNull('GetObject', key, () => this.client.getStream(key, { headers, timeout: STREAM_TIMEOUT_MS }));
     if (!found) return null;
-    const body = Buffer.isBuffer(found.content) ? found.content : Buffer.from(found.content);
-    return { ...infoOf(key, found.res, body.length), body };
+    const contentRange = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(headerOf(found.res, 'content-range'));
+    if (found.res.status === 206 && contentRange) {
+      const [, start, end, total] = contentRange;
+      return { ...infoOf(key, found.res, Number(total)), body: found.stream, range: { start: Number(start), end: Number(end) } };
+    }
+    return { ...infoOf(key, found.res), body: found.stream, range: null };
+  }
+
+  async readHead(key: string, length: number): Promise<Buffer | null> {
+    assertValidKey(key);
+    if (length <= 0) return (await this.head(key)) ? Buffer.alloc(0) : null;
+    let found;
+    try {
+      found = await this.get(key, { start: 0, end: length - 1 });
+    } catch (error) {
+      // An empty object has no byte 0: the range cannot be satisfied, yet the object exists.
+      if (error instanceof OssStoreError && error.status === 416) return Buffer.alloc(0);
+      throw error;
+    }
+    if (!found) return null;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of found.body) {
+      chunks.push(chunk as Buffer);
+      total += (chunk as Buffer).length;
+      if (total >= length) break;
+    }
+    found.body.destroy();
+    return Buffer.concat(chunks).subarray(0, length);
   }
 
   async delete(key: string): Promise<void> {

@@ -10,7 +10,9 @@
  */
 import path from 'node:path';
 import { parseUploadKey } from '../features/upload/keys';
-import { OCTET_STREAM, isInlineKind, sniffContent } from './content-sniff';
+import { OCTET_STREAM, SNIFF_HEAD_BYTES, isInlineKind, sniffStored } from './content-sniff';
+import { type ObjectInfo, type ObjectStore, readObject } from './object-store';
+import { MAX_SVG_BYTES } from './svg-policy';
 
 export const STORAGE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -21,18 +23,20 @@ export interface ServedAs {
   inline: boolean;
 }
 
-export function servedAs(key: string, storedType: string, body: Buffer): ServedAs {
-  if (parseUploadKey(key)) {
-    const sniffed = sniffContent(body);
+/** User uploads are sniffed from their first bytes (an SVG, at most 2 MB, from the whole document). */
+export async function servedAs(store: ObjectStore, info: ObjectInfo): Promise<ServedAs> {
+  if (parseUploadKey(info.key)) {
+    const head = (await store.readHead(info.key, SNIFF_HEAD_BYTES)) ?? Buffer.alloc(0);
+    const sniffed = await sniffStored(head, info.size, () => readObject(store, info.key, MAX_SVG_BYTES));
     return isInlineKind(sniffed.kind) ? { contentType: sniffed.contentType, inline: true } : { contentType: OCTET_STREAM, inline: false };
   }
-  const type = storedType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return { contentType: storedType || OCTET_STREAM, inline: TRUSTED_INLINE.test(type) };
+  const type = info.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return { contentType: info.contentType || OCTET_STREAM, inline: TRUSTED_INLINE.test(type) };
 }
 
-export function servingHeaders(key: string, storedType: string, body: Buffer): Record<string, string> {
-  const served = servedAs(key, storedType, body);
-  const name = path.posix.basename(key).replace(/[^\w.-]/g, '_');
+export async function servingHeaders(store: ObjectStore, info: ObjectInfo): Promise<Record<string, string>> {
+  const served = await servedAs(store, info);
+  const name = path.posix.basename(info.key).replace(/[^\w.-]/g, '_');
   return {
     'content-type': served.contentType,
     'content-disposition': served.inline ? 'inline' : `attachment; filename="${name}"`,

@@ -3,7 +3,7 @@
  * caller's own scope, present, an image by its bytes and not too large. Someone else's object, an
  * outside URL or a renamed non-image is refused with a clear message.
  */
-import type { ObjectStore } from '../../storage/object-store';
+import { type ObjectStore, readObject } from '../../storage/object-store';
 import { sniffImage } from '../materials/image-bytes';
 import { scopeFor } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
@@ -28,8 +28,8 @@ export async function ownImageKey(store: ObjectStore, url: string, userId: numbe
   const head = await store.head(key);
   if (!head) throw invalid(IMAGE_MESSAGES.MISSING);
   if (head.size > MAX_IMAGE_BYTES) throw invalid(IMAGE_MESSAGES.TOO_LARGE);
-  const object = await store.get(key);
-  if (!object) throw invalid(IMAGE_MESSAGES.MISSING);
-  if (parsed.kind !== 'image' || !sniffImage(object.body)) throw invalid(IMAGE_MESSAGES.NOT_IMAGE);
+  const body = await readObject(store, key, MAX_IMAGE_BYTES);
+  if (!body) throw invalid(IMAGE_MESSAGES.MISSING);
+  if (parsed.kind !== 'image' || !sniffImage(body)) throw invalid(IMAGE_MESSAGES.NOT_IMAGE);
   return key;
 }

@@ -7,7 +7,7 @@
 import { type Kysely } from 'kysely';
 import { MaterialLogCode } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import type { ObjectStore } from '../../storage/object-store';
+import { type ObjectStore, readObject } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
 import { sniffImage } from './image-bytes';
@@ -42,9 +42,9 @@ async function checkImage(store: ObjectStore, raw: string, userId: number): Prom
   const head = await store.head(key);
   if (!head) throw invalid(M.FILE_MISSING);
   if (head.size > MAX_IMAGE_BYTES) throw invalid(M.FILE_TOO_LARGE);
-  const object = await store.get(key);
-  if (!object) throw invalid(M.FILE_MISSING);
-  if (parsed.kind !== 'image' || !sniffImage(object.body)) throw invalid(M.NOT_AN_IMAGE);
+  const body = await readObject(store, key, MAX_IMAGE_BYTES);
+  if (!body) throw invalid(M.FILE_MISSING);
+  if (parsed.kind !== 'image' || !sniffImage(body)) throw invalid(M.NOT_AN_IMAGE);
   return { key, url: store.publicUrl(key), size: head.size };
 }
 

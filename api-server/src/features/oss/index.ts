@@ -10,9 +10,10 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OSS_PATH } from '../../plugins/app/storage';
-import { STORAGE_CSP, servingHeaders } from '../../storage/serving';
+import { STORAGE_CSP } from '../../storage/serving';
 import { parseUploadKey } from '../upload/keys';
 import { authorizeOperator, parseTarget } from './authorize';
+import { sendObject } from './read-object';
 import writeRoutes from './write-routes';
 import { type ListedObject, listBucketXml, requestId, sendError } from './xml';
 
@@ -56,28 +57,20 @@ const oss: FastifyPluginAsync = async (app) => {
       .send(listBucketXml({ bucket: target.bucket, prefix, marker, maxKeys, objects, nextMarker }));
   }
 
-  app.get<{ Params: { bucket: string; '*': string } }>(`${OSS_PATH}/:bucket/*`, async (request, reply) => {
-    const { bucket, '*': key } = request.params;
-    if (!key) return listObjects(request, reply);
-    const decoded = safeKey(key);
-    // User files belong on their own origin when one is set: never serve them from the app's.
-    if (storageOrigin && decoded !== null && parseUploadKey(decoded) && request.host !== storageOrigin.host) {
-      return reply.code(301).header('location', `${storageOrigin.origin}${request.url}`).send();
-    }
-    const object = bucket === app.storage.bucket && decoded !== null ? await app.storage.get(decoded).catch(() => null) : null;
-    if (!object) {
-      return reply
-        .code(404)
-        .type('application/xml')
-        .send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>');
-    }
-    return reply
-      .headers(servingHeaders(object.key, object.contentType, object.body))
-      .header('etag', `"${object.etag}"`)
-      .header('last-modified', object.lastModified.toUTCString())
-      // Keys are never rewritten with other bytes (new content gets a new key).
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(object.body);
+  app.route<{ Params: { bucket: string; '*': string } }>({
+    // HEAD is its own: Fastify's automatic one would read the whole object to discard it.
+    method: ['GET', 'HEAD'],
+    url: `${OSS_PATH}/:bucket/*`,
+    handler: async (request, reply) => {
+      const { bucket, '*': key } = request.params;
+      if (!key) return listObjects(request, reply);
+      const decoded = safeKey(key);
+      // User files belong on their own origin when one is set: never serve them from the app's.
+      if (storageOrigin && decoded !== null && parseUploadKey(decoded) && request.host !== storageOrigin.host) {
+        return reply.code(301).header('location', `${storageOrigin.origin}${request.url}`).send();
+      }
+      return sendObject(app.storage, request, reply, bucket === app.storage.bucket ? decoded : null);
+    },
   });
 };
 

@@ -1,25 +1,38 @@
 /**
  * The writes of the OSS subset: PutObject (with `x-oss-forbid-overwrite`), InitiateMultipartUpload,
  * UploadPart, CompleteMultipartUpload, AbortMultipartUpload, and DeleteObject for the operator's key.
- * Every one is signed (authorize.ts); bodies arrive as raw bytes whatever their content type.
+ * Every one is signed (authorize.ts). Bodies are never parsed: they stream from the socket into
+ * the store (upload-body.ts), hashed on the way and cut off with 413 as soon as they pass their limit.
  * What upload credentials write is user content: its stored type comes from its bytes
- * (storage/content-sniff.ts), never from the Content-Type the uploader declared, and its key is
+ * (storage/content-sniff.ts: the first bytes), never from the Content-Type the uploader declared, and its key is
  * write-once (a second PUT or multipart completion to a stored key is refused with 409), so a file
  * saved as a material can never be swapped for other bytes. The operator's key writes what it says.
  */
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionUsable } from '../../plugins/app/sessions';
 import { OSS_PATH } from '../../plugins/app/storage';
-import { sniffContent } from '../../storage/content-sniff';
-import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError, partEtag } from '../../storage/multipart-uploads';
-import { assertValidKey } from '../../storage/object-store';
+import { SNIFF_HEAD_BYTES, sniffStored } from '../../storage/content-sniff';
+import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
+import { ObjectTooLargeError, assertValidKey, readAll } from '../../storage/object-store';
+import { MAX_SVG_BYTES } from '../../storage/svg-policy';
 import type { UploadGrant } from '../upload/credentials';
+import { parseUploadKey } from '../upload/keys';
 import { type OssTarget, authorizeOperator, authorizeWrite, parseTarget } from './authorize';
+import { type UploadBody, bodyTooLarge, sniffArriving, uploadBody } from './upload-body';
 import { parseCompleteParts, requestId, sendError, xmlDocument } from './xml';
 
 /** One request body (a whole object or one part); beyond it, HTTP 413 (plugins/app/error-handler.ts). */
 export const BODY_LIMIT = 20 * 1024 * 1024;
+/** The largest object a multipart upload may assemble: videos (spec: up to 2 GB) ... */
+export const MAX_VIDEO_OBJECT_BYTES = 2 * 1024 ** 3;
+/** ... and anything else (images keep the limit they always had). */
+export const MAX_OBJECT_BYTES = 200 * 1024 * 1024;
+/** A CompleteMultipartUpload document listing 10,000 parts is well under this. */
+const COMPLETE_XML_MAX_BYTES = 2 * 1024 * 1024;
+
+const maxObjectBytes = (key: string): number => (parseUploadKey(key)?.kind === 'video' ? MAX_VIDEO_OBJECT_BYTES : MAX_OBJECT_BYTES);
 
 type Authorized = OssTarget & { grant: UploadGrant | null };
 
@@ -28,11 +41,30 @@ const ALREADY_EXISTS = 'The object you specified already exists and can not be o
 const writeRoutes: FastifyPluginAsync = async (app) => {
   const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
 
+  // Bodies are handed over unread: each route streams request.raw itself (upload-body.ts).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-  const body = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
   const contentType = (request: FastifyRequest): string => String(request.headers['content-type'] ?? 'application/octet-stream');
+
+  /** The body as a stream, refused with 413 before a byte is read when it declares more than `limit`. */
+  const declaredLength = (request: FastifyRequest): number => Number(request.headers['content-length'] ?? 0);
+  const bodyOf = (request: FastifyRequest, limit: number): UploadBody => {
+    if (declaredLength(request) > limit) throw bodyTooLarge();
+    return uploadBody(request.raw);
+  };
+
+  /** Runs a store operation on a request body; its size limit becomes the 413 of the route. */
+  async function streaming<T>(body: UploadBody, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ObjectTooLargeError) throw bodyTooLarge();
+      throw error;
+    } finally {
+      body.release();
+    }
+  }
 
   const validKey = (key: string): boolean => {
     try {
@@ -72,20 +104,19 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /**
-   * Stores a whole object: user content typed by its bytes and created only if the key is free;
-   * the operator's key as declared, refusing an existing key only when asked to.
+   * Stores a whole object: user content as typed by its bytes (`type`) and created only if the key
+   * is free; the operator's key as declared, refusing an existing key only when asked to.
    */
-  async function store(t: Authorized, request: FastifyRequest, reply: FastifyReply, bytes: Buffer, declaredType: string): Promise<string | null> {
-    const userContent = t.grant !== null;
-    const type = userContent ? sniffContent(bytes).contentType : declaredType;
-    const forbidOverwrite = userContent || String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true';
-    if (!forbidOverwrite) return (await app.storage.put(t.key, bytes, type)).etag;
-    if (!(await app.storage.putIfAbsent(t.key, bytes, type))) {
+  async function store(t: Authorized, request: FastifyRequest, reply: FastifyReply, body: Readable, type: string, maxBytes: number): Promise<string | null> {
+    const forbidOverwrite = t.grant !== null || String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true';
+    if (!forbidOverwrite) return (await app.storage.put(t.key, body, type, { maxBytes })).etag;
+    const created = await app.storage.putIfAbsent(t.key, body, type, { maxBytes });
+    if (!created) {
       request.log.info({ key: t.key }, 'storage write refused: the key exists');
       sendError(reply, 409, 'FileAlreadyExists', ALREADY_EXISTS);
       return null;
     }
-    return partEtag(bytes);
+    return created.etag;
   }
 
   async function ownUpload(t: OssTarget, reply: FastifyReply) {
@@ -98,6 +129,8 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.put(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    // Before anything else, as a body parser would: a declared oversize body is never read.
+    if (declaredLength(request) > BODY_LIMIT) throw bodyTooLarge();
     const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploadId')) {
@@ -107,15 +140,21 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
         return sendError(reply, 400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000.');
       }
-      const etag = await uploads.putPart(upload.uploadId, partNumber, body(request));
+      const body = bodyOf(request, BODY_LIMIT);
+      const etag = await streaming(body, () => uploads.putPart(upload.uploadId, partNumber, body.stream, BODY_LIMIT));
       return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
     }
-    const etag = await store(t, request, reply, body(request), contentType(request));
+    const body = bodyOf(request, BODY_LIMIT);
+    const etag = await streaming(body, async () => {
+      if (!t.grant) return store(t, request, reply, body.stream, contentType(request), BODY_LIMIT);
+      const arriving = await sniffArriving(body.stream);
+      return store(t, request, reply, arriving.body, arriving.sniffed.contentType, BODY_LIMIT);
+    });
     if (etag === null) return reply;
     return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
   });
 
-  app.post(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  app.post(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' }, bodyLimit: COMPLETE_XML_MAX_BYTES }, async (request, reply) => {
     const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploads')) {
@@ -130,11 +169,21 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     if (!t.query.has('uploadId')) return sendError(reply, 400, 'InvalidArgument', 'Unsupported POST operation.');
     const upload = await ownUpload(t, reply);
     if (!upload) return reply;
-    const parts = parseCompleteParts(body(request).toString('utf8'));
+    const xml = bodyOf(request, COMPLETE_XML_MAX_BYTES);
+    const document = await streaming(xml, () => readAll(xml.stream, COMPLETE_XML_MAX_BYTES));
+    if (!document) throw bodyTooLarge();
+    const parts = parseCompleteParts(document.toString('utf8'));
     if (!parts) return sendError(reply, 400, 'MalformedXML', 'The XML you provided was not well-formed.');
     try {
-      const assembled = await uploads.assemble(upload.uploadId, parts);
-      const etag = await store(t, request, reply, assembled, upload.contentType);
+      const limit = maxObjectBytes(t.key);
+      const plan = await uploads.plan(upload.uploadId, parts, limit);
+      let type = upload.contentType;
+      if (t.grant) {
+        const head = await uploads.head(plan, SNIFF_HEAD_BYTES);
+        const whole = () => readAll(uploads.stream(plan), MAX_SVG_BYTES);
+        type = (await sniffStored(head, plan.size, whole)).contentType;
+      }
+      const etag = await store(t, request, reply, uploads.stream(plan), type, limit);
       await uploads.remove(upload.uploadId);
       if (etag === null) return reply;
       return reply

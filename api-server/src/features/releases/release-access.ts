@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, releasesDirOf } from '../../config';
 import { REMOTES } from '../runtime/catalogue';
+import { releaseObjects } from '../../storage/release-objects';
 
 export interface ReleaseAccess {
   store: ReleaseStore;
@@ -33,7 +34,7 @@ function blobsFor(app: Pick<FastifyInstance, 'config' | 'storage'>): BlobStore {
   const prefix = app.config.releasesBucketPrefix;
   if (!prefix) return new FolderBlobStore(releasesDirOf(app.config));
   // Keys are `<prefix><remote>/<version>/<file>`: a prefix without its slash would glue onto the remote.
-  return new BucketBlobStore(app.storage, prefix.endsWith('/') ? prefix : `${prefix}/`);
+  return new BucketBlobStore(releaseObjects(app.storage), prefix.endsWith('/') ? prefix : `${prefix}/`);
 }
 
 /** Keyed by the app's config: every feature plugin of one app shares the store and its caches. */

@@ -10,6 +10,7 @@ import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body, login, signed } from '../../testing/signed';
 import { LOAD_REPORTS_PER_MINUTE } from '../runtime/rollout-routes';
+import { releaseObjects } from '../../storage/release-objects';
 
 describe('releases in the object storage bucket', () => {
   let database: TestDatabase;
@@ -18,7 +19,7 @@ describe('releases in the object storage bucket', () => {
   const web = tempDir('creator-web');
   const bucket = new DiskObjectStore(storageDir.dir, 'creator', '/oss');
   // What a CI job would write with the deploy package: the same bucket, the same prefix.
-  const store = new ReleaseStore(new BucketBlobStore(bucket, 'releases/'));
+  const store = new ReleaseStore(new BucketBlobStore(releaseObjects(bucket), 'releases/'));
 
   before(async () => {
     database = await openTestDatabase();

@@ -42,8 +42,8 @@ export async function commitVideo(db: Kysely<Database>, storage: ObjectStore, us
   const info = await storage.head(key);
   if (!info) throw new ApiError(ApiCode.NOT_FOUND, VIDEO_MESSAGES.NOT_UPLOADED);
   if (info.size > MAX_SOURCE_BYTES) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.TOO_LARGE);
-  const object = await storage.get(key);
-  if (!object || !sniffContainer(object.body.subarray(0, 16))) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.NOT_VIDEO);
+  const head = await storage.readHead(key, 16);
+  if (!head || !sniffContainer(head)) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.NOT_VIDEO);
   await db
     .insertInto('video_jobs')
     .values({ vid: randomBytes(16).toString('hex'), user_id: userId, source_key: key })

@@ -6,9 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { VideoJobRow } from '../../db/schema-video';
-import type { ObjectStore } from '../../storage/object-store';
+import { type ObjectStore, readObject } from '../../storage/object-store';
 import { sniffContainer } from './container';
-import { MAX_ATTEMPTS, claimJob, finishJob } from './jobs';
+import { MAX_ATTEMPTS, MAX_SOURCE_BYTES, claimJob, finishJob } from './jobs';
 import { type Transcoded, transcode } from './transcode';
 
 export interface WorkerDeps {
@@ -28,10 +28,10 @@ async function putOnce(storage: ObjectStore, key: string, body: Buffer, type: st
 }
 
 async function runJob(deps: WorkerDeps, job: VideoJobRow, now: Date): Promise<void> {
-  const source = await deps.storage.get(job.source_key);
-  const container = source && sniffContainer(source.body.subarray(0, 16));
+  const source = await readObject(deps.storage, job.source_key, MAX_SOURCE_BYTES);
+  const container = source && sniffContainer(source.subarray(0, 16));
   if (!source || !container) throw new Error('source missing or not a supported container');
-  const result: Transcoded = await (deps.transcode ?? transcode)(source.body, container);
+  const result: Transcoded = await (deps.transcode ?? transcode)(source, container);
   const scope = `u${job.user_id}`;
   const outputKey = `video/${dateFolder(now)}/${scope}/${job.vid}.mp4`;
   const posterKey = `image/${dateFolder(now)}/${scope}/${job.vid}.jpg`;
