@@ -18,9 +18,9 @@ import { loadavg } from 'node:os';
 import { barePut, startBareServer } from './media/bare-put';
 import { MB, randomFile, tempFolder, videoFile } from './media/files';
 import { type Idle, judge, printUploads, type UploadRow, type VideoFigures } from './media/report';
-import { probeCheapCall } from './media/probe';
-import { startProduct } from './media/product';
-import { sampleRss } from './media/rss';
+import { type ProbeFigures, probeCheapCall } from './media/probe';
+import { type LoopDelay, startProduct } from './media/product';
+import { type RssPeak, sampleRss } from './media/rss';
 import { transcodeBare, transcodeInProduct } from './media/transcode';
 import { BROWSER_SETTINGS, type UploadSettings, uploadLikeTheBrowser } from './media/upload';
 import { median } from './stats';
@@ -44,6 +44,48 @@ const timeoutFor = (mb: number) => Number(option('timeout-s', String(30 + 0.3 * 
 const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+interface Run {
+  bareSeconds: number;
+  seconds: number;
+  completeSeconds: number;
+  probe: ProbeFigures;
+  loop: LoopDelay | null;
+  rss: RssPeak;
+  load: string;
+  error?: string;
+}
+
+/** One bare PUT, then one upload through the browser's client with the cheap call, the loop and the RSS measured meanwhile. */
+async function measureUpload(mb: number, file: string, settings: UploadSettings): Promise<Run> {
+  const bareSeconds = await barePut(bare.url, file, timeoutFor(mb));
+  await product.loopDelay();
+  const probe = probeCheapCall(product.baseUrl);
+  const rss = sampleRss(() => [product.pid]);
+  let timing = { seconds: NaN, completeSeconds: NaN };
+  let error: string | undefined;
+  try {
+    timing = await uploadLikeTheBrowser(product.baseUrl, product.token, file, settings, timeoutFor(mb));
+  } catch (e) {
+    error = failed(e);
+  }
+  return { bareSeconds, ...timing, probe: await probe.stop(), loop: await product.loopDelay(), rss: rss.stop(), load: load(), error };
+}
+
+/** Medians of the times; the worst of the tails and the peaks. */
+function summarize(runs: Run[]): Partial<UploadRow> {
+  const worst = <T>(values: T[], by: (v: T) => number) => values.reduce((a, b) => (by(b) > by(a) ? b : a));
+  const ok = runs.filter((r) => !r.error);
+  return {
+    bareSeconds: median(runs.map((r) => r.bareSeconds)),
+    seconds: ok.length === runs.length ? median(ok.map((r) => r.seconds)) : NaN,
+    completeSeconds: ok.length === runs.length ? median(ok.map((r) => r.completeSeconds)) : NaN,
+    probe: worst(runs, (r) => r.probe.p99).probe,
+    loop: worst(runs, (r) => r.loop?.p99 ?? Infinity).loop ?? undefined,
+    rss: worst(runs, (r) => r.rss.totalMb).rss,
+    load: runs.map((r) => r.load.split(' ')[0]).join(', '),
+  };
+}
+
 console.info(`media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s); load average ${load()}`);
 const files = tempFolder();
 const bare = await startBareServer();
@@ -66,31 +108,22 @@ try {
   await product.loopDelay();
   const idleProbe = probeCheapCall(product.baseUrl);
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-  idle = { probe: await idleProbe.stop(), loop: await product.loopDelay() };
-  console.info(`idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls), event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms; load average ${load()}`);
+  idle = { probe: await idleProbe.stop(), loop: await product.loopDelay(), rss: sampleRss(() => [product.pid]).stop() };
+  console.info(`idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls), event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms, server RSS ${idle.rss.totalMb.toFixed(0)} MB; load average ${load()}`);
 
   for (const { mb, file } of inputs) {
-    for (const settings of SETTINGS) {
-      const bareTimes: number[] = [];
-      const times: number[] = [];
-      const row: UploadRow = { mb, settings, bareSeconds: NaN, seconds: NaN, load: '' };
-      for (let run = 0; run < RUNS; run += 1) {
-        bareTimes.push(await barePut(bare.url, file, timeoutFor(mb)));
-        await product.loopDelay();
-        const probe = probeCheapCall(product.baseUrl);
-        const rss = sampleRss(() => [product.pid]);
-        try {
-          times.push((await uploadLikeTheBrowser(product.baseUrl, product.token, file, settings, timeoutFor(mb))).seconds);
-        } catch (error) {
-          row.error = failed(error);
-        }
-        Object.assign(row, { probe: await probe.stop(), loop: (await product.loopDelay()) ?? undefined, rss: rss.stop(), load: load() });
-        if (row.error) break;
+    const sized = SETTINGS.map((settings): UploadRow & { runs: Run[] } => ({ mb, settings, bareSeconds: NaN, seconds: NaN, completeSeconds: NaN, load: '', runs: [] }));
+    // Runs alternate between the settings, so a change in the machine's load spreads over all of them.
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const row of sized) {
+        if (row.error) continue;
+        const result = await measureUpload(mb, file, row.settings);
+        row.runs.push(result);
+        row.error = result.error;
+        console.info(`${mb} MB, ${row.settings.partSize / MB} MB × ${row.settings.parallel}: ${result.error ?? `${result.seconds.toFixed(1)} s`} (bare PUT ${result.bareSeconds.toFixed(2)} s); load average ${result.load}`);
       }
-      Object.assign(row, { bareSeconds: median(bareTimes), seconds: times.length === RUNS ? median(times) : NaN });
-      rows.push(row);
-      console.info(`${mb} MB, ${settings.partSize / MB} MB × ${settings.parallel}: ${row.error ?? `${row.seconds.toFixed(1)} s`} (bare PUT ${row.bareSeconds.toFixed(2)} s); load average ${row.load}`);
     }
+    for (const { runs, ...row } of sized) rows.push({ ...row, ...summarize(runs) });
   }
 
   if (VIDEO_MB > 0) {

@@ -11,6 +11,8 @@ export interface UploadRow {
   settings: UploadSettings;
   bareSeconds: number;
   seconds: number;
+  /** Of `seconds`, from the last part stored to the completed answer. */
+  completeSeconds: number;
   probe?: ProbeFigures;
   loop?: LoopDelay;
   rss?: RssPeak;
@@ -21,6 +23,7 @@ export interface UploadRow {
 export interface Idle {
   probe: ProbeFigures;
   loop: LoopDelay | null;
+  rss: RssPeak;
 }
 
 export interface VideoFigures {
@@ -39,7 +42,7 @@ const rssText = (r: RssPeak | undefined) => (r ? `${f(r.totalMb, 0)} (node ${f(r
 
 export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
   console.info('\nUploads (throughput in MB/s; ratio = storage upload ÷ bare PUT of the same bytes, same run)');
-  console.info(['size MB', 'parts', 'bare MB/s', 'upload MB/s', 'ratio', 'cheap p99 ms (× idle)', 'loop p99 / max ms', 'server RSS MB peak', 'load average'].join(' | '));
+  console.info(['size MB', 'parts', 'bare MB/s', 'upload MB/s (assembly s)', 'ratio', 'cheap p99 ms (× idle)', 'loop p99 / max ms', 'server RSS MB peak', 'load average'].join(' | '));
   for (const r of rows) {
     const idleP99 = idle?.probe.p99 ?? NaN;
     console.info(
@@ -47,7 +50,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
         r.mb,
         `${r.settings.partSize / MB} MB × ${r.settings.parallel}`,
         f(r.mb / r.bareSeconds),
-        r.error ? `failed: ${r.error}` : f(r.mb / r.seconds),
+        r.error ? `failed: ${r.error}` : `${f(r.mb / r.seconds)} (${f(r.completeSeconds, 2)})`,
         f(r.bareSeconds / r.seconds, 2),
         r.probe ? `${f(r.probe.p99)} (${f(r.probe.p99 / idleP99, 2)}×; ${r.probe.count} calls, ${r.probe.timeouts} timeouts)` : '–',
         r.loop ? `${f(r.loop.p99)} / ${f(r.loop.max)}` : 'no answer',
@@ -56,7 +59,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
       ].join(' | '),
     );
   }
-  if (idle) console.info(`idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}), event-loop delay p99 ${f(idle.loop?.p99)} ms`);
+  if (idle) console.info(`idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}), event-loop delay p99 ${f(idle.loop?.p99)} ms, server RSS ${rssText(idle.rss)} MB`);
 }
 
 /** Prints each target with its verdict; returns how many were missed (a target not measured is not counted). */
