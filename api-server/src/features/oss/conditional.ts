@@ -26,9 +26,10 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
     return { kind: 'part', range: { start: Math.max(0, size - suffix), end: size - 1 } };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return WHOLE;
+  // `9-2` is not a range at all (ignored); `5000-` of 1000 bytes is one past the end.
+  if (last !== '' && Number(last) < start) return WHOLE;
   if (start >= size) return { kind: 'unsatisfiable' };
+  const end = last === '' ? size - 1 : Number(last);
   return { kind: 'part', range: { start, end: Math.min(end, size - 1) } };
 }
 

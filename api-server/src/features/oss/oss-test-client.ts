@@ -2,7 +2,10 @@
  * Test helpers: requests signed by ali-oss's own signing code (lib/common/signUtils.js), so the
  * tests prove compatibility with the library the browser uses, not with our reading of it.
  */
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { body, signed } from '../../testing/signed';
 
@@ -40,7 +43,7 @@ export interface OssCall {
   sessionToken?: string;
 }
 
-export async function ossInject(app: FastifyInstance, t: TestToken, call: OssCall): Promise<LightMyRequestResponse> {
+function signedHeaders(t: TestToken, call: OssCall): { headers: Record<string, string>; path: string } {
   const headers: Record<string, string> = {
     'x-oss-date': (call.date ?? new Date()).toUTCString(),
     'x-oss-security-token': call.sessionToken ?? t.sessionToken,
@@ -51,8 +54,41 @@ export async function ossInject(app: FastifyInstance, t: TestToken, call: OssCal
   headers.authorization = signUtils.authorization(t.accessKeyId, call.secret ?? t.secretAccessKey, canonical);
   const query =
     typeof call.subres === 'string' ? call.subres : call.subres ? new URLSearchParams(Object.entries(call.subres).map(([k, v]) => [k, String(v)])).toString() : '';
-  const url = `/oss/${t.bucket}/${call.key.split('/').map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`;
-  return app.inject({ method: call.method, url, headers, payload: call.payload ?? '' });
+  return { headers, path: `/oss/${t.bucket}/${call.key.split('/').map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}` };
+}
+
+export async function ossInject(app: FastifyInstance, t: TestToken, call: OssCall): Promise<LightMyRequestResponse> {
+  const { headers, path } = signedHeaders(t, call);
+  return app.inject({ method: call.method, url: path, headers, payload: call.payload ?? '' });
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * The same signed call over a real socket to a listening server, its body streamed (chunked,
+ * unless `contentLength` is declared): what a browser's upload looks like to the server.
+ */
+export function ossHttp(origin: string, t: TestToken, call: Omit<OssCall, 'payload'> & { body?: Readable; contentLength?: number }): Promise<HttpAnswer> {
+  const { headers, path } = signedHeaders(t, call);
+  if (call.contentLength !== undefined) headers['content-length'] = String(call.contentLength);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, origin), { method: call.method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    // A server that answers before reading the whole body (a refusal) may close the socket under
+    // the rest of it: the answer, already resolved, is what counts.
+    if (call.body) pipeline(call.body, req).catch(() => undefined);
+    else req.end();
+  });
 }
 
 /** Smallest valid files of each kind, by their magic numbers. */
