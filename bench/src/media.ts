@@ -134,7 +134,11 @@ try {
     try {
       const uploaded = await uploadLikeTheBrowser(product.baseUrl, product.token, video, SETTINGS[0] ?? BROWSER_SETTINGS, timeoutFor(VIDEO_MB));
       videoFigures.upload = uploaded.seconds;
-      const done = await transcodeInProduct(product.baseUrl, product.token, uploaded.key, 20 * 60_000);
+      await product.loopDelay();
+      const probe = probeCheapCall(product.baseUrl);
+      const done = await transcodeInProduct(product.baseUrl, product.token, uploaded.key, 20 * 60_000).finally(async () => {
+        Object.assign(videoFigures, { probe: await probe.stop(), loop: (await product.loopDelay()) ?? undefined });
+      });
       if (done.state !== 1) throw new Error(`transcoding failed: ${done.error}`);
       videoFigures.transcode = done.seconds;
     } catch (error) {

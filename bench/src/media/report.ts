@@ -32,6 +32,9 @@ export interface VideoFigures {
   bareTranscode?: number;
   rss?: RssPeak;
   bareRss?: RssPeak;
+  /** The cheap call and the event loop while the server transcodes. */
+  probe?: ProbeFigures;
+  loop?: LoopDelay;
   error?: string;
 }
 
@@ -89,6 +92,7 @@ export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFig
     console.info(
       `\nVideo of ${videoMb} MB: ${upload}${video.error ? `failed: ${video.error}` : `transcoded in ${f(video.transcode)} s`}; ffmpeg by hand ${f(video.bareTranscode)} s (ratio ${f((video.transcode ?? NaN) / (video.bareTranscode ?? NaN), 2)}×)`,
     );
+    if (video.probe) console.info(`while transcoding: cheap call p99 ${f(video.probe.p99)} ms (${f(video.probe.p99 / (idle?.probe.p99 ?? NaN), 2)}× idle, ${video.probe.timeouts} timeouts), event-loop delay p99 ${f(video.loop?.p99)} / max ${f(video.loop?.max)} ms`);
     console.info(`peak RSS MB, server tree during the video's upload and transcoding: ${rssText(video.rss)}; ffmpeg by hand: ${f(video.bareRss?.totalMb, 0)}`);
   }
   const rssTargetMeasured = big && videoMb >= 1024;
@@ -96,7 +100,9 @@ export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFig
   verdict(
     `server RSS ≤ ${TARGETS.rssMb} MB during a 1 GB upload plus its transcoding (workers and ffmpeg included)`,
     rssTargetMeasured ? peak <= TARGETS.rssMb && !video.error && !big.error : null,
-    rssTargetMeasured ? `${f(peak, 0)} MB${video.error ? ` (the video part failed: ${video.error})` : ''}` : 'needs --sizes …1024 and --video-mb 1024',
+    rssTargetMeasured
+      ? `${f(peak, 0)} MB, ${f(peak - (idle?.rss.totalMb ?? NaN), 0)} MB above the idle server's ${f(idle?.rss.totalMb, 0)} MB${video.error ? ` (the video part failed: ${video.error})` : ''}`
+      : 'needs --sizes …1024 and --video-mb 1024',
   );
   return misses;
 }
