@@ -5,7 +5,16 @@
  */
 const MB = 1024 * 1024;
 
-/** Bytes per part. */
-export const UPLOAD_PART_SIZE = MB;
-/** Parts in flight at once. */
-export const UPLOAD_PARALLEL = 3;
+/**
+ * Bytes per part. Parts of 5 MB or more stored a 200 MB file about twice as fast as 1 MB parts (each
+ * part is a signed request with a session check); 10 and 16 MB were no faster than 5 within the
+ * noise. The smallest part of that plateau keeps a lost part cheap to send again and lets
+ * UPLOAD_PARALLEL parts finish within ali-oss's 120 s request timeout on an uplink of 1.4 Mbit/s.
+ */
+export const UPLOAD_PART_SIZE = 5 * MB;
+/**
+ * Parts in flight at once. 3, 4 and 6 measured alike on loopback; on a real network more parts in
+ * flight hide the round trips, and 4 leaves 2 of Chromium's 6 connections per host for the page's
+ * own calls.
+ */
+export const UPLOAD_PARALLEL = 4;
