@@ -89,7 +89,11 @@ function summarize(runs: Run[]): Partial<UploadRow> {
 console.info(`media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s); load average ${load()}`);
 const files = tempFolder();
 const bare = await startBareServer();
-const product = await startProduct();
+const product = await startProduct().catch(async (error: unknown) => {
+  await bare.stop();
+  files.remove();
+  throw error;
+});
 const rows: UploadRow[] = [];
 let videoFigures: VideoFigures = {};
 let idle: Idle | undefined;

@@ -73,12 +73,13 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 120_000;
+    // Migrating a fresh database takes seconds alone, minutes on a machine busy with other work.
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
       const ready = await fetch(`${baseUrl}/api/runtime/config`).then((r) => r.ok, () => false);
       if (ready) break;
-      if (Date.now() > deadline) throw new Error(`the server did not start within 120 s:\n${log}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start within 300 s:\n${log}`);
       await sleep(300);
     }
     const login = await signedCall<{ token: string }>(baseUrl, '', 'POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' });
