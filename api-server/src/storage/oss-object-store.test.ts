@@ -4,6 +4,8 @@
  * whose storage is that store: material saves and the release store go through ali-oss.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { BucketBlobStore, ReleaseStore, operations } from 'deploy';
@@ -15,7 +17,7 @@ import { body, login, signed } from '../testing/signed';
 import { buildTestApp, tempDir } from '../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
 import { OssObjectStore, OssStoreError } from './oss-object-store';
-import { readAll, readObject } from './object-store';
+import { ObjectTooLargeError, readAll, readObject } from './object-store';
 import { releaseObjects } from './release-objects';
 
 const OPERATOR = { accessKeyId: 'operator-test-key', accessKeySecret: 'operator-test-secret' };
@@ -62,6 +64,25 @@ describe('OssObjectStore against the embedded OSS server', () => {
     assert.deepEqual(Buffer.from(await (await fetch(url)).arrayBuffer()), SAMPLE.png);
     assert.equal(await store.head('newspaper/1/missing.png'), null);
     assert.equal(await store.get('newspaper/1/missing.png'), null);
+  });
+
+  it('streams a put and a get, reads a range and a head, and stops a body past maxBytes', async () => {
+    const key = 'media/stream.bin';
+    const bytes = randomBytes(3 * 1024 * 1024 + 5);
+    const put = await store.put(key, Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), 'application/octet-stream');
+    assert.deepEqual([put.size, put.etag], [bytes.length, (await server.storage.head(key))?.etag]);
+    const whole = await store.get(key);
+    assert.deepEqual(whole && (await readAll(whole.body, bytes.length)), bytes);
+    const middle = await store.get(key, { start: 2_000_000, end: 2_000_099 });
+    assert.deepEqual([middle?.range, middle?.size], [{ start: 2_000_000, end: 2_000_099 }, bytes.length]);
+    assert.deepEqual(middle && (await readAll(middle.body, 100)), bytes.subarray(2_000_000, 2_000_100));
+    assert.deepEqual(await store.readHead(key, 16), bytes.subarray(0, 16));
+    await store.put('media/empty.bin', Buffer.alloc(0), 'application/octet-stream');
+    assert.deepEqual(await store.readHead('media/empty.bin', 16), Buffer.alloc(0));
+    assert.equal(await store.readHead('media/none.bin', 16), null);
+
+    await assert.rejects(store.put('media/too-big.bin', Readable.from([bytes]), 'application/octet-stream', { maxBytes: 1024 }), ObjectTooLargeError);
+    assert.equal(await server.storage.head('media/too-big.bin'), null, 'the aborted PutObject stored nothing');
   });
 
   it('lists a prefix across pages, and deletes', async () => {

@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -119,6 +121,24 @@ describe('embedded storage: uploads at real size', () => {
     assert.equal(JSON.parse(answer.text).msg, '上传内容过大，不能超过20MB');
     assert.ok(grown < 40 * MB, `memory grew by ${(grown / MB).toFixed(1)} MB for a 60 MB body`);
     assert.equal((await fetch(`${origin}/oss/creator/${key}`)).status, 404, 'nothing stored');
+  });
+
+  it('forgets an upload the client abandons halfway, and keeps serving', async () => {
+    const key = newKey(token.keyScope);
+    const body = lazyBody(15 * MB);
+    const abandoned = new Readable({
+      read() {
+        const chunk = body.stream.read() as Buffer | null;
+        if (body.sent() > 5 * MB) this.destroy(new Error('the browser tab was closed'));
+        else this.push(chunk ?? Buffer.alloc(65536));
+      },
+    });
+    await ossHttp(origin, token, { method: 'PUT', key, body: abandoned, contentType: 'image/png' }).catch(() => null);
+    const tmp = path.join(data.dir, 'storage', 'creator', 'tmp');
+    for (let wait = 0; wait < 50 && fs.existsSync(tmp) && fs.readdirSync(tmp).length; wait++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(fs.existsSync(tmp) ? fs.readdirSync(tmp) : [], [], 'no temporary file left behind');
+    assert.equal((await fetch(`${origin}/oss/creator/${key}`)).status, 404);
+    assert.equal((await fetch(`${origin}/api/runtime/config`)).status, 200);
   });
 
   it('assembles a streamed multipart video of many parts byte-exact, without a part in memory', async () => {

@@ -80,7 +80,11 @@ export function ossHttp(origin: string, t: TestToken, call: Omit<OssCall, 'paylo
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        // Answered before the body was all sent (a refusal): stop sending the rest.
+        if (call.body && !call.body.readableEnded) req.destroy();
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
-import { errorCodes } from 'fastify';
+import { type FastifyReply, errorCodes } from 'fastify';
 import { SNIFF_HEAD_BYTES, type SniffedContent, sniffStored } from '../../storage/content-sniff';
 import { MAX_SVG_BYTES, looksLikeSvg } from '../../storage/svg-policy';
 
@@ -17,8 +17,15 @@ export class UploadCutOffError extends Error {
   }
 }
 
-/** HTTP 413 with the envelope (plugins/app/error-handler.ts), as Fastify's own body limit. */
-export const bodyTooLarge = (): Error => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+/**
+ * HTTP 413 with the envelope (plugins/app/error-handler.ts), as Fastify's own body limit answers it:
+ * the connection is to close after the answer, since the body was left unread (the error handler
+ * keeps it open once it has drained the rest).
+ */
+export function bodyTooLarge(reply: FastifyReply): Error {
+  reply.header('connection', 'close');
+  return new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+}
 
 export interface UploadBody {
   stream: Readable;

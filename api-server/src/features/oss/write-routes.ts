@@ -49,17 +49,17 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
 
   /** The body as a stream, refused with 413 before a byte is read when it declares more than `limit`. */
   const declaredLength = (request: FastifyRequest): number => Number(request.headers['content-length'] ?? 0);
-  const bodyOf = (request: FastifyRequest, limit: number): UploadBody => {
-    if (declaredLength(request) > limit) throw bodyTooLarge();
+  const bodyOf = (request: FastifyRequest, reply: FastifyReply, limit: number): UploadBody => {
+    if (declaredLength(request) > limit) throw bodyTooLarge(reply);
     return uploadBody(request.raw);
   };
 
   /** Runs a store operation on a request body; its size limit becomes the 413 of the route. */
-  async function streaming<T>(body: UploadBody, run: () => Promise<T>): Promise<T> {
+  async function streaming<T>(body: UploadBody, reply: FastifyReply, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof ObjectTooLargeError) throw bodyTooLarge();
+      if (error instanceof ObjectTooLargeError) throw bodyTooLarge(reply);
       throw error;
     } finally {
       body.release();
@@ -130,7 +130,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
 
   app.put(`${OSS_PATH}/:bucket/*`, { config: { auth: 'public' }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
     // Before anything else, as a body parser would: a declared oversize body is never read.
-    if (declaredLength(request) > BODY_LIMIT) throw bodyTooLarge();
+    if (declaredLength(request) > BODY_LIMIT) throw bodyTooLarge(reply);
     const t = await target(request, reply);
     if (!t) return reply;
     if (t.query.has('uploadId')) {
@@ -140,12 +140,12 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
         return sendError(reply, 400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000.');
       }
-      const body = bodyOf(request, BODY_LIMIT);
-      const etag = await streaming(body, () => uploads.putPart(upload.uploadId, partNumber, body.stream, BODY_LIMIT));
+      const body = bodyOf(request, reply, BODY_LIMIT);
+      const etag = await streaming(body, reply, () => uploads.putPart(upload.uploadId, partNumber, body.stream, BODY_LIMIT));
       return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
     }
-    const body = bodyOf(request, BODY_LIMIT);
-    const etag = await streaming(body, async () => {
+    const body = bodyOf(request, reply, BODY_LIMIT);
+    const etag = await streaming(body, reply, async () => {
       if (!t.grant) return store(t, request, reply, body.stream, contentType(request), BODY_LIMIT);
       const arriving = await sniffArriving(body.stream);
       return store(t, request, reply, arriving.body, arriving.sniffed.contentType, BODY_LIMIT);
@@ -169,9 +169,9 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     if (!t.query.has('uploadId')) return sendError(reply, 400, 'InvalidArgument', 'Unsupported POST operation.');
     const upload = await ownUpload(t, reply);
     if (!upload) return reply;
-    const xml = bodyOf(request, COMPLETE_XML_MAX_BYTES);
-    const document = await streaming(xml, () => readAll(xml.stream, COMPLETE_XML_MAX_BYTES));
-    if (!document) throw bodyTooLarge();
+    const xml = bodyOf(request, reply, COMPLETE_XML_MAX_BYTES);
+    const document = await streaming(xml, reply, () => readAll(xml.stream, COMPLETE_XML_MAX_BYTES));
+    if (!document) throw bodyTooLarge(reply);
     const parts = parseCompleteParts(document.toString('utf8'));
     if (!parts) return sendError(reply, 400, 'MalformedXML', 'The XML you provided was not well-formed.');
     try {
