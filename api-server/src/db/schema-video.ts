@@ -17,6 +17,8 @@ export interface VideoJobsTable {
   output_key: Generated<string>;
   poster_key: Generated<string>;
   error: Generated<string>;
+  /** Whole percent transcoded, 0–99 while 转码中 (migration 0140_video_job_progress). */
+  progress: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

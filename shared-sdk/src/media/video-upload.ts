@@ -27,13 +27,16 @@ export function videoStatus(vid: string, signal?: AbortSignal): Promise<VideoUpl
   return apiGet<VideoUploadResult>(VOD_STATUS_PATH, { vid }, { skipErrorHandler: true, signal });
 }
 
+/** How often the state is asked for: often enough for the percent to move (the worker writes it once a second at most). */
+export const TRANSCODING_POLL_MS = 1500;
+
 /** Polls until transcoding ends (done or failed); `onUpdate` sees every answer. */
 export async function waitForTranscoding(vid: string, onUpdate?: (result: VideoUploadResult) => void, options: { intervalMs?: number; signal?: AbortSignal } = {}): Promise<VideoUploadResult> {
   for (;;) {
     const result = await videoStatus(vid, options.signal);
     onUpdate?.(result);
     if (result.state !== VideoState.TRANSCODING) return result;
-    await delay(options.intervalMs ?? 3000, options.signal);
+    await delay(options.intervalMs ?? TRANSCODING_POLL_MS, options.signal);
   }
 }
 

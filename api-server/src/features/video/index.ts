@@ -8,7 +8,7 @@ import { requireAuth } from '../../plugins/app/auth';
 import { answerOf, commitVideo, jobOf } from './jobs';
 import { startWorker } from './worker';
 
-const resultSchema = objectOf({ Vid: str, url: str, PosterUri: str, videoUri: str, state: int, state_text: str, error: str });
+const resultSchema = objectOf({ Vid: str, url: str, PosterUri: str, videoUri: str, state: int, state_text: str, error: str, progress: { type: 'integer', minimum: 0, maximum: 100 } });
 const keyBody = objectOf({ key: { type: 'string', minLength: 1, maxLength: 200 } });
 const vidQuery = objectOf({ vid: { type: 'string', pattern: '^[0-9a-f]{32}$' } });
 

@@ -26,6 +26,7 @@ export function answerOf(storage: ObjectStore, job: VideoJobRow): VideoUploadRes
     state,
     state_text: VIDEO_STATE_TEXT[state],
     error: state === VideoState.FAILED ? VIDEO_MESSAGES.FAILED : '',
+    progress: state === VideoState.DONE ? 100 : job.progress,
   };
 }
 
@@ -42,6 +43,7 @@ export async function commitVideo(db: Kysely<Database>, storage: ObjectStore, us
   const info = await storage.head(key);
   if (!info) throw new ApiError(ApiCode.NOT_FOUND, VIDEO_MESSAGES.NOT_UPLOADED);
   if (info.size > MAX_SOURCE_BYTES) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.TOO_LARGE);
+  // The container is told by its first bytes: a 2 GB video is not read to check 16 of them.
   const head = await storage.readHead(key, 16);
   if (!head || !sniffContainer(head)) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.NOT_VIDEO);
   await db
@@ -75,6 +77,29 @@ export async function claimJob(db: Kysely<Database>, now: Date): Promise<VideoJo
 }
 
 export async function finishJob(db: Kysely<Database>, vid: string, outcome: { outputKey: string; posterKey: string } | { error: string }, now: Date): Promise<void> {
-  const values = 'error' in outcome ? { state: VideoState.FAILED, error: outcome.error.slice(0, 2000) } : { state: VideoState.DONE, output_key: outcome.outputKey, poster_key: outcome.posterKey };
+  const values = 'error' in outcome ? { state: VideoState.FAILED, error: outcome.error.slice(0, 2000) } : { state: VideoState.DONE, output_key: outcome.outputKey, poster_key: outcome.posterKey, progress: 100 };
   await db.updateTable('video_jobs').set({ ...values, lease_until: null, updated_at: now }).where('vid', '=', vid).execute();
+}
+
+/** How far the worker holding the job has got (whole percent, below 100 until finished). */
+export async function recordProgress(db: Kysely<Database>, vid: string, percent: number): Promise<void> {
+  await db.updateTable('video_jobs').set({ progress: percent }).where('vid', '=', vid).where('state', '=', VideoState.TRANSCODING).execute();
+}
+
+/** The worker still holds the job: a run longer than LEASE_MS keeps its lease. */
+export async function renewLease(db: Kysely<Database>, vid: string, now: Date): Promise<void> {
+  await db.updateTable('video_jobs').set({ lease_until: new Date(now.getTime() + LEASE_MS) }).where('vid', '=', vid).where('state', '=', VideoState.TRANSCODING).execute();
+}
+
+/**
+ * Hands a job back untouched by a worker that is stopping (SIGTERM): free to be taken at once, and
+ * the try it was on does not count.
+ */
+export async function releaseJob(db: Kysely<Database>, vid: string, now: Date): Promise<void> {
+  await db
+    .updateTable('video_jobs')
+    .set({ lease_until: null, progress: 0, attempts: sql`greatest(attempts - 1, 0)`, updated_at: now })
+    .where('vid', '=', vid)
+    .where('state', '=', VideoState.TRANSCODING)
+    .execute();
 }

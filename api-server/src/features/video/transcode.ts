@@ -1,17 +1,18 @@
 /**
- * One transcoding run with ffmpeg: any supported container in, an H.264/AAC MP4 that starts playing
- * before it has fully downloaded (`+faststart`) and a JPEG poster frame out. ffmpeg ships inside a
- * registry package (@ffmpeg-installer/ffmpeg); FFMPEG_PATH overrides it.
+ * One transcoding run with ffmpeg, file to file: any supported container in, an H.264/AAC MP4 that
+ * starts playing before it has fully downloaded (`+faststart`) and a JPEG poster frame out. Nothing
+ * of the video passes through this process's memory; ffmpeg reads and writes the files itself.
+ * ffmpeg ships inside a registry package (@ffmpeg-installer/ffmpeg); FFMPEG_PATH overrides it.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { VideoContainer } from './container';
+import { ProgressTracker, lineSplitter } from './progress';
 
 /** A run that takes longer than this is stopped and counts as failed. */
-export const TRANSCODE_TIMEOUT_MS = 10 * 60_000;
+export const TRANSCODE_TIMEOUT_MS = 60 * 60_000;
 
 export function ffmpegPath(env: Record<string, string | undefined> = process.env): string {
   if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
@@ -19,45 +20,81 @@ export function ffmpegPath(env: Record<string, string | undefined> = process.env
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-export interface Transcoded {
-  mp4: Buffer;
-  poster: Buffer;
+export interface TranscodeJob {
+  /** The source video, a file in `dir`. */
+  input: string;
+  container: VideoContainer;
+  /** A private folder the outputs are written into. */
+  dir: string;
+  /** Whole percent done, as it grows. */
+  onProgress?: (percent: number) => void;
+  /** Stops ffmpeg (the run then rejects). */
+  signal?: AbortSignal;
+  binary?: string;
 }
 
-function run(binary: string, args: readonly string[], cwd: string): Promise<void> {
+export interface Transcoded {
+  /** Paths of the MP4 and of the JPEG poster, in the job's `dir`. */
+  mp4: string;
+  poster: string;
+}
+
+/** The last lines ffmpeg said on stderr, for the error message (the rest is not kept). */
+function tail(lines: string[], line: string): void {
+  if (!line.trim()) return;
+  lines.push(line.trim());
+  if (lines.length > 3) lines.shift();
+}
+
+function run(binary: string, args: readonly string[], cwd: string, tracker: ProgressTracker | null, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(binary, args, { cwd, timeout: TRANSCODE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`ffmpeg failed: ${String(stderr).trim().split('\n').slice(-3).join(' | ') || error.message}`));
-      else resolve();
+    const child = spawn(binary, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: TRANSCODE_TIMEOUT_MS, signal, killSignal: 'SIGKILL' });
+    const said: string[] = [];
+    child.stderr.on(
+      'data',
+      lineSplitter((line) => {
+        tracker?.stderrLine(line);
+        // Header lines (Input, Duration, Stream) are not why a run failed.
+        if (!/^\s|^(Input|Output|Stream mapping|Press)/.test(line)) tail(said, line);
+      }),
+    );
+    child.stdout.on('data', lineSplitter((line) => tracker?.stdoutLine(line)));
+    child.on('error', (error) => reject(signal?.aborted ? new Error('transcoding stopped') : error));
+    child.on('close', (code, killed) => {
+      if (code === 0) return resolve();
+      if (signal?.aborted) return reject(new Error('transcoding stopped'));
+      reject(new Error(`ffmpeg failed: ${said.join(' | ') || (killed ? `stopped by ${killed}` : `exit ${code}`)}`));
     });
   });
 }
 
 // Only local files, and the container named, never guessed.
-const SAFE_INPUT = (container: VideoContainer) => ['-protocol_whitelist', 'file', '-f', container, '-i', 'input'];
+const SAFE_INPUT = (container: VideoContainer, input: string) => ['-protocol_whitelist', 'file', '-f', container, '-i', input];
+// Info level for the Duration line the progress is measured against; -nostats keeps the per-frame line off stderr.
+const QUIET = ['-hide_banner', '-nostats', '-y'];
 
-export async function transcode(source: Buffer, container: VideoContainer, binary = ffmpegPath()): Promise<Transcoded> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'transcode-'));
-  try {
-    await writeFile(path.join(dir, 'input'), source);
-    await run(
-      binary,
-      [
-        '-hide_banner', '-loglevel', 'error', '-y', ...SAFE_INPUT(container),
-        '-map', '0:v:0', '-map', '0:a:0?',
-        // Even dimensions: H.264 in yuv420p needs them.
-        '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-        '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', 'output.mp4',
-      ],
-      dir,
-    );
-    // A frame a second in is more telling than the often black first one; very short clips use the first.
-    const posterArgs = (seek: string[]) => ['-hide_banner', '-loglevel', 'error', '-y', ...seek, '-protocol_whitelist', 'file', '-i', 'output.mp4', '-frames:v', '1', '-q:v', '3', 'poster.jpg'];
-    await run(binary, posterArgs(['-ss', '1']), dir);
-    const size = await stat(path.join(dir, 'poster.jpg')).then((s) => s.size, () => 0);
-    if (!size) await run(binary, posterArgs([]), dir);
-    return { mp4: await readFile(path.join(dir, 'output.mp4')), poster: await readFile(path.join(dir, 'poster.jpg')) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+export async function transcode(job: TranscodeJob): Promise<Transcoded> {
+  const binary = job.binary ?? ffmpegPath();
+  const mp4 = path.join(job.dir, 'output.mp4');
+  const poster = path.join(job.dir, 'poster.jpg');
+  const tracker = new ProgressTracker((percent) => job.onProgress?.(percent));
+  await run(
+    binary,
+    [
+      ...QUIET, '-loglevel', 'info', ...SAFE_INPUT(job.container, job.input),
+      '-map', '0:v:0', '-map', '0:a:0?',
+      // Even dimensions: H.264 in yuv420p needs them.
+      '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-progress', 'pipe:1', mp4,
+    ],
+    job.dir,
+    tracker,
+    job.signal,
+  );
+  // A frame a second in is more telling than the often black first one; very short clips use the first.
+  const posterArgs = (seek: string[]) => [...QUIET, '-loglevel', 'error', ...seek, '-protocol_whitelist', 'file', '-f', 'mp4', '-i', mp4, '-frames:v', '1', '-q:v', '3', poster];
+  await run(binary, posterArgs(['-ss', '1']), job.dir, null, job.signal);
+  const size = await stat(poster).then((s) => s.size, () => 0);
+  if (!size) await run(binary, posterArgs([]), job.dir, null, job.signal);
+  return { mp4, poster };
 }

@@ -1,40 +1,19 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode, VIDEO_MESSAGES, VideoState, type VideoUploadResult } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
+import { makeSourceVideo } from '../../testing/source-video';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { claimJob, LEASE_MS } from './jobs';
-import { ffmpegPath } from './transcode';
+import { transcode } from './transcode';
 import { processNextJob, startWorker } from './worker';
 import { type TestToken, ossInject } from '../oss/oss-test-client';
 
 const OWNER = '13800000001';
 const OTHER = '13800000006';
-
-/** Two seconds of test pattern and a tone, MPEG-4 Part 2 + MP2 in Matroska: nothing a browser plays as is. */
-async function makeSourceVideo(): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'video-src-'));
-  try {
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        ffmpegPath(),
-        ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-t', '2', '-c:v', 'mpeg4', '-c:a', 'mp2', '-f', 'matroska', 'src.mkv'],
-        { cwd: dir },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
-    return await readFile(path.join(dir, 'src.mkv'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe('embedded video service', () => {
   let database: TestDatabase;
@@ -149,6 +128,61 @@ describe('embedded video service', () => {
     const taken = await commit(key);
     assert.equal(taken.data.state, VideoState.TRANSCODING);
     await processNextJob(deps());
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
+  });
+
+  it('reports how far transcoding has got: ffmpeg\'s percent in the job\'s row, answered by status, 100 once done', async () => {
+    const taken = await commit(await upload(OWNER, source));
+    assert.equal(taken.data.progress, 0);
+    const reported: number[] = [];
+    const seenByStatus: number[] = [];
+    const watching = deps();
+    await processNextJob({
+      ...watching,
+      progressIntervalMs: 0,
+      transcode: async (job) => {
+        // What the editor would read while the worker holds the job, once a percent was written.
+        job.onProgress?.(37);
+        for (let i = 0; i < 100 && seenByStatus.at(-1) !== 37; i += 1) {
+          seenByStatus.push((await status(taken.data.Vid)).data.progress);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return transcode({ ...job, onProgress: (p) => (reported.push(p), job.onProgress?.(p)) });
+      },
+    });
+    assert.equal(seenByStatus.at(-1), 37);
+    assert.ok(reported.length > 0 && reported.every((p, i) => p >= 0 && p < 100 && (i === 0 || p > reported[i - 1]!)), `real ffmpeg progress ${reported.join(',')}`);
+    assert.ok(reported.at(-1)! >= 80, `ends near the end: ${reported.join(',')}`);
+    const done = await status(taken.data.Vid);
+    assert.equal(done.data.state, VideoState.DONE);
+    assert.equal(done.data.progress, 100);
+  });
+
+  it('hands the job in hand back when the worker stops: free for the next worker, the try not counted', async () => {
+    const taken = await commit(await upload(OWNER, source));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const worker = startWorker(
+      {
+        ...deps(),
+        // A transcode that runs until it is stopped, as ffmpeg on a long video.
+        transcode: (job) =>
+          new Promise((_resolve, reject) => {
+            job.onProgress?.(12);
+            started();
+            job.signal?.addEventListener('abort', () => reject(new Error('transcoding stopped')));
+          }),
+      },
+      20,
+    );
+    await running;
+    await worker.stop();
+    const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
+    assert.equal(row.state, VideoState.TRANSCODING);
+    assert.equal(row.lease_until, null, 'no lease left to run out');
+    assert.equal(row.attempts, 0);
+    assert.equal(row.progress, 0);
+    assert.equal(await processNextJob(deps()), true, 'another worker takes it at once');
     assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
   });
 

@@ -1,43 +1,62 @@
 /**
- * The embedded video service's worker: takes one job at a time (transcoding is CPU-bound), writes
- * the MP4 and the poster to storage, and records the outcome. Any server may run one; the lease in
- * the database keeps two from taking the same job.
+ * The embedded video service's worker: takes one job at a time (transcoding is CPU-bound), copies the
+ * source to a temp file, lets ffmpeg turn it into an MP4 and a poster beside it, streams both into
+ * storage and records the outcome. Any server, and any number of worker processes (worker-main.ts),
+ * may run one; the lease in the database keeps two from taking the same job.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { VideoJobRow } from '../../db/schema-video';
-import { type ObjectStore, readObject } from '../../storage/object-store';
+import type { ObjectStore } from '../../storage/object-store';
 import { sniffContainer } from './container';
-import { MAX_ATTEMPTS, MAX_SOURCE_BYTES, claimJob, finishJob } from './jobs';
-import { type Transcoded, transcode } from './transcode';
+import { copyObjectToFile, fileHead, putFileOnce } from './files';
+import { LEASE_MS, MAX_ATTEMPTS, claimJob, finishJob, recordProgress, releaseJob, renewLease } from './jobs';
+import { throttledProgress } from './progress';
+import { transcode } from './transcode';
 
 export interface WorkerDeps {
   db: Kysely<Database>;
   storage: ObjectStore;
   now?: () => Date;
   transcode?: typeof transcode;
-  log?: { warn: (obj: object, msg: string) => void };
+  log?: { warn: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
+  /** At most one progress write per job this often (1,000 ms). */
+  progressIntervalMs?: number;
+  /** Stops the job in hand: it is handed back (releaseJob), not failed. */
+  signal?: AbortSignal;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateFolder = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
 
-async function putOnce(storage: ObjectStore, key: string, body: Buffer, type: string): Promise<void> {
-  // A retried job may have stored this already (keys are write-once).
-  if (!(await storage.head(key))) await storage.put(key, body, type);
-}
-
 async function runJob(deps: WorkerDeps, job: VideoJobRow, now: Date): Promise<void> {
-  const source = await readObject(deps.storage, job.source_key, MAX_SOURCE_BYTES);
-  const container = source && sniffContainer(source.subarray(0, 16));
-  if (!source || !container) throw new Error('source missing or not a supported container');
-  const result: Transcoded = await (deps.transcode ?? transcode)(source, container);
-  const scope = `u${job.user_id}`;
-  const outputKey = `video/${dateFolder(now)}/${scope}/${job.vid}.mp4`;
-  const posterKey = `image/${dateFolder(now)}/${scope}/${job.vid}.jpg`;
-  await putOnce(deps.storage, outputKey, result.mp4, 'video/mp4');
-  await putOnce(deps.storage, posterKey, result.poster, 'image/jpeg');
-  await finishJob(deps.db, job.vid, { outputKey, posterKey }, (deps.now ?? (() => new Date()))());
+  const dir = await mkdtemp(path.join(tmpdir(), 'transcode-'));
+  const progress = throttledProgress((percent) => recordProgress(deps.db, job.vid, percent), deps.progressIntervalMs ?? 1000);
+  const clock = deps.now ?? (() => new Date());
+  // Keeps the lease while a long video transcodes.
+  const heartbeat = setInterval(() => void renewLease(deps.db, job.vid, clock()).catch(() => undefined), LEASE_MS / 3);
+  heartbeat.unref();
+  try {
+    const input = path.join(dir, 'input');
+    if (!(await copyObjectToFile(deps.storage, job.source_key, input, deps.signal))) throw new Error('source missing');
+    const container = sniffContainer(await fileHead(input, 16));
+    if (!container) throw new Error('source is not a supported container');
+    const result = await (deps.transcode ?? transcode)({ input, container, dir, onProgress: progress.report, signal: deps.signal });
+    await progress.flush();
+    const scope = `u${job.user_id}`;
+    const outputKey = `video/${dateFolder(now)}/${scope}/${job.vid}.mp4`;
+    const posterKey = `image/${dateFolder(now)}/${scope}/${job.vid}.jpg`;
+    await putFileOnce(deps.storage, outputKey, result.mp4, 'video/mp4');
+    await putFileOnce(deps.storage, posterKey, result.poster, 'image/jpeg');
+    await finishJob(deps.db, job.vid, { outputKey, posterKey }, clock());
+  } finally {
+    clearInterval(heartbeat);
+    await progress.flush();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs the next waiting job, if any; true when one was taken. */
@@ -49,9 +68,17 @@ export async function processNextJob(deps: WorkerDeps): Promise<boolean> {
     await finishJob(deps.db, job.vid, { error: `gave up after ${MAX_ATTEMPTS} attempts` }, now);
     return true;
   }
+  deps.log?.info?.({ vid: job.vid, attempt: job.attempts }, 'video transcoding started');
   try {
     await runJob(deps, job, now);
+    deps.log?.info?.({ vid: job.vid }, 'video transcoding done');
   } catch (error) {
+    if (deps.signal?.aborted) {
+      // Stopping, not failing: another worker (or this one, restarted) takes it from the start.
+      await releaseJob(deps.db, job.vid, (deps.now ?? (() => new Date()))());
+      deps.log?.info?.({ vid: job.vid }, 'video job handed back');
+      return true;
+    }
     const message = error instanceof Error ? error.message : String(error);
     deps.log?.warn({ vid: job.vid, err: message }, 'video transcoding failed');
     await finishJob(deps.db, job.vid, { error: message }, now);
@@ -59,30 +86,42 @@ export async function processNextJob(deps: WorkerDeps): Promise<boolean> {
   return true;
 }
 
-/** Polls every `intervalMs` and drains the queue; `stop()` waits for the job in hand. */
-export function startWorker(deps: WorkerDeps, intervalMs: number): { stop: () => Promise<void> } {
+export interface RunningWorker {
+  /**
+   * Takes no further job; the job in hand is finished (`release: false`) or stopped at once and
+   * handed back (`release: true`, the default). Resolves once the worker is idle.
+   */
+  stop(options?: { release?: boolean }): Promise<void>;
+}
+
+/** Polls every `intervalMs` and drains the queue, one job at a time. */
+export function startWorker(deps: WorkerDeps, intervalMs: number): RunningWorker {
   let stopped = false;
   let running: Promise<void> | null = null;
+  const abort = new AbortController();
+  const jobDeps: WorkerDeps = { ...deps, signal: abort.signal };
   const drain = async () => {
     try {
-      while (!stopped && (await processNextJob(deps))) {
+      while (!stopped && (await processNextJob(jobDeps))) {
         // next job
       }
     } catch (error) {
       deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'video worker tick failed');
     }
   };
-  const timer = setInterval(() => {
+  const tick = () => {
     // One drain at a time: a tick during a long transcode does nothing.
     running ??= drain().finally(() => {
       running = null;
     });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return {
-    async stop() {
+    async stop({ release = true } = {}) {
       stopped = true;
       clearInterval(timer);
+      if (release) abort.abort();
       await running;
     },
   };

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ROOT } from '../support/server';
+
+const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+function ffmpeg(): string {
+  const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
+  return process.env.FFMPEG_PATH ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+/**
+ * A minute of grainy test pattern and a tone, MPEG-4 Part 2 + MP2 in Matroska at a high bitrate:
+ * tens of MB that no browser plays as is, and a transcode long enough to report percents.
+ */
+async function makeLargeVideo(): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'e2e-large-video-'));
+  try {
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        ffmpeg(),
+        ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-t', '60', '-vf', 'noise=alls=12:allf=t', '-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'mp2', '-f', 'matroska', 'large.mkv'],
+        { cwd: dir },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    return await readFile(path.join(dir, 'large.mkv'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every text the video field has shown, as the creator saw it go by (React may pass a state in a blink). */
+async function recordFieldTexts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { fieldTexts: string[] }).fieldTexts = seen;
+    const note = () => {
+      const text = document.querySelector('[data-testid="video-field"]')?.textContent ?? '';
+      if (seen.at(-1) !== text) seen.push(text);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const percents = (texts: string[], label: string) =>
+  texts.flatMap((text) => [...text.matchAll(new RegExp(`${label} (\\d+)%`, 'g'))].map((m) => Number(m[1])));
+
+describe('a video of real size in /videoWrite', () => {
+  let browser: Browser;
+  let page: Page;
+  let video: Buffer;
+
+  before(async () => {
+    [video, browser] = await Promise.all([makeLargeVideo(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await login(page, baseUrl, ACCOUNTS.verified);
+    await page.waitForURL(/\/index$/);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('uploads with progress, says how far transcoding has got, then plays with its poster and seeks by range requests', async () => {
+    assert.ok(video.length > 30 * 1024 * 1024, `a video of tens of MB (${video.length} bytes)`);
+    await page.goto(`${baseUrl}/videoWrite`);
+    const field = page.getByTestId('video-field');
+    await field.waitFor({ timeout: 60_000 });
+    await recordFieldTexts(page);
+    const partial: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.mp4') && response.status() === 206) partial.push(response.headers()['content-range'] ?? '');
+    });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), field.getByRole('button', { name: '上传视频' }).click()]);
+    await chooser.setFiles({ name: '一分钟的视频.mkv', mimeType: 'video/x-matroska', buffer: video });
+
+    await page.locator('[data-testid="video-field"][data-state="chosen"]').waitFor({ timeout: 110_000 });
+    const texts = await page.evaluate(() => (window as unknown as { fieldTexts: string[] }).fieldTexts);
+    const uploaded = percents(texts, '上传中');
+    assert.ok(uploaded.some((p) => p > 0 && p < 100), `upload progress on the way: ${uploaded.join(',')}`);
+    const transcoded = percents(texts, '转码中');
+    assert.ok(transcoded.some((p) => p > 0 && p < 100), `transcoding percent on the way: ${transcoded.join(',')}`);
+    assert.deepEqual(transcoded, [...transcoded].sort((a, b) => a - b), 'the percent only grows');
+
+    const player = field.locator('video');
+    const poster = (await player.getAttribute('poster')) ?? '';
+    assert.match(poster, /^\/oss\/.+\.jpg$/);
+    const posterAnswer = await page.request.get(`${baseUrl}${poster}`);
+    assert.equal(posterAnswer.status(), 200);
+    assert.equal(posterAnswer.headers()['content-type'], 'image/jpeg');
+    assert.match((await player.getAttribute('src')) ?? '', /^\/oss\/.+\.mp4$/);
+
+    // Seek well into the video: the player asks storage for parts of it (206), and plays on from there.
+    await player.evaluate((node: HTMLVideoElement) => (node.readyState >= 1 ? undefined : new Promise((resolve) => node.addEventListener('loadedmetadata', resolve, { once: true }))));
+    const duration = await player.evaluate((node: HTMLVideoElement) => node.duration);
+    assert.ok(duration > 55 && duration < 65, `a minute long: ${duration}`);
+    const landed = await player.evaluate(
+      (node: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          node.addEventListener('seeked', () => resolve(node.currentTime), { once: true });
+          node.currentTime = 42;
+        }),
+    );
+    assert.ok(Math.abs(landed - 42) < 1, `the player is at the sought time: ${landed}`);
+    assert.ok(partial.length > 0, 'storage answered the player\'s range requests with 206');
+    assert.ok(partial.every((range) => /^bytes \d+-\d+\/\d+$/.test(range)), partial.join(' '));
+  });
+});
