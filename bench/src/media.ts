@@ -12,7 +12,9 @@
  * Targets (issue "Media at real size") are judged at the end; the exit code is 1 when one is missed.
  * Knobs: --settings 1x3,5x4 (part MB × parallel, each measured; the first one is judged; default the
  * browser's), --runs N (uploads per size and setting, medians; default 1), --timeout-s N (per upload;
- * default 30 s + 0.3 s per MB), --idle-s N (idle baseline; default 10).
+ * default 30 s + 0.3 s per MB), --idle-s N (idle baseline; default 10), --database-url URL (PostgreSQL:
+ * a scratch database is made and dropped), --workers N (with it: N `npm run worker` processes
+ * transcode, the server none).
  */
 import { loadavg } from 'node:os';
 import { barePut, startBareServer } from './media/bare-put';
@@ -23,6 +25,7 @@ import { type LoopDelay, startProduct } from './media/product';
 import { type RssPeak, sampleRss } from './media/rss';
 import { transcodeBare, transcodeInProduct } from './media/transcode';
 import { BROWSER_SETTINGS, type UploadSettings, uploadLikeTheBrowser } from './media/upload';
+import { createScratchDatabase } from 'api-server/src/testing/test-database';
 import { median } from './stats';
 
 const args = process.argv.slice(2).filter((a) => a !== '--' && a !== 'media');
@@ -40,6 +43,13 @@ const SETTINGS: UploadSettings[] = args.includes('--settings')
       return { partSize: Math.round((part ?? 1) * MB), parallel: parallel ?? 3 };
     })
   : [BROWSER_SETTINGS];
+// PostgreSQL instead of the embedded database (a scratch database, dropped after), and separate workers.
+const DATABASE_URL = option('database-url', '');
+const WORKERS = Number(option('workers', '0'));
+if (WORKERS > 0 && !DATABASE_URL) {
+  console.error('--workers needs --database-url: the embedded database belongs to one process');
+  process.exit(2);
+}
 const timeoutFor = (mb: number) => Number(option('timeout-s', String(30 + 0.3 * mb))) * 1000;
 const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -60,7 +70,7 @@ async function measureUpload(mb: number, file: string, settings: UploadSettings)
   const bareSeconds = await barePut(bare.url, file, timeoutFor(mb));
   await product.loopDelay();
   const probe = probeCheapCall(product.baseUrl);
-  const rss = sampleRss(() => [product.pid]);
+  const rss = sampleRss(() => product.pids());
   let timing = { seconds: NaN, completeSeconds: NaN };
   let error: string | undefined;
   try {
@@ -86,11 +96,13 @@ function summarize(runs: Run[]): Partial<UploadRow> {
   };
 }
 
-console.info(`media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s); load average ${load()}`);
+console.info(`media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}; load average ${load()}`);
 const files = tempFolder();
 const bare = await startBareServer();
-const product = await startProduct().catch(async (error: unknown) => {
+const scratch = DATABASE_URL ? await createScratchDatabase(DATABASE_URL, 'bench_media') : null;
+const product = await startProduct(scratch ? { DATABASE_URL: scratch.url } : {}, WORKERS).catch(async (error: unknown) => {
   await bare.stop();
+  await scratch?.drop();
   files.remove();
   throw error;
 });
@@ -112,7 +124,7 @@ try {
   await product.loopDelay();
   const idleProbe = probeCheapCall(product.baseUrl);
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-  idle = { probe: await idleProbe.stop(), loop: await product.loopDelay(), rss: sampleRss(() => [product.pid]).stop() };
+  idle = { probe: await idleProbe.stop(), loop: await product.loopDelay(), rss: sampleRss(() => product.pids()).stop() };
   console.info(`idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls), event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms, server RSS ${idle.rss.totalMb.toFixed(0)} MB; load average ${load()}`);
 
   for (const { mb, file } of inputs) {
@@ -134,7 +146,7 @@ try {
     const began = performance.now();
     const video = await videoFile(files.dir, VIDEO_MB);
     console.info(`test video made in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-    const rss = sampleRss(() => [product.pid]);
+    const rss = sampleRss(() => product.pids());
     try {
       const uploaded = await uploadLikeTheBrowser(product.baseUrl, product.token, video, SETTINGS[0] ?? BROWSER_SETTINGS, timeoutFor(VIDEO_MB));
       videoFigures.upload = uploaded.seconds;
@@ -154,6 +166,7 @@ try {
   }
 } finally {
   await product.stop();
+  await scratch?.drop();
   await bare.stop();
   files.remove();
 }

@@ -24,6 +24,8 @@ export interface LoopDelay {
 export interface Product {
   baseUrl: string;
   pid: number;
+  /** The server and its separate video workers, if any: the roots of the RSS sum. */
+  pids(): number[];
   dataDir: string;
   token: string;
   /** Event-loop delay since the last call (the first call starts the count); null if the loop did not answer in time. */
@@ -33,7 +35,12 @@ export interface Product {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+/**
+ * `workers` > 0: the server transcodes nothing (VIDEO_WORKER_INTERVAL_MS=0) and that many
+ * `npm run worker` processes (api-server's src/worker-main.ts) share its database (PostgreSQL only:
+ * the embedded database belongs to one process) and its data folder.
+ */
+export async function startProduct(env: Record<string, string> = {}, workers = 0): Promise<Product> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
   const loopFile = path.join(dataDir, 'loop-delay.jsonl');
@@ -50,6 +57,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       RATE_LIMIT_PER_MINUTE: '100000000',
       BENCH_LOOP_FILE: loopFile,
       ...env,
+      ...(workers ? { VIDEO_WORKER_INTERVAL_MS: '0' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,7 +68,13 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const workerChildren: ChildProcess[] = [];
   const stop = async () => {
+    for (const worker of workerChildren) await end(worker);
+    await end(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const end = async (child: ChildProcess) => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -70,7 +84,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
         await exited;
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     // Migrating a fresh database takes seconds alone, minutes on a machine busy with other work.
@@ -84,10 +97,22 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     }
     const login = await signedCall<{ token: string }>(baseUrl, '', 'POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' });
     if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+    for (let n = 0; n < workers; n += 1) {
+      // Started once the server has migrated the database, as the worker's README asks.
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+        cwd: path.join(ROOT, 'api-server'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env, VIDEO_WORKER_INTERVAL_MS: '1000' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      worker.stdout?.on('data', keep);
+      worker.stderr?.on('data', keep);
+      workerChildren.push(worker);
+    }
     let lines = 0;
     return {
       baseUrl,
       pid: child.pid ?? 0,
+      pids: () => [child.pid ?? 0, ...workerChildren.map((w) => w.pid ?? 0)],
       dataDir,
       token: login.data.token,
       async loopDelay(timeoutMs = 30_000) {
