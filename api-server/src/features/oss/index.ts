@@ -57,21 +57,20 @@ const oss: FastifyPluginAsync = async (app) => {
       .send(listBucketXml({ bucket: target.bucket, prefix, marker, maxKeys, objects, nextMarker }));
   }
 
-  app.route<{ Params: { bucket: string; '*': string } }>({
-    // HEAD is its own: Fastify's automatic one would read the whole object to discard it.
-    method: ['GET', 'HEAD'],
-    url: `${OSS_PATH}/:bucket/*`,
-    handler: async (request, reply) => {
-      const { bucket, '*': key } = request.params;
-      if (!key) return listObjects(request, reply);
-      const decoded = safeKey(key);
-      // User files belong on their own origin when one is set: never serve them from the app's.
-      if (storageOrigin && decoded !== null && parseUploadKey(decoded) && request.host !== storageOrigin.host) {
-        return reply.code(301).header('location', `${storageOrigin.origin}${request.url}`).send();
-      }
-      return sendObject(app.storage, request, reply, bucket === app.storage.bucket ? decoded : null);
-    },
-  });
+  type ObjectRequest = FastifyRequest<{ Params: { bucket: string; '*': string } }>;
+  const readRoute = async (request: ObjectRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const { bucket, '*': key } = request.params;
+    if (!key) return listObjects(request, reply);
+    const decoded = safeKey(key);
+    // User files belong on their own origin when one is set: never serve them from the app's.
+    if (storageOrigin && decoded !== null && parseUploadKey(decoded) && request.host !== storageOrigin.host) {
+      return reply.code(301).header('location', `${storageOrigin.origin}${request.url}`).send();
+    }
+    return sendObject(app.storage, request, reply, bucket === app.storage.bucket ? decoded : null);
+  };
+  // HEAD is its own: Fastify's automatic one would read the whole object to discard it.
+  app.get(`${OSS_PATH}/:bucket/*`, { exposeHeadRoute: false }, readRoute);
+  app.head(`${OSS_PATH}/:bucket/*`, readRoute);
 };
 
 function safeKey(raw: string): string | null {
