@@ -12,7 +12,7 @@ import { objectStoreFor } from './plugins/app/storage';
 /** The poll interval when VIDEO_WORKER_INTERVAL_MS is 0 (that setting turns off the API servers' own worker). */
 const DEFAULT_POLL_MS = 2000;
 
-const line = (level: string) => (obj: object, msg: string) => console.log(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg, ...obj }));
+const line = (level: string) => (obj: object, msg: string) => (level === 'warn' ? console.warn : console.info)(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg, ...obj }));
 const log = { info: line('info'), warn: line('warn') };
 
 function fail(message: string): never {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { truncate } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode, VIDEO_MESSAGES, VideoState, type VideoUploadResult } from 'shared-sdk/contract';
@@ -7,9 +9,10 @@ import { body, login, signed } from '../../testing/signed';
 import { makeSourceVideo } from '../../testing/source-video';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { claimJob, LEASE_MS } from './jobs';
+import { claimJob, commitVideo, LEASE_MS, MAX_SOURCE_BYTES } from './jobs';
 import { transcode } from './transcode';
 import { processNextJob, startWorker } from './worker';
+import type { ObjectStore } from '../../storage/object-store';
 import { type TestToken, ossInject } from '../oss/oss-test-client';
 
 const OWNER = '13800000001';
@@ -184,6 +187,34 @@ describe('embedded video service', () => {
     assert.equal(row.progress, 0);
     assert.equal(await processNextJob(deps()), true, 'another worker takes it at once');
     assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
+  });
+
+  it('commits a 2 GB video by reading its first bytes only', async () => {
+    const key = await upload(OWNER, source);
+    // The same object made 2 GiB long without writing 2 GiB: a sparse file.
+    await truncate(path.join(data.dir, 'storage', app.storage.bucket, 'objects', key), MAX_SOURCE_BYTES);
+    assert.equal((await app.storage.head(key))?.size, MAX_SOURCE_BYTES);
+    let bytesRead = 0;
+    const counting: ObjectStore = Object.create(app.storage, {
+      get: {
+        value: async (...args: Parameters<ObjectStore['get']>) => {
+          const object = await app.storage.get(...args);
+          object?.body.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
+          return object;
+        },
+      },
+      readHead: {
+        value: async (...args: Parameters<ObjectStore['readHead']>) => {
+          const head = await app.storage.readHead(...args);
+          bytesRead += head?.length ?? 0;
+          return head;
+        },
+      },
+    });
+    const job = await commitVideo(app.db, counting, uids[OWNER]!, key);
+    assert.equal(job.state, VideoState.TRANSCODING);
+    assert.ok(bytesRead > 0 && bytesRead <= 64 * 1024, `read ${bytesRead} bytes of ${MAX_SOURCE_BYTES}`);
+    await app.db.deleteFrom('video_jobs').where('vid', '=', job.vid).execute();
   });
 
   it('runs by itself in the server\'s worker loop', async () => {
