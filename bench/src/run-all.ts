@@ -14,6 +14,7 @@
  *   5. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
+ * `npm run bench -- media [options]` runs only the media bench (src/media.ts: uploads, transcoding).
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
  */
 import { spawn } from 'node:child_process';
@@ -26,6 +27,11 @@ import { measureKeystrokes, reportKeystrokes } from './keystroke';
 import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// `npm run bench -- media [options]`: the media bench alone (src/media.ts), which takes its own options.
+if (process.argv.slice(2).find((a) => a !== '--') === 'media') {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'media.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))));
+}
 const argRows = process.argv.indexOf('--rows');
 const ROWS = Number(argRows > 0 ? process.argv[argRows + 1] : (process.env.ROWS ?? 20_000));
 if (!Number.isInteger(ROWS) || ROWS <= 0) {

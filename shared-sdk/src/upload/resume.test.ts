@@ -207,6 +207,27 @@ it('in parallel, keeps every part stored before the failure and sends only the l
   expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
 });
 
+it("resumes the same way with the browser's own part size and parallelism", async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const { UPLOAD_PARALLEL, UPLOAD_PART_SIZE } = await import('./multipart-settings');
+  // Within what the storage takes for one part (20 MB) and what OSS takes as the smallest (100 KB).
+  expect(UPLOAD_PART_SIZE).toBeLessThanOrEqual(20 * 1024 * KB);
+  expect(UPLOAD_PART_SIZE).toBeGreaterThanOrEqual(100 * KB);
+  // One round of parts in parallel, then a short last part, which hangs and then loses its connection.
+  const count = UPLOAD_PARALLEL + 1;
+  const bytes = content(UPLOAD_PARALLEL * UPLOAD_PART_SIZE + 37 * KB);
+  const file = new File([bytes], 'clip.mp4', { type: 'video/mp4' });
+  oss.failOnce.set(count, 1500);
+
+  const result = await uploadToStorage(file, 'video', undefined, { origin: oss.origin, retries: 1 });
+
+  expect(oss.initiated).toHaveLength(1);
+  for (let n = 1; n < count; n += 1) expect(sentTimes(n)).toEqual([true]);
+  expect(sentTimes(count)).toEqual([false, true]);
+  expect(oss.completed).toEqual([{ uploadId: oss.initiated[0], numbers: Array.from({ length: count }, (_, i) => i + 1) }]);
+  expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+});
+
 it('gives up after the retries, with the error of the lost part', async () => {
   const { uploadToStorage } = await import('./upload-to-storage');
   const file = new File([content(3 * 100 * KB)], 'clip.png', { type: 'image/png' });

@@ -10,6 +10,7 @@ import type { OssCheckpoint } from 'ali-oss';
 import { apiGet } from '../http';
 import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
+import { UPLOAD_PARALLEL, UPLOAD_PART_SIZE } from './multipart-settings';
 import { buildObjectKey } from './object-key';
 import { type UploadToken, createStorageClient, objectUrl } from './storage-client';
 
@@ -29,8 +30,6 @@ export interface UploadOptions {
 }
 
 export const TOKEN_PATH = '/api/upload/tos/token';
-const MB = 1024 * 1024;
-
 export function fetchUploadToken(path = TOKEN_PATH): Promise<UploadToken> {
   return apiGet<UploadToken>(path, undefined, { skipErrorHandler: true });
 }
@@ -48,8 +47,8 @@ export async function uploadToStorage(file: File, kind: UploadKind, onProgress?:
   for (let attempt = 0; ; attempt += 1) {
     try {
       await client.multipartUpload(key, file, {
-        parallel: options.parallel ?? 3,
-        partSize: options.partSize ?? MB,
+        parallel: options.parallel ?? UPLOAD_PARALLEL,
+        partSize: options.partSize ?? UPLOAD_PART_SIZE,
         ...(mime ? { mime } : {}),
         ...(checkpoint ? { checkpoint } : {}),
         progress: (fraction, cpt) => {

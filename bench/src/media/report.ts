@@ -1,0 +1,108 @@
+/** The media bench's tables and its verdicts on the issue's targets. */
+import type { LoopDelay } from './product';
+import type { ProbeFigures } from './probe';
+import type { RssPeak } from './rss';
+import type { UploadSettings } from './upload';
+
+const MB = 1024 * 1024;
+
+export interface UploadRow {
+  mb: number;
+  settings: UploadSettings;
+  bareSeconds: number;
+  seconds: number;
+  /** Of `seconds`, from the last part stored to the completed answer. */
+  completeSeconds: number;
+  probe?: ProbeFigures;
+  loop?: LoopDelay;
+  rss?: RssPeak;
+  load: string;
+  error?: string;
+}
+
+export interface Idle {
+  probe: ProbeFigures;
+  loop: LoopDelay | null;
+  rss: RssPeak;
+}
+
+export interface VideoFigures {
+  upload?: number;
+  transcode?: number;
+  bareTranscode?: number;
+  rss?: RssPeak;
+  bareRss?: RssPeak;
+  /** The cheap call and the event loop while the server transcodes. */
+  probe?: ProbeFigures;
+  loop?: LoopDelay;
+  error?: string;
+}
+
+const TARGETS = { throughputRatio: 0.5, loopP99Ms: 20, cheapCallP99Ratio: 2, rssMb: 400 };
+
+const f = (n: number | undefined, digits = 1) => (n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(digits));
+const rssText = (r: RssPeak | undefined) => (r ? `${f(r.totalMb, 0)} (node ${f(r.nodeMb, 0)}, other ${f(r.otherMb, 0)}, node HWM ${f(r.nodeHwmMb, 0)})` : '–');
+
+export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
+  console.info('\nUploads (throughput in MB/s; ratio = storage upload ÷ bare PUT of the same bytes, same run)');
+  console.info(['size MB', 'parts', 'bare MB/s', 'upload MB/s (assembly s)', 'ratio', 'cheap p99 ms (× idle)', 'loop p99 / max ms', 'server RSS MB peak', 'load average'].join(' | '));
+  for (const r of rows) {
+    const idleP99 = idle?.probe.p99 ?? NaN;
+    console.info(
+      [
+        r.mb,
+        `${r.settings.partSize / MB} MB × ${r.settings.parallel}`,
+        f(r.mb / r.bareSeconds),
+        r.error ? `failed: ${r.error}` : `${f(r.mb / r.seconds)} (${f(r.completeSeconds, 2)})`,
+        f(r.bareSeconds / r.seconds, 2),
+        r.probe ? `${f(r.probe.p99)} (${f(r.probe.p99 / idleP99, 2)}×; ${r.probe.count} calls, ${r.probe.timeouts} timeouts)` : '–',
+        r.loop ? `${f(r.loop.p99)} / ${f(r.loop.max)}` : 'no answer',
+        rssText(r.rss),
+        r.load,
+      ].join(' | '),
+    );
+  }
+  if (idle) console.info(`idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}), event-loop delay p99 ${f(idle.loop?.p99)} ms, server RSS ${rssText(idle.rss)} MB`);
+}
+
+/** Prints each target with its verdict; returns how many were missed (a target not measured is not counted). */
+export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFigures, videoMb: number): number {
+  let misses = 0;
+  const verdict = (name: string, pass: boolean | null, figure: string) => {
+    if (pass === false) misses += 1;
+    console.info(`${pass === null ? 'NOT MEASURED' : pass ? 'MET   ' : 'MISSED'}  ${name}: ${figure}`);
+  };
+  const judged = rows.filter((r) => r.settings === rows[0]?.settings);
+  console.info('\nTargets');
+  const stuck = rows.filter((r) => r.error).map((r) => `${r.mb} MB: ${r.error}`);
+  if (video.error) stuck.push(`video: ${video.error}`);
+  verdict('every upload and transcoding ends in time', stuck.length === 0, stuck.join('; ') || 'all ended');
+  for (const mb of [200, 1024]) {
+    const r = judged.find((row) => row.mb === mb);
+    const ratio = r && !r.error ? r.bareSeconds / r.seconds : NaN;
+    verdict(`${mb} MB upload ≥ ${TARGETS.throughputRatio}× the bare PUT`, r ? ratio >= TARGETS.throughputRatio : null, r ? (r.error ? `failed: ${r.error}` : `${f(ratio, 2)}×`) : 'add it to --sizes');
+  }
+  const big = judged.find((row) => row.mb === 1024);
+  verdict(`event-loop delay p99 ≤ ${TARGETS.loopP99Ms} ms during the 1 GB upload`, big ? (big.loop?.p99 ?? Infinity) <= TARGETS.loopP99Ms : null, big ? (big.loop ? `${f(big.loop.p99)} ms` : 'the server did not answer') : 'add 1024 to --sizes');
+  const ratio = big?.probe && idle ? big.probe.p99 / idle.probe.p99 : NaN;
+  verdict(`cheap call p99 ≤ ${TARGETS.cheapCallP99Ratio}× idle during the 1 GB upload`, big ? ratio <= TARGETS.cheapCallP99Ratio : null, big ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}×` : 'add 1024 to --sizes');
+
+  if (videoMb > 0) {
+    const upload = video.upload ? `uploaded in ${f(video.upload)} s, ` : '';
+    console.info(
+      `\nVideo of ${videoMb} MB: ${upload}${video.error ? `failed: ${video.error}` : `transcoded in ${f(video.transcode)} s`}; ffmpeg by hand ${f(video.bareTranscode)} s (ratio ${f((video.transcode ?? NaN) / (video.bareTranscode ?? NaN), 2)}×)`,
+    );
+    if (video.probe) console.info(`while transcoding: cheap call p99 ${f(video.probe.p99)} ms (${f(video.probe.p99 / (idle?.probe.p99 ?? NaN), 2)}× idle, ${video.probe.timeouts} timeouts), event-loop delay p99 ${f(video.loop?.p99)} / max ${f(video.loop?.max)} ms`);
+    console.info(`peak RSS MB, server tree during the video's upload and transcoding: ${rssText(video.rss)}; ffmpeg by hand: ${f(video.bareRss?.totalMb, 0)}`);
+  }
+  const rssTargetMeasured = big && videoMb >= 1024;
+  const peak = Math.max(big?.rss?.totalMb ?? 0, video.rss?.totalMb ?? 0);
+  verdict(
+    `server RSS ≤ ${TARGETS.rssMb} MB during a 1 GB upload plus its transcoding (workers and ffmpeg included)`,
+    rssTargetMeasured ? peak <= TARGETS.rssMb && !video.error && !big.error : null,
+    rssTargetMeasured
+      ? `${f(peak, 0)} MB, ${f(peak - (idle?.rss.totalMb ?? NaN), 0)} MB above the idle server's ${f(idle?.rss.totalMb, 0)} MB${video.error ? ` (the video part failed: ${video.error})` : ''}`
+      : 'needs --sizes …1024 and --video-mb 1024',
+  );
+  return misses;
+}
