@@ -23,6 +23,7 @@ import * as unloggedSignNonces from './0110_unlogged_sign_nonces';
 import * as keywordGramKeys from './0120_keyword_gram_keys';
 import * as searchGrams from './0121_search_grams';
 import * as draftsManuscriptIdx from './0130_drafts_manuscript_idx';
+import * as searchWalks from './0140_search_walks';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0120_keyword_gram_keys': keywordGramKeys,
   '0121_search_grams': searchGrams,
   '0130_drafts_manuscript_idx': draftsManuscriptIdx,
+  '0140_search_walks': searchWalks,
 };
