@@ -15,6 +15,9 @@
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
+ *
+ * `npm run bench -- search` runs only the open-loop search bench (src/search.ts) and exits with its
+ * verdict.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -26,6 +29,10 @@ import { measureKeystrokes, reportKeystrokes } from './keystroke';
 import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+if (process.argv.slice(2).includes('search')) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'search.ts')], { stdio: 'inherit' });
+  process.exit(await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))));
+}
 const argRows = process.argv.indexOf('--rows');
 const ROWS = Number(argRows > 0 ? process.argv[argRows + 1] : (process.env.ROWS ?? 20_000));
 if (!Number.isInteger(ROWS) || ROWS <= 0) {
