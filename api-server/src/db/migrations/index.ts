@@ -24,6 +24,7 @@ import * as keywordGramKeys from './0120_keyword_gram_keys';
 import * as searchGrams from './0121_search_grams';
 import * as draftsManuscriptIdx from './0130_drafts_manuscript_idx';
 import * as searchWalks from './0140_search_walks';
+import * as contentDayCounts from './0141_content_day_counts';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0121_search_grams': searchGrams,
   '0130_drafts_manuscript_idx': draftsManuscriptIdx,
   '0140_search_walks': searchWalks,
+  '0141_content_day_counts': contentDayCounts,
 };

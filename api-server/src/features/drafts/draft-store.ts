@@ -9,7 +9,7 @@ import { editorFieldsOf } from '../editor/editor-fields';
 import { formatTime } from '../../lib/china-time';
 import { titleHolds } from '../../lib/keyword';
 import { type PageSource, hasPlannedKeys } from '../../lib/paging';
-import { DRAFT_MESSAGES, readPage, titleSearch } from './shared';
+import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -47,8 +47,8 @@ function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, gr
 /** One page, newest first (`readPage`); without a keyword the total is exact and cheap (counters). */
 export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number; capped: boolean }> {
   const source: PageSource = q.title
-    ? { search: titleSearch((grams) => liveDrafts(db, q, grams), 'drafts_owner_grams_idx', q.userId, 0, q.title, draftCounters(db, q)) }
-    : { counted: () => countDrafts(db, q), ids: liveDrafts(db, q).select('id') };
+    ? { search: titleSearch((grams) => liveDrafts(db, q, grams), 'drafts_owner_grams_idx', q.userId, 0, q.title, draftCounters(db, q).select(TOTAL)) }
+    : { counted: () => countDrafts(db, q), ids: liveDrafts(db, q).select('id'), days: dayCounts(draftCounters(db, q, 'content_day_counts')) };
   const { rows, count, capped } = await readPage(
     db,
     (ids) => db.selectFrom('drafts').select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at']).where('id', 'in', ids),
@@ -58,20 +58,16 @@ export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData:
   return { returnData: rows.map(toDraft), count, capped };
 }
 
-/** The tab's live drafts, from the trigger-kept counters. */
-function draftCounters(db: Db, q: Pick<DraftQuery, 'userId' | 'type'>) {
-  let query = db
-    .selectFrom('content_counts')
-    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
-    .where('user_id', '=', q.userId)
-    .where('kind', '=', 'draft');
+/** The tab's live drafts, from the trigger-kept counters (per day: `content_day_counts`, 0141). */
+function draftCounters(db: Db, q: Pick<DraftQuery, 'userId' | 'type'>, table: 'content_counts' | 'content_day_counts' = 'content_counts') {
+  let query = db.selectFrom(table).where('user_id', '=', q.userId).where('kind', '=', 'draft');
   if (q.type) query = query.where('type', '=', q.type);
   return query;
 }
 
 /** Without a keyword the total comes from the counters, not from counting rows. */
 async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
-  const { n } = await draftCounters(db, q).executeTakeFirstOrThrow();
+  const { n } = await draftCounters(db, q).select(TOTAL).executeTakeFirstOrThrow();
   return Number(n);
 }
 

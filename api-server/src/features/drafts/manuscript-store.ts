@@ -20,7 +20,7 @@ import { editorFieldsOf } from '../editor/editor-fields';
 import { formatTime } from '../../lib/china-time';
 import { titleHolds } from '../../lib/keyword';
 import { type PageSource, hasPlannedKeys } from '../../lib/paging';
-import { DRAFT_MESSAGES, readPage, titleSearch } from './shared';
+import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -67,8 +67,8 @@ function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>, gram
 /** One page, newest first (`readPage`), as for drafts. */
 export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number; capped: boolean }> {
   const source: PageSource = q.title
-    ? { search: titleSearch((grams) => liveManuscripts(db, q, grams), 'manuscripts_owner_grams_idx', q.userId, q.type, q.title, manuscriptCounters(db, q)) }
-    : { counted: () => countManuscripts(db, q), ids: liveManuscripts(db, q).select('id') };
+    ? { search: titleSearch((grams) => liveManuscripts(db, q, grams), 'manuscripts_owner_grams_idx', q.userId, q.type, q.title, manuscriptCounters(db, q).select(TOTAL)) }
+    : { counted: () => countManuscripts(db, q), ids: liveManuscripts(db, q).select('id'), days: dayCounts(manuscriptCounters(db, q, 'content_day_counts')) };
   const { rows, count, capped } = await readPage(
     db,
     (ids) =>
@@ -82,20 +82,15 @@ export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ ret
   return { returnData: rows.map(toManuscript), count, capped };
 }
 
-/** The type's live manuscripts in the statuses shown, from the trigger-kept counters. */
-function manuscriptCounters(db: Db, q: ManuscriptQuery) {
-  let query = db
-    .selectFrom('content_counts')
-    .select(sql<number>`coalesce(sum(count), 0)`.as('n'))
-    .where('user_id', '=', q.userId)
-    .where('kind', '=', 'manuscript')
-    .where('type', '=', q.type);
+/** The type's live manuscripts in the statuses shown, from the trigger-kept counters (per day: 0141). */
+function manuscriptCounters(db: Db, q: ManuscriptQuery, table: 'content_counts' | 'content_day_counts' = 'content_counts') {
+  let query = db.selectFrom(table).where('user_id', '=', q.userId).where('kind', '=', 'manuscript').where('type', '=', q.type);
   if (q.statuses) query = query.where('status', 'in', q.statuses);
   return query;
 }
 
 async function countManuscripts(db: Db, q: ManuscriptQuery): Promise<number> {
-  const { n } = await manuscriptCounters(db, q).executeTakeFirstOrThrow();
+  const { n } = await manuscriptCounters(db, q).select(TOTAL).executeTakeFirstOrThrow();
   return Number(n);
 }
 

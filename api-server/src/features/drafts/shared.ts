@@ -1,8 +1,8 @@
 /** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { IdListRule } from '../../lib/ids';
-import { type AnyRows, type PageIds, type PageSource, type Search, readPageIds, searchPlan } from '../../lib/paging';
+import { type AnyRows, type DayCounts, type PageIds, type PageSource, type Search, readPageIds, searchPlan } from '../../lib/paging';
 
 export const MAX_PAGE_SIZE = 50;
 export const MAX_IDS = 100;
@@ -24,6 +24,13 @@ export const ID_LIST: IdListRule = { max: MAX_IDS, message: DRAFT_MESSAGES.BAD_I
 
 /** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */
 export const NEWEST_FIRST = ['created_at', 'id'] as const;
+
+/** The sum of the counter rows a query selects, as `n`. */
+export const TOTAL = sql<number>`coalesce(sum(count), 0)`.as('n');
+
+/** The counter rows' live items per day (`DayCounts`, lib/paging.ts), for a deep page's seek. */
+export const dayCounts = (rows: SelectQueryBuilder<Database, 'content_day_counts', object>): DayCounts =>
+  sql<{ day: string; n: number }>`${rows.select(['day', sql<number>`sum(count)`.as('n')]).groupBy('day')}`;
 
 /**
  * A keyword search of the owner's drafts or manuscripts (`Search`, lib/paging.ts): `rows(grams)` are
