@@ -79,6 +79,21 @@ async function main(): Promise<number> {
       server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
     });
     const { token, cases } = await buildCases(port);
+    // The server's own CPU per request over a stretch (concurrency.ts --serve answers 'reset' and
+    // 'report'): what a request costs it, whatever the machine's load does to the latency.
+    const serverCpu = async <T>(stretch: () => Promise<T>): Promise<{ result: T; cpuMs: number }> => {
+      await new Promise<void>((resolve) => {
+        server.once('message', () => resolve());
+        server.send('reset');
+      });
+      const result = await stretch();
+      const view = await new Promise<{ cpuMsPerRequest: number }>((resolve) => {
+        server.once('message', (message) => resolve(message as { cpuMsPerRequest: number }));
+        server.send('report');
+      });
+      return { result, cpuMs: view.cpuMsPerRequest };
+    };
+    const cpu = { mix: [] as number[], bare: [] as number[] };
     const mix = weightedCycle(cases);
     const bare: Call[] = [{ method: 'GET', path: '/api/user/mpBaseUserinfo', params: {} }];
     const timeoutMs = 5000;
@@ -90,9 +105,11 @@ async function main(): Promise<number> {
     let generatorDelay = 0;
     log(`  ${ROUNDS} rounds of ${SECONDS} s of the mix and ${SECONDS / 2} s of the bare read, each at ${RATE} req/s from ${WORKERS} threads; load average ${load()}`);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const run = await driveOpenLoop({ port, token, calls: mix.map((c) => c.call), ratePerSecond: RATE, seconds: SECONDS, timeoutMs }, WORKERS);
+      const { result: run, cpuMs: mixCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: mix.map((c) => c.call), ratePerSecond: RATE, seconds: SECONDS, timeoutMs }, WORKERS));
       run.times.forEach((times, index) => byCase.get(mix[index]!)!.push(...times));
-      const base = await driveOpenLoop({ port, token, calls: bare, ratePerSecond: RATE, seconds: SECONDS / 2, timeoutMs }, WORKERS);
+      const { result: base, cpuMs: bareCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: bare, ratePerSecond: RATE, seconds: SECONDS / 2, timeoutMs }, WORKERS));
+      cpu.mix.push(mixCpu);
+      cpu.bare.push(bareCpu);
       bareTimes.push(...base.times[0]!);
       errors += run.errors + base.errors;
       firstError ||= run.firstError || base.firstError;
@@ -113,7 +130,9 @@ async function main(): Promise<number> {
       if (!met) misses.push(className);
       log(`  ${className.padEnd(28)} ${cells(f)} ${`${ratio.toFixed(2)}×`.padStart(9)}  ${met ? 'met' : 'MISSED'}`);
     }
-    log(`\n  errors ${errors}${firstError ? ` (first: ${firstError})` : ''}; load generator's event-loop delay p99 ${generatorDelay.toFixed(1)} ms; load average ${load()}`);
+    const ms = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+    log(`\n  server CPU per request (Node only; PostgreSQL's is apart), by round: mix ${ms(cpu.mix)} ms, bare signed read ${ms(cpu.bare)} ms`);
+    log(`  errors ${errors}${firstError ? ` (first: ${firstError})` : ''}; load generator's event-loop delay p99 ${generatorDelay.toFixed(1)} ms; load average ${load()}`);
     if (errors) misses.push('errors');
     log(misses.length ? `\nsearch bench: MISSED (${misses.join(', ')})` : '\nsearch bench: every class met its target');
     return misses.length ? 1 : 0;
