@@ -7,52 +7,20 @@
  *
  *   pnpm --filter bench bench:drafts     (ROWS=1000000 REQUESTS=1000 CLIENTS=50 PGLITE=0 to change it)
  *
- * Seeding is one INSERT … SELECT generate_series per table, with the title-gram indexes built after
- * the load (as a restore would), then VACUUM ANALYZE (what autovacuum does soon after a bulk load).
+ * Seeding: `seedContent` (content-seed.ts).
  */
 import { buildApp } from 'api-server/src/app';
 import { loadConfig } from 'api-server/src/config';
-import type { DatabaseHandle } from 'api-server/src/db/connect';
-import { analyzeContentTables } from 'api-server/src/features/drafts/maintenance';
 import { openTestDatabase } from 'api-server/src/testing/test-database';
-import { sql } from 'kysely';
 import { computeSign, newNonce } from 'shared-sdk/contract';
+import { seedContent } from './content-seed';
 import { LATENCY_HEADER, type Latency, latencyLine, measureConcurrent } from './materials-seed';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 1_000);
 const CLIENTS = Number(process.env.CLIENTS ?? 50);
-const WORDS = ['郑州', '黄河', '乡村', '秋收', '老街', '少林', '广场', '文化', '城市', '新闻', 'report', 'daily'];
 const APP_ID = 'bench-app';
 const SECRET = 'bench-secret';
-
-const GRAM_INDEXES = {
-  drafts_owner_grams_idx: 'create index drafts_owner_grams_idx on drafts using gin (scoped_grams(user_id, 0, title)) where deleted_at is null',
-  manuscripts_owner_grams_idx: 'create index manuscripts_owner_grams_idx on manuscripts using gin (scoped_grams(user_id, type, title)) where deleted_at is null',
-};
-
-async function seed(handle: DatabaseHandle): Promise<number> {
-  const user = await handle.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow();
-  for (const name of Object.keys(GRAM_INDEXES)) await sql.raw(`drop index if exists ${name}`).execute(handle.db);
-  const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
-  // Row i: type i % 3 + 1, a minute apart (newest last), title from two words and the number.
-  const columns = `${user.id}, gen_random_uuid()::text, (i % 3) + 1,
-    (${words})[1 + i % ${WORDS.length}] || (${words})[1 + (i * 7) % ${WORDS.length}] || '稿件 ' || i,
-    '[]'::jsonb, '<p>bench</p>', now() - make_interval(mins => ${ROWS} - i), now() - make_interval(mins => ${ROWS} - i)`;
-  await sql
-    .raw(`insert into drafts (user_id, global_id, type, title, cover_urls, body, created_at, updated_at) select ${columns} from generate_series(0, ${ROWS - 1}) i`)
-    .execute(handle.db);
-  // Every status over every type (type follows i % 3).
-  await sql
-    .raw(
-      `insert into manuscripts (user_id, global_id, type, title, cover_urls, body, created_at, updated_at, status, platforms)
-       select ${columns}, (array[4, 5, 6, 7, 12, 13])[1 + (i / 3) % 6], '[9]'::jsonb from generate_series(0, ${ROWS - 1}) i`,
-    )
-    .execute(handle.db);
-  for (const statement of Object.values(GRAM_INDEXES)) await sql.raw(statement).execute(handle.db);
-  await analyzeContentTables(handle.db);
-  return user.id;
-}
 
 /** A fresh database: PGlite in memory, or one created on the server of serverUrl and dropped at close. */
 async function run(engine: string, serverUrl: string): Promise<void> {
@@ -60,7 +28,8 @@ async function run(engine: string, serverUrl: string): Promise<void> {
   const handle = await openTestDatabase();
   const databaseUrl = handle.url;
   const seedStart = performance.now();
-  await seed(handle);
+  const user = await handle.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow();
+  await seedContent(handle.db, user.id, ROWS);
   console.info(`\n${engine}: seeded ${ROWS.toLocaleString('en')} drafts + ${ROWS.toLocaleString('en')} manuscripts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${CLIENTS} concurrent clients, ${REQUESTS} requests per case`);
   const app = await buildApp({ ...loadConfig({}), appId: APP_ID, appSecret: SECRET, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, databaseUrl }, { database: handle, logger: false });
   await app.ready();

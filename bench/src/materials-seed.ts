@@ -1,6 +1,6 @@
 /**
- * Seeds N materials in one statement (generate_series), with the count trigger off and the big
- * indexes dropped during the load, then rebuilds counters and indexes as the migration defines them.
+ * Seeds N materials in one statement (generate_series), with the count trigger off and the secondary
+ * indexes dropped during the load, then rebuilds counters and indexes as the migrations define them.
  * Owners: every 10th material (g % 10 = 3) belongs to the demo account 13800000001 (its "mine" case), the rest to
  * 1,000 bench accounts; 70 % are approved; dates spread over two years; titles from two word lists.
  */
@@ -10,16 +10,18 @@ import type { Database } from 'api-server/src/db/schema';
 const WORDS_A = ['春天', '城市', '黄河', '嵩山', '郑州', '夜景', '田野', '古城', '花开', '云海', '秋收'];
 const WORDS_B = ['日出', '街头', '人物', '航拍', '美食', '老街', '湖面', '晚霞', '列车', '校园', '集市', '灯会'];
 
-const DROPPED = ['materials_mine_idx', 'materials_mine_check_idx', 'materials_public_idx', 'materials_mine_grams_idx', 'materials_public_grams_idx', 'materials_url_idx'] as const;
-
-const INDEXES: Record<(typeof DROPPED)[number], string> = {
-  materials_mine_idx: 'create index materials_mine_idx on materials (owner_id, cm_type, created_at desc, id desc) where deleted_at is null',
-  materials_mine_check_idx: 'create index materials_mine_check_idx on materials (owner_id, cm_type, cm_check, created_at desc, id desc) where deleted_at is null',
-  materials_public_idx: 'create index materials_public_idx on materials (cm_type, created_at desc, id desc) where deleted_at is null and cm_check = 2',
-  materials_mine_grams_idx: 'create index materials_mine_grams_idx on materials using gin (scoped_grams(owner_id, cm_type, title)) where deleted_at is null',
-  materials_public_grams_idx: 'create index materials_public_grams_idx on materials using gin (scoped_grams(0, cm_type, title)) where deleted_at is null and cm_check = 2',
-  materials_url_idx: 'create index materials_url_idx on materials (url) where deleted_at is null',
-};
+/**
+ * The table's secondary indexes as the migrations defined them (pg_indexes), dropped before a bulk
+ * load and rebuilt after it from the same definitions: building an index once is far cheaper than
+ * updating it a million times.
+ */
+export async function dropIndexes(db: Kysely<Database>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select indexname as name, indexdef as definition from pg_indexes
+    where schemaname = current_schema() and tablename = ${table} and indexname not in (select conname from pg_constraint)`.execute(db);
+  for (const { name } of rows) await sql`drop index ${sql.ref(name)}`.execute(db);
+  return rows.map((row) => row.definition);
+}
 
 const list = (words: string[]): string => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
@@ -29,7 +31,7 @@ export async function seedMaterials(db: Kysely<Database>, n: number, demoUserId:
   const { min } = await db.selectFrom('users').select((eb) => eb.fn.min('id').as('min')).where('phone', 'like', 'bench%').executeTakeFirstOrThrow();
   const firstOwner = Number(min);
   await sql`alter table materials disable trigger materials_count`.execute(db);
-  for (const index of DROPPED) await sql.raw(`drop index if exists ${index}`).execute(db);
+  const indexes = await dropIndexes(db, 'materials');
   await sql
     .raw(
       `insert into materials (owner_id, cm_type, title, describe, url, icon_url, size, cm_check, created_at, updated_at)
@@ -52,8 +54,13 @@ export async function seedMaterials(db: Kysely<Database>, n: number, demoUserId:
             select owner_id, cm_type, cm_check, count(*) from materials where deleted_at is null group by owner_id, cm_type, cm_check
             union all
             select 0, cm_type, cm_check, count(*) from materials where deleted_at is null group by cm_type, cm_check`.execute(db);
+  await sql`delete from material_day_counts`.execute(db);
+  await sql`insert into material_day_counts (owner_id, cm_type, cm_check, day, n)
+            select owner_id, cm_type, cm_check, (created_at at time zone 'UTC')::date, count(*) from materials where deleted_at is null group by 1, 2, 3, 4
+            union all
+            select 0, cm_type, cm_check, (created_at at time zone 'UTC')::date, count(*) from materials where deleted_at is null group by 2, 3, 4`.execute(db);
   await sql`alter table materials enable trigger materials_count`.execute(db);
-  for (const index of DROPPED) await sql.raw(INDEXES[index]).execute(db);
+  for (const definition of indexes) await sql.raw(definition).execute(db);
   await sql`vacuum analyze materials`.execute(db);
   log(`  counters, indexes and vacuum in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -16,6 +16,9 @@
  *      measured in the same run);
  * `npm run bench -- media [options]` runs only the media bench (src/media.ts: uploads, transcoding).
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
+ *
+ * `npm run bench -- search` runs only the open-loop search bench (src/search.ts) and exits with its
+ * verdict.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -27,9 +30,11 @@ import { measureKeystrokes, reportKeystrokes } from './keystroke';
 import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// `npm run bench -- media [options]`: the media bench alone (src/media.ts), which takes its own options.
-if (process.argv.slice(2).find((a) => a !== '--') === 'media') {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'media.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+// `npm run bench -- <name> [options]`: one bench alone, with its own options and exit code.
+const SINGLE: Record<string, string> = { media: 'media.ts', search: 'search.ts' };
+const single = SINGLE[process.argv.slice(2).find((a) => a !== '--') ?? ''];
+if (single) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, single), ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))));
 }
 const argRows = process.argv.indexOf('--rows');

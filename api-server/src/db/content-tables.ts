@@ -66,5 +66,10 @@ export interface ContentCountsTable {
   count: number;
 }
 
+/** The same per day (UTC) of `created_at` (migration 0141), for a deep page's seek. */
+export interface ContentDayCountsTable extends ContentCountsTable {
+  day: string;
+}
+
 export type DraftRow = Selectable<DraftsTable>;
 export type ManuscriptRow = Selectable<ManuscriptsTable>;

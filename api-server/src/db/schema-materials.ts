@@ -36,6 +36,11 @@ export interface MaterialCountsTable {
   n: number;
 }
 
+/** The same counters per day (UTC) of `created_at` (migration 0140), for a deep page's seek. */
+export interface MaterialDayCountsTable extends MaterialCountsTable {
+  day: string;
+}
+
 export interface LabelsTable {
   id: Generated<number>;
   name: string;
@@ -76,6 +81,7 @@ declare module './schema' {
   interface Database {
     materials: MaterialsTable;
     material_counts: MaterialCountsTable;
+    material_day_counts: MaterialDayCountsTable;
     labels: LabelsTable;
     material_labels: MaterialLabelsTable;
     material_logs: MaterialLogsTable;

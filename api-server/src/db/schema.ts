@@ -3,7 +3,7 @@
  * must change with it (the migration tests would not notice a forgotten column, the compiler will).
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ContentCountsTable, DraftsTable, ManuscriptsTable } from './content-tables';
+import type { ContentCountsTable, ContentDayCountsTable, DraftsTable, ManuscriptsTable } from './content-tables';
 
 /** Written as JSON text (both engines' drivers would otherwise encode JS arrays as SQL arrays). */
 type JsonArray = ColumnType<string[], string | undefined, string>;
@@ -118,6 +118,7 @@ export interface Database {
   drafts: DraftsTable;
   manuscripts: ManuscriptsTable;
   content_counts: ContentCountsTable;
+  content_day_counts: ContentDayCountsTable;
   newspaper_issues: NewspaperIssuesTable;
   newspaper_pages: NewspaperPagesTable;
 }

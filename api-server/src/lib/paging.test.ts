@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
-import { type AnyRows, COUNT_CAP, cappedCount, cappedCountAndPage, pageWindow } from './paging';
+import { type AnyRows, COUNT_AHEAD, COUNT_CAP, cappedCount, countLimit, pageWindow, searchPage } from './paging';
 
 /** A newest-first list's page as pageWindow reads it: from whichever end it names, put back newest first. */
 function readThroughWindow(list: readonly number[], page: number, size: number, exact: boolean): number[] {
@@ -32,7 +32,7 @@ describe('paging', () => {
     assert.equal(pageWindow(999_990, 10, null).fromOldest, false);
   });
 
-  describe('cappedCountAndPage', () => {
+  describe('searchPage and cappedCount', () => {
     let database: TestDatabase;
     before(async () => {
       database = await openTestDatabase();
@@ -43,23 +43,44 @@ describe('paging', () => {
 
     // Rows id = 1..n, created a minute apart, id 1 the newest.
     const series = (n: number) =>
-      database.db.selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, ${n}) g)`.as('s')).selectAll() as unknown as AnyRows<{ id: number; created_at: Date }>;
+      database.db.selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, ${n}) g)`.as('s')).selectAll() as unknown as AnyRows<{
+        id: number;
+        created_at: Date;
+      }>;
+    /** The same search read both ways: from the "gram index" (unordered matches) and by a walk in order. */
+    const both = async (n: number, offset: number, size: number) => {
+      const [gin, walked] = await Promise.all(
+        [false, true].map((walks) => searchPage(database.db, { gin: series(n), walk: series(n), plan: () => sql`(select '{}'::text[] as keys, ${sql.lit(walks)} as walk)` }, offset, size)),
+      );
+      assert.deepEqual(walked, gin, `${n} rows, offset ${offset}`);
+      return gin;
+    };
+    const ids = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
-    it('counts exactly below the cap, with the page newest first', async () => {
-      assert.deepEqual(await cappedCountAndPage(database.db, series(0), 0, 10), { count: 0, ids: [] });
-      assert.deepEqual(await cappedCountAndPage(database.db, series(37), 0, 10), { count: 37, ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] });
-      assert.deepEqual(await cappedCountAndPage(database.db, series(37), 30, 10), { count: 37, ids: [31, 32, 33, 34, 35, 36, 37] });
-      assert.deepEqual(await cappedCountAndPage(database.db, series(37), 40, 10), { count: 37, ids: [] });
+    it('counts exactly below the count limit, with the page newest first', async () => {
+      assert.deepEqual(await both(0, 0, 10), { total: { count: 0, capped: false }, ids: [] });
+      assert.deepEqual(await both(37, 0, 10), { total: { count: 37, capped: false }, ids: ids(1, 10) });
+      assert.deepEqual(await both(37, 30, 10), { total: { count: 37, capped: false }, ids: ids(31, 37) });
+      assert.deepEqual(await both(37, 40, 10), { total: { count: 37, capped: false }, ids: [] });
+      assert.deepEqual(await both(COUNT_AHEAD, 0, 2), { total: { count: COUNT_AHEAD, capped: false }, ids: [1, 2] });
     });
 
-    it('stops at COUNT_CAP, and leaves the page to a walk in order there', async () => {
-      assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP - 1), 0, 2), { count: COUNT_CAP - 1, ids: [1, 2] });
-      assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP), 0, 2), { count: COUNT_CAP, ids: null });
-      assert.deepEqual(await cappedCountAndPage(database.db, series(COUNT_CAP + 5_000), 0, 2), { count: COUNT_CAP, ids: null });
+    it('stops counting COUNT_AHEAD matches past the page, and at COUNT_CAP, saying more exist', async () => {
+      assert.deepEqual(await both(COUNT_AHEAD + 1, 0, 2), { total: { count: COUNT_AHEAD, capped: true }, ids: [1, 2] });
+      assert.deepEqual(await both(5_000, 2_400, 24), { total: { count: 2_400 + COUNT_AHEAD, capped: true }, ids: ids(2_401, 2_424) });
+      assert.deepEqual(await both(5_000, 4_500, 24), { total: { count: 5_000, capped: false }, ids: ids(4_501, 4_524) });
+      assert.equal(countLimit(COUNT_CAP - 10), COUNT_CAP);
+      assert.deepEqual(await both(COUNT_CAP + 5_000, COUNT_CAP - 10, 24), { total: { count: COUNT_CAP, capped: true }, ids: ids(COUNT_CAP - 9, COUNT_CAP) });
+      assert.deepEqual(await both(COUNT_CAP + 5_000, COUNT_CAP, 24), { total: { count: COUNT_CAP, capped: true }, ids: [] });
+    });
+
+    it('reads the page in order when the gram index turns up more than COUNT_CAP matches', async () => {
+      const search = { gin: series(COUNT_CAP + 50), walk: series(COUNT_CAP + 50), plan: () => sql`(select '{}'::text[] as keys, false as walk)` };
+      assert.deepEqual(await searchPage(database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
     });
 
     it('counts alone the same way (cappedCount)', async () => {
-      for (const n of [0, 37, COUNT_CAP, COUNT_CAP + 5_000]) assert.equal(await cappedCount(database.db, series(n)), Math.min(n, COUNT_CAP));
+      for (const n of [0, 37, COUNT_AHEAD, COUNT_AHEAD + 1]) assert.deepEqual(await cappedCount(database.db, series(n), COUNT_AHEAD), { count: Math.min(n, COUNT_AHEAD), capped: n > COUNT_AHEAD });
     });
   });
 });

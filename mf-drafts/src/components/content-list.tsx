@@ -5,6 +5,8 @@ interface ContentListProps<T> {
   /** Undefined until the first answer. */
   items: readonly T[] | undefined;
   total: number;
+  /** More items exist than `total` (a keyword's count stops early): the pager reads "共 1000+ 条". */
+  capped?: boolean;
   page: number;
   pageSize: number;
   loading: boolean;
@@ -14,7 +16,7 @@ interface ContentListProps<T> {
 }
 
 /** A page of items, the empty state (暂无内容, once an answer says so) and the pager with total and jumper. */
-export function ContentList<T>({ items, total, page, pageSize, loading, renderItem, itemKey, onPageChange }: ContentListProps<T>) {
+export function ContentList<T>({ items, total, capped = false, page, pageSize, loading, renderItem, itemKey, onPageChange }: ContentListProps<T>) {
   return (
     <Spin spinning={loading}>
       {items?.length ? (
@@ -39,7 +41,7 @@ export function ContentList<T>({ items, total, page, pageSize, loading, renderIt
             total={total}
             showSizeChanger={false}
             showQuickJumper
-            showTotal={(count) => `共 ${count} 条`}
+            showTotal={(count) => `共 ${count}${capped ? '+' : ''} 条`}
             onChange={onPageChange}
           />
         </Flex>

@@ -74,7 +74,8 @@ export interface Material {
   is_my: boolean;
 }
 export interface MaterialListAnswer {
-  data: { total: number; data: Material[] };
+  /** `capped`: more matches exist than `total` (a keyword or date search's count stops early); the pager shows "total+". */
+  data: { total: number; capped?: boolean; data: Material[] };
 }
 export interface MaterialLog {
   cml_create_time: string;
@@ -132,6 +133,8 @@ export interface Draft {
 export interface DraftSearchAnswer {
   returnData: Draft[];
   count: number;
+  /** More matches exist than `count` (a keyword's count stops early); the pager shows "count+". */
+  capped?: boolean;
 }
 export interface DraftDeleteRequest {
   ids: string;
@@ -199,6 +202,8 @@ export interface Manuscript {
 export interface ManuscriptListAnswer {
   returnData: Manuscript[];
   count: number;
+  /** As DraftSearchAnswer's. */
+  capped?: boolean;
 }
 export interface ManuscriptDetail extends Manuscript {
   nm_content: string;

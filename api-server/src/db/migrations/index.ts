@@ -23,6 +23,8 @@ import * as unloggedSignNonces from './0110_unlogged_sign_nonces';
 import * as keywordGramKeys from './0120_keyword_gram_keys';
 import * as searchGrams from './0121_search_grams';
 import * as draftsManuscriptIdx from './0130_drafts_manuscript_idx';
+import * as searchWalks from './0140_search_walks';
+import * as contentDayCounts from './0141_content_day_counts';
 import * as videoJobProgress from './0150_video_job_progress';
 
 export const migrations: Record<string, Migration> = {
@@ -45,5 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0120_keyword_gram_keys': keywordGramKeys,
   '0121_search_grams': searchGrams,
   '0130_drafts_manuscript_idx': draftsManuscriptIdx,
+  '0140_search_walks': searchWalks,
+  '0141_content_day_counts': contentDayCounts,
   '0150_video_job_progress': videoJobProgress,
 };

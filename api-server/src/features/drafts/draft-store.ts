@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
-import { hasKeywordGrams } from '../materials/shared';
 import { formatTime } from '../../lib/china-time';
-import { containsPattern } from '../../lib/keyword';
-import { DRAFT_MESSAGES, readPage } from './shared';
+import { titleHolds } from '../../lib/keyword';
+import { type PageSource, hasPlannedKeys } from '../../lib/paging';
+import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -38,36 +38,37 @@ function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, gr
   if (q.type) query = query.where('type', '=', q.type);
   if (q.title) {
     // The owner's title grams (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    if (grams) query = query.where(hasKeywordGrams('drafts_owner_grams_idx', sql`scoped_grams(user_id, 0, title)`, q.userId, 0, q.title));
-    query = query.where('title', 'ilike', containsPattern(q.title));
+    if (grams) query = query.where(hasPlannedKeys(sql`scoped_grams(user_id, 0, title)`));
+    query = query.where(titleHolds(q.title));
   }
   return query;
 }
 
 /** One page, newest first (`readPage`); without a keyword the total is exact and cheap (counters). */
-export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number }> {
-  const source = q.title
-    ? { search: liveDrafts(db, q).select(['id', 'created_at']), walk: liveDrafts(db, q, false).select('id') }
-    : { counted: () => countDrafts(db, q), ids: liveDrafts(db, q).select('id') };
-  const { rows, count } = await readPage(
+export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number; capped: boolean }> {
+  const source: PageSource = q.title
+    ? { search: titleSearch((grams) => liveDrafts(db, q, grams), 'drafts_owner_grams_idx', q.userId, 0, q.title, draftCounters(db, q).select(TOTAL)) }
+    : { counted: () => countDrafts(db, q), ids: liveDrafts(db, q).select('id'), days: dayCounts(draftCounters(db, q, 'content_day_counts')) };
+  const { rows, count, capped } = await readPage(
     db,
     (ids) => db.selectFrom('drafts').select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at']).where('id', 'in', ids),
     source,
     q,
   );
-  return { returnData: rows.map(toDraft), count };
+  return { returnData: rows.map(toDraft), count, capped };
 }
 
-/** Without a keyword the total comes from the trigger-kept counters, not from counting rows. */
-async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
-  let query = db
-    .selectFrom('content_counts')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('count'))
-    .where('user_id', '=', q.userId)
-    .where('kind', '=', 'draft');
+/** The tab's live drafts, from the trigger-kept counters (per day: `content_day_counts`, 0141). */
+function draftCounters(db: Db, q: Pick<DraftQuery, 'userId' | 'type'>, table: 'content_counts' | 'content_day_counts' = 'content_counts') {
+  let query = db.selectFrom(table).where('user_id', '=', q.userId).where('kind', '=', 'draft');
   if (q.type) query = query.where('type', '=', q.type);
-  const { count } = await query.executeTakeFirstOrThrow();
-  return Number(count);
+  return query;
+}
+
+/** Without a keyword the total comes from the counters, not from counting rows. */
+async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
+  const { n } = await draftCounters(db, q).select(TOTAL).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** The caller's live draft, or a refusal saying whether it is missing or someone else's. */

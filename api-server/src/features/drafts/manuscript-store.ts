@@ -17,10 +17,10 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
-import { hasKeywordGrams } from '../materials/shared';
 import { formatTime } from '../../lib/china-time';
-import { containsPattern } from '../../lib/keyword';
-import { DRAFT_MESSAGES, readPage } from './shared';
+import { titleHolds } from '../../lib/keyword';
+import { type PageSource, hasPlannedKeys } from '../../lib/paging';
+import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
 
 type Db = Kysely<Database>;
 
@@ -58,18 +58,18 @@ function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>, gram
   if (q.statuses) query = query.where('status', 'in', q.statuses);
   if (q.title) {
     // The owner's grams of this type (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    if (grams) query = query.where(hasKeywordGrams('manuscripts_owner_grams_idx', sql`scoped_grams(user_id, type, title)`, q.userId, q.type, q.title));
-    query = query.where('title', 'ilike', containsPattern(q.title));
+    if (grams) query = query.where(hasPlannedKeys(sql`scoped_grams(user_id, type, title)`));
+    query = query.where(titleHolds(q.title));
   }
   return query;
 }
 
 /** One page, newest first (`readPage`), as for drafts. */
-export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number }> {
-  const source = q.title
-    ? { search: liveManuscripts(db, q).select(['id', 'created_at']), walk: liveManuscripts(db, q, false).select('id') }
-    : { counted: () => countManuscripts(db, q), ids: liveManuscripts(db, q).select('id') };
-  const { rows, count } = await readPage(
+export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number; capped: boolean }> {
+  const source: PageSource = q.title
+    ? { search: titleSearch((grams) => liveManuscripts(db, q, grams), 'manuscripts_owner_grams_idx', q.userId, q.type, q.title, manuscriptCounters(db, q).select(TOTAL)) }
+    : { counted: () => countManuscripts(db, q), ids: liveManuscripts(db, q).select('id'), days: dayCounts(manuscriptCounters(db, q, 'content_day_counts')) };
+  const { rows, count, capped } = await readPage(
     db,
     (ids) =>
       db
@@ -79,19 +79,19 @@ export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ ret
     source,
     q,
   );
-  return { returnData: rows.map(toManuscript), count };
+  return { returnData: rows.map(toManuscript), count, capped };
+}
+
+/** The type's live manuscripts in the statuses shown, from the trigger-kept counters (per day: 0141). */
+function manuscriptCounters(db: Db, q: ManuscriptQuery, table: 'content_counts' | 'content_day_counts' = 'content_counts') {
+  let query = db.selectFrom(table).where('user_id', '=', q.userId).where('kind', '=', 'manuscript').where('type', '=', q.type);
+  if (q.statuses) query = query.where('status', 'in', q.statuses);
+  return query;
 }
 
 async function countManuscripts(db: Db, q: ManuscriptQuery): Promise<number> {
-  let query = db
-    .selectFrom('content_counts')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('count'))
-    .where('user_id', '=', q.userId)
-    .where('kind', '=', 'manuscript')
-    .where('type', '=', q.type);
-  if (q.statuses) query = query.where('status', 'in', q.statuses);
-  const { count } = await query.executeTakeFirstOrThrow();
-  return Number(count);
+  const { n } = await manuscriptCounters(db, q).select(TOTAL).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export async function findOwnManuscript(db: Db, userId: number, id: number): Promise<ManuscriptRow> {

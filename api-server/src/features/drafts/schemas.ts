@@ -1,5 +1,5 @@
 /** Request and answer schemas of the draft and manuscript calls (validation and serialisation). */
-import { type JsonSchema, envelope, int, objectOf, str } from '../../lib/schemas';
+import { type JsonSchema, bool, envelope, int, objectOf, str } from '../../lib/schemas';
 import { editorFieldsSchema } from '../editor/schemas';
 import { MAX_PAGE_SIZE, TITLE_SEARCH_MAX } from './shared';
 
@@ -60,6 +60,6 @@ const manuscriptFields = {
 export const manuscriptItem = objectOf(manuscriptFields);
 export const manuscriptDetail = objectOf({ ...manuscriptFields, nm_content: str, nm_update_time: str, nm_reject_reason: str, nm_editor: editorFieldsSchema });
 
-export const listAnswer = (item: JsonSchema) => envelope(objectOf({ returnData: { type: 'array', items: item }, count: int }));
+export const listAnswer = (item: JsonSchema) => envelope(objectOf({ returnData: { type: 'array', items: item }, count: int, capped: bool }));
 export const nullAnswer = envelope({ type: 'null' });
 export const withdrawAnswer = envelope(objectOf({ nm_status: nullableInt, nd_id: nullableInt }));

@@ -1,8 +1,8 @@
 /** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { IdListRule } from '../../lib/ids';
-import { type AnyRows, type PageIds, type PageSource, readPageIds } from '../../lib/paging';
+import { type AnyRows, type DayCounts, type PageIds, type PageSource, type Search, readPageIds, searchPlan } from '../../lib/paging';
 
 export const MAX_PAGE_SIZE = 50;
 export const MAX_IDS = 100;
@@ -25,20 +25,47 @@ export const ID_LIST: IdListRule = { max: MAX_IDS, message: DRAFT_MESSAGES.BAD_I
 /** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */
 export const NEWEST_FIRST = ['created_at', 'id'] as const;
 
+/** The sum of the counter rows a query selects, as `n`. */
+export const TOTAL = sql<number>`coalesce(sum(count), 0)`.as('n');
+
+/** The counter rows' live items per day (`DayCounts`, lib/paging.ts), for a deep page's seek. */
+export const dayCounts = (rows: SelectQueryBuilder<Database, 'content_day_counts', object>): DayCounts =>
+  sql<{ day: string; n: number }>`${rows.select(['day', sql<number>`sum(count)`.as('n')]).groupBy('day')}`;
+
+/**
+ * A keyword search of the owner's drafts or manuscripts (`Search`, lib/paging.ts): `rows(grams)` are
+ * the list's rows holding the keyword, found on the owner's gram index `index` (scope `a`/`b`) or,
+ * without it, by a walk of the date-ordered index; `scope` counts the list's rows (its counters).
+ */
+export function titleSearch(
+  rows: (grams: boolean) => AnyRows<object>,
+  index: string,
+  a: number,
+  b: number,
+  keyword: string,
+  scope: AnyRows<{ n: number }>,
+): Search {
+  return {
+    gin: rows(true).select(['id', 'created_at']) as AnyRows<{ id: number; created_at: Date }>,
+    walk: rows(false).select(['id', 'created_at']) as AnyRows<{ id: number; created_at: Date }>,
+    plan: searchPlan(index, a, b, keyword, scope),
+  };
+}
+
 /**
  * One page of the drafts or manuscripts, newest first, and the list's total: the page's ids come from
  * `source` (`readPageIds`: the counters' exact total, or a keyword's capped one), found first (an
  * index-only scan over the owner's index, even for a deep page's offset); `read` then reads only
- * those rows.
+ * those rows. `capped`: more matches exist than `count` (a keyword's total stops early).
  */
 export async function readPage<Row>(
   db: Kysely<Database>,
   read: (pageIds: PageIds) => AnyRows<Row>,
   source: PageSource,
   page: { page: number; size: number },
-): Promise<{ rows: Row[]; count: number }> {
-  const { count, ids } = await readPageIds(db, source, (page.page - 1) * page.size, page.size);
-  if (Array.isArray(ids) && ids.length === 0) return { rows: [], count };
+): Promise<{ rows: Row[]; count: number; capped: boolean }> {
+  const { total, ids } = await readPageIds(db, source, (page.page - 1) * page.size, page.size);
+  if (Array.isArray(ids) && ids.length === 0) return { rows: [], count: total.count, capped: total.capped };
   const rows = await NEWEST_FIRST.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), read(ids)).execute();
-  return { rows, count };
+  return { rows, count: total.count, capped: total.capped };
 }

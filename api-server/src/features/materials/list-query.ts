@@ -1,16 +1,16 @@
 /**
- * The material list (POST /api/material/list). Every filter order has its index (migration
- * 0030_materials); pages are read with a deferred join, so a deep page walks the index only and
- * reads 24 rows; totals come from the trigger-kept counters, or, for a keyword or date search, from a
- * count capped at COUNT_CAP (see README: what a capped total means for the pager).
+ * The material list (POST /api/material/list). Every filter order has its index (migrations 0030,
+ * 0140); pages are read with a deferred join, so a page walks the index only and reads 24 rows; a
+ * deep page seeks by the day counters; totals come from the trigger-kept counters, or, for a keyword
+ * or date search, from a count that stops early (`lib/paging.ts`: see README, what a capped total
+ * means for the pager).
  */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { type PageIds, readPageIds } from '../../lib/paging';
+import { type PageIds, type PageSource, type Total, hasPlannedKeys, readPageIds, searchPlan } from '../../lib/paging';
 import { formatTime } from '../../lib/china-time';
-import { containsPattern } from '../../lib/keyword';
-import { hasKeywordGrams } from './shared';
+import { titleHolds } from '../../lib/keyword';
 
 export interface ListFilters {
   userId: number;
@@ -29,9 +29,9 @@ type Db = Kysely<Database>;
 type MaterialQuery = SelectQueryBuilder<Database, 'materials', object>;
 
 /**
- * `useGrams: false` leaves out the gram condition: for a keyword that matches COUNT_CAP rows or more,
- * walking the date-ordered index and rechecking the title finds a page after a few hundred rows,
- * where the gram index would collect and sort every match first.
+ * The list's rows. With a keyword, `useGrams` adds the scoped gram index's condition (the rare
+ * keyword's way); without it the rows are what a walk of the date-ordered index finds, checking
+ * `title_lower` (0140) in the index itself.
  */
 function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
   let query = db.selectFrom('materials').where('deleted_at', 'is', null).where('cm_type', '=', f.cmType);
@@ -41,9 +41,8 @@ function filtered(db: Db, f: ListFilters, useGrams = true): MaterialQuery {
   if (f.end) query = query.where('created_at', '<=', f.end);
   if (f.keyword) {
     // The scoped gram index of the list (0101): the approved library's, or the owner's.
-    if (useGrams && f.all) query = query.where(hasKeywordGrams('materials_public_grams_idx', sql`scoped_grams(0, cm_type, title)`, 0, f.cmType, f.keyword));
-    if (useGrams && !f.all) query = query.where(hasKeywordGrams('materials_mine_grams_idx', sql`scoped_grams(owner_id, cm_type, title)`, f.userId, f.cmType, f.keyword));
-    query = query.where(sql<boolean>`title ilike ${containsPattern(f.keyword)}`);
+    if (useGrams) query = query.where(hasPlannedKeys(f.all ? sql`scoped_grams(0, cm_type, title)` : sql`scoped_grams(owner_id, cm_type, title)`));
+    query = query.where(titleHolds(f.keyword));
   }
   return query;
 }
@@ -53,36 +52,53 @@ function impossible(f: ListFilters): boolean {
   return f.all && f.cmCheck !== 0 && f.cmCheck !== 2;
 }
 
-/** An unfiltered list's exact total, from the trigger-kept counters (at most 4 rows). */
-async function countMaterials(db: Db, f: ListFilters): Promise<number> {
-  let counters = db
-    .selectFrom('material_counts')
-    .select(sql<string>`coalesce(sum(n), 0)`.as('count'))
+/** The counter rows of the list's scope: everyone's approved, or the owner's (of one status when filtered). */
+function counters(db: Db, table: 'material_counts' | 'material_day_counts', f: ListFilters) {
+  let rows = db
+    .selectFrom(table)
     .where('owner_id', '=', f.all ? 0 : f.userId)
     .where('cm_type', '=', f.cmType);
-  if (f.all) counters = counters.where('cm_check', '=', 2);
-  else if (f.cmCheck) counters = counters.where('cm_check', '=', f.cmCheck);
-  const { count } = await counters.executeTakeFirstOrThrow();
+  if (f.all) rows = rows.where('cm_check', '=', 2);
+  else if (f.cmCheck) rows = rows.where('cm_check', '=', f.cmCheck);
+  return rows;
+}
+
+/** An unfiltered list's exact total, from the trigger-kept counters (at most 4 rows). */
+async function countMaterials(db: Db, f: ListFilters): Promise<number> {
+  const { count } = await counters(db, 'material_counts', f).select(sql<string>`coalesce(sum(n), 0)`.as('count')).executeTakeFirstOrThrow();
   return Number(count);
 }
 
 /**
- * The page's ids and the total (`readPageIds`): a keyword's from its gram matches, a date range's
- * alone from the date-ordered index (both capped), an unfiltered list's from the counters.
+ * The page's ids and the total (`readPageIds`): a keyword's from its gram matches or a walk, a date
+ * range's alone from the date-ordered index (both capped), an unfiltered list's from the counters
+ * (a deep page seeking by the day counters, 0140).
  */
-function pageOf(db: Db, f: ListFilters): Promise<{ count: number; ids: PageIds }> {
-  const source = f.keyword
-    ? { search: filtered(db, f).select(['id', 'created_at']), walk: filtered(db, f, false).select('id') }
+function pageOf(db: Db, f: ListFilters): Promise<{ total: Total; ids: PageIds }> {
+  const scope = counters(db, 'material_counts', f).select(sql<number>`coalesce(sum(n), 0)`.as('n'));
+  const index = f.all ? 'materials_public_grams_idx' : 'materials_mine_grams_idx';
+  const days = sql<{ day: string; n: number }>`${counters(db, 'material_day_counts', f).select(['day', sql`sum(n)`.as('n')]).groupBy('day')}`;
+  const source: PageSource = f.keyword
+    ? {
+        search: {
+          gin: filtered(db, f).select(['id', 'created_at']),
+          walk: filtered(db, f, false).select(['id', 'created_at']),
+          plan: searchPlan(index, f.all ? 0 : f.userId, f.cmType, f.keyword, scope),
+        },
+      }
     : f.start || f.end
       ? { capped: filtered(db, f), walk: filtered(db, f).select('id') }
-      : { counted: () => countMaterials(db, f), ids: filtered(db, f).select('id') };
+      : { counted: () => countMaterials(db, f), ids: filtered(db, f).select('id'), days };
   return readPageIds(db, source, (f.page - 1) * f.perPage, f.perPage);
 }
 
-export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; data: Material[] }> {
-  if (impossible(f)) return { total: 0, data: [] };
-  const { count: total, ids: pageIds } = await pageOf(db, f);
-  if (Array.isArray(pageIds) && pageIds.length === 0) return { total, data: [] };
+/** `capped`: more matches exist than `total` (the pager shows "total+"); only a keyword or date search sets it. */
+export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; capped: boolean; data: Material[] }> {
+  if (impossible(f)) return { total: 0, capped: false, data: [] };
+  const { total: found, ids: pageIds } = await pageOf(db, f);
+  const total = found.count;
+  const capped = found.capped;
+  if (Array.isArray(pageIds) && pageIds.length === 0) return { total, capped, data: [] };
   const columns = ['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'] as const;
   const page = Array.isArray(pageIds)
     ? db.selectFrom('materials as m').select(columns).where('m.id', 'in', pageIds)
@@ -90,6 +106,7 @@ export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: nu
   const rows = await page.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').execute();
   return {
     total,
+    capped,
     data: rows.map((row) => ({
       cm_id: row.id,
       cm_title: row.title,

@@ -28,7 +28,7 @@ export const materialSchema = objectOf({
   is_my: bool,
 });
 
-export const listAnswer = objectOf({ data: objectOf({ total: int, data: { type: 'array', items: materialSchema } }) });
+export const listAnswer = objectOf({ data: objectOf({ total: int, capped: bool, data: { type: 'array', items: materialSchema } }) });
 
 export const idsBody = objectOf({ ids: { type: 'string', minLength: 1 } });
 export const operationBody = objectOf({ cm_id: id, cml_behavior: { type: 'integer' } });

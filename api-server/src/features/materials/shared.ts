@@ -1,5 +1,4 @@
 /** What the material routes share: messages, times, id lists, refusals. */
-import { type RawBuilder, sql } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 import type { IdListRule } from '../../lib/ids';
@@ -51,17 +50,3 @@ const MATERIAL_MAX_ID = 999_999_999;
 export const MATERIAL_ID_LIST: IdListRule = { max: 100, message: MATERIAL_MESSAGES.BAD_IDS, maxId: MATERIAL_MAX_ID };
 /** The tag ids of a save, up to `max`. */
 export const labelIdList = (max: number): IdListRule => ({ max, message: MATERIAL_MESSAGES.BAD_LABELS, maxId: MATERIAL_MAX_ID });
-
-/**
- * "The title holds the keyword's grams", on a scoped title-gram index (migration
- * 0101_scoped_title_grams): `index` is the index's name, `indexed` its expression `scoped_grams(a-column,
- * b-column, title)` as the index writes it, `a` and `b` the scope's values. The keys are built in SQL:
- * `keyword_grams` (0120_keyword_gram_keys) from the same `scoped_grams`, so keyword and titles are
- * lower-cased by the same `lower()` (the one ILIKE uses too), narrowed by `search_grams`
- * (0121_search_grams) to the keyword's rarer keys by the index's statistics. A superset of the
- * matches: the caller rechecks with ILIKE. A scalar subquery, so the keys are computed once per query
- * and the GIN index is searched with them.
- */
-export function hasKeywordGrams(index: string, indexed: RawBuilder<unknown>, a: number, b: number, keyword: string): RawBuilder<boolean> {
-  return sql<boolean>`${indexed} @> (select search_grams(${index}::text, ${a}::integer, ${b}::integer, ${keyword}::text))`;
-}

@@ -47,6 +47,13 @@ describe('draft list', () => {
     expect(search).toHaveBeenLastCalledWith({ type: 0, page: 1, title: '' });
   });
 
+  it('reads a total that stopped counting as "1000+", with a pager to its last page', () => {
+    search.mockReturnValue({ data: { returnData: DRAFTS, count: 1000, capped: true }, isFetching: false });
+    renderScreen(DraftListPage, '/draft', '/draft?title=%E9%BB%84%E6%B2%B3');
+    expect(screen.getByText('共 1000+ 条')).toBeInTheDocument();
+    expect(screen.getByTitle('100')).toBeInTheDocument();
+  });
+
   it('reads tab, keyword and page from the URL and writes changes back', async () => {
     renderScreen(DraftListPage, '/draft', '/draft?type=2&title=%E9%BB%84%E6%B2%B3&page=3');
     expect(search).toHaveBeenLastCalledWith({ type: 2, page: 3, title: '黄河' });

@@ -39,6 +39,7 @@ export function DraftList() {
       <ContentList
         items={data?.returnData}
         total={total}
+        capped={data?.capped}
         page={page}
         pageSize={LIMITS.DRAFT_PAGE_SIZE}
         loading={isFetching}

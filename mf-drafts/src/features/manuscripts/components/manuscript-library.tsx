@@ -48,6 +48,7 @@ export function ManuscriptLibrary() {
       <ContentList
         items={data?.returnData}
         total={total}
+        capped={data?.capped}
         page={page}
         pageSize={LIMITS.DRAFT_PAGE_SIZE}
         loading={isFetching}

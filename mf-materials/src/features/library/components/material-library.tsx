@@ -37,7 +37,8 @@ export function MaterialLibrary({ scope }: { scope: LibraryScope }) {
         current={filters.page}
         pageSize={LIMITS.MATERIAL_PAGE_SIZE}
         total={page?.total ?? 0}
-        showTotal={(total) => `共 ${total} 条`}
+        // A keyword's count stops early: more exist than the total it shows.
+        showTotal={(total) => `共 ${total}${page?.capped ? '+' : ''} 条`}
         showQuickJumper
         showSizeChanger={false}
         onChange={(next) => update({ page: next })}
