@@ -14,6 +14,7 @@
  *   5. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
+ * `npm run bench -- lighthouse` runs only the Lighthouse bench (src/lighthouse.ts) instead.
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
  */
 import { spawn } from 'node:child_process';
@@ -26,6 +27,12 @@ import { measureKeystrokes, reportKeystrokes } from './keystroke';
 import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// `npm run bench -- lighthouse`: that bench alone (src/lighthouse.ts), with its own exit code.
+if (process.argv.slice(2).includes('lighthouse')) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lighthouse.ts')], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 1));
+  await new Promise(() => undefined);
+}
 const argRows = process.argv.indexOf('--rows');
 const ROWS = Number(argRows > 0 ? process.argv[argRows + 1] : (process.env.ROWS ?? 20_000));
 if (!Number.isInteger(ROWS) || ROWS <= 0) {
