@@ -158,7 +158,10 @@ function plugins(options, production) {
   const list = [federationPlugin(options)];
   if (options.kind === 'host') {
     list.push(new rspack.experiments.VirtualModulesPlugin({ [antdProvidesFile(options.dir)]: antdProvidesSource(options.dir) }));
-    list.push(new rspack.HtmlRspackPlugin({ template: path.join(options.dir, 'index.html'), minify: production }));
+    // The page's icon (favicon.svg beside index.html): without one the browser's own /favicon.ico
+    // request is a 404, an error in the console of every first load.
+    const favicon = path.join(options.dir, 'favicon.svg');
+    list.push(new rspack.HtmlRspackPlugin({ template: path.join(options.dir, 'index.html'), minify: production, favicon: fs.existsSync(favicon) ? favicon : undefined }));
   }
   if (options.kind === 'remote') {
     if (!options.routesFile) throw new Error(`${options.name}: a remote declares its routes (routesFile)`);

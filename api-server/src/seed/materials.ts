@@ -1,17 +1,20 @@
 /**
- * Demo materials for the accounts created by this run: a few approved images in the public library
- * and one of each audit status in 13800000001's own library. Images are inline SVG, so they need no
- * files in storage (their object_key stays empty).
+ * Demo materials for the accounts created by this run: a few approved pictures in the public library
+ * and one of each audit status in 13800000001's own library, and for 13800000001 an approved video
+ * and an audio (cm_type 3) with their posters. Every file is stored like an upload, under the upload
+ * layout (`<kind>/<yyyymmdd>/u<uid>/<32 hex>.<ext>`, features/upload/keys.ts), so the storage serves
+ * it typed by its bytes: every seeded material downloads, has its real size and plays. The files are
+ * made as the seed runs (demo-media.ts), which happens once, on the first start.
  *
- * With an object store, 13800000001 also gets an approved video (cm_type 3): a few seconds of WebM
- * and its poster, committed under ./assets (made by scripts/make-demo-video.mjs), stored like an
- * upload (`<kind>/<yyyymmdd>/u<uid>/<32 hex>.<ext>`) so the detail screen plays it from storage.
+ * Without an object store (a bare database in API tests, never served) the pictures stay inline
+ * `data:` URLs and there is no video or audio.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { UploadKind } from '../features/upload/keys';
 import type { ObjectStore } from '../storage/object-store';
+import { demoAudio, demoPicture, demoVideo, type DemoFile } from './demo-media';
 
 interface DemoMaterial {
   phone: string;
@@ -32,83 +35,105 @@ const DEMO_MATERIALS: readonly DemoMaterial[] = [
   { phone: '13800000006', title: '开封夜市', color: '#cf1322', check: 2, daysAgo: 8 },
 ];
 
-interface DemoVideo {
+interface DemoMedia {
   phone: string;
+  kind: 'video' | 'audio';
   title: string;
   describe: string;
   daysAgo: number;
 }
 
-const DEMO_VIDEOS: readonly DemoVideo[] = [{ phone: '13800000001', title: '黄河日出（视频）', describe: '黄河日出，演示视频素材。', daysAgo: 1 }];
-
-const VIDEO_FILE = new URL('./assets/demo-video.webm', import.meta.url);
-const POSTER_FILE = new URL('./assets/demo-video-poster.png', import.meta.url);
+const DEMO_MEDIA: readonly DemoMedia[] = [
+  { phone: '13800000001', kind: 'video', title: '黄河日出（视频）', describe: '黄河日出，演示视频素材。', daysAgo: 1 },
+  { phone: '13800000001', kind: 'audio', title: '晨钟（音频）', describe: '一声清脆的钟声，演示音频素材。', daysAgo: 2 },
+];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateFolder = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
-const objectKey = (kind: 'video' | 'image', owner: number, created: Date, ext: string) =>
-  `${kind}/${dateFolder(created)}/u${owner}/${randomBytes(16).toString('hex')}.${ext}`;
 
-function svg(title: string, color: string): string {
-  const body =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 320 200">` +
-    `<rect width="320" height="200" fill="${color}"/><text x="160" y="110" font-size="28" text-anchor="middle" fill="#fff">${title}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(body)}`;
+interface Stored {
+  key: string;
+  url: string;
+  size: number;
 }
 
-/** `storage` absent (a bare database, as in most API tests): the images only. */
+/** Writes a file as an upload of `owner` on `created` would be written. */
+async function store(storage: ObjectStore, kind: UploadKind, owner: number, created: Date, file: DemoFile): Promise<Stored> {
+  const key = `${kind}/${dateFolder(created)}/u${owner}/${randomBytes(16).toString('hex')}.${file.ext}`;
+  const info = await storage.put(key, file.body, file.contentType);
+  return { key, url: storage.publicUrl(key), size: info.size };
+}
+
+/** The bare-database stand-in: the picture inline (no storage to put it in). */
+function inline(file: DemoFile): Stored {
+  const url = `data:${file.contentType},${encodeURIComponent(file.body.toString())}`;
+  return { key: '', url, size: file.body.length };
+}
+
 export async function seedDemoMaterials(db: Kysely<Database>, phones: readonly string[], storage?: ObjectStore): Promise<void> {
   const wanted = DEMO_MATERIALS.filter((m) => phones.includes(m.phone));
-  const videos = storage ? DEMO_VIDEOS.filter((v) => phones.includes(v.phone)) : [];
-  if (!wanted.length && !videos.length) return;
-  const owners = [...new Set([...wanted, ...videos].map((m) => m.phone))];
+  const media = storage ? DEMO_MEDIA.filter((v) => phones.includes(v.phone)) : [];
+  if (!wanted.length && !media.length) return;
+  const owners = [...new Set([...wanted, ...media].map((m) => m.phone))];
   const users = await db.selectFrom('users').select(['id', 'phone']).where('phone', 'in', owners).execute();
   const idOf = new Map(users.map((u) => [u.phone, u.id]));
   const now = Date.now();
   for (const m of wanted) {
     const owner = idOf.get(m.phone);
     if (!owner) continue;
-    const url = svg(m.title, m.color);
     const created = new Date(now - m.daysAgo * 86_400_000);
-    const row = await db
-      .insertInto('materials')
-      .values({ owner_id: owner, cm_type: 2, title: m.title, describe: `${m.title}，演示素材。`, url, icon_url: url, size: url.length, cm_check: m.check, created_at: created, updated_at: created })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('material_logs').values({ material_id: row.id, user_id: owner, behavior: 1, created_at: created }).execute();
+    const picture = demoPicture(m.title, m.color);
+    const file = storage ? await store(storage, 'image', owner, created, picture) : inline(picture);
+    await insertMaterial(db, { owner, cmType: 2, title: m.title, describe: `${m.title}，演示素材。`, check: m.check, created, file, icon: file.url });
   }
-  if (storage) await seedDemoVideos(db, storage, videos, idOf, now);
+  if (storage) await seedDemoMedia(db, storage, media, idOf, now);
 }
 
-/** One approved video per entry: the file and its poster written to storage, then the row. */
-async function seedDemoVideos(db: Kysely<Database>, storage: ObjectStore, videos: readonly DemoVideo[], idOf: ReadonlyMap<string, number>, now: number): Promise<void> {
-  if (!videos.length) return;
-  const [video, poster] = await Promise.all([readFile(VIDEO_FILE), readFile(POSTER_FILE)]);
-  for (const v of videos) {
-    const owner = idOf.get(v.phone);
+/** One approved video or audio per entry: the file and its poster written to storage, then the row. */
+async function seedDemoMedia(db: Kysely<Database>, storage: ObjectStore, media: readonly DemoMedia[], idOf: ReadonlyMap<string, number>, now: number): Promise<void> {
+  const video = media.some((m) => m.kind === 'video') ? await demoVideo() : null;
+  const audio = media.some((m) => m.kind === 'audio') ? await demoAudio() : null;
+  for (const m of media) {
+    const owner = idOf.get(m.phone);
     if (!owner) continue;
-    const created = new Date(now - v.daysAgo * 86_400_000);
-    const videoKey = objectKey('video', owner, created, 'webm');
-    const posterKey = objectKey('image', owner, created, 'png');
-    const stored = await storage.put(videoKey, video, 'video/webm');
-    await storage.put(posterKey, poster, 'image/png');
-    const row = await db
-      .insertInto('materials')
-      .values({
-        owner_id: owner,
-        cm_type: 3,
-        title: v.title,
-        describe: v.describe,
-        object_key: videoKey,
-        url: storage.publicUrl(videoKey),
-        icon_url: storage.publicUrl(posterKey),
-        size: stored.size,
-        cm_check: 2,
-        created_at: created,
-        updated_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('material_logs').values({ material_id: row.id, user_id: owner, behavior: 1, created_at: created }).execute();
+    const created = new Date(now - m.daysAgo * 86_400_000);
+    // An audio's poster is a picture of its title, as the player shows one.
+    const made = m.kind === 'video' ? video : audio ? { file: audio, poster: demoPicture(m.title, '#595959') } : null;
+    if (!made) continue;
+    const file = await store(storage, m.kind, owner, created, made.file);
+    const poster = await store(storage, 'image', owner, created, made.poster);
+    await insertMaterial(db, { owner, cmType: 3, title: m.title, describe: m.describe, check: 2, created, file, icon: poster.url });
   }
+}
+
+interface NewMaterial {
+  owner: number;
+  cmType: 2 | 3;
+  title: string;
+  describe: string;
+  check: 1 | 2 | 3 | 4;
+  created: Date;
+  file: Stored;
+  icon: string;
+}
+
+async function insertMaterial(db: Kysely<Database>, m: NewMaterial): Promise<void> {
+  const row = await db
+    .insertInto('materials')
+    .values({
+      owner_id: m.owner,
+      cm_type: m.cmType,
+      title: m.title,
+      describe: m.describe,
+      object_key: m.file.key,
+      url: m.file.url,
+      icon_url: m.icon,
+      size: m.file.size,
+      cm_check: m.check,
+      created_at: m.created,
+      updated_at: m.created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('material_logs').values({ material_id: row.id, user_id: m.owner, behavior: 1, created_at: m.created }).execute();
 }

@@ -11,5 +11,9 @@ dayjs.locale('zh-cn');
 
 /** antd's Chinese texts (and dayjs's) and the product's theme, for whatever antd renders inside. */
 export function AntdLocale({ children }: { children?: ReactNode }) {
-  return <ConfigProvider locale={zhCN} theme={ANTD_THEME}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider locale={zhCN} theme={ANTD_THEME}>
+      {children}
+    </ConfigProvider>
+  );
 }

@@ -1,18 +1,14 @@
 import type { ThemeConfig } from 'antd';
+import { APP_THEME } from './theme';
 
 /**
- * The design tokens of the product's one antd theme (colours, sizes). The only place they are set:
- * the runtime reads them as CSS variables and the build's static CSS (scripts/antd-css.ts) is
- * generated with them, so an edit here reaches both.
+ * The product's theme (theme.ts: its tokens are set there and only there) as antd renders it: antd's
+ * styles come from a stylesheet generated at build time with this theme (scripts/antd-css.ts), so
+ * components render without generating, hashing and inserting their CSS (zeroRuntime). Unhashed
+ * class names, so the generated rules match whatever renders them; the runtime still sets the
+ * tokens as CSS variables, which the generated rules read.
  */
-export const ANTD_TOKENS: ThemeConfig['token'] = {};
-
-/**
- * antd's styles come from a stylesheet generated at build time (zeroRuntime): components render
- * without generating, hashing and inserting their CSS while rendering. Unhashed class names, so the
- * generated rules match whatever renders them; the tokens still reach the page as CSS variables.
- */
-export const ANTD_THEME: ThemeConfig = { token: ANTD_TOKENS, hashed: false, zeroRuntime: true };
+export const ANTD_THEME: ThemeConfig = { ...APP_THEME, hashed: false, zeroRuntime: true };
 
 /**
  * Every antd export the product renders, directly or inside another component (Table's Pagination,

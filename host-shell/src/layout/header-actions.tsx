@@ -38,7 +38,8 @@ export function NoticeBell({ onPreload }: { onPreload?: (url: string) => void })
   const { data: total = 0 } = useUnreadTotalQuery();
   const text = formatBadge(total);
   return (
-    <Button type="text" aria-label="通知" onClick={() => navigate(NOTICE_PATH)} onMouseEnter={() => onPreload?.(NOTICE_PATH)} data-testid="notice-bell">
+    // The name contains the count the badge shows (a name must contain the visible text).
+    <Button type="text" aria-label={text ? `通知 ${text}` : '通知'} onClick={() => navigate(NOTICE_PATH)} onMouseEnter={() => onPreload?.(NOTICE_PATH)} data-testid="notice-bell">
       <Badge count={text} overflowCount={Number.MAX_SAFE_INTEGER} size="small">
         <BellOutlined style={{ fontSize: 18 }} />
       </Badge>

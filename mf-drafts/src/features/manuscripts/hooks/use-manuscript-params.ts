@@ -5,6 +5,13 @@ import { intParam, withParams } from '../../../lib/search-params';
 
 export const MANUSCRIPT_TYPES: readonly number[] = MANUSCRIPT_TABS.map((tab) => tab.value);
 
+/**
+ * What the address leaves out is what the host's early call for this route assumes (routes.ts:
+ * articles and their 全部, 20), so the call it starts on each new address is the very call this
+ * screen makes and no second one is sent. Another type's 全部 (-1) therefore stays in the address.
+ */
+const ADDRESS_DEFAULTS = { type: ContentType.ARTICLE, status: ALL_STATUS_FILTER[ContentType.ARTICLE] ?? 20, title: '', page: 1 };
+
 /** Type, status filter, keyword and page live in the URL (reload and back keep them). */
 export function useManuscriptParams() {
   const [params, setParams] = useSearchParams();
@@ -14,16 +21,15 @@ export function useManuscriptParams() {
   const title = params.get('title') ?? '';
   const page = Math.max(1, intParam(params, 'page', 1));
 
-  const defaults = { type: ContentType.ARTICLE, status: allStatus, title: '', page: 1 };
   const update = useCallback(
-    (changes: Record<string, string | number>, base: Record<string, string | number>) => setParams((current) => withParams(current, changes, base)),
+    (changes: Record<string, string | number>) => setParams((current) => withParams(current, changes, ADDRESS_DEFAULTS)),
     [setParams],
   );
-  // A new type starts on its own "全部", which differs between types (20 or -1).
-  const setType = (next: number) => update({ type: next, status: ALL_STATUS_FILTER[next] ?? 20, page: 1 }, { ...defaults, status: ALL_STATUS_FILTER[next] ?? 20 });
-  const setStatus = (next: number) => update({ status: next, page: 1 }, defaults);
-  const setTitle = (next: string) => update({ title: next.trim(), page: 1 }, defaults);
-  const setPage = (next: number) => update({ page: next }, defaults);
+  // A new type starts on its own 全部, which differs between types (20 or -1).
+  const setType = (next: number) => update({ type: next, status: ALL_STATUS_FILTER[next] ?? 20, page: 1 });
+  const setStatus = (next: number) => update({ status: next, page: 1 });
+  const setTitle = (next: string) => update({ title: next.trim(), page: 1 });
+  const setPage = (next: number) => update({ page: next });
 
   return { type, status, title, page, setType, setStatus, setTitle, setPage };
 }

@@ -1,4 +1,4 @@
-import { Card, Empty } from 'antd';
+import { Card, Empty, Typography } from 'antd';
 import type { DramaSeries } from 'shared-sdk';
 import { DramaCover } from './drama-cover';
 import { DramaStatusTag } from './drama-status-tag';
@@ -20,7 +20,7 @@ export function DramaGrid({ dramas, onOpen }: DramaGridProps) {
             {drama.title}
           </div>
           <div style={{ marginTop: 4, display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-            <span style={{ color: '#888' }}>共{drama.episode_count}集</span>
+            <Typography.Text type="secondary">共{drama.episode_count}集</Typography.Text>
             <DramaStatusTag status={drama.status} />
           </div>
         </Card>

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Typography } from 'antd';
+import { Typography, theme } from 'antd';
 import { sanitizeHtml } from 'shared-sdk/html';
 import { EditorKind, type EditorDocument } from 'shared-sdk/contract';
 
 /** A document as readers will see it: its HTML through the same sanitizer as every stored body. */
 export function DocumentView({ doc }: { doc: EditorDocument }) {
   const body = useMemo(() => sanitizeHtml(doc.content), [doc.content]);
+  const { token } = theme.useToken();
   return (
     <article data-testid="document-view" style={{ maxWidth: 680, margin: '0 auto', lineHeight: 1.8, fontSize: 16 }}>
       {doc.title && <Typography.Title level={3}>{doc.title}</Typography.Title>}
@@ -15,7 +16,7 @@ export function DocumentView({ doc }: { doc: EditorDocument }) {
       {doc.images.map((image, index) => (
         <figure key={`${image.url}-${index}`} style={{ margin: '12px 0' }}>
           <img src={image.url} alt={image.caption || `图片${index + 1}`} style={{ width: '100%' }} />
-          {image.caption && <figcaption style={{ color: '#8c8c8c', fontSize: 14 }}>{image.caption}</figcaption>}
+          {image.caption && <figcaption style={{ color: token.colorTextTertiary, fontSize: 14 }}>{image.caption}</figcaption>}
         </figure>
       ))}
     </article>

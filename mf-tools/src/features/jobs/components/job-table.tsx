@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { type JobPost, JOB_TRANSITIONS, JobStatus, formatSalary } from 'shared-sdk';
 import { JobStatusTag } from './job-status-tag';
 
@@ -32,7 +32,7 @@ export function JobTable({ jobs, loading, onEdit, onStatus }: JobTableProps) {
           key: 'actions',
           render: (_, job) =>
             job.status === JobStatus.CLOSED ? (
-              <span style={{ color: '#999' }}>已关闭，不可操作</span>
+              <Typography.Text type="secondary">已关闭，不可操作</Typography.Text>
             ) : (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => onEdit(job)}>

@@ -25,7 +25,7 @@ export function RightsPanel({ data }: { data: RightsAnswer }) {
         <Row gutter={8} data-testid="levels">
           {CREATOR_LEVELS.map((l) => (
             <Col key={l.level} flex={1}>
-              <Progress percent={data.level >= l.level ? 100 : 0} showInfo={false} size="small" />
+              <Progress aria-label={`Lv${l.level} ${l.name}`} percent={data.level >= l.level ? 100 : 0} showInfo={false} size="small" />
               <Typography.Text strong={data.level === l.level} type={data.level >= l.level ? undefined : 'secondary'}>
                 Lv{l.level} {l.name}
               </Typography.Text>

@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import type { ScoreHistoryPoint } from 'shared-sdk/contract';
 
 const WIDTH = 640;
@@ -6,6 +7,7 @@ const PAD = { left: 32, right: 12, top: 12, bottom: 28 };
 
 /** The 30-day history as a hand-drawn SVG line (no chart library in this screen). */
 export function ScoreChart({ points }: { points: readonly ScoreHistoryPoint[] }) {
+  const { token } = theme.useToken();
   if (points.length === 0) return null;
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
@@ -19,21 +21,21 @@ export function ScoreChart({ points }: { points: readonly ScoreHistoryPoint[] })
       {[0, 50, 100].map((tick) => (
         <g key={tick}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#f0f0f0" />
-          <text x={PAD.left - 6} y={y(tick) + 4} fontSize="11" textAnchor="end" fill="#8c8c8c">
+          <text x={PAD.left - 6} y={y(tick) + 4} fontSize="11" textAnchor="end" fill={token.colorTextTertiary}>
             {tick}
           </text>
         </g>
       ))}
-      <path d={line} fill="none" stroke="#1677ff" strokeWidth="2" />
+      <path d={line} fill="none" stroke={token.colorPrimary} strokeWidth="2" />
       {points.map((p, i) => (
-        <circle key={p.day} cx={x(i)} cy={y(p.user_score)} r="3" fill="#1677ff">
+        <circle key={p.day} cx={x(i)} cy={y(p.user_score)} r="3" fill={token.colorPrimary}>
           <title>{`${p.day}：${p.user_score} 分`}</title>
         </circle>
       ))}
-      <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill="#8c8c8c">
+      <text x={PAD.left} y={HEIGHT - 8} fontSize="11" fill={token.colorTextTertiary}>
         {first?.day.slice(5)}
       </text>
-      <text x={WIDTH - PAD.right} y={HEIGHT - 8} fontSize="11" textAnchor="end" fill="#8c8c8c">
+      <text x={WIDTH - PAD.right} y={HEIGHT - 8} fontSize="11" textAnchor="end" fill={token.colorTextTertiary}>
         {last?.day.slice(5)}
       </text>
     </svg>

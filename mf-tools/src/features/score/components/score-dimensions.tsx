@@ -12,7 +12,7 @@ export function ScoreDimensions({ dimensions }: { dimensions: ScoreBreakdown }) 
               {d.name}（{d.weight}%）
             </Typography.Text>
           </Tooltip>
-          <Progress percent={dimensions[d.code]} format={(value) => `${value ?? 0}`} style={{ flex: 1, margin: 0 }} />
+          <Progress aria-label={d.name} percent={dimensions[d.code]} format={(value) => `${value ?? 0}`} style={{ flex: 1, margin: 0 }} />
           <Typography.Text type="secondary" style={{ width: 260, fontSize: 12 }}>
             {d.hint}
           </Typography.Text>
