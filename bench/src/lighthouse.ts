@@ -119,12 +119,25 @@ async function logInThroughProfile(port: number, baseUrl: string): Promise<void>
   }
 }
 
+/**
+ * One Lighthouse run. A run whose trace failed (NO_NAVSTART, NO_FCP: Chromium starved of CPU on a
+ * busy machine) is run again, up to twice, rather than ending the bench.
+ */
+async function lighthouseRun(port: number, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
+    if (!result) throw new Error(`${url}: Lighthouse gave no result`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
+    console.info(`${url}: ${error.code}, running again`);
+  }
+}
+
 async function runScreen(port: number, baseUrl: string, screen: string, runs: number, reportDir?: string): Promise<ScreenResult> {
   const results: ScreenRun[] = [];
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(`${baseUrl}${screen}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
-    if (!result) throw new Error(`${screen}: Lighthouse gave no result`);
-    if (result.lhr.runtimeError) throw new Error(`${screen}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const result = await lighthouseRun(port, `${baseUrl}${screen}`);
     const run = readRun(result.lhr);
     // A signed-in screen that fell back to /login measured the wrong page.
     if (new URL(run.finalUrl).pathname !== screen) throw new Error(`${screen}: ended on ${run.finalUrl}`);
