@@ -15,6 +15,7 @@
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
  * `npm run bench -- media [options]` runs only the media bench (src/media.ts: uploads, transcoding).
+ * `npm run bench -- lighthouse` runs only the Lighthouse bench (src/lighthouse.ts).
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
  *
  * `npm run bench -- search` runs only the open-loop search bench (src/search.ts) and exits with its
@@ -31,7 +32,7 @@ import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm run bench -- <name> [options]`: one bench alone, with its own options and exit code.
-const SINGLE: Record<string, string> = { media: 'media.ts', search: 'search.ts' };
+const SINGLE: Record<string, string> = { media: 'media.ts', search: 'search.ts', lighthouse: 'lighthouse.ts' };
 const single = SINGLE[process.argv.slice(2).find((a) => a !== '--') ?? ''];
 if (single) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, single), ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -2,12 +2,18 @@ import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
-import { APP_THEME } from './theme';
 import 'dayjs/locale/zh-cn';
+import { ANTD_THEME } from './antd-theme';
+// antd's rules for the product's theme, generated before the build (zeroRuntime: see antd-theme.ts).
+import './generated/antd.css';
 
 dayjs.locale('zh-cn');
 
 /** antd's Chinese texts (and dayjs's) and the product's theme, for whatever antd renders inside. */
 export function AntdLocale({ children }: { children?: ReactNode }) {
-  return <ConfigProvider locale={zhCN} theme={APP_THEME}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider locale={zhCN} theme={ANTD_THEME}>
+      {children}
+    </ConfigProvider>
+  );
 }

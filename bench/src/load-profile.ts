@@ -1,0 +1,113 @@
+/**
+ * `pnpm --filter bench bench:load`: where the main thread goes while a screen loads, and how many
+ * times React commits before the screen settles. In headless Chromium against the built product
+ * (started as `npm start` does), logged in (except /login), each screen opened cold in a fresh
+ * context RUNS (3) times: the CPU profiler runs from the navigation until the network has been idle
+ * for 500 ms, every sample is put in the first class of its stack (antd's style generation, antd's
+ * components, React, the product, other: bench:style's classes, through the builds' source maps),
+ * and a devtools hook counts React's commits (onCommitFiberRoot) and the long tasks (≥ 50 ms).
+ * Prints medians, and with LOAD_TOP=N the N original source files with the most self time.
+ *
+ *   RUNS=3 LOAD_SCREENS=/index,/draft LOAD_TOP=15 node scripts/pnpm.mjs --filter bench bench:load
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, launchBrowser, savedSession, type SessionState } from '../../e2e/support/browser';
+import { startProduct } from '../../e2e/support/server';
+import { type CpuProfile, originOf, timeByStack } from './cpu-profile';
+import { median } from './stats';
+import { classifyFrame, STYLE_CLASSES } from './style-cost';
+
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
+const TOP = Number(process.env.LOAD_TOP ?? 0);
+const SCREENS = (process.env.LOAD_SCREENS ?? '/login,/index,/material/0,/draft,/personalScript,/scriptWrite,/videoWrite,/rank').split(',');
+
+/** Counts React commits and long tasks from the first script on. */
+const COUNTERS = `
+  window.__loadStats = { commits: 0, longTasks: 0, longMs: 0 };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(), supportsFiber: true, isDisabled: false,
+    inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
+    onCommitFiberRoot() { window.__loadStats.commits += 1; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+  };
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) { window.__loadStats.longTasks += 1; window.__loadStats.longMs += entry.duration; } })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+interface LoadRun {
+  classes: Map<string, number>;
+  files: Map<string, number>;
+  commits: number;
+  longTasks: number;
+  longMs: number;
+}
+
+/** Self time per original source file (leaf frame only), for the "what runs" list. */
+function selfTimeByFile(profile: CpuProfile): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)') return;
+    const origin = originOf(frame);
+    const key = origin ? origin.source.replace(/^\.pnpm\/[^/]+\/node_modules\//, '') : frame.url ? path.basename(frame.url) : frame.functionName || '(native)';
+    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return totals;
+}
+
+async function loadOnce(browser: Browser, baseUrl: string, screen: string, session?: SessionState): Promise<LoadRun> {
+  const context = await browser.newContext(session ? { storageState: session, viewport: { width: 1350, height: 940 } } : { viewport: { width: 1350, height: 940 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(COUNTERS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${baseUrl}${screen}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const stats = (await page.evaluate('window.__loadStats')) as { commits: number; longTasks: number; longMs: number };
+    if (new URL(page.url()).pathname !== screen) throw new Error(`${screen}: ended on ${page.url()}`);
+    return { classes: timeByStack(profile, classifyFrame), files: selfTimeByFile(profile), ...stats };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureLoads(baseUrl: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const session = await savedSession(browser, baseUrl);
+    console.info(['screen'.padEnd(16), ...STYLE_CLASSES.map((key) => key.padStart(16)), 'gc'.padStart(6), 'busy'.padStart(7), 'commits'.padStart(8), 'long tasks (ms)'.padStart(16)].join(''));
+    for (const screen of SCREENS) {
+      const runs: LoadRun[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl, screen, screen === '/login' ? undefined : session));
+      const med = (key: string) => median(runs.map((run) => run.classes.get(key) ?? 0));
+      const busy = median(runs.map((run) => [...run.classes].filter(([key]) => key !== 'idle').reduce((sum, [, ms]) => sum + ms, 0)));
+      const long = `${median(runs.map((run) => run.longTasks))} (${median(runs.map((run) => run.longMs)).toFixed(0)})`;
+      console.info(
+        [screen.padEnd(16), ...STYLE_CLASSES.map((key) => med(key).toFixed(0).padStart(16)), med('gc').toFixed(0).padStart(6), busy.toFixed(0).padStart(7), String(median(runs.map((run) => run.commits))).padStart(8), long.padStart(16)].join(''),
+      );
+      if (TOP > 0) {
+        const files = new Map<string, number>();
+        for (const run of runs) for (const [file, ms] of run.files) files.set(file, (files.get(file) ?? 0) + ms / runs.length);
+        for (const [file, ms] of [...files].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.info(`    ${ms.toFixed(1).padStart(7)} ms  ${file}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const product = await startProduct();
+  try {
+    await measureLoads(product.baseUrl);
+  } finally {
+    await product.stop();
+  }
+}
