@@ -1,9 +1,9 @@
 /** Request and answer types of every call of spec §7, plus the calls the product adds. */
+import type { DataOf, RequestOf } from './schemas/route';
+import type * as notices from './schemas/notices';
 import type { MpBaseUserinfo } from './user';
 
-export interface CountData {
-  count: number;
-}
+export type { CountData } from './schemas/common';
 
 // --- session -----------------------------------------------------------------------------
 export interface LoginRequest {
@@ -17,9 +17,7 @@ export interface LoginAnswer {
 
 // --- shell calls ---------------------------------------------------------------------------
 export type MpBaseUserinfoAnswer = MpBaseUserinfo;
-export interface NoReadRequest {
-  type: 0 | 1;
-}
+export type NoReadRequest = RequestOf<typeof notices.noticeNoReadNums>;
 export interface UserBanInfoAnswer {
   ban_type: number;
   ban_reason: string;
@@ -222,14 +220,7 @@ export interface ManuscriptDeleteRequest {
 /** App notices of type 0 and 1, and community notices (spec §3, unread count). */
 export type NoticeTab = '0' | '1' | 'community';
 export const NOTICE_TABS_ORDER: readonly NoticeTab[] = ['0', '1', 'community'];
-export interface NoticeItem {
-  id: number;
-  title: string;
-  content: string;
-  created_at: string;
-  read: boolean;
-}
-export interface NoticeListAnswer {
-  list: NoticeItem[];
-  total: number;
-}
+export type NoticeItem = notices.NoticeItem;
+export type NoticeListRequest = RequestOf<typeof notices.noticeList>;
+export type NoticeListAnswer = DataOf<typeof notices.noticeList>;
+export type NoticeReadRequest = RequestOf<typeof notices.noticeRead>;

@@ -1,0 +1,18 @@
+/**
+ * The contract as schemas: every converted call of the product (spec §7 and the calls the product
+ * adds), one file per feature. Server-side runtime only: browser code imports these with
+ * `import type` (the types in `shared-sdk/contract` are derived from them), so TypeBox stays out of
+ * the browser's bundles.
+ */
+import type { ContractRoute } from './route';
+import * as notices from './notices';
+
+export * from './common';
+export * from './route';
+export * as notices from './notices';
+
+const isRoute = (value: unknown): value is ContractRoute =>
+  typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
+
+/** Every call the contract describes; the server's coverage test holds its routes against this. */
+export const contractRoutes: readonly ContractRoute[] = [notices].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
