@@ -1,5 +1,6 @@
 /** Request and answer types of every call of spec §7, plus the calls the product adds. */
 import type { DataOf, RequestOf } from './schemas/route';
+import type * as labels from './schemas/labels';
 import type * as notices from './schemas/notices';
 import type { MpBaseUserinfo } from './user';
 
@@ -107,10 +108,8 @@ export interface MaterialSaveRequest {
   labels: string;
   describe: string;
 }
-export interface Tag {
-  id: number;
-  name: string;
-}
+export type Tag = labels.Tag;
+export type LabelListRequest = RequestOf<typeof labels.labelList>;
 
 // --- drafts --------------------------------------------------------------------------------
 export interface DraftSearchRequest {

@@ -72,8 +72,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/material/showChild',
   'POST /api/material/save',
   'POST /api/material/use',
-  // labels
-  'POST /api/label/list',
   // upload, video, media (being edited elsewhere)
   'GET /api/upload/tos/token',
   'GET /api/upload/vod/token',
@@ -83,13 +81,9 @@ export const NOT_CONVERTED: readonly string[] = [
   // score (being edited elsewhere)
   'GET /api/creatorScore/getUserScore',
   'GET /api/creatorScore/history',
-  // rank, rights, help
-  'GET /api/creatorRank/list',
+  // rights
   'GET /api/rights/index',
   'POST /api/rights/apply',
-  'GET /api/help/categories',
-  'GET /api/help/article',
-  'GET /api/help/search',
   // ai
   'GET /api/ai/status',
   'POST /api/ai/write',

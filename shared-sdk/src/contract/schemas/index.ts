@@ -5,14 +5,20 @@
  * the browser's bundles.
  */
 import type { ContractRoute } from './route';
+import * as help from './help';
+import * as labels from './labels';
 import * as notices from './notices';
+import * as rank from './rank';
 
 export * from './common';
 export * from './route';
+export * as help from './help';
+export * as labels from './labels';
 export * as notices from './notices';
+export * as rank from './rank';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [notices].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [help, labels, notices, rank].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
