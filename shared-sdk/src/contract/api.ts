@@ -1,5 +1,6 @@
 /** Request and answer types of every call of spec §7, plus the calls the product adds. */
 import type { DataOf, RequestOf } from './schemas/route';
+import type * as bans from './schemas/bans';
 import type * as labels from './schemas/labels';
 import type * as notices from './schemas/notices';
 import type { MpBaseUserinfo } from './user';
@@ -19,11 +20,8 @@ export interface LoginAnswer {
 // --- shell calls ---------------------------------------------------------------------------
 export type MpBaseUserinfoAnswer = MpBaseUserinfo;
 export type NoReadRequest = RequestOf<typeof notices.noticeNoReadNums>;
-export interface UserBanInfoAnswer {
-  ban_type: number;
-  ban_reason: string;
-  ban_range_type: string;
-}
+export type UserBanInfoAnswer = bans.UserBanInfo;
+export type BanAppealRequest = RequestOf<typeof bans.banAppeal>;
 export interface EnterpriseAnswer {
   status: number;
   cert_audit_status: number;

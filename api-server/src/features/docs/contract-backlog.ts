@@ -20,9 +20,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'GET /api/userBadge/getUserWearBadge',
   'POST /api/user/update',
   'POST /api/user/password',
-  // bans
-  'GET /service/userban/getUserBanInfo',
-  'POST /api/ban/appeal',
   // enterprise, gov-affairs
   'POST /api/enterpriseUser/index',
   'POST /api/enterpriseUser/application',

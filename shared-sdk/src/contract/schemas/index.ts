@@ -5,6 +5,7 @@
  * the browser's bundles.
  */
 import type { ContractRoute } from './route';
+import * as bans from './bans';
 import * as help from './help';
 import * as labels from './labels';
 import * as notices from './notices';
@@ -12,6 +13,7 @@ import * as rank from './rank';
 
 export * from './common';
 export * from './route';
+export * as bans from './bans';
 export * as help from './help';
 export * as labels from './labels';
 export * as notices from './notices';
@@ -21,4 +23,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [help, labels, notices, rank].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [bans, help, labels, notices, rank].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
