@@ -6,6 +6,7 @@
 import type { UserScoreAnswer } from './api';
 import type * as help from './schemas/help';
 import type * as rank from './schemas/rank';
+import type * as rights from './schemas/rights';
 import type { DataOf, RequestOf } from './schemas/route';
 
 export type ScoreDimensionCode = 'creation' | 'activity' | 'quality' | 'interaction' | 'credit';
@@ -85,7 +86,7 @@ export const CREATOR_LEVELS: readonly LevelInfo[] = [
   { level: 5, name: '金牌作者', min_score: 90 },
 ];
 
-export type RightCode = 'original' | 'appreciation' | 'revenue' | 'live' | 'column';
+export type RightCode = rights.RightCode;
 export interface RightInfo {
   code: RightCode;
   name: string;
@@ -101,7 +102,7 @@ export const CREATOR_RIGHTS: readonly RightInfo[] = [
 ];
 
 /** locked: conditions not met; available: may apply; pending 审核中; approved 已开通; rejected 未通过. */
-export type RightState = 'locked' | 'available' | 'pending' | 'approved' | 'rejected';
+export type RightState = rights.RightState;
 export const RIGHT_STATE_TEXT: Record<RightState, string> = {
   locked: '未解锁',
   available: '可申请',
@@ -110,23 +111,9 @@ export const RIGHT_STATE_TEXT: Record<RightState, string> = {
   rejected: '未通过',
 };
 
-export interface RightStatus extends RightInfo {
-  state: RightState;
-  /** The reviewer's reason when rejected, else ''. */
-  reason: string;
-  /** What is missing to apply (empty unless locked). */
-  missing: string[];
-}
-export interface RightsAnswer {
-  user_score: number;
-  level: number;
-  /** What is missing for the next level (empty at the top). */
-  next_missing: string[];
-  rights: RightStatus[];
-}
-export interface RightApplyRequest {
-  code: RightCode;
-}
+export type RightStatus = rights.RightStatus;
+export type RightsAnswer = DataOf<typeof rights.rightsIndex>;
+export type RightApplyRequest = RequestOf<typeof rights.rightsApply>;
 
 // --- help centre -------------------------------------------------------------------------------
 export type HelpArticleSummary = help.HelpArticleSummary;

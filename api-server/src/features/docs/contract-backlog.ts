@@ -78,9 +78,6 @@ export const NOT_CONVERTED: readonly string[] = [
   // score (being edited elsewhere)
   'GET /api/creatorScore/getUserScore',
   'GET /api/creatorScore/history',
-  // rights
-  'GET /api/rights/index',
-  'POST /api/rights/apply',
   // ai
   'GET /api/ai/status',
   'POST /api/ai/write',

@@ -10,6 +10,7 @@ import * as help from './help';
 import * as labels from './labels';
 import * as notices from './notices';
 import * as rank from './rank';
+import * as rights from './rights';
 
 export * from './common';
 export * from './route';
@@ -18,9 +19,10 @@ export * as help from './help';
 export * as labels from './labels';
 export * as notices from './notices';
 export * as rank from './rank';
+export * as rights from './rights';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [bans, help, labels, notices, rank].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [bans, help, labels, notices, rank, rights].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
