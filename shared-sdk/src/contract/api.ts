@@ -1,5 +1,6 @@
 /** Request and answer types of every call of spec §7, plus the calls the product adds. */
 import type { DataOf, RequestOf } from './schemas/route';
+import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
 import type * as labels from './schemas/labels';
 import type * as notices from './schemas/notices';
@@ -31,9 +32,9 @@ export interface ToolListItem {
   name: string;
 }
 export type ToolListAnswer = ToolListItem[];
-export interface WearBadgeAnswer {
-  cover_url: string;
-}
+export type WearBadgeAnswer = DataOf<typeof account.wearBadge>;
+export type UpdateNicknameRequest = RequestOf<typeof account.updateNickname>;
+export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;
 export interface HasAuthAnswer {
   check: boolean;
 }

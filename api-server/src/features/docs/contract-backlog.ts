@@ -15,11 +15,6 @@ export const NOT_CONVERTED: readonly string[] = [
   // session
   'POST /login/admin/login',
   'POST /login/admin/quit',
-  // account
-  'GET /api/user/mpBaseUserinfo',
-  'GET /api/userBadge/getUserWearBadge',
-  'POST /api/user/update',
-  'POST /api/user/password',
   // enterprise, gov-affairs
   'POST /api/enterpriseUser/index',
   'POST /api/enterpriseUser/application',

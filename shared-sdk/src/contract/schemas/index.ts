@@ -5,6 +5,7 @@
  * the browser's bundles.
  */
 import type { ContractRoute } from './route';
+import * as account from './account';
 import * as bans from './bans';
 import * as help from './help';
 import * as labels from './labels';
@@ -14,6 +15,7 @@ import * as rights from './rights';
 
 export * from './common';
 export * from './route';
+export * as account from './account';
 export * as bans from './bans';
 export * as help from './help';
 export * as labels from './labels';
@@ -25,4 +27,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [bans, help, labels, notices, rank, rights].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, help, labels, notices, rank, rights].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
