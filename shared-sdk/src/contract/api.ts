@@ -4,19 +4,14 @@ import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
 import type * as labels from './schemas/labels';
 import type * as notices from './schemas/notices';
+import type * as session from './schemas/session';
 import type { MpBaseUserinfo } from './user';
 
 export type { CountData } from './schemas/common';
 
 // --- session -----------------------------------------------------------------------------
-export interface LoginRequest {
-  phone: string;
-  password: string;
-}
-export interface LoginAnswer {
-  token: string;
-  expires_at: string;
-}
+export type LoginRequest = RequestOf<typeof session.login>;
+export type LoginAnswer = DataOf<typeof session.login>;
 
 // --- shell calls ---------------------------------------------------------------------------
 export type MpBaseUserinfoAnswer = MpBaseUserinfo;

@@ -12,9 +12,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/runtime/remote-load',
   'GET /api/runtime/config',
   'GET /api/runtime/remotes',
-  // session
-  'POST /login/admin/login',
-  'POST /login/admin/quit',
   // enterprise, gov-affairs
   'POST /api/enterpriseUser/index',
   'POST /api/enterpriseUser/application',
