@@ -2,6 +2,7 @@
 import type { DataOf, RequestOf } from './schemas/route';
 import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
+import type * as certification from './schemas/certification';
 import type * as labels from './schemas/labels';
 import type * as notices from './schemas/notices';
 import type * as session from './schemas/session';
@@ -18,10 +19,7 @@ export type MpBaseUserinfoAnswer = MpBaseUserinfo;
 export type NoReadRequest = RequestOf<typeof notices.noticeNoReadNums>;
 export type UserBanInfoAnswer = bans.UserBanInfo;
 export type BanAppealRequest = RequestOf<typeof bans.banAppeal>;
-export interface EnterpriseAnswer {
-  status: number;
-  cert_audit_status: number;
-}
+export type EnterpriseAnswer = DataOf<typeof certification.enterpriseIndex>;
 export interface ToolListItem {
   code: string;
   name: string;

@@ -12,12 +12,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/runtime/remote-load',
   'GET /api/runtime/config',
   'GET /api/runtime/remotes',
-  // enterprise, gov-affairs
-  'POST /api/enterpriseUser/index',
-  'POST /api/enterpriseUser/application',
-  'POST /api/enterpriseUser/apply',
-  'POST /api/govAffairs/index',
-  'POST /api/govAffairs/apply',
   // jobs
   'POST /api/job/list',
   'POST /api/job/detail',

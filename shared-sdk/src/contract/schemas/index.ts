@@ -7,6 +7,7 @@
 import type { ContractRoute } from './route';
 import * as account from './account';
 import * as bans from './bans';
+import * as certification from './certification';
 import * as help from './help';
 import * as labels from './labels';
 import * as notices from './notices';
@@ -18,6 +19,7 @@ export * from './common';
 export * from './route';
 export * as account from './account';
 export * as bans from './bans';
+export * as certification from './certification';
 export * as help from './help';
 export * as labels from './labels';
 export * as notices from './notices';
@@ -29,4 +31,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
