@@ -13,6 +13,7 @@ import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import inputGuard from './plugins/app/input-guard';
+import openapi from './plugins/app/openapi';
 import signaturePlugin from './plugins/app/signature';
 import storagePlugin, { objectStoreFor } from './plugins/app/storage';
 import formbody from './plugins/external/formbody';
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(signaturePlugin);
   await app.register(authPlugin);
   await app.register(inputGuard);
+  await app.register(openapi);
 
   const remoteSource =
     deps.remoteSource ?? (config.mfDevServers ? devServerRemoteSource(app.log) : buildRemoteSource(config.webRoot, app.log));

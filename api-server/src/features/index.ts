@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import account from './account';
 import ai from './ai';
 import bans from './bans';
+import docs from './docs';
 import drafts from './drafts';
 import editor from './editor';
 import enterprise from './enterprise';
@@ -63,6 +64,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   media,
   ai,
   video,
+  docs,
   // Last: it owns the not-found handler (SPA fallback and JSON 404s).
   web,
 ];

@@ -1,42 +1,33 @@
 /** Request and answer types of every call of spec §7, plus the calls the product adds. */
+import type { DataOf, RequestOf } from './schemas/route';
+import type * as account from './schemas/account';
+import type * as bans from './schemas/bans';
+import type * as certification from './schemas/certification';
+import type * as labels from './schemas/labels';
+import type * as notices from './schemas/notices';
+import type * as session from './schemas/session';
 import type { MpBaseUserinfo } from './user';
 
-export interface CountData {
-  count: number;
-}
+export type { CountData } from './schemas/common';
 
 // --- session -----------------------------------------------------------------------------
-export interface LoginRequest {
-  phone: string;
-  password: string;
-}
-export interface LoginAnswer {
-  token: string;
-  expires_at: string;
-}
+export type LoginRequest = RequestOf<typeof session.login>;
+export type LoginAnswer = DataOf<typeof session.login>;
 
 // --- shell calls ---------------------------------------------------------------------------
 export type MpBaseUserinfoAnswer = MpBaseUserinfo;
-export interface NoReadRequest {
-  type: 0 | 1;
-}
-export interface UserBanInfoAnswer {
-  ban_type: number;
-  ban_reason: string;
-  ban_range_type: string;
-}
-export interface EnterpriseAnswer {
-  status: number;
-  cert_audit_status: number;
-}
+export type NoReadRequest = RequestOf<typeof notices.noticeNoReadNums>;
+export type UserBanInfoAnswer = bans.UserBanInfo;
+export type BanAppealRequest = RequestOf<typeof bans.banAppeal>;
+export type EnterpriseAnswer = DataOf<typeof certification.enterpriseIndex>;
 export interface ToolListItem {
   code: string;
   name: string;
 }
 export type ToolListAnswer = ToolListItem[];
-export interface WearBadgeAnswer {
-  cover_url: string;
-}
+export type WearBadgeAnswer = DataOf<typeof account.wearBadge>;
+export type UpdateNicknameRequest = RequestOf<typeof account.updateNickname>;
+export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;
 export interface HasAuthAnswer {
   check: boolean;
 }
@@ -110,10 +101,8 @@ export interface MaterialSaveRequest {
   labels: string;
   describe: string;
 }
-export interface Tag {
-  id: number;
-  name: string;
-}
+export type Tag = labels.Tag;
+export type LabelListRequest = RequestOf<typeof labels.labelList>;
 
 // --- drafts --------------------------------------------------------------------------------
 export interface DraftSearchRequest {
@@ -227,14 +216,7 @@ export interface ManuscriptDeleteRequest {
 /** App notices of type 0 and 1, and community notices (spec §3, unread count). */
 export type NoticeTab = '0' | '1' | 'community';
 export const NOTICE_TABS_ORDER: readonly NoticeTab[] = ['0', '1', 'community'];
-export interface NoticeItem {
-  id: number;
-  title: string;
-  content: string;
-  created_at: string;
-  read: boolean;
-}
-export interface NoticeListAnswer {
-  list: NoticeItem[];
-  total: number;
-}
+export type NoticeItem = notices.NoticeItem;
+export type NoticeListRequest = RequestOf<typeof notices.noticeList>;
+export type NoticeListAnswer = DataOf<typeof notices.noticeList>;
+export type NoticeReadRequest = RequestOf<typeof notices.noticeRead>;

@@ -15,6 +15,7 @@
  * | /api/govAffairs/index | — | CertificationState (my government-affairs application) |
  * | /api/govAffairs/apply | CertificationApplyRequest | CertificationState |
  */
+import type * as certification from './schemas/certification';
 
 export const CertAuditStatus = { NONE: 0, PASSED: 1, SUBMITTED: 2, REVIEWING: 3, FAILED: 4 } as const;
 export type CertAuditStatus = (typeof CertAuditStatus)[keyof typeof CertAuditStatus];
@@ -32,22 +33,8 @@ export function canApply(status: number): boolean {
 
 export type CertKind = 'enterprise' | 'gov';
 
-export interface CertificationApplyRequest {
-  org_name: string;
-  credit_code: string;
-  /** An image the applicant uploaded to the product's storage (their own object). */
-  licence_url: string;
-  contact_name: string;
-  contact_phone: string;
-}
-
-export interface CertificationState {
-  cert_audit_status: number;
-  /** The operator's reason when the status is 4, else ''. */
-  reason: string;
-  /** null while nothing was submitted. */
-  application: (CertificationApplyRequest & { submit_time: string; review_time: string | null }) | null;
-}
+export type CertificationApplyRequest = certification.CertificationApply;
+export type CertificationState = certification.CertificationState;
 
 export const CERT_LIMITS = { orgNameMin: 2, orgNameMax: 60, contactNameMax: 20, reasonMax: 200 } as const;
 

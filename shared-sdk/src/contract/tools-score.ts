@@ -4,6 +4,10 @@
  * same things the same way.
  */
 import type { UserScoreAnswer } from './api';
+import type * as help from './schemas/help';
+import type * as rank from './schemas/rank';
+import type * as rights from './schemas/rights';
+import type { DataOf, RequestOf } from './schemas/route';
 
 export type ScoreDimensionCode = 'creation' | 'activity' | 'quality' | 'interaction' | 'credit';
 
@@ -53,7 +57,7 @@ export const RANK_PERIODS: readonly { value: RankPeriod; label: string }[] = [
   { value: 'month', label: '月榜' },
 ];
 /** 0 all, then the content types (1 article, 2 video, 3 gallery). */
-export const RANK_TYPES: readonly { value: number; label: string }[] = [
+export const RANK_TYPES: readonly { value: RankType; label: string }[] = [
   { value: 0, label: '全部' },
   { value: 1, label: '文章' },
   { value: 2, label: '视频' },
@@ -61,25 +65,11 @@ export const RANK_TYPES: readonly { value: number; label: string }[] = [
 ];
 export const RANK_TOP = 100;
 
-export interface RankRow {
-  position: number;
-  user_id: number;
-  nickname: string;
-  avatar: string;
-  /** The period's score, one decimal. */
-  score: number;
-}
-export interface RankListRequest {
-  period: RankPeriod;
-  type: number;
-}
+export type RankRow = rank.RankRow;
+export type RankListRequest = RequestOf<typeof rank.rankList>;
+export type RankType = NonNullable<RankListRequest['type']>;
 /** `/api/creatorRank/list`: the top 100 and my own row (null when I am not ranked in this list). */
-export interface RankListAnswer {
-  list: RankRow[];
-  mine: RankRow | null;
-  /** 'YYYY-MM-DD' of the last day the list covers ('' before the first build). */
-  day: string;
-}
+export type RankListAnswer = DataOf<typeof rank.rankList>;
 
 // --- rights ------------------------------------------------------------------------------------
 export interface LevelInfo {
@@ -96,7 +86,7 @@ export const CREATOR_LEVELS: readonly LevelInfo[] = [
   { level: 5, name: '金牌作者', min_score: 90 },
 ];
 
-export type RightCode = 'original' | 'appreciation' | 'revenue' | 'live' | 'column';
+export type RightCode = rights.RightCode;
 export interface RightInfo {
   code: RightCode;
   name: string;
@@ -112,7 +102,7 @@ export const CREATOR_RIGHTS: readonly RightInfo[] = [
 ];
 
 /** locked: conditions not met; available: may apply; pending 审核中; approved 已开通; rejected 未通过. */
-export type RightState = 'locked' | 'available' | 'pending' | 'approved' | 'rejected';
+export type RightState = rights.RightState;
 export const RIGHT_STATE_TEXT: Record<RightState, string> = {
   locked: '未解锁',
   available: '可申请',
@@ -121,47 +111,14 @@ export const RIGHT_STATE_TEXT: Record<RightState, string> = {
   rejected: '未通过',
 };
 
-export interface RightStatus extends RightInfo {
-  state: RightState;
-  /** The reviewer's reason when rejected, else ''. */
-  reason: string;
-  /** What is missing to apply (empty unless locked). */
-  missing: string[];
-}
-export interface RightsAnswer {
-  user_score: number;
-  level: number;
-  /** What is missing for the next level (empty at the top). */
-  next_missing: string[];
-  rights: RightStatus[];
-}
-export interface RightApplyRequest {
-  code: RightCode;
-}
+export type RightStatus = rights.RightStatus;
+export type RightsAnswer = DataOf<typeof rights.rightsIndex>;
+export type RightApplyRequest = RequestOf<typeof rights.rightsApply>;
 
 // --- help centre -------------------------------------------------------------------------------
-export interface HelpArticleSummary {
-  slug: string;
-  title: string;
-  summary: string;
-}
-export interface HelpCategory {
-  code: string;
-  name: string;
-  articles: HelpArticleSummary[];
-}
-export type HelpCategoriesAnswer = HelpCategory[];
-export interface HelpArticle extends HelpArticleSummary {
-  category: string;
-  category_name: string;
-  /** Sanitized HTML rendered from the article's Markdown. */
-  html: string;
-}
-export interface HelpSearchHit extends HelpArticleSummary {
-  category_name: string;
-  /** Plain text around the first match. */
-  snippet: string;
-}
-export interface HelpSearchAnswer {
-  list: HelpSearchHit[];
-}
+export type HelpArticleSummary = help.HelpArticleSummary;
+export type HelpCategory = help.HelpCategory;
+export type HelpCategoriesAnswer = DataOf<typeof help.helpCategories>;
+export type HelpArticle = help.HelpArticle;
+export type HelpSearchHit = help.HelpSearchHit;
+export type HelpSearchAnswer = DataOf<typeof help.helpSearch>;

@@ -1,4 +1,6 @@
 /** User info as the product keeps it in local storage (spec §3). */
+import type * as account from './schemas/account';
+
 export interface BanData {
   ban_type: number;
   ban_range_type: string;
@@ -21,16 +23,7 @@ export interface UserInfo {
 }
 
 /** Answer of GET /api/user/mpBaseUserinfo. */
-export interface MpBaseUserinfo {
-  u_id: number;
-  u_nickname: string;
-  u_avatar: string;
-  is_reverse_author: number;
-  identities_info: string[];
-  u_cert: { cert_type: number };
-  /** Not in the original answer; the settings page shows it masked. */
-  u_phone_masked: string;
-}
+export type MpBaseUserinfo = account.MpBaseUserinfo;
 
 export const IDENTITY = {
   REAL_NAME: 'identity_verification',

@@ -6,17 +6,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { ApiCode, ok, type Tag } from 'shared-sdk/contract';
+import { labels as contract } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { envelope, int, objectOf, str } from '../../lib/schemas';
+import { serve } from '../../lib/contract-route';
 import { containsPattern } from '../../lib/keyword';
 import { requireAuth } from '../../plugins/app/auth';
 
 const NAME_MAX = 20;
 const LIMIT = 20;
-
-const body = objectOf({ name: { type: 'string', default: '' }, create: { type: 'integer', enum: [0, 1], default: 0 } }, []);
-const answer = { type: 'array', items: objectOf({ id: int, name: str }) };
 
 /**
  * Tags whose name contains `keyword` (case-insensitive, as the database's lower() folds), the exact
@@ -38,11 +36,11 @@ export function searchLabels(db: Kysely<Database>, keyword: string): Promise<Tag
 }
 
 const labels: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { name: string; create: 0 | 1 } }>('/api/label/list', { schema: { body, response: { 200: envelope(answer) } } }, async (request) => {
+  serve(app, contract.labelList, async (request) => {
     const { user } = requireAuth(request);
-    const name = request.body.name.trim();
+    const name = (request.body.name ?? '').trim();
     if ([...name].length > NAME_MAX) throw new ApiError(ApiCode.INVALID_PARAMS, `标签不能超过${NAME_MAX}个字`);
-    if (!name) return ok<Tag[]>([]);
+    if (!name) return ok([]);
     if (request.body.create === 1) {
       await app.db
         .insertInto('labels')
@@ -50,10 +48,10 @@ const labels: FastifyPluginAsync = async (app) => {
         .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
         .execute();
       const tag = await app.db.selectFrom('labels').select(['id', 'name']).where(sql<boolean>`lower(name) = lower(${name})`).executeTakeFirstOrThrow();
-      return ok<Tag[]>([tag]);
+      return ok([tag]);
     }
     const rows = await searchLabels(app.db, name);
-    return ok<Tag[]>(rows);
+    return ok(rows);
   });
 };
 

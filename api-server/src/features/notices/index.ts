@@ -1,9 +1,10 @@
 /** Unread counts for the header badge (spec §7; the badge sums type 0, type 1 and community). */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type CountData, type NoReadRequest, ok } from 'shared-sdk/contract';
+import { ok } from 'shared-sdk/contract';
+import { notices as contract } from 'shared-sdk/contract/schemas';
 import type { Database, NoticeType } from '../../db/schema';
-import { countData, envelope, objectOf } from '../../lib/schemas';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { registerNoticeList } from './list-routes';
 
@@ -20,22 +21,12 @@ async function countUnread(db: Kysely<Database>, userId: number, type: NoticeTyp
 }
 
 const notices: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: NoReadRequest }>(
-    '/api/notice/getMpNoReadNums',
-    {
-      schema: {
-        querystring: objectOf({ type: { type: 'integer', enum: [0, 1] } }),
-        response: { 200: envelope(countData) },
-      },
-    },
-    async (request) => {
-      const count = await countUnread(app.db, requireAuth(request).user.id, String(request.query.type) as NoticeType);
-      return ok<CountData>({ count });
-    },
+  serve(app, contract.noticeNoReadNums, async (request) =>
+    ok({ count: await countUnread(app.db, requireAuth(request).user.id, String(request.query.type) as NoticeType) }),
   );
 
-  app.get('/api/notice/getCommunityNoReadNums', { schema: { response: { 200: envelope(countData) } } }, async (request) =>
-    ok<CountData>({ count: await countUnread(app.db, requireAuth(request).user.id, 'community') }),
+  serve(app, contract.noticeCommunityNoReadNums, async (request) =>
+    ok({ count: await countUnread(app.db, requireAuth(request).user.id, 'community') }),
   );
 
   registerNoticeList(app);

@@ -4,19 +4,15 @@
  * `admin right-review`. The server checks every rule the page shows.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiCode, CREATOR_RIGHTS, type RightCode, type RightsAnswer, ok } from 'shared-sdk/contract';
+import { ApiCode, ok } from 'shared-sdk/contract';
+import { rights as contract } from 'shared-sdk/contract/schemas';
 import { ApiError, MESSAGES } from '../../lib/api-error';
-import { envelope, int, objectOf, str } from '../../lib/schemas';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert } from '../../plugins/app/guards';
 import { dayOf } from '../score/calendar';
 import { todayScore } from '../score/snapshots';
 import { latestApplications, rightsFactsOf, rightsView } from './status';
-
-const strings = { type: 'array', items: str };
-const rightItem = objectOf({ code: str, name: str, description: str, level: int, state: str, reason: str, missing: strings });
-const rightsAnswer = envelope(objectOf({ user_score: int, level: int, next_missing: strings, rights: { type: 'array', items: rightItem } }));
-const applyBody = objectOf({ code: { type: 'string', enum: CREATOR_RIGHTS.map((r) => r.code) } });
 
 const rights: FastifyPluginAsync = async (app) => {
   const viewOf = async (user: Parameters<typeof rightsFactsOf>[1]) => {
@@ -26,9 +22,9 @@ const rights: FastifyPluginAsync = async (app) => {
     return rightsView(facts, await latestApplications(app.db, user.id));
   };
 
-  app.get('/api/rights/index', { schema: { response: { 200: rightsAnswer } } }, async (request) => ok<RightsAnswer>(await viewOf(requireAuth(request).user)));
+  serve(app, contract.rightsIndex, async (request) => ok(await viewOf(requireAuth(request).user)));
 
-  app.post<{ Body: { code: RightCode } }>('/api/rights/apply', { schema: { body: applyBody, response: { 200: rightsAnswer } } }, async (request) => {
+  serve(app, contract.rightsApply, async (request) => {
     const { user } = requireAuth(request);
     requireCert(user);
     const view = await viewOf(user);
@@ -48,7 +44,7 @@ const rights: FastifyPluginAsync = async (app) => {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw new ApiError(ApiCode.CONFLICT, '该权益正在审核中，请耐心等待');
-    return ok<RightsAnswer>(await viewOf(user), '申请已提交，请等待审核');
+    return ok(await viewOf(user), '申请已提交，请等待审核');
   });
 };
 

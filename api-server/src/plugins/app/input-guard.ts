@@ -18,6 +18,8 @@ export interface CatalogRoute {
   url: string;
   querystring?: unknown;
   body?: unknown;
+  /** Set on the routes registered from the contract (lib/contract-route.ts). */
+  operationId?: string;
 }
 
 declare module 'fastify' {
@@ -34,7 +36,8 @@ export default globalPlugin(async (app) => {
     const schema = route.schema;
     if (schema) for (const part of PARTS) if (schema[part]) schema[part] = hardenRequestSchema(schema[part]);
     for (const method of [route.method].flat()) {
-      catalog.push({ method, url: route.url, querystring: schema?.querystring, body: schema?.body });
+      const operationId = typeof schema?.operationId === 'string' ? schema.operationId : undefined;
+      catalog.push({ method, url: route.url, querystring: schema?.querystring, body: schema?.body, ...(operationId ? { operationId } : {}) });
     }
   });
 

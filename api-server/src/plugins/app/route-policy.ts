@@ -20,6 +20,8 @@ declare module 'fastify' {
 
 const PATH_DEFAULTS: ReadonlyArray<[prefix: string, policy: AuthPolicy]> = [
   ['/api/runtime/', 'public'],
+  // The documentation page and its files (Swagger UI registers them; they cannot declare a policy).
+  ['/api/docs', 'public'],
   ['/api/', 'signed+token'],
   ['/login/', 'signed+token'],
   ['/admin/', 'signed+token'],

@@ -16,17 +16,13 @@ import {
   type UserScoreAnswer,
   type WearBadgeAnswer,
 } from 'shared-sdk';
-import type { NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
+import type { NoticeListAnswer, NoticeListRequest, NoticeReadRequest } from 'shared-sdk/contract';
 import { SIDEBAR_RULE_CALLS } from '../../layout/menu-data';
 
 export type { NoticeItem, NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
 
-export interface NoticeListArgs {
-  type: NoticeTab;
-  page: number;
-  size: number;
-}
-export type NoticeReadArgs = { ids: string } | { all: 1; type: NoticeTab };
+export type NoticeListArgs = NoticeListRequest;
+export type NoticeReadArgs = NoticeReadRequest;
 
 export interface ShellClient {
   unreadApp(type: 0 | 1): Promise<CountData>;

@@ -1,0 +1,105 @@
+/**
+ * The contract holds (issue 24): every registered route is registered from a contract schema or is
+ * listed in contract-backlog.ts, every contract schema has its route, and the OpenAPI document
+ * generated from them is valid OpenAPI 3.1 and is served with its documentation page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import { contractRoutes } from 'shared-sdk/contract/schemas';
+import { buildTestApp } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { NOT_CALLS, NOT_CONVERTED } from './contract-backlog';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+
+before(async () => {
+  database = await openTestDatabase();
+  app = await buildTestApp(database);
+});
+after(async () => {
+  await app.close();
+  await database.close();
+});
+
+const keyOf = (route: { method: string; url: string }): string => `${route.method} ${route.url}`;
+
+describe('contract coverage', () => {
+  it('registers every route from the contract, except those listed as not converted yet or not calls', () => {
+    const registered = app.routeCatalog.filter((route) => route.method !== 'HEAD');
+    const byOperation = new Map(contractRoutes.map((route) => [route.operationId, route]));
+    const missing = registered
+      .filter((route) => !route.operationId)
+      .map(keyOf)
+      .filter((key) => !NOT_CONVERTED.includes(key) && !NOT_CALLS.some(({ pattern }) => pattern.test(key)));
+    assert.deepEqual(missing, [], 'routes without a contract schema (convert them, or list them in contract-backlog.ts)');
+
+    for (const route of registered.filter((route) => route.operationId)) {
+      const contract = byOperation.get(route.operationId!);
+      assert.ok(contract, `${keyOf(route)} carries operationId ${route.operationId}, which the contract does not list`);
+      assert.equal(keyOf(route), keyOf(contract), `${route.operationId} is registered at another method or path than its contract`);
+    }
+  });
+
+  it('has a registered route for every contract schema', () => {
+    const served = new Set(app.routeCatalog.map((route) => route.operationId).filter(Boolean));
+    assert.deepEqual(contractRoutes.filter((route) => !served.has(route.operationId)).map(keyOf), []);
+  });
+
+  it('lists as not converted only routes that exist and are not converted (the list only shrinks)', () => {
+    const plain = new Set(app.routeCatalog.filter((route) => !route.operationId).map(keyOf));
+    assert.deepEqual(NOT_CONVERTED.filter((key) => !plain.has(key)), [], 'remove these from NOT_CONVERTED');
+    assert.equal(new Set(NOT_CONVERTED).size, NOT_CONVERTED.length, 'NOT_CONVERTED has duplicates');
+  });
+
+  it('gives every call a unique operationId', () => {
+    const ids = contractRoutes.map((route) => route.operationId);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served at /api/openapi.json without a signature, and is valid OpenAPI 3.1', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    assert.equal(response.statusCode, 200);
+    const document = response.json();
+    assert.equal(document.openapi, '3.1.0');
+    const result = await new Validator().validate(document);
+    assert.deepEqual(result.errors ?? [], []);
+    assert.equal(result.valid, true);
+  });
+
+  it('describes every contract call with its envelope, and nothing else', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    interface Operation {
+      operationId: string;
+      responses: { '200': { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } };
+    }
+    const operations: Array<{ key: string; answer: { properties: Record<string, unknown> } }> = [];
+    for (const [path, item] of Object.entries<Record<string, Operation>>(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        operations.push({ key: `${method.toUpperCase()} ${path}`, answer: operation.responses['200'].content['application/json'].schema });
+      }
+    }
+    assert.deepEqual(operations.map((operation) => operation.key).sort(), contractRoutes.map(keyOf).sort());
+    for (const operation of operations) assert.deepEqual(Object.keys(operation.answer.properties).sort(), ['code', 'data', 'msg']);
+    assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['signature', 'token']);
+    assert.match(document.info.description, /\| 1010 \| `REPLAYED` \|/);
+    assert.match(document.info.description, /sign = md5\(METHOD/);
+  });
+
+  it('has a documentation page at /api/docs with a policy of its own and no inline script', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.headers['content-type'] as string, /text\/html/);
+    assert.doesNotMatch(page.body, /<script>(?!\s*<\/script>)|<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+    const policy = String(page.headers['content-security-policy']);
+    assert.match(policy, /script-src 'self';/);
+    assert.doesNotMatch(policy, /unsafe-eval|script-src[^;]*unsafe-inline/);
+    const initializer = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    assert.equal(initializer.statusCode, 200);
+    assert.match(initializer.body, /\/api\/openapi\.json/);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Building blocks of the contract's schemas (TypeBox: JSON Schema with static types). The server
+ * validates and serialises with these schemas; the browser takes only their types (`import type`),
+ * so TypeBox never reaches a browser bundle.
+ */
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** A positive 32-bit id (1 … 2147483647): the range of the tables' serial ids. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** 1 … 2147483647 written in decimal, without leading zeros: ids compared with integer columns. */
+const ID_DIGITS =
+  '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
+
+/**
+ * A comma list of ids as the spec's calls send them (`ids=3,5,8`), each within 32 bits, so no id can
+ * overflow the integer column it is compared with; at most `max` of them.
+ */
+export const IdList = (max = 100) =>
+  Type.String({ pattern: `^${ID_DIGITS}(?:,${ID_DIGITS}){0,${max - 1}}$`, maxLength: max * 11, description: `comma list of at most ${max} ids` });
+
+/** Text of at most `max` characters (and at least `min`). NUL characters are refused for every route by the server's input guard. */
+export const Text = (max: number, min = 0) => Type.String({ minLength: min, maxLength: max });
+
+/** A closed set of values (`enum`): integers when they are numbers, so a query's "1" is coerced and matches. */
+export const OneOf = <const T extends readonly string[] | readonly number[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
+  Type.Unsafe<T[number]>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], ...options });
+
+export const CountData = Type.Object({ count: Type.Integer() });
+export type CountData = Static<typeof CountData>;
+
+/** The `data` of a call that answers nothing (`null`). */
+export const NoData = Type.Null();
+
+/** `{code, msg, data}` (spec §7): `data` is the call's answer, or null on a refusal. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Union([data, Type.Null()]) });

@@ -1,0 +1,34 @@
+/**
+ * The contract as schemas: every converted call of the product (spec §7 and the calls the product
+ * adds), one file per feature. Server-side runtime only: browser code imports these with
+ * `import type` (the types in `shared-sdk/contract` are derived from them), so TypeBox stays out of
+ * the browser's bundles.
+ */
+import type { ContractRoute } from './route';
+import * as account from './account';
+import * as bans from './bans';
+import * as certification from './certification';
+import * as help from './help';
+import * as labels from './labels';
+import * as notices from './notices';
+import * as rank from './rank';
+import * as rights from './rights';
+import * as session from './session';
+
+export * from './common';
+export * from './route';
+export * as account from './account';
+export * as bans from './bans';
+export * as certification from './certification';
+export * as help from './help';
+export * as labels from './labels';
+export * as notices from './notices';
+export * as rank from './rank';
+export * as rights from './rights';
+export * as session from './session';
+
+const isRoute = (value: unknown): value is ContractRoute =>
+  typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
+
+/** Every call the contract describes; the server's coverage test holds its routes against this. */
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
