@@ -46,10 +46,10 @@ export class DiskObjectStore implements ObjectStore {
     await fs.mkdir(this.tmp, { recursive: true });
     const tmpBody = path.join(this.tmp, randomBytes(12).toString('hex'));
     const tmpMeta = `${tmpBody}.json`;
-    const meter = new BodyMeter(options?.maxBytes);
+    const meter = new BodyMeter(options?.maxBytes, !options?.etag);
     try {
       await pipeline(asReadable(body), meter, createWriteStream(tmpBody));
-      const etag = meter.etag();
+      const etag = options?.etag ?? meter.etag();
       await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
       return { body: tmpBody, meta: tmpMeta, etag };
     } catch (error) {
