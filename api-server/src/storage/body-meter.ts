@@ -3,16 +3,21 @@
  * and stopped with ObjectTooLargeError the moment it passes its limit, so an oversize body is never
  * held or stored whole.
  */
-import { createHash } from 'node:crypto';
+import { type Hash, createHash } from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { ObjectTooLargeError } from './object-store';
 
 export class BodyMeter extends Transform {
-  private readonly hash = createHash('md5');
+  /** Absent when the caller already knows the ETag (a multipart completion): bytes are only counted. */
+  private readonly hash: Hash | null;
   size = 0;
 
-  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    hashing = true,
+  ) {
     super();
+    this.hash = hashing ? createHash('md5') : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -21,13 +26,13 @@ export class BodyMeter extends Transform {
       done(new ObjectTooLargeError(this.maxBytes));
       return;
     }
-    this.hash.update(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    this.hash?.update(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     done(null, chunk);
   }
 
-  /** Uppercase hex MD5 of everything that passed; call once, after the end. */
+  /** Uppercase hex MD5 of everything that passed ('' when not hashing); call once, after the end. */
   etag(): string {
-    return this.hash.digest('hex').toUpperCase();
+    return this.hash ? this.hash.digest('hex').toUpperCase() : '';
   }
 }
 

@@ -6,11 +6,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BodyMeter, asReadable } from './body-meter';
 import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
+import { type SegmentList, linkSegments, segmentStream, totalSize } from './segments';
 import { assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
 
 interface Meta {
   contentType: string;
   etag: string;
+  /** A composite object (a completed multipart upload): its file is the first of these segments. */
+  segments?: SegmentList;
 }
 
 interface Staged {
@@ -22,12 +25,14 @@ interface Staged {
 /**
  * Objects as files under `<root>/<bucket>/objects/<key>`, metadata beside them in `meta/`.
  * Writes stream to a temporary file (hashed on the way) and are renamed into place, so a reader
- * never sees half an object and no body is ever held in memory.
+ * never sees half an object and no body is ever held in memory. A completed multipart upload is a
+ * composite object: its part files linked in as segments, listed in its metadata (segments.ts).
  */
 export class DiskObjectStore implements ObjectStore {
   private readonly objects: string;
   private readonly meta: string;
   private readonly tmp: string;
+  private readonly segments: string;
 
   constructor(
     root: string,
@@ -40,6 +45,7 @@ export class DiskObjectStore implements ObjectStore {
     this.objects = path.join(root, bucket, 'objects');
     this.meta = path.join(root, bucket, 'meta');
     this.tmp = path.join(root, bucket, 'tmp');
+    this.segments = path.join(root, bucket, 'segments');
   }
 
   /** Streams the body to a temporary file and its metadata beside it; removed again on failure. */
@@ -47,10 +53,10 @@ export class DiskObjectStore implements ObjectStore {
     await fs.mkdir(this.tmp, { recursive: true });
     const tmpBody = path.join(this.tmp, randomBytes(12).toString('hex'));
     const tmpMeta = `${tmpBody}.json`;
-    const meter = new BodyMeter(options?.maxBytes);
+    const meter = new BodyMeter(options?.maxBytes, !options?.etag);
     try {
       await pipeline(asReadable(body), meter, createWriteStream(tmpBody));
-      const etag = meter.etag();
+      const etag = options?.etag ?? meter.etag();
       await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
       return { body: tmpBody, meta: tmpMeta, etag };
     } catch (error) {
@@ -71,10 +77,63 @@ export class DiskObjectStore implements ObjectStore {
     assertValidKey(key);
     const staged = await this.stage(body, contentType, options);
     const { file, metaFile } = await this.placesFor(key);
+    const replaced = await this.readMeta(key);
     await fs.rename(staged.meta, metaFile);
     await fs.rename(staged.body, file);
+    await this.dropSegments(replaced);
     const stat = await fs.stat(file);
     return { key, size: stat.size, contentType, etag: staged.etag, lastModified: stat.mtime };
+  }
+
+  private async dropSegments(meta: Meta | null): Promise<void> {
+    if (meta?.segments) await fs.rm(path.join(this.segments, meta.segments.dir), { recursive: true, force: true });
+  }
+
+  /**
+   * Stores the files, in order, as one composite object without copying or hashing a byte: the first
+   * is hard-linked as the object's file, the others as its segments (storage/segments.ts); `etag`
+   * is the one the caller computed. With `ifAbsent` it is write-once as putIfAbsent (null when the
+   * key exists). The files stay the caller's to remove.
+   */
+  async putParts(key: string, files: readonly string[], sizes: readonly number[], contentType: string, etag: string, ifAbsent: boolean): Promise<ObjectInfo | null> {
+    assertValidKey(key);
+    const first = files[0];
+    if (!first || files.length !== sizes.length) throw new Error('a composite object needs its files and their sizes');
+    const segments: SegmentList = { dir: randomBytes(12).toString('hex'), sizes: [...sizes] };
+    await fs.mkdir(this.tmp, { recursive: true });
+    const tmpBody = path.join(this.tmp, randomBytes(12).toString('hex'));
+    const tmpMeta = `${tmpBody}.json`;
+    const discard = () => Promise.all([fs.rm(tmpBody, { force: true }), fs.rm(tmpMeta, { force: true }), this.dropSegments({ contentType, etag, segments })]);
+    try {
+      await linkSegments(this.segments, segments.dir, files);
+      await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag, segments } satisfies Meta));
+      await fs.link(first, tmpBody).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV') throw error;
+        await fs.copyFile(first, tmpBody);
+      });
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    const { file, metaFile } = await this.placesFor(key);
+    if (ifAbsent) {
+      try {
+        await fs.link(tmpBody, file);
+      } catch (error) {
+        await discard();
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
+        throw error;
+      }
+      await fs.rename(tmpMeta, metaFile);
+      await fs.rm(tmpBody, { force: true });
+    } else {
+      const replaced = await this.readMeta(key);
+      await fs.rename(tmpMeta, metaFile);
+      await fs.rename(tmpBody, file);
+      await this.dropSegments(replaced);
+    }
+    const stat = await fs.stat(file);
+    return { key, size: totalSize(segments), contentType, etag, lastModified: stat.mtime };
   }
 
   /**
@@ -111,7 +170,7 @@ export class DiskObjectStore implements ObjectStore {
     try {
       const [stat, meta] = await Promise.all([fs.stat(path.join(this.objects, key)), this.readMeta(key)]);
       if (!stat.isFile() || !meta) return null;
-      return { key, size: stat.size, contentType: meta.contentType, etag: meta.etag, lastModified: stat.mtime };
+      return { key, size: meta.segments ? totalSize(meta.segments) : stat.size, contentType: meta.contentType, etag: meta.etag, lastModified: stat.mtime };
     } catch {
       return null;
     }
@@ -132,15 +191,18 @@ export class DiskObjectStore implements ObjectStore {
         await handle.close();
         return null;
       }
-      const info: ObjectInfo = { key, size: stat.size, contentType: meta.contentType, etag: meta.etag, lastModified: stat.mtime };
+      const size = meta.segments ? totalSize(meta.segments) : stat.size;
+      const info: ObjectInfo = { key, size, contentType: meta.contentType, etag: meta.etag, lastModified: stat.mtime };
       let asked: ByteRange | null = null;
       if (range) {
-        if (!Number.isInteger(range.start) || range.start < 0 || range.start >= stat.size || range.end < range.start) {
-          throw new RangeError(`range ${range.start}-${range.end} outside an object of ${stat.size} bytes`);
+        if (!Number.isInteger(range.start) || range.start < 0 || range.start >= size || range.end < range.start) {
+          throw new RangeError(`range ${range.start}-${range.end} outside an object of ${size} bytes`);
         }
-        asked = { start: range.start, end: Math.min(range.end, stat.size - 1) };
+        asked = { start: range.start, end: Math.min(range.end, size - 1) };
       }
-      const body = handle.createReadStream(asked ? { start: asked.start, end: asked.end } : {});
+      const body = meta.segments
+        ? segmentStream(handle, this.segments, meta.segments, asked ?? { start: 0, end: size - 1 })
+        : handle.createReadStream(asked ? { start: asked.start, end: asked.end } : {});
       return { ...info, body, range: asked };
     } catch (error) {
       await handle.close().catch(() => undefined);
@@ -150,6 +212,8 @@ export class DiskObjectStore implements ObjectStore {
 
   async readHead(key: string, length: number): Promise<Buffer | null> {
     assertValidKey(key);
+    const meta = await this.readMeta(key);
+    if (meta?.segments) return this.readCompositeHead(key, length);
     const handle = await fs.open(path.join(this.objects, key), 'r').catch(() => null);
     if (!handle) return null;
     try {
@@ -166,10 +230,24 @@ export class DiskObjectStore implements ObjectStore {
     }
   }
 
+  /** The first bytes of a composite object, from as many segments as they span. */
+  private async readCompositeHead(key: string, length: number): Promise<Buffer | null> {
+    const info = await this.head(key);
+    if (!info) return null;
+    if (length <= 0 || info.size === 0) return Buffer.alloc(0);
+    const object = await this.get(key, { start: 0, end: length - 1 });
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   async delete(key: string): Promise<void> {
     assertValidKey(key);
+    const meta = await this.readMeta(key);
     await fs.rm(path.join(this.objects, key), { force: true });
     await fs.rm(path.join(this.meta, `${key}.json`), { force: true });
+    await this.dropSegments(meta);
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -24,6 +24,7 @@ describe('DiskMultipartUploads', () => {
     assert.deepEqual(etags, parts.map(md5));
     const plan = await uploads.plan(upload.uploadId, etags.map((etag, i) => ({ partNumber: i + 1, etag: `"${etag}"` })), 1000);
     assert.equal(plan.size, 28);
+    assert.equal(plan.etag, `${md5(Buffer.concat(etags.map((etag) => Buffer.from(etag, 'hex'))))}-3`, 'the multipart form, from the stored part MD5s');
     assert.deepEqual(await uploads.head(plan, 15), Buffer.from('first part seco'));
     assert.deepEqual(await readAll(uploads.stream(plan), 1000), Buffer.concat(parts));
     await assert.rejects(uploads.putPart(upload.uploadId, 4, Readable.from([Buffer.alloc(101)]), 100), ObjectTooLargeError);

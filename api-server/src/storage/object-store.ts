@@ -32,6 +32,12 @@ export interface ObjectStream extends ObjectInfo {
 export interface PutOptions {
   /** Refuse (ObjectTooLargeError) as soon as more bytes than this arrive; nothing is stored. */
   maxBytes?: number;
+  /**
+   * The ETag the caller already knows (a multipart completion's, `<MD5 of the parts' MD5s>-<parts>`
+   * as OSS gives it): the body is then stored without being hashed. Stores that compute ETags
+   * themselves (a real bucket) may answer their own.
+   */
+  etag?: string;
 }
 
 /** A body went past `PutOptions.maxBytes`; nothing was stored. */
@@ -44,7 +50,7 @@ export class ObjectTooLargeError extends Error {
 
 export interface ObjectStore {
   readonly bucket: string;
-  /** Streams body to the key (hashing as it goes: etag = uppercase hex MD5). */
+  /** Streams body to the key (hashing as it goes: etag = uppercase hex MD5, unless options.etag is given). */
   put(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo>;
   /** Write-once: creates the object only if the key is free, atomically; null when the key exists. */
   putIfAbsent(key: string, body: Buffer | Readable, contentType: string, options?: PutOptions): Promise<ObjectInfo | null>;

@@ -72,4 +72,13 @@ describe('DiskObjectStore streams', () => {
     assert.equal(await store.putIfAbsent('file/once.bin', Buffer.from('other'), 'application/octet-stream'), null);
     assert.equal((await store.head('file/once.bin'))?.etag, md5(body));
   });
+
+  it('keeps an ETag the caller already knows (a multipart completion) instead of hashing', async () => {
+    const known = `${'A'.repeat(32)}-2`;
+    const created = await store.putIfAbsent('file/known.bin', chunked(body), 'application/octet-stream', { etag: known });
+    assert.deepEqual([created?.size, created?.etag], [body.length, known]);
+    assert.equal((await store.head('file/known.bin'))?.etag, known);
+    assert.equal(md5((await readObject(store, 'file/known.bin', body.length)) ?? Buffer.alloc(0)), md5(body));
+    assert.equal((await store.put('file/known.bin', Buffer.from('x'), 'text/plain', { etag: known }))?.etag, known);
+  });
 });

@@ -14,8 +14,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionUsable } from '../../plugins/app/sessions';
 import { OSS_PATH } from '../../plugins/app/storage';
 import { SNIFF_HEAD_BYTES, sniffStored } from '../../storage/content-sniff';
-import { DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
-import { ObjectTooLargeError, assertValidKey, readAll } from '../../storage/object-store';
+import { DiskObjectStore } from '../../storage/disk-object-store';
+import { type AssemblyPlan, DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
+import { ObjectTooLargeError, type PutOptions, assertValidKey, readAll } from '../../storage/object-store';
 import { MAX_SVG_BYTES } from '../../storage/svg-policy';
 import type { UploadGrant } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
@@ -103,20 +104,35 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     return { ...parsed, grant: verdict.grant };
   }
 
+  const forbidsOverwrite = (t: Authorized, request: FastifyRequest): boolean =>
+    t.grant !== null || String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true';
+
   /**
    * Stores a whole object: user content as typed by its bytes (`type`) and created only if the key
    * is free; the operator's key as declared, refusing an existing key only when asked to.
    */
-  async function store(t: Authorized, request: FastifyRequest, reply: FastifyReply, body: Readable, type: string, maxBytes: number): Promise<string | null> {
-    const forbidOverwrite = t.grant !== null || String(request.headers['x-oss-forbid-overwrite'] ?? '').toLowerCase() === 'true';
-    if (!forbidOverwrite) return (await app.storage.put(t.key, body, type, { maxBytes })).etag;
-    const created = await app.storage.putIfAbsent(t.key, body, type, { maxBytes });
+  async function store(t: Authorized, request: FastifyRequest, reply: FastifyReply, body: Readable, type: string, options: PutOptions): Promise<string | null> {
+    if (!forbidsOverwrite(t, request)) return (await app.storage.put(t.key, body, type, options)).etag;
+    const created = await app.storage.putIfAbsent(t.key, body, type, options);
     if (!created) {
       request.log.info({ key: t.key }, 'storage write refused: the key exists');
       sendError(reply, 409, 'FileAlreadyExists', ALREADY_EXISTS);
       return null;
     }
     return created.etag;
+  }
+
+  /**
+   * Stores a completed multipart upload: on the embedded disk store as a composite object of the
+   * part files themselves (nothing copied or hashed), else streamed part after part.
+   */
+  async function storeParts(t: Authorized, request: FastifyRequest, reply: FastifyReply, plan: AssemblyPlan, type: string): Promise<string | null> {
+    if (!(app.storage instanceof DiskObjectStore)) return store(t, request, reply, uploads.stream(plan), type, { maxBytes: plan.size, etag: plan.etag });
+    const created = await app.storage.putParts(t.key, plan.files, plan.sizes, type, plan.etag, forbidsOverwrite(t, request));
+    if (created) return created.etag;
+    request.log.info({ key: t.key }, 'storage write refused: the key exists');
+    sendError(reply, 409, 'FileAlreadyExists', ALREADY_EXISTS);
+    return null;
   }
 
   async function ownUpload(t: OssTarget, reply: FastifyReply) {
@@ -146,9 +162,9 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     }
     const body = bodyOf(request, reply, BODY_LIMIT);
     const etag = await streaming(body, reply, async () => {
-      if (!t.grant) return store(t, request, reply, body.stream, contentType(request), BODY_LIMIT);
+      if (!t.grant) return store(t, request, reply, body.stream, contentType(request), { maxBytes: BODY_LIMIT });
       const arriving = await sniffArriving(body.stream);
-      return store(t, request, reply, arriving.body, arriving.sniffed.contentType, BODY_LIMIT);
+      return store(t, request, reply, arriving.body, arriving.sniffed.contentType, { maxBytes: BODY_LIMIT });
     });
     if (etag === null) return reply;
     return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
@@ -180,10 +196,10 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
       let type = upload.contentType;
       if (t.grant) {
         const head = await uploads.head(plan, SNIFF_HEAD_BYTES);
-        const whole = () => readAll(uploads.stream(plan), MAX_SVG_BYTES);
+        const whole = () => readAll(uploads.stream(plan, 256 * 1024), MAX_SVG_BYTES);
         type = (await sniffStored(head, plan.size, whole)).contentType;
       }
-      const etag = await store(t, request, reply, uploads.stream(plan), type, limit);
+      const etag = await storeParts(t, request, reply, plan, type);
       await uploads.remove(upload.uploadId);
       if (etag === null) return reply;
       return reply
