@@ -39,7 +39,7 @@ try {
     if (seeded.length) app.log.info({ accounts: seeded }, 'demo accounts created');
   }
   await app.listen({ port: config.port, host: config.host });
-  if (!config.production) seedDemoNewspapersInBackground(app);
+  if (!config.production) void seedDemoNewspapersInBackground(app);
 } catch (error) {
   await app.close().catch(() => {});
   refuse(error);

@@ -5,11 +5,14 @@ import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
-/** The demo issues are imported in the background after the server starts: wait for them. */
-async function openNewspaperWithPages(page: Page): Promise<void> {
+/**
+ * The demo issues are imported in the background after the server starts (today's, then the days
+ * before): load `url` until its issue has landed.
+ */
+async function openNewspaperWithPages(page: Page, url = `${baseUrl}/newspaper`): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    await page.goto(`${baseUrl}/newspaper`);
+    await page.goto(url);
     const first = page.getByRole('img', { name: '第1版' });
     const empty = page.getByText('该日暂无版面');
     await first.or(empty).first().waitFor({ timeout: 30_000 });
@@ -42,6 +45,8 @@ describe('newspaper viewer', () => {
     await page.getByRole('button', { name: '前一天' }).click();
     await page.waitForURL((url) => url.searchParams.get('type') === '3' && url.searchParams.get('date') !== null);
     const date = new URL(page.url()).searchParams.get('date') ?? '';
+    // The server answers while the import runs, so the test may get here before that day's issue.
+    await openNewspaperWithPages(page, page.url());
     // The previous day's pages replace today's once the request answers: wait for them, not for any page.
     await page.waitForFunction(
       (day) => {

@@ -59,10 +59,17 @@ function openPostgres(connectionString: string): DatabaseHandle {
   };
 }
 
+/**
+ * Postgres's default 128 MB buffer pool lives in PGlite's WebAssembly memory, which never shrinks:
+ * it held ~100 MB of the server's resident memory for a database of a few MB. 32 MB still caches a
+ * demo-sized database whole; larger ones belong on PostgreSQL (its own settings).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   const unlock = dir ? lockDataDir(dir) : () => {};
   try {
-    const pglite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
     const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
     return {
       db,

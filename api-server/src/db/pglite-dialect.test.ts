@@ -30,4 +30,9 @@ describe('PGlite dialect under a burst of queries', () => {
     assert.deepEqual(done, Array.from({ length: 400 }, (_, n) => n), 'first come, first served');
     if (elapsed > 4 * PGLITE_SLICE_MS) assert.ok(firedAfter < 400, `the timer waited for all ${firedAfter} queries (${elapsed.toFixed(0)} ms)`);
   });
+
+  it('keeps a small buffer pool: the embedded database never returns its memory to the system', async () => {
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(database.db);
+    assert.equal(rows[0]?.shared_buffers, '32MB');
+  });
 });

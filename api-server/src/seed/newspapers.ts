@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { NEWSPAPERS } from 'shared-sdk/contract';
 import { countIssues } from '../features/newspaper/issue-store';
 import { type ImportDependencies, importIssue } from '../features/newspaper/import-issue';
-import { createPdfjsRenderer } from '../features/newspaper/page-renderer';
+import { createProcessRenderer } from '../features/newspaper/render-process';
 import { demoIssuePdf } from './demo-newspaper-pdf';
 
 export const DEMO_NEWSPAPER_DAYS = 3;
@@ -36,14 +36,19 @@ export async function seedDemoNewspapers(deps: ImportDependencies, today = new D
 
 /**
  * Main calls this after listening: the import takes a few seconds of CPU on a first start, and the
- * server should answer meanwhile (the viewer shows its empty state until the issues land).
+ * server should answer meanwhile (the viewer shows its empty state until the issues land). Pages
+ * render in a child process that ends with the import, so pdf.js's memory never stays with the
+ * server. Resolves when the import has ended, either way (it never rejects).
  */
-export function seedDemoNewspapersInBackground(app: FastifyInstance): void {
+export function seedDemoNewspapersInBackground(app: FastifyInstance): Promise<void> {
   const started = Date.now();
-  seedDemoNewspapers({ db: app.db, storage: app.storage, renderer: createPdfjsRenderer() }).then(
-    (issues) => {
-      if (issues) app.log.info({ issues, ms: Date.now() - started }, 'demo newspaper issues imported');
-    },
-    (error: unknown) => app.log.warn({ err: error }, 'demo newspaper import stopped'),
-  );
+  const renderer = createProcessRenderer();
+  return seedDemoNewspapers({ db: app.db, storage: app.storage, renderer })
+    .then(
+      (issues) => {
+        if (issues) app.log.info({ issues, ms: Date.now() - started }, 'demo newspaper issues imported');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'demo newspaper import stopped'),
+    )
+    .finally(() => renderer.close());
 }
