@@ -103,9 +103,20 @@ async function openMediaMenu(page: Page, button: string): Promise<void> {
 
 /** 插入图片 / 插入视频 / 插入音频 → 上传, and the file chosen in the browser's file dialog. */
 async function uploadThroughToolbar(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  await openMediaMenu(page, button);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('menuitem', { name: /上传$/ }).click()]);
-  await chooser.setFiles(file);
+  // Asked three times at most: on a loaded machine a click on the menu item sometimes opens no file
+  // dialog (the menu stays open); a person would press Escape and choose again.
+  for (let attempt = 0; ; attempt += 1) {
+    await openMediaMenu(page, button);
+    try {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10_000 }), page.getByRole('menuitem', { name: /上传$/ }).click()]);
+      await chooser.setFiles(file);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await page.keyboard.press('Escape');
+      if (await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()) await page.getByRole('heading').first().click();
+    }
+  }
 }
 
 describe('editor media', () => {
