@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { ACCOUNTS, login } from '../../e2e/support/browser';
+import { ACCOUNTS, CHROMIUM_FLAGS, login } from '../../e2e/support/browser';
 import { freePort, startProduct } from '../../e2e/support/server';
 import { median } from './stats';
 
@@ -76,13 +76,7 @@ async function launchChromium(profile: string): Promise<{ port: number; child: C
     CHROMIUM,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${port}`,
       'about:blank',

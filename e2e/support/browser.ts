@@ -7,6 +7,17 @@ export type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** What Chromium needs here: no sandbox as root, and no calls home on a closed network. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Debian's Chromium, headless, with the flags a closed network needs. Playwright gives every launch a
  * fresh temporary profile, and every `browser.newPage()` its own context (its own storage), so each
@@ -19,15 +30,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
