@@ -31,6 +31,9 @@ import { type Proc, killAll, ready, startProcess, startServerScript, waitFor } f
 import { makeSourceVideo, startWorker, workerReady } from './video';
 import { type Outcome, writeLoad } from './load';
 
+/** deploy/src/nginx renders every API server with `max_fails=3 fail_timeout=10s`. */
+const NGINX_FAIL_TIMEOUT_MS = 10_000;
+
 const SERVER_URL = process.env.SCALE_OUT_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const unreachable = await new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 3_000 })
   .connect()
@@ -49,6 +52,8 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   let database: DatabaseHandle | null = null;
   let db: Kysely<Database>;
   let env: Record<string, string>;
+  /** When the first replica was killed (the SIGKILL test), for the SIGTERM test's wait on nginx. */
+  let killedAt = 0;
   let replicas: Proc[] = [];
   let worker: Proc;
   let nginx: { kill: () => void } | null = null;
@@ -208,7 +213,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     const load = writeLoad(base, token, 'kill', 8);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const killed = replicas[0] as Proc;
-    const killedAt = Date.now();
+    killedAt = Date.now();
     killed.child.kill('SIGKILL');
     await killed.exit();
     // Gone for good only now: a request sent until then may still have reached it.
@@ -229,6 +234,10 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   it('a replica stopped with SIGTERM finishes its requests in flight while a fresh one takes the rest', async () => {
     const replacement = startReplica('replica-a2', replicas[0]?.port as number);
     await ready(replacement);
+    // nginx marked the killed replica's address down for its fail_timeout (10 s, deploy/src/nginx):
+    // until then it sends nothing to the replacement there, and with the other replica stopping it
+    // would have no live upstream. A balancer's passive check, as in production: wait it out.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + NGINX_FAIL_TIMEOUT_MS + 3_000 - Date.now())));
     replicas = [replacement, replicas[1] as Proc];
     const stopping = replicas[1] as Proc;
     const direct = `http://127.0.0.1:${stopping.port}`;
