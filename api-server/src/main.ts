@@ -6,7 +6,9 @@
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { pgliteDirFor } from './db/connect';
 import { migrateToLatest, pendingMigrations, schemaBehindMessage } from './db/migrate';
+import { prepareEmbeddedDatabase } from './db/pglite-prepare';
 import { drain, trackInFlight } from './lib/drain';
 import { seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
@@ -25,6 +27,9 @@ const config = (() => {
     return refuse(error);
   }
 })();
+// The embedded database is created and migrated in a child process first (db/pglite-prepare.ts), so
+// the memory that takes leaves with the child instead of staying with the server.
+if (!config.production && !config.databaseUrl) await prepareEmbeddedDatabase(pgliteDirFor(config.dataDir)).catch(refuse);
 const app = await buildApp(config).catch(refuse);
 const inFlight = trackInFlight(app);
 
