@@ -14,7 +14,8 @@
  *   5. API latency and throughput: the draft and material list benches at N rows (p50/p95/p99), and
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
- * `npm run bench -- media [options]` runs only the media bench (src/media.ts: uploads, transcoding).
+ * `npm run bench -- media [options]` runs only the media bench (src/media.ts: uploads, transcoding);
+ * `npm run bench -- media-browser [--mb 2000]` a creator's largest video end to end in Chromium.
  * `npm run bench -- lighthouse` runs only the Lighthouse bench (src/lighthouse.ts).
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
  *
@@ -32,7 +33,7 @@ import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm run bench -- <name> [options]`: one bench alone, with its own options and exit code.
-const SINGLE: Record<string, string> = { media: 'media.ts', search: 'search.ts', lighthouse: 'lighthouse.ts' };
+const SINGLE: Record<string, string> = { media: 'media.ts', 'media-browser': 'media-browser.ts', search: 'search.ts', lighthouse: 'lighthouse.ts' };
 const single = SINGLE[process.argv.slice(2).find((a) => a !== '--') ?? ''];
 if (single) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, single), ...process.argv.slice(2)], { stdio: 'inherit' });

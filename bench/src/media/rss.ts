@@ -57,9 +57,9 @@ function tree(roots: number[]): Proc[] {
 export interface RssPeak {
   /** Peak of the whole tree's summed RSS, MB. */
   totalMb: number;
-  /** Peak of the Node processes' summed RSS (server and workers, without ffmpeg), MB. */
+  /** Peak of the product's own processes' summed RSS: the server, its workers and the esbuild service tsx starts for each; everything but ffmpeg, MB. */
   nodeMb: number;
-  /** Peak RSS of the other processes at one sample (ffmpeg, and the esbuild service tsx starts), MB. */
+  /** Peak RSS of the ffmpeg processes at one sample, MB. */
   otherMb: number;
   /** Highest VmHWM of any Node process of the tree, MB. */
   nodeHwmMb: number;
@@ -74,10 +74,11 @@ export function sampleRss(roots: () => number[], intervalMs = 200): { stop(): Rs
     let other = 0;
     for (const p of tree(roots())) {
       const mb = statusKb(p.pid, 'VmRSS') / 1024;
-      if (p.name === 'node' || p.name.startsWith('node')) {
+      if (p.name === 'ffmpeg') other += mb;
+      else {
         node += mb;
-        peak.nodeHwmMb = Math.max(peak.nodeHwmMb, statusKb(p.pid, 'VmHWM') / 1024);
-      } else other += mb;
+        if (p.name.startsWith('node')) peak.nodeHwmMb = Math.max(peak.nodeHwmMb, statusKb(p.pid, 'VmHWM') / 1024);
+      }
     }
     peak.totalMb = Math.max(peak.totalMb, node + other);
     peak.nodeMb = Math.max(peak.nodeMb, node);
