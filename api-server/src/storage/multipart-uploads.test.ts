@@ -48,4 +48,27 @@ describe('DiskMultipartUploads', () => {
     await assert.rejects(uploads.plan(upload.uploadId, [{ partNumber: 1, etag: '0'.repeat(32) }], 2 * GiB), (error: unknown) => error instanceof MultipartError && error.code === 'InvalidPart');
     await assert.rejects(uploads.plan(upload.uploadId, [...listed].reverse(), 2 * GiB), (error: unknown) => error instanceof MultipartError && error.code === 'InvalidPartOrder');
   });
+  it('removes uploads untouched for the given age, and keeps one whose parts are still arriving', async () => {
+    const sweepRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'multipart-sweep-'));
+    const sweeping = new DiskMultipartUploads(sweepRoot);
+    const DAY = 24 * 60 * 60_000;
+    const now = Date.now();
+    const backdate = (uploadId: string, ms: number) => {
+      const dir = path.join(sweepRoot, uploadId);
+      for (const file of [...fs.readdirSync(dir).map((f) => path.join(dir, f)), dir]) fs.utimesSync(file, new Date(now - ms), new Date(now - ms));
+    };
+    const abandoned = await sweeping.initiate('video/a.mp4', 'u1', 'video/mp4');
+    await sweeping.putPart(abandoned.uploadId, 1, Readable.from([Buffer.from('left behind')]), 100);
+    backdate(abandoned.uploadId, 8 * DAY);
+    const resumed = await sweeping.initiate('video/b.mp4', 'u1', 'video/mp4');
+    backdate(resumed.uploadId, 8 * DAY);
+    await sweeping.putPart(resumed.uploadId, 2, Readable.from([Buffer.from('a part today')]), 100);
+    const fresh = await sweeping.initiate('video/c.mp4', 'u1', 'video/mp4');
+
+    assert.deepEqual(await sweeping.sweepAbandoned(7 * DAY, now), [abandoned.uploadId]);
+    assert.equal(await sweeping.find(abandoned.uploadId), null);
+    assert.equal((await sweeping.find(resumed.uploadId))?.key, 'video/b.mp4');
+    assert.equal((await sweeping.find(fresh.uploadId))?.key, 'video/c.mp4');
+    fs.rmSync(sweepRoot, { recursive: true, force: true });
+  });
 });

@@ -168,4 +168,25 @@ export class DiskMultipartUploads {
   async remove(uploadId: string): Promise<void> {
     await fs.rm(this.dir(uploadId), { recursive: true, force: true });
   }
+
+  /**
+   * Removes the uploads nobody has touched for `maxAgeMs` (OSS's lifecycle rule for incomplete
+   * multipart uploads does the same): a creator who closed the tab mid-upload leaves its parts on
+   * disk, gigabytes for a video. The newest file of an upload counts, so one still being resumed,
+   * part after part, is kept however old it is. Returns the ids removed.
+   */
+  async sweepAbandoned(maxAgeMs: number, now = Date.now()): Promise<string[]> {
+    const entries = await fs.readdir(this.root, { withFileTypes: true }).catch(() => []);
+    const removed: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isDirectory() || !UPLOAD_ID.test(entry.name)) continue;
+      const dir = path.join(this.root, entry.name);
+      const files = await fs.readdir(dir).catch(() => []);
+      const times = await Promise.all([dir, ...files.map((file) => path.join(dir, file))].map((file) => fs.stat(file).then((s) => s.mtimeMs, () => 0)));
+      if (now - Math.max(...times) < maxAgeMs) continue;
+      await fs.rm(dir, { recursive: true, force: true });
+      removed.push(entry.name);
+    }
+    return removed;
+  }
 }

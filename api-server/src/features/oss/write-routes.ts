@@ -30,6 +30,8 @@ export const BODY_LIMIT = 20 * 1024 * 1024;
 export const MAX_VIDEO_OBJECT_BYTES = 2 * 1024 ** 3;
 /** ... and anything else (images keep the limit they always had). */
 export const MAX_OBJECT_BYTES = 200 * 1024 * 1024;
+/** How long a multipart upload may go untouched before its parts are removed. */
+export const ABANDONED_UPLOAD_MS = 7 * 24 * 60 * 60_000;
 /** A CompleteMultipartUpload document listing 10,000 parts is well under this. */
 const COMPLETE_XML_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -41,6 +43,19 @@ const ALREADY_EXISTS = 'The object you specified already exists and can not be o
 
 const writeRoutes: FastifyPluginAsync = async (app) => {
   const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
+  // Abandoned multipart uploads go after a week untouched, checked hourly (and once at start).
+  const sweep = () =>
+    void uploads.sweepAbandoned(ABANDONED_UPLOAD_MS).then(
+      (removed) => removed.length && app.log.info({ uploads: removed.length }, 'abandoned multipart uploads removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned multipart uploads failed'),
+    );
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    sweeper = setInterval(sweep, 60 * 60_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   // Bodies are handed over unread: each route streams request.raw itself (upload-body.ts).
   app.removeAllContentTypeParsers();
