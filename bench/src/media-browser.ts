@@ -4,35 +4,20 @@
  * ffmpeg the product ships; default 2000 MiB, 2.1 GB, under the 2 GiB limit) chosen in /videoWrite's
  * upload button by path, as a person picks a file; then the field's own texts are read as they go by
  * (上传中 N%, 转码中 N%), the poster fetched, and the player sought to the middle, which storage must
- * answer with 206 ranges. Prints each phase's time and the server's peak RSS (the whole process
- * tree: ffmpeg apart); exits 1 when a step fails. A bench, not a test: it takes minutes.
+ * answer with 206 ranges. Prints each phase's time (the server's memory is the media bench's to
+ * judge); exits 1 when a step fails. A bench, not a test: it takes minutes.
  */
 import { loadavg } from 'node:os';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { ACCOUNTS, launchBrowser, login } from '../../e2e/support/browser';
 import { startProduct } from '../../e2e/support/server';
 import { MB, tempFolder, videoFile } from './media/files';
-import { sampleRss } from './media/rss';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--mb');
 const MEGABYTES = Number(at >= 0 ? args[at + 1] : 2000);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
-
-/** The processes started with this environment entry: `npm start`'s script, the root of the server's tree. */
-function startedWith(entry: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 const files = tempFolder();
 let failed = false;
@@ -63,7 +48,6 @@ try {
     page.on('response', (response) => {
       if (response.url().endsWith('.mp4') && response.status() === 206) ranges.push(response.headers()['content-range'] ?? '');
     });
-    const rss = sampleRss(() => startedWith(`DATA_DIR=${product.dataDir}`));
 
     const chosen = performance.now();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), field.getByRole('button', { name: '上传视频' }).click()]);
@@ -96,8 +80,7 @@ try {
     );
     console.info(`played ${duration.toFixed(1)} s of video; sought to ${target} s, landed at ${landed.toFixed(1)} s in ${seconds(sought)} s; storage answered ${ranges.length} range requests with 206 (${ranges.slice(-2).join(', ')})`);
     if (Math.abs(landed - target) > 1 || ranges.length === 0) throw new Error('the seek did not land by range requests');
-    const peak = rss.stop();
-    console.info(`server RSS peak: ${peak.nodeMb.toFixed(0)} MB (server and its worker), ffmpeg ${peak.otherMb.toFixed(0)} MB; load average ${load()}`);
+    console.info(`load average ${load()}`);
     console.info(`\nMET  a ${(size / 1e9).toFixed(2)} GB video: uploaded, committed, transcoded, played with its poster, seekable`);
   } finally {
     await browser.close();
