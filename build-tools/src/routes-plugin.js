@@ -30,6 +30,24 @@ export function evaluateRoutesFile(file) {
   return routes === undefined ? undefined : JSON.parse(JSON.stringify(routes));
 }
 
+const isText = (/** @type {unknown} */ value) => typeof value === 'string' && value.length > 0;
+const isOrder = (/** @type {unknown} */ value) => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The sidebar entry a route declares (shared-sdk RouteMenu): what the host's sidebar needs to draw it.
+ * @param {any} menu
+ * @returns {string | null} what is wrong, or null
+ */
+function menuProblem(menu) {
+  if (typeof menu !== 'object' || menu === null) return 'menu must be an object';
+  if (!isText(menu.label) || !isOrder(menu.order)) return 'menu needs a label and a numeric order';
+  if (menu.icon !== undefined && typeof menu.icon !== 'string') return 'menu.icon must be a string';
+  const { group, access } = menu;
+  if (group !== undefined && (!isText(group?.label) || typeof group.icon !== 'string' || !isOrder(group.order))) return 'menu.group needs a label, an icon and a numeric order';
+  if (access !== undefined && access !== 'shortDrama' && !isText(access?.tool)) return "menu.access must be 'shortDrama' or { tool: code }";
+  return null;
+}
+
 /**
  * @param {unknown} routes
  * @param {string[]} exposed module names such as './MaterialList'
@@ -45,6 +63,8 @@ export function validateRoutes(routes, exposed, file) {
     if (typeof route.title !== 'string' || !route.title) throw new Error(`${where}: title is required`);
     if (!exposed.includes(route.module)) throw new Error(`${where}: module ${route.module} is not in exposes`);
     if (route.open !== undefined && !OPEN_VALUES.includes(route.open)) throw new Error(`${where}: open must be one of ${OPEN_VALUES}`);
+    const problem = route.menu === undefined ? null : menuProblem(route.menu);
+    if (problem) throw new Error(`${where}: ${problem}`);
     if (seen.has(route.path)) throw new Error(`${where}: declared twice`);
     seen.add(route.path);
   }

@@ -33,4 +33,16 @@ export default routes;`);
     assert.throws(() => validateRoutes([route, route], ['./DraftList'], 'routes.ts'), /declared twice/);
     assert.deepEqual(validateRoutes([route], ['./DraftList'], 'routes.ts'), [route]);
   });
+
+  it('checks a route\'s sidebar entry: label, order, group and access rule', () => {
+    const group = { label: '稿件管理', icon: 'file', order: 2 };
+    const route = { path: '/shortPlay', module: './ShortPlay', title: '短剧', menu: { label: '短剧', order: 3, group, access: 'shortDrama' } };
+    assert.deepEqual(validateRoutes([route], ['./ShortPlay'], 'routes.ts'), [route]);
+    const withMenu = (/** @type {object} */ menu) => () => validateRoutes([{ ...route, menu: { ...route.menu, ...menu } }], ['./ShortPlay'], 'routes.ts');
+    assert.throws(withMenu({ label: '' }), /label and a numeric order/);
+    assert.throws(withMenu({ order: '3' }), /label and a numeric order/);
+    assert.throws(withMenu({ group: { label: '稿件管理', order: 2 } }), /menu.group needs/);
+    assert.throws(withMenu({ access: 'admin' }), /menu.access must be/);
+    assert.doesNotThrow(withMenu({ access: { tool: 'oddjobs' } }));
+  });
 });

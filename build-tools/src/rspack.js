@@ -14,7 +14,7 @@ import { PrecompressPlugin } from './compress-plugin.js';
 export { SHARED_SINGLETONS } from './rspack-shared.js';
 
 /**
- * @typedef {{ path: string, module: string, highlight?: string, open?: 'shell' | 'tab' | 'window', bare?: boolean, title: string }} RouteDeclaration
+ * @typedef {{ path: string, module: string, highlight?: string, open?: 'shell' | 'tab' | 'window', bare?: boolean, title: string, menu?: object }} RouteDeclaration
  * @typedef {{ name: string, version: string, manifestUrl: string, routes: RouteDeclaration[] }} RemoteEntry
  * @typedef {{
  *   dir: string,

@@ -10,4 +10,4 @@ export * from './session';
 export * from './store';
 export * from './upload';
 export * from './media';
-// antd-based pieces (the coming-soon screen, the image-upload hook) live in `shared-sdk/ui`, off the first load.
+// antd-based pieces (the image-upload hook) live in `shared-sdk/ui`, off the first load.

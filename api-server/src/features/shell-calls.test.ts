@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiCode, type MenuEntry, type MpBaseUserinfo, deriveUserInfo } from 'shared-sdk/contract';
 import { createSession } from '../plugins/app/sessions';
 import { seedDemoData } from '../seed';
+import { declaredRemoteSource } from '../testing/declared-remotes';
 import { buildTestApp } from '../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
 import { body, login, signed } from '../testing/signed';
@@ -16,7 +17,8 @@ describe('shell calls', () => {
 
   before(async () => {
     database = await openTestDatabase();
-    app = await buildTestApp(database);
+    // The menu call answers from the remotes' route declarations: their sources, not a build.
+    app = await buildTestApp(database, {}, { remoteSource: declaredRemoteSource() });
     for (const n of [1, 2, 3, 4, 6, 7]) tokens.set(`1380000000${n}`, await login(app, `1380000000${n}`));
     // The forced-logout account cannot log in any more (1006 with the reason): a session made beforehand.
     const banned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000005').executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import AppContext from 'antd/es/app/context';
 import { AntdLocale } from './antd-locale';
-import { useToastTarget } from './error-toasts';
+import { useToastTarget } from './toast-targets';
 import { LazyApp } from './lazy-app';
 
 /** Sends the SDK's error messages to this App's message while it is mounted. */

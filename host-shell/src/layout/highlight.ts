@@ -1,5 +1,5 @@
 import { matchPath } from 'shared-sdk/router';
-import type { RouteDeclaration } from 'shared-sdk';
+import type { MenuRoute } from 'shared-sdk';
 
 /** While `path` is open, the menu entry `highlight` is the selected one. */
 export interface HighlightRule {
@@ -7,17 +7,15 @@ export interface HighlightRule {
   highlight: string;
 }
 
-/** The host's own exceptions (spec §2); the remotes add theirs through RouteDeclaration.highlight. */
-export const HOST_HIGHLIGHT_RULES: readonly HighlightRule[] = [
-  { path: '/audit/mine', highlight: '/audit' },
-  { path: '/notice', highlight: '/index' },
-  { path: '/user', highlight: '/index' },
-  { path: '/password', highlight: '/index' },
-];
+/**
+ * The one exception of spec §2 that no route declares (no part serves /audit yet); every other comes
+ * from a route's `highlight`, the host's (shared-sdk SHELL_ROUTES) and the remotes' alike.
+ */
+export const UNDECLARED_HIGHLIGHT_RULES: readonly HighlightRule[] = [{ path: '/audit/mine', highlight: '/audit' }];
 
-export function highlightRules(remoteRoutes: readonly RouteDeclaration[]): HighlightRule[] {
-  const declared = remoteRoutes.flatMap((route) => (route.highlight ? [{ path: route.path, highlight: route.highlight }] : []));
-  return [...HOST_HIGHLIGHT_RULES, ...declared];
+export function highlightRules(routes: readonly MenuRoute[]): HighlightRule[] {
+  const declared = routes.flatMap((route) => (route.highlight ? [{ path: route.path, highlight: route.highlight }] : []));
+  return [...UNDECLARED_HIGHLIGHT_RULES, ...declared];
 }
 
 /** The menu key to highlight for a path: the path itself unless a rule says otherwise. */

@@ -1,10 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { HasAuthAnswer } from 'shared-sdk';
-import { DRAFTS_REMOTE, VERIFIED_USER } from '../testing/fixtures';
+import { DRAFTS_WITH_DRAMA, VERIFIED_USER } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
-import { SHORT_DRAMA_WAIT_MS } from './menu-data';
+import { SHORT_DRAMA_WAIT_MS } from './sidebar-rules';
 
-const DRAFTS_WITH_DRAMA = { ...DRAFTS_REMOTE, routes: [...DRAFTS_REMOTE.routes, { path: '/shortPlay', module: './ShortPlay', title: '短剧' }] };
 const menuNames = () => screen.queryAllByRole('menuitem').map((item) => item.textContent);
 
 describe('the sidebar and the short-drama rule', () => {

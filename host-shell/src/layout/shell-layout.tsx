@@ -1,11 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'shared-sdk/router';
-import { LIMITS } from 'shared-sdk';
+import { LIMITS, sidebarEntries, type MenuRoute } from 'shared-sdk';
 import { useDramaAuthQuery, useToolListQuery } from '../features/shell/api';
 import { AppHeader } from './app-header';
-import { SHORT_DRAMA_WAIT_MS, sidebarMenu } from './menu-data';
+import { SHORT_DRAMA_WAIT_MS } from './sidebar-rules';
 import { SideMenu, type SideMenuProps } from './side-menu';
+
+export interface ShellLayoutProps extends Omit<SideMenuProps, 'entries'> {
+  /** The routes the host loaded, its own and the released remotes': the sidebar is built from them. */
+  routes: readonly MenuRoute[];
+}
 
 /** True once `known`, or once `ms` have passed since the first render, whichever comes first. */
 function useKnownOrLate(known: boolean, ms: number): boolean {
@@ -23,13 +28,13 @@ function useKnownOrLate(known: boolean, ms: number): boolean {
  * entries draw once the short-drama rule is known (or SHORT_DRAMA_WAIT_MS have passed), so 短剧
  * does not appear above entries the creator is already pointing at.
  */
-export function ShellLayout(props: SideMenuProps) {
+export function ShellLayout({ routes, ...props }: ShellLayoutProps) {
   const { data: auth, isSuccess, isError } = useDramaAuthQuery(undefined);
   const ready = useKnownOrLate(isSuccess || isError, SHORT_DRAMA_WAIT_MS);
   const { data: tools } = useToolListQuery(undefined);
   const shortDrama = auth?.check === true;
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
-  const entries = useMemo(() => sidebarMenu(props.entries, { shortDrama, tools: toolCodes }), [props.entries, shortDrama, toolCodes]);
+  const entries = useMemo(() => sidebarEntries(routes, { shortDrama, tools: toolCodes }), [routes, shortDrama, toolCodes]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader onPreload={props.onPreload} />

@@ -1,6 +1,5 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import type { RemoteErrorPanelProps } from './remote-error-panel';
-import { RemoteTimeoutError } from './remote-loader';
+import { remoteErrorTexts, type RemoteErrorPanelProps } from './remote-error-texts';
 
 interface Props {
   title: string;
@@ -11,16 +10,6 @@ interface Props {
 interface State {
   error: unknown;
   failed: boolean;
-}
-
-/** What the error panel says (also when its own code cannot be fetched). */
-export function remoteErrorTexts(title: string, error: unknown): { timedOut: boolean; heading: string; detail: string } {
-  const timedOut = error instanceof RemoteTimeoutError;
-  return {
-    timedOut,
-    heading: timedOut ? '页面加载超时' : '页面加载失败',
-    detail: timedOut ? `「${title}」长时间未能加载完成，请检查网络后重试` : `「${title}」暂时无法打开，请稍后重试`,
-  };
 }
 
 /** Without antd: shown when the panel's code cannot be fetched either (the network is gone). */

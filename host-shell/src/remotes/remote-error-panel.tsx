@@ -1,12 +1,5 @@
 import { Button, Result } from 'antd';
-import { remoteErrorTexts } from './remote-error-boundary';
-
-export interface RemoteErrorPanelProps {
-  /** The screen's Chinese name. */
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-}
+import { remoteErrorTexts, type RemoteErrorPanelProps } from './remote-error-texts';
 
 /**
  * Shown in the shell's main area; the header, sidebar and other screens keep working. Loaded by the

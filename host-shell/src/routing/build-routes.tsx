@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { matchPath, Outlet, useLocation, type RouteObject } from 'shared-sdk/router';
-import { prefetchCall, routeDataCall, type MenuEntry, type RemoteEntry, type RouteOpen } from 'shared-sdk';
+import { prefetchCall, routeDataCall, SHELL_ROUTES, type RemoteEntry, type RouteOpen } from 'shared-sdk';
 import { highlightRules } from '../layout/highlight';
-import { SIDEBAR_MENU, SIDEBAR_RULE_CALLS } from '../layout/menu-data';
+import { SIDEBAR_RULE_CALLS } from '../layout/sidebar-rules';
 import { RemoteScreen } from '../remotes/remote-screen';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
 import { Deferred, lazyScreen } from './lazy-screen';
@@ -24,7 +24,6 @@ const NotFoundPage = lazyScreen(async () => (await import('../pages/not-found-pa
 export interface ShellRoutesOptions {
   remotes: readonly RemoteEntry[];
   loadRemote: RemoteModuleLoader;
-  menu?: readonly MenuEntry[];
   timeoutMs?: number;
 }
 
@@ -68,8 +67,10 @@ const HOST_PRELOADS: Record<string, (() => Promise<unknown>) | undefined> = {
  * The router's routes: the host's own plus every released remote's declared routes, so a remote adds
  * a screen without a host release. The root layout applies the navigation rules on every navigation.
  */
-export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutMs }: ShellRoutesOptions): RouteObject[] {
+export function buildRoutes({ remotes, loadRemote, timeoutMs }: ShellRoutesOptions): RouteObject[] {
   const remoteRoutes = collectRemoteRoutes(remotes, HOST_PATHS);
+  // The routes are the menu: the sidebar and its highlight rules come from the host's routes and the remotes' declared ones.
+  const menuRoutes = [...SHELL_ROUTES, ...remoteRoutes];
   const toRoute = (route: RemoteRoute): RouteObject => ({
     path: route.path,
     element: <RemoteScreen id={route.id} title={route.title} load={loadRemote} timeoutMs={timeoutMs} />,
@@ -125,8 +126,8 @@ export function buildRoutes({ remotes, loadRemote, menu = SIDEBAR_MENU, timeoutM
               element: (
                 <Deferred>
                   <ShellLayout
-                    entries={menu}
-                    highlightRules={highlightRules(remoteRoutes)}
+                    routes={menuRoutes}
+                    highlightRules={highlightRules(menuRoutes)}
                     isAvailable={isAvailable}
                     routeOpens={routeOpens}
                     onPreload={preload}

@@ -1,4 +1,23 @@
-import { ARTICLE_STATUS_FILTERS, EDITOR_PATHS, ManuscriptStatus, MANUSCRIPT_STATUSES, OTHER_STATUS_FILTERS, STATUS_LABELS_A, STATUS_LABELS_B, STATUS_LABELS_C, editorHref, manuscriptActions, manuscriptStatusLabel, statusFiltersFor, statusesForFilter } from 'shared-sdk/contract';
+import {
+  ARTICLE_STATUS_FILTERS,
+  EDITOR_PATHS,
+  ManuscriptStatus,
+  MANUSCRIPT_STATUSES,
+  OTHER_STATUS_FILTERS,
+  editorHref,
+  manuscriptActions,
+  manuscriptStatusLabel,
+  statusFiltersFor,
+  statusesForFilter,
+} from 'shared-sdk/contract';
+
+// Spec §3, Enumerations, written out: the expected values come from the spec, not from the constants under test.
+/** Status label maps (three variants): (a) articles, (b) videos, (c) galleries. */
+const SPEC_LABELS_A: Array<[string, string]> = [['1', '内部审核中'], ['2', '审核中'], ['3', '内部审核不通过'], ['4', '审核中'], ['5', '已发布'], ['8', '未通过']];
+const SPEC_LABELS_B: Array<[string, string]> = [['1', '审核中'], ['0', '已发布'], ['2', '未通过']];
+const SPEC_LABELS_C: Array<[string, string]> = [['1', '已发布'], ['2', '已发布'], ['3', '未通过'], ['4', '未通过']];
+/** Article status filter: 20 全部, 7 已发布, 5 审核中, 6 未通过, 4 仅我可见, 12 定时发布, 13 已下线. */
+const SPEC_ARTICLE_FILTERS = [[20, '全部'], [7, '已发布'], [5, '审核中'], [6, '未通过'], [4, '仅我可见'], [12, '定时发布'], [13, '已下线']];
 
 describe('edit target by nd_type (spec §2)', () => {
   it.each([
@@ -21,16 +40,16 @@ describe('edit target by nd_type (spec §2)', () => {
 
 describe('status labels (spec §3 label maps)', () => {
   const reviewed = { 1: ManuscriptStatus.IN_REVIEW } as const;
-  it.each(Object.entries(STATUS_LABELS_A))('article review code %s reads %s', (code, label) => {
+  it.each(SPEC_LABELS_A)('article review code %s reads %s', (code, label) => {
     for (const status of [ManuscriptStatus.IN_REVIEW, ManuscriptStatus.REJECTED, ManuscriptStatus.PUBLISHED]) {
       expect(manuscriptStatusLabel(1, status, Number(code))).toBe(label);
     }
     expect(reviewed[1]).toBe(5);
   });
-  it.each(Object.entries(STATUS_LABELS_B))('video review code %s reads %s', (code, label) => {
+  it.each(SPEC_LABELS_B)('video review code %s reads %s', (code, label) => {
     expect(manuscriptStatusLabel(2, ManuscriptStatus.PUBLISHED, Number(code))).toBe(label);
   });
-  it.each(Object.entries(STATUS_LABELS_C))('gallery review code %s reads %s', (code, label) => {
+  it.each(SPEC_LABELS_C)('gallery review code %s reads %s', (code, label) => {
     expect(manuscriptStatusLabel(3, ManuscriptStatus.REJECTED, Number(code))).toBe(label);
   });
 
@@ -55,6 +74,9 @@ describe('status filters', () => {
     expect(statusFiltersFor(1)).toBe(ARTICLE_STATUS_FILTERS);
     expect(statusFiltersFor(2)).toBe(OTHER_STATUS_FILTERS);
     expect(statusFiltersFor(3)).toBe(OTHER_STATUS_FILTERS);
+    expect(ARTICLE_STATUS_FILTERS.map((option) => [option.value, option.label])).toEqual(SPEC_ARTICLE_FILTERS);
+    // The other lists' values -1/6/0/7 (spec §3); their labels are not shown there.
+    expect(OTHER_STATUS_FILTERS.map((option) => option.value)).toEqual([-1, 6, 0, 7]);
   });
 
   it('maps every filter value onto stored states', () => {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onSessionEvent } from 'shared-sdk';
 import { BanType, type ArticleAddAnswer } from 'shared-sdk/contract';
-import { renderScreen, VERIFIED_USER, type ExposedModules } from 'shared-sdk/testing';
+import { exposedModules, type FederationConfigModule, renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
 import { editorCalls } from '../features/draft/api/editor-calls';
 import { episodeCalls } from '../features/episode/api/episode-calls';
 
@@ -15,14 +15,9 @@ jest.mock('../features/materials/api/picker-api', () => ({ usePickerMaterialsQue
 const save = editorCalls.save as jest.Mock;
 (editorCalls.manuscripts as jest.Mock).mockResolvedValue({ returnData: [], count: 0 });
 
-// The same modules module-federation.config.js exposes.
-const exposed: ExposedModules = {
-  './ScriptWrite': () => import('./script-write'),
-  './VideoWrite': () => import('./video-write'),
-  './GraphWrite': () => import('./graph-write'),
-  './Post': () => import('./post'),
-  './Episode': () => import('./episode'),
-};
+// What module-federation.config.js exposes, as the build reads it (not a copy of its list).
+const federation = jest.requireActual<FederationConfigModule>('../../module-federation.config.js');
+const exposed = exposedModules(federation.default, `${__dirname}/../..`);
 
 jest.setTimeout(300_000);
 

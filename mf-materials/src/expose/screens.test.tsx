@@ -1,14 +1,10 @@
-import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import routes from './routes';
-import { renderScreen } from 'shared-sdk/testing';
+import { exposedModules, type FederationConfigModule, renderScreen } from 'shared-sdk/testing';
 
-// The same modules module-federation.config.js exposes.
-const exposed: Record<string, () => Promise<{ default: ComponentType }>> = {
-  './MaterialList': () => import('./material-list'),
-  './MaterialAdd': () => import('./material-add'),
-  './MaterialDetail': () => import('./material-detail'),
-};
+// What module-federation.config.js exposes, as the build reads it (not a copy of its list).
+const federation = jest.requireActual<FederationConfigModule>('../../module-federation.config.js');
+const exposed = exposedModules(federation.default, `${__dirname}/../..`);
 
 describe('mf_materials screens', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));

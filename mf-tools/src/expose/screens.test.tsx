@@ -1,16 +1,9 @@
 import routes from './routes';
-import type { ExposedModules } from 'shared-sdk/testing';
+import { exposedModules, type FederationConfigModule } from 'shared-sdk/testing';
 
-// The same modules module-federation.config.js exposes.
-const exposed: ExposedModules = {
-  './JobList': () => import('./job-list'),
-  './JobAdd': () => import('./job-add'),
-  './Rank': () => import('./rank'),
-  './Rights': () => import('./rights'),
-  './GovAffairs': () => import('./gov-affairs'),
-  './Enterprise': () => import('./enterprise'),
-  './HelpCenter': () => import('./help-center'),
-};
+// What module-federation.config.js exposes, as the build reads it (not a copy of its list).
+const federation = jest.requireActual<FederationConfigModule>('../../module-federation.config.js');
+const exposed = exposedModules(federation.default, `${__dirname}/../..`);
 
 describe('mf_tools screens', () => {
   // Every screen is built (its content is tested beside its feature): each route's module is exposed as a component.

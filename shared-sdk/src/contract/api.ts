@@ -4,6 +4,7 @@ import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
 import type * as certification from './schemas/certification';
 import type * as labels from './schemas/labels';
+import type * as menu from './schemas/menu';
 import type * as notices from './schemas/notices';
 import type * as session from './schemas/session';
 import type { MpBaseUserinfo } from './user';
@@ -34,15 +35,8 @@ export interface HasAuthAnswer {
 export interface UserScoreAnswer {
   user_score: number;
 }
-export interface MenuEntry {
-  ap_name: string;
-  ap_url: string;
-  ap_icon: string;
-  ap_sort: number;
-  openType?: 'tab' | 'window' | '';
-  children?: MenuEntry[];
-}
-export type RolePermissionAnswer = MenuEntry[];
+export type MenuEntry = menu.MenuEntry;
+export type RolePermissionAnswer = DataOf<typeof menu.rolePermissionList>;
 
 // --- materials -----------------------------------------------------------------------------
 export interface MaterialListRequest {

@@ -7,6 +7,8 @@ export * from './sign';
 export * from './enums';
 export * from './user';
 export * from './runtime';
+export * from './sidebar';
+export * from './shell-routes';
 export * from './api';
 export * from './content';
 export * from './short-drama';

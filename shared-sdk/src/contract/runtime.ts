@@ -20,15 +20,48 @@ export interface RuntimeConfig {
 /** Where a route opens: in the shell, in a new tab, or in a new window (spec §2). */
 export type RouteOpen = 'shell' | 'tab' | 'window';
 
-/** One route a remote contributes (declared in its src/expose/routes.ts). */
-export interface RouteDeclaration {
+/**
+ * Who sees a sidebar entry (spec §6): 'shortDrama' only users whose authority check answers check
+ * true; `{ tool }` only users whose tool list holds that code. No rule: everyone.
+ */
+export type MenuAccess = 'shortDrama' | { tool: string };
+
+/** A sidebar group: it has no page; it shows while one of its entries does. */
+export interface MenuGroup {
+  label: string;
+  /** A name of the host's icon set (host-shell layout/menu-icons.tsx). */
+  icon: string;
+  /** Place among the top-level entries and groups. */
+  order: number;
+}
+
+/** The sidebar entry a route contributes (the routes are the menu). */
+export interface RouteMenu {
+  label: string;
+  /** A name of the host's icon set; top-level entries only (entries inside a group have none). */
+  icon?: string;
+  /** Place among its siblings: the top level, or its group. */
+  order: number;
+  /** The group it sits in. Entries name the same group by its label; the first declaration's icon and order win. */
+  group?: MenuGroup;
+  access?: MenuAccess;
+}
+
+/** What the sidebar and its highlight rules need of a route: the host's and the remotes' alike. */
+export interface MenuRoute {
   path: string;
-  /** Exposed module, e.g. './MaterialList'. */
-  module: string;
   /** Menu entry highlighted while this route is open; defaults to the path itself. */
   highlight?: string;
   /** Routes marked tab or window are opened that way by links and menus (spec §2). */
   open?: RouteOpen;
+  /** Its sidebar entry; routes without one (details, editors) are reached from their screens. */
+  menu?: RouteMenu;
+}
+
+/** One route a remote contributes (declared in its src/expose/routes.ts). */
+export interface RouteDeclaration extends MenuRoute {
+  /** Exposed module, e.g. './MaterialList'. */
+  module: string;
   /** Screens without the shell's header and sidebar (editors, rank). */
   bare?: boolean;
   title: string;

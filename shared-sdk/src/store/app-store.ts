@@ -3,14 +3,8 @@ import { baseApi } from './base-api';
 import { sessionSlice } from '../session/session-slice';
 import { writeStoredUser } from '../session/storage';
 
-/**
- * Slices remotes inject at run time. A remote that wants them typed on RootState augments this
- * interface; the simpler way is `mySlice.injectInto(rootReducer)` and the selectors it returns.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface LazyLoadedSlices {}
-
-export const rootReducer = combineSlices(sessionSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
+/** A remote injects a UI slice at run time with `mySlice.injectInto(rootReducer)` and reads it through the selectors that returns. */
+export const rootReducer = combineSlices(sessionSlice, baseApi);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,4 +1,4 @@
 export { baseApi, API_TAG_TYPES } from './base-api';
 export { sdkBaseQuery, type SdkQueryArgs, type SdkQueryError } from './base-query';
-export { rootReducer, createAppStore, type LazyLoadedSlices, type RootState, type AppStore, type AppDispatch } from './app-store';
+export { rootReducer, createAppStore, type RootState, type AppStore, type AppDispatch } from './app-store';
 export { useAppDispatch, useAppSelector } from './hooks';

@@ -3,5 +3,4 @@
  * every page, /login included) does not pull antd components into the first load. Nothing here holds
  * state: whatever talks to the server is passed in from the caller's `shared-sdk`.
  */
-export { COMING_SOON_NOTICE, ComingSoon, type ComingSoonProps } from './coming-soon';
 export { useImageUpload, IMAGE_UPLOAD_ACCEPT, NOT_AN_IMAGE, UPLOAD_FAILED, type ImageUploader } from './use-image-upload';

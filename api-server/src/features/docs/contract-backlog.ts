@@ -28,8 +28,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/microDrama/episode/list',
   'POST /api/microDrama/episode/detail',
   'POST /api/microDrama/episode/save',
-  // menu
-  'POST /admin/account/rolePermissionList',
   // newspaper
   'GET /bigscreen/hisPaper',
   // drafts (being edited elsewhere)

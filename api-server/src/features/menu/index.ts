@@ -1,22 +1,25 @@
-/** POST /admin/account/rolePermissionList (spec §7): the menu as entries, per user. */
+/**
+ * POST /admin/account/rolePermissionList (spec §7): the sidebar, per user, derived from the route
+ * declarations (shared-sdk's sidebarEntries over the host's SHELL_ROUTES and the remotes' routes),
+ * so it agrees with the menu the shell builds itself from the same routes.
+ */
 import type { FastifyPluginAsync } from 'fastify';
-import { type RolePermissionAnswer, ok } from 'shared-sdk/contract';
-import { envelope, int, str } from '../../lib/schemas';
+import { SHELL_ROUTES, ok, sidebarEntries } from 'shared-sdk/contract';
+import { menu as contract } from 'shared-sdk/contract/schemas';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
-import { buildMenu } from './menu';
+import { releaseAccess } from '../releases/release-access';
+import { releaseRemoteSource } from '../runtime/release-source';
+import type { RemoteSource } from '../runtime/remote-source';
 
-const leaf = {
-  type: 'object',
-  required: ['ap_name', 'ap_url', 'ap_icon', 'ap_sort'],
-  properties: { ap_name: str, ap_url: str, ap_icon: str, ap_sort: int, openType: str },
-};
-// Two levels are all the sidebar has; the schema spells them out rather than recursing.
-const menuEntry = { ...leaf, properties: { ...leaf.properties, children: { type: 'array', items: { ...leaf, properties: { ...leaf.properties, children: { type: 'array', maxItems: 0 } } } } } };
+const menu: FastifyPluginAsync<{ remoteSource: RemoteSource }> = async (app, options) => {
+  // The remotes the host loads: what /api/runtime/remotes lists (the rollout's stable releases, else the builds).
+  const remotes = app.config.mfDevServers ? options.remoteSource : releaseRemoteSource(releaseAccess(app), options.remoteSource);
 
-const menu: FastifyPluginAsync = async (app) => {
-  app.post('/admin/account/rolePermissionList', { schema: { response: { 200: envelope({ type: 'array', items: menuEntry }) } } }, async (request) => {
+  serve(app, contract.rolePermissionList, async (request) => {
     const { user } = requireAuth(request);
-    return ok<RolePermissionAnswer>(buildMenu({ shortDrama: user.short_drama_auth, tools: user.tools }));
+    const routes = [...SHELL_ROUTES, ...(await remotes.list()).flatMap((remote) => remote.routes)];
+    return ok(sidebarEntries(routes, { shortDrama: user.short_drama_auth, tools: user.tools }));
   });
 };
 

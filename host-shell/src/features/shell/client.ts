@@ -17,7 +17,7 @@ import {
   type WearBadgeAnswer,
 } from 'shared-sdk';
 import type { NoticeListAnswer, NoticeListRequest, NoticeReadRequest } from 'shared-sdk/contract';
-import { SIDEBAR_RULE_CALLS } from '../../layout/menu-data';
+import { SIDEBAR_RULE_CALLS } from '../../layout/sidebar-rules';
 
 export type { NoticeItem, NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
 

@@ -29,29 +29,14 @@ import {
 import { Divider, Select } from 'antd';
 import { memo } from 'react';
 import type Quill from 'quill';
-import { AI_ACTION_LABELS, type AiAction } from '../lib/ai-helper';
+import { AI_ACTION_LABELS } from '../lib/ai-helper';
 import * as cmd from '../lib/commands';
 import { FONT_SIZES } from '../lib/quill-setup';
 import { ColorSwatches } from './color-swatches';
 import { MediaMenu } from './media-menu';
 import { ToolButton } from './tool-button';
+import type { ToolbarActions } from './toolbar-actions';
 import * as styles from './rich-editor.module.css';
-
-export type MediaKind = 'image' | 'video' | 'audio';
-export type LinkKind = 'link' | 'tel';
-
-export interface ToolbarActions {
-  /** 上传: a local file of the kind. */
-  onUpload: (kind: MediaKind) => void;
-  /** 从素材库选择: one of my materials. */
-  onMedia: (kind: MediaKind) => void;
-  onLink: (kind: LinkKind) => void;
-  onSearchReplace: () => void;
-  onEmbed: () => void;
-  onAi: (action: AiAction) => void;
-  painterActive: boolean;
-  onPainter: () => void;
-}
 
 /**
  * The toolbar of spec §2, in its order; it sticks to the top while the page scrolls. Memoised: it

@@ -1,5 +1,5 @@
 import { Form, Input, Modal } from 'antd';
-import type { LinkKind } from './editor-toolbar';
+import type { LinkKind } from './toolbar-actions';
 
 interface Props {
   kind: LinkKind | null;

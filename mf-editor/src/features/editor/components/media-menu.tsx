@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CloudUploadOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
-import type { MediaKind } from './editor-toolbar';
+import type { MediaKind } from './toolbar-actions';
 import { ToolButton } from './tool-button';
 
 export const UPLOAD_LABEL = '上传';
