@@ -7,6 +7,7 @@ export * from './sign';
 export * from './enums';
 export * from './user';
 export * from './runtime';
+export * from './runtime-calls';
 export * from './api';
 export * from './content';
 export * from './short-drama';

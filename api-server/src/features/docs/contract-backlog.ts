@@ -7,11 +7,6 @@
  * still listed, so the list cannot go stale.
  */
 export const NOT_CONVERTED: readonly string[] = [
-  // runtime, releases (being edited elsewhere)
-  'GET /api/runtime/rollout',
-  'POST /api/runtime/remote-load',
-  'GET /api/runtime/config',
-  'GET /api/runtime/remotes',
   // jobs
   'POST /api/job/list',
   'POST /api/job/detail',

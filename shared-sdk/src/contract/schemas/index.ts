@@ -13,6 +13,7 @@ import * as labels from './labels';
 import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
+import * as runtime from './runtime';
 import * as session from './session';
 
 export * from './common';
@@ -25,10 +26,11 @@ export * as labels from './labels';
 export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
+export * as runtime from './runtime';
 export * as session from './session';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, notices, rank, rights, runtime, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
