@@ -7,11 +7,6 @@
  * still listed, so the list cannot go stale.
  */
 export const NOT_CONVERTED: readonly string[] = [
-  // jobs
-  'POST /api/job/list',
-  'POST /api/job/detail',
-  'POST /api/job/save',
-  'POST /api/job/status',
   // tools (being edited elsewhere)
   'GET /api/user/getToolList',
   'POST /operator/tools/:command',

@@ -9,6 +9,7 @@ import * as account from './account';
 import * as bans from './bans';
 import * as certification from './certification';
 import * as help from './help';
+import * as jobs from './jobs';
 import * as labels from './labels';
 import * as notices from './notices';
 import * as rank from './rank';
@@ -22,6 +23,7 @@ export * as account from './account';
 export * as bans from './bans';
 export * as certification from './certification';
 export * as help from './help';
+export * as jobs from './jobs';
 export * as labels from './labels';
 export * as notices from './notices';
 export * as rank from './rank';
@@ -33,4 +35,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, notices, rank, rights, runtime, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, notices, rank, rights, runtime, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
