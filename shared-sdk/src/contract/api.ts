@@ -4,6 +4,7 @@ import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
 import type * as certification from './schemas/certification';
 import type * as labels from './schemas/labels';
+import type * as newspaper from './schemas/newspaper';
 import type * as notices from './schemas/notices';
 import type * as session from './schemas/session';
 import type { MpBaseUserinfo } from './user';
@@ -131,14 +132,8 @@ export interface DraftDeleteRequest {
 }
 
 // --- newspaper -----------------------------------------------------------------------------
-export interface NewspaperRequest {
-  date: string;
-  type: number;
-}
-export interface NewspaperPage {
-  img: string;
-  pdf: string;
-}
+export type NewspaperRequest = RequestOf<typeof newspaper.hisPaper>;
+export type NewspaperPage = newspaper.NewspaperPage;
 
 // --- uploads -------------------------------------------------------------------------------
 export interface TosToken {

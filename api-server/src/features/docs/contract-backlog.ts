@@ -20,8 +20,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/microDrama/episode/save',
   // menu
   'POST /admin/account/rolePermissionList',
-  // newspaper
-  'GET /bigscreen/hisPaper',
   // drafts (being edited elsewhere)
   'GET /api/draft/search',
   'GET /api/draft/show',

@@ -11,6 +11,7 @@ import * as certification from './certification';
 import * as help from './help';
 import * as jobs from './jobs';
 import * as labels from './labels';
+import * as newspaper from './newspaper';
 import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
@@ -25,6 +26,7 @@ export * as certification from './certification';
 export * as help from './help';
 export * as jobs from './jobs';
 export * as labels from './labels';
+export * as newspaper from './newspaper';
 export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
@@ -35,4 +37,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, notices, rank, rights, runtime, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, newspaper, notices, rank, rights, runtime, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
