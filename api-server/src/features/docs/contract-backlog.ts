@@ -7,9 +7,6 @@
  * still listed, so the list cannot go stale.
  */
 export const NOT_CONVERTED: readonly string[] = [
-  // tools (being edited elsewhere)
-  'GET /api/user/getToolList',
-  'POST /operator/tools/:command',
   // short-drama
   'POST /api/microDrama/isHasAuth',
   'POST /api/microDrama/list',

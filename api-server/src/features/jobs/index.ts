@@ -8,7 +8,7 @@ import { jobs as contract } from 'shared-sdk/contract/schemas';
 import type { UserRow } from '../../db/schema';
 import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
-import { forbidden } from '../tools/text';
+import { forbidden } from '../../lib/api-error';
 import { listJobs, ownJob, saveJob, setJobStatus, toJobPost } from './job-store';
 
 export const NO_JOB_TOOL = '未开通招聘管理工具';

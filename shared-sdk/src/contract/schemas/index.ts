@@ -17,6 +17,7 @@ import * as rank from './rank';
 import * as rights from './rights';
 import * as runtime from './runtime';
 import * as session from './session';
+import * as tools from './tools';
 
 export * from './common';
 export * from './route';
@@ -32,9 +33,10 @@ export * as rank from './rank';
 export * as rights from './rights';
 export * as runtime from './runtime';
 export * as session from './session';
+export * as tools from './tools';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, newspaper, notices, rank, rights, runtime, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, newspaper, notices, rank, rights, runtime, session, tools].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
