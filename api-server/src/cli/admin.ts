@@ -7,18 +7,17 @@
 import { parseArgs } from 'node:util';
 import { runCli, UsageError } from './run-cli';
 import { loadConfig } from '../config';
-import { openDatabase, pgliteDirFor } from '../db/connect';
-import { migrateToLatest, pendingMigrations, schemaBehindMessage } from '../db/migrate';
 import { restoreDraft } from '../features/drafts/restore';
 import { runManuscriptReview } from '../features/editor/operator-review';
 import { AuditRefusal } from '../features/materials/audit';
 import { runMaterialAudit } from '../features/materials/audit-cli';
-import { ReviewRefusal } from '../features/enterprise/certification-store';
 import { runToolCommandCli } from '../features/tools/operator-cli';
 import { isToolCommand } from '../features/tools/operator';
 import { RightReviewRefusal, listRightApplications, reviewRightApplication } from '../features/rights/review';
 import { ScoreDayRefusal, scoreDaily } from '../features/score/daily-job';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
+import { withOperatorDatabase } from './operator-call';
+import { OperatorRefusal } from '../lib/operator-refusal';
 
 const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
 
@@ -112,22 +111,14 @@ async function main(argv: string[]): Promise<number> {
 
   const text = (name: 'phone' | 'password' | 'nickname' | 'type' | 'range' | 'reason'): string => values[name] ?? '';
   const config = loadConfig();
-  // Before opening the database: a running server may hold it (see features/materials/audit-cli.ts).
+  // Before opening the database: a running server may hold it (see cli/operator-call.ts).
   if (command === 'manuscript-review') return printed(await runManuscriptReview(config, { id: values.id ?? '', decision: values.decision ?? '', reason: text('reason') }));
   if (command === 'material-audit') return printed(await runMaterialAudit(config, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }));
   if (isToolCommand(command)) {
     const args = { phone: text('phone'), kind: values.kind ?? '', decision: values.decision ?? '', reason: text('reason'), tool: values.tool ?? '' };
     return printed(await runToolCommandCli(config, command, args));
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
-  try {
-    if (config.production) {
-      // Production migrates in its own deploy step only: an operator's command never does it on the side.
-      const pending = await pendingMigrations(database.db);
-      if (pending.length) throw new CliRefusal(schemaBehindMessage(pending));
-    } else {
-      await migrateToLatest(database.db);
-    }
+  return withOperatorDatabase(config, async (database) => {
     const db = database.db;
     const commands: Record<string, () => Promise<string>> = {
       'create-user': () => createUser(db, { phone: text('phone'), password: text('password'), nickname: text('nickname'), verified: values.verified ?? false }),
@@ -146,9 +137,7 @@ async function main(argv: string[]): Promise<number> {
     if (!run) throw new UsageError(`Unknown command "${command}".`);
     console.info(await run());
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal, ReviewRefusal, RightReviewRefusal, ScoreDayRefusal]);
+runCli(() => main(process.argv.slice(2)), USAGE, [CliRefusal, AuditRefusal, OperatorRefusal, RightReviewRefusal, ScoreDayRefusal]);

@@ -25,3 +25,8 @@ export const MESSAGES = {
 } as const;
 
 export const tokenExpired = (): ApiError => new ApiError(ApiCode.TOKEN_EXPIRED, MESSAGES.TOKEN_EXPIRED);
+
+export const invalid = (message: string): ApiError => new ApiError(ApiCode.INVALID_PARAMS, message);
+export const forbidden = (message: string): ApiError => new ApiError(ApiCode.FORBIDDEN, message);
+export const notFound = (message: string): ApiError => new ApiError(ApiCode.NOT_FOUND, message);
+export const conflict = (message: string): ApiError => new ApiError(ApiCode.CONFLICT, message);

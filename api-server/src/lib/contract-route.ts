@@ -70,8 +70,12 @@ export type ContractHandler<R extends ContractRoute> = (
   reply: FastifyReply<RouteGenericInterface, RawServerDefault, IncomingMessage, ServerResponse, unknown, ContractSchema<R>, TypeBoxTypeProvider>,
 ) => Promise<ApiEnvelope<DataOf<R>>>;
 
-/** Route options a call may add: its own rate limit, hooks, body limit. */
-export type ContractRouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'onRequest' | 'preHandler'>;
+/**
+ * Route options a call may add: its own rate limit, hooks, body limit, and `attachValidation` for a
+ * call whose refusal of a malformed request has a shape of its own (the handler reads
+ * `request.validationError`).
+ */
+export type ContractRouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'onRequest' | 'preHandler' | 'preValidation' | 'attachValidation'>;
 
 export function serve<R extends ContractRoute>(app: FastifyInstance, route: R, handler: ContractHandler<R>, options: ContractRouteOptions = {}): void {
   const { config, ...rest } = options;
@@ -80,7 +84,9 @@ export function serve<R extends ContractRoute>(app: FastifyInstance, route: R, h
     method: route.method,
     url: route.url,
     schema: contractSchema(route),
-    config: { ...config, ...(route.auth ? { auth: route.auth } : {}) },
+    // Always the contract's policy (default 'signed+token'), never the path's default: a call under
+    // a public prefix such as /api/runtime/ is still signed when its contract entry says so.
+    config: { ...config, auth: route.auth ?? 'signed+token' },
     // The handler's types come from the same schema fastify validates with; only the generic
     // parameters are erased here, once.
     handler: handler as unknown as RouteHandlerMethod,

@@ -9,7 +9,7 @@ import type { ObjectStore } from '../storage/object-store';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { seedDemoContent } from './drafts';
 import { seedDemoMaterials } from './materials';
-import { seedCreatorTools } from '../features/tools/seed';
+import { seedCreatorTools } from './creator-tools';
 import { seedScoreDemo } from '../features/score/seed';
 
 const NOTICE_TYPES: readonly NoticeType[] = ['0', '1', 'community'];

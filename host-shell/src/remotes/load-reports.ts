@@ -1,4 +1,4 @@
-import { apiPost, getToken } from 'shared-sdk';
+import { apiPost, getToken, type RemoteLoadAnswer } from 'shared-sdk';
 
 export const LOAD_REPORT_PATH = '/api/runtime/remote-load';
 
@@ -26,7 +26,7 @@ export function newPageLoadId(): string {
 export function signedLoadReporter(pageLoad: string): Reporter {
   return (report) => {
     if (!getToken()) return;
-    apiPost<unknown>(LOAD_REPORT_PATH, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true, keepPrefetched: true }).catch((error: unknown) => {
+    apiPost<RemoteLoadAnswer>(LOAD_REPORT_PATH, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true, keepPrefetched: true }).catch((error: unknown) => {
       console.warn('host-shell: a remote load report was not accepted', error);
     });
   };

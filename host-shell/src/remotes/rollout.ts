@@ -4,8 +4,7 @@
  * Everything that touches the network or storage is injected, so tests run without either.
  */
 import { chooseVersion, type VersionChoice } from 'deploy/bucket';
-import type { RolloutChoiceInput, VersionRef } from 'deploy/types';
-import type { RemoteEntry, RouteDeclaration } from 'shared-sdk';
+import type { RemoteEntry, RolloutView } from 'shared-sdk';
 
 export const ROLLOUT_URL = '/api/runtime/rollout';
 export const ROLLOUT_CACHE_KEY = 'host-shell/rollout';
@@ -13,13 +12,7 @@ export const OVERRIDE_KEY = 'host-shell/mf-override';
 export const ROLLOUT_TIMEOUT_MS = 3000;
 
 /** GET /api/runtime/rollout: the server's per-user view of the rollout manifest. */
-export interface HostRollout {
-  revision: number;
-  salt: string;
-  baseUrl: string;
-  userId: string | null;
-  remotes: Record<string, RolloutChoiceInput & { versions: Record<string, VersionRef & { routes: RouteDeclaration[] }> }>;
-}
+export type HostRollout = RolloutView;
 
 /** A remote as the host registers it, with its stable entry to fall back on. */
 export interface PlannedRemote {

@@ -2,26 +2,30 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Pagination, Result, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
-import { ApiCode, JOB_STATUS_LABELS, type JobPost } from 'shared-sdk';
+import { ApiCode, JOB_STATUS_LABELS, type JobListRequest, type JobPost, JobStatus } from 'shared-sdk';
 import { useListJobsQuery, useSetJobStatusMutation } from '../features/jobs/api';
 import { JobTable } from '../features/jobs/components/job-table';
 import { failureCode, failureText } from '../features/request-failure';
 
-const FILTERS = [{ label: '全部', value: 0 }, ...Object.entries(JOB_STATUS_LABELS).map(([value, label]) => ({ label, value: Number(value) }))];
+type StatusFilter = NonNullable<JobListRequest['status']>;
+const FILTERS: { label: string; value: StatusFilter }[] = [
+  { label: '全部', value: 0 },
+  ...[JobStatus.OPEN, JobStatus.PAUSED, JobStatus.CLOSED].map((value) => ({ label: JOB_STATUS_LABELS[value] ?? String(value), value })),
+];
 const SIZE = 10;
 
 /** /tools/job/index: my job posts by status, with the status actions; the server refuses without the oddjobs tool. */
 export function JobListPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [status, setStatus] = useState(0);
+  const [status, setStatus] = useState<StatusFilter>(0);
   const [page, setPage] = useState(1);
   const { data, error, isFetching } = useListJobsQuery({ status, page, size: SIZE });
   const [changeStatus] = useSetJobStatusMutation();
 
   if (failureCode(error) === ApiCode.FORBIDDEN) return <Result status="403" title="未开通招聘管理工具" subTitle="如需使用招聘管理，请联系平台运营开通。" />;
 
-  const onStatus = async (job: JobPost, next: number) => {
+  const onStatus = async (job: JobPost, next: JobStatus) => {
     const result = await changeStatus({ id: job.id, status: next });
     if ('error' in result) void message.error(failureText(result.error) ?? '操作失败');
     else void message.success(`已${next === 1 ? '恢复招聘' : next === 2 ? '暂停招聘' : '关闭职位'}`);
@@ -36,11 +40,11 @@ export function JobListPage() {
         </Button>
       }
     >
-      <Segmented
+      <Segmented<StatusFilter>
         options={FILTERS}
         value={status}
         onChange={(value) => {
-          setStatus(Number(value));
+          setStatus(value);
           setPage(1);
         }}
         style={{ marginBottom: 16 }}

@@ -5,8 +5,10 @@ import type * as bans from './schemas/bans';
 import type * as certification from './schemas/certification';
 import type * as labels from './schemas/labels';
 import type * as menu from './schemas/menu';
+import type * as newspaper from './schemas/newspaper';
 import type * as notices from './schemas/notices';
 import type * as session from './schemas/session';
+import type * as tools from './schemas/tools';
 import type { MpBaseUserinfo } from './user';
 
 export type { CountData } from './schemas/common';
@@ -21,11 +23,8 @@ export type NoReadRequest = RequestOf<typeof notices.noticeNoReadNums>;
 export type UserBanInfoAnswer = bans.UserBanInfo;
 export type BanAppealRequest = RequestOf<typeof bans.banAppeal>;
 export type EnterpriseAnswer = DataOf<typeof certification.enterpriseIndex>;
-export interface ToolListItem {
-  code: string;
-  name: string;
-}
-export type ToolListAnswer = ToolListItem[];
+export type ToolListItem = tools.ToolListItem;
+export type ToolListAnswer = DataOf<typeof tools.toolList>;
 export type WearBadgeAnswer = DataOf<typeof account.wearBadge>;
 export type UpdateNicknameRequest = RequestOf<typeof account.updateNickname>;
 export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;
@@ -125,14 +124,8 @@ export interface DraftDeleteRequest {
 }
 
 // --- newspaper -----------------------------------------------------------------------------
-export interface NewspaperRequest {
-  date: string;
-  type: number;
-}
-export interface NewspaperPage {
-  img: string;
-  pdf: string;
-}
+export type NewspaperRequest = RequestOf<typeof newspaper.hisPaper>;
+export type NewspaperPage = newspaper.NewspaperPage;
 
 // --- uploads -------------------------------------------------------------------------------
 export interface TosToken {

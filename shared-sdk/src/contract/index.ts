@@ -9,6 +9,7 @@ export * from './user';
 export * from './runtime';
 export * from './sidebar';
 export * from './shell-routes';
+export * from './runtime-calls';
 export * from './api';
 export * from './content';
 export * from './short-drama';

@@ -2,13 +2,10 @@
  * Recruitment tool (招聘管理): a creator's job posts. Every call needs the tool `oddjobs` in the
  * creator's tool list (else 1003) and touches only the caller's own posts (another's id: 1004).
  *
- * | path (POST) | request | data |
- * |---|---|---|
- * | /api/job/list | JobListRequest | JobListAnswer (newest first) |
- * | /api/job/detail | { id } | JobPost |
- * | /api/job/save | JobSaveRequest | JobPost (created 招聘中, or updated; a closed post cannot change) |
- * | /api/job/status | { id, status } | JobPost (JOB_TRANSITIONS; 已关闭 is final) |
+ * The calls are in schemas/jobs.ts; their types below come from there.
  */
+import type * as jobs from './schemas/jobs';
+import type { DataOf, RequestOf } from './schemas/route';
 
 export const JobStatus = { OPEN: 1, PAUSED: 2, CLOSED: 3 } as const;
 export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus];
@@ -30,35 +27,11 @@ export const JOB_LIMITS = {
   contactNameMax: 20,
 } as const;
 
-export interface JobSaveRequest {
-  /** Omitted (or 0) creates a post. */
-  id?: number;
-  title: string;
-  salary_min: number;
-  salary_max: number;
-  city: string;
-  headcount: number;
-  description: string;
-  contact_name: string;
-  contact_phone: string;
-}
-
-export interface JobPost extends Required<JobSaveRequest> {
-  status: JobStatus;
-  create_time: string;
-  update_time: string;
-}
-
-export interface JobListRequest {
-  /** 0 every status. */
-  status: number;
-  page: number;
-  size: number;
-}
-export interface JobListAnswer {
-  list: JobPost[];
-  total: number;
-}
+export type JobPost = jobs.JobPost;
+export type JobSaveRequest = RequestOf<typeof jobs.jobSave>;
+export type JobListRequest = RequestOf<typeof jobs.jobList>;
+export type JobListAnswer = DataOf<typeof jobs.jobList>;
+export type JobStatusRequest = RequestOf<typeof jobs.jobStatus>;
 
 export const JOB_MESSAGES = {
   TITLE: `职位名称需为${JOB_LIMITS.titleMin}-${JOB_LIMITS.titleMax}个字`,

@@ -1,22 +1,3 @@
-/** What the host reads from the server at start-up. */
-export interface RuntimeConfig {
-  hosts: {
-    /** Main API host; '' means the page's own origin. */
-    main: string;
-    newspaper: string;
-    user: string;
-    analytics: string;
-  };
-  appId: string;
-  appSecret: string;
-  /** Chat page opened by the customer-service button. */
-  customerServiceUrl: string;
-  env: {
-    name: string;
-    production: boolean;
-  };
-}
-
 /** Where a route opens: in the shell, in a new tab, or in a new window (spec §2). */
 export type RouteOpen = 'shell' | 'tab' | 'window';
 
@@ -79,16 +60,4 @@ export interface RouteData {
   method?: 'GET' | 'POST';
   params?: Record<string, string | number>;
   fromQuery?: Record<string, string>;
-}
-
-export interface RemoteEntry {
-  /** Module Federation name, e.g. mf_materials. */
-  name: string;
-  version: string;
-  manifestUrl: string;
-  routes: RouteDeclaration[];
-}
-
-export interface RemotesList {
-  remotes: RemoteEntry[];
 }

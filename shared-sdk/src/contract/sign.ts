@@ -17,10 +17,6 @@ export interface SignTarget {
   path: string;
 }
 
-/** Lone UTF-16 surrogates cannot be percent-encoded; both sides sign them as U+FFFD. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const encode = (text: string): string => encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'));
-
 /**
  * The canonical string a signature covers:
  * `METHOD \n path \n name=value&name=value…`, every parameter except `sign` itself and empty ones
@@ -29,6 +25,11 @@ const encode = (text: string): string => encodeURIComponent(text.replace(LONE_SU
  * `{a: 'x&az=y'}` sign differently.
  */
 export function canonicalString(target: SignTarget, params: SignableParams): string {
+  // Self-contained (no module-level helpers): the documentation page's script embeds this
+  // function's source (api-server features/docs/try-it.ts), so the page signs exactly like the SDK.
+  // Lone UTF-16 surrogates cannot be percent-encoded; both sides sign them as U+FFFD.
+  const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const encode = (text: string): string => encodeURIComponent(text.replace(loneSurrogate, '\ufffd'));
   const pairs = Object.keys(params)
     .filter((key) => key !== 'sign' && params[key] !== undefined && params[key] !== null)
     .sort()

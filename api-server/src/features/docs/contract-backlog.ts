@@ -7,19 +7,6 @@
  * still listed, so the list cannot go stale.
  */
 export const NOT_CONVERTED: readonly string[] = [
-  // runtime, releases (being edited elsewhere)
-  'GET /api/runtime/rollout',
-  'POST /api/runtime/remote-load',
-  'GET /api/runtime/config',
-  'GET /api/runtime/remotes',
-  // jobs
-  'POST /api/job/list',
-  'POST /api/job/detail',
-  'POST /api/job/save',
-  'POST /api/job/status',
-  // tools (being edited elsewhere)
-  'GET /api/user/getToolList',
-  'POST /operator/tools/:command',
   // short-drama
   'POST /api/microDrama/isHasAuth',
   'POST /api/microDrama/list',
@@ -28,8 +15,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/microDrama/episode/list',
   'POST /api/microDrama/episode/detail',
   'POST /api/microDrama/episode/save',
-  // newspaper
-  'GET /bigscreen/hisPaper',
   // drafts (being edited elsewhere)
   'GET /api/draft/search',
   'GET /api/draft/show',

@@ -83,7 +83,9 @@ describe('OpenAPI document', () => {
         operations.push({ key: `${method.toUpperCase()} ${path}`, answer: operation.responses['200'].content['application/json'].schema });
       }
     }
-    assert.deepEqual(operations.map((operation) => operation.key).sort(), contractRoutes.map(keyOf).sort());
+    // OpenAPI writes a path parameter `{command}` where the route says `:command`.
+    const documented = contractRoutes.map((route) => keyOf({ method: route.method, url: route.url.replace(/:(\w+)/g, '{$1}') }));
+    assert.deepEqual(operations.map((operation) => operation.key).sort(), documented.sort());
     for (const operation of operations) assert.deepEqual(Object.keys(operation.answer.properties).sort(), ['code', 'data', 'msg']);
     assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['signature', 'token']);
     assert.match(document.info.description, /\| 1010 \| `REPLAYED` \|/);

@@ -6,7 +6,7 @@ import { CliRefusal } from '../../cli/commands';
 import { login } from '../../testing/signed';
 import { buildTestApp, testConfig } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { operatorToken } from '../materials/operator-access';
+import { operatorToken } from '../../lib/operator-access';
 import { runManuscriptReview } from './operator-review';
 import { VERIFIED, add, articleFields } from './test-kit';
 

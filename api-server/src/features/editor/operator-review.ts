@@ -1,18 +1,17 @@
 /**
  * The operator's review of manuscripts (spec §3, §4): `admin manuscript-review --id N --decision
  * approve|reject|offline [--reason text]`. The embedded database is held by a running server, so
- * the CLI then goes through POST /operator/manuscript/review (the x-operator-token of
- * features/materials/operator-access.ts); otherwise it opens the database itself.
+ * the CLI then goes through POST /operator/manuscript/review (cli/operator-call.ts); otherwise it
+ * opens the database itself.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode, ok } from 'shared-sdk/contract';
 import { CliRefusal } from '../../cli/commands';
+import { viaServerOrDatabase } from '../../cli/operator-call';
 import type { AppConfig } from '../../config';
-import { openDatabase, pgliteDirFor } from '../../db/connect';
-import { migrateToLatest } from '../../db/migrate';
 import { ApiError } from '../../lib/api-error';
 import { envelope, objectOf, str } from '../../lib/schemas';
-import { operatorToken, readOperatorAccess, sameToken } from '../materials/operator-access';
+import { operatorToken, sameToken } from '../../lib/operator-access';
 import { editorClock } from './clock';
 import { REJECT_REASON_MAX, type ReviewAction, reviewManuscript } from './publish';
 
@@ -45,25 +44,13 @@ export async function runManuscriptReview(config: AppConfig, o: { id: string; de
   if (!/^[1-9]\d{0,9}$/.test(o.id) || id > 2_147_483_647) throw new CliRefusal(`--id must be a manuscript id, got "${o.id}".`);
   const decision = REVIEW_DECISIONS.find((value) => value === o.decision);
   if (!decision) throw new CliRefusal('--decision must be approve (→ 已发布), reject (→ 未通过, needs --reason) or offline (→ 已下线).');
-  const access = config.databaseUrl ? null : readOperatorAccess(config.dataDir);
-  if (access) {
-    const response = await fetch(`${access.url}/operator/manuscript/review`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-operator-token': access.token },
-      body: JSON.stringify({ id, decision, reason: o.reason }),
-    });
-    const answer = (await response.json()) as { code: number; msg: string; data: { message: string } | null };
-    if (answer.code !== 0 || !answer.data) throw new CliRefusal(answer.msg);
-    return `${answer.data.message} (through the running server at ${access.url})`;
-  }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
-  try {
-    await migrateToLatest(database.db);
-    return await decide(database.db, id, decision, o.reason);
-  } catch (error) {
-    if (error instanceof ApiError) throw new CliRefusal(error.message);
-    throw error;
-  } finally {
-    await database.close();
-  }
+  const call = { path: '/operator/manuscript/review', body: { id, decision, reason: o.reason }, refusal: (message: string) => new CliRefusal(message) };
+  return viaServerOrDatabase(config, call, async (db) => {
+    try {
+      return await decide(db, id, decision, o.reason);
+    } catch (error) {
+      if (error instanceof ApiError) throw new CliRefusal(error.message);
+      throw error;
+    }
+  });
 }

@@ -17,8 +17,9 @@ import {
 } from 'shared-sdk/contract';
 import type { Database, UserRow } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
+import { conflict, invalid } from '../../lib/api-error';
 import { formatTime } from '../../lib/china-time';
-import { conflict, invalid } from '../tools/text';
+import { OperatorRefusal } from '../../lib/operator-refusal';
 import { ownImageKey } from './own-image';
 
 export const CERT_REFUSALS = {
@@ -104,7 +105,7 @@ export async function applyForCertification(
 export type ReviewDecision = 'reviewing' | 'approve' | 'reject';
 export const REVIEW_DECISIONS: readonly ReviewDecision[] = ['reviewing', 'approve', 'reject'];
 
-export class ReviewRefusal extends Error {}
+export class ReviewRefusal extends OperatorRefusal {}
 
 /** The operator's step on a user's application; returns a line for the CLI. */
 export async function reviewCertification(

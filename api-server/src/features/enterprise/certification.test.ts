@@ -7,7 +7,7 @@ import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { runToolCommand } from '../tools/operator';
-import { operatorToken } from '../materials/operator-access';
+import { operatorToken } from '../../lib/operator-access';
 
 const APPLICANT = '13800000001';
 const OTHER = '13800000002';

@@ -7,7 +7,7 @@ import { type ObjectStore, readObject } from '../../storage/object-store';
 import { sniffImage } from '../materials/image-bytes';
 import { scopeFor } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
-import { invalid } from '../tools/text';
+import { invalid } from '../../lib/api-error';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { type JobListAnswer, type JobPost, type JobSaveRequest, JOB_TRANSITIONS, JobStatus, checkJob } from 'shared-sdk/contract';
 import type { Database, JobPostRow } from '../../db/schema';
 import { formatTime } from '../../lib/china-time';
-import { conflict, invalid, notFound } from '../tools/text';
+import { conflict, invalid, notFound } from '../../lib/api-error';
 
 export const JOB_REFUSALS = {
   NOT_FOUND: '职位不存在',

@@ -8,7 +8,7 @@ import { ApiCode, ok } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 import { envelope, objectOf, str } from '../../lib/schemas';
 import { AUDIT_TARGETS, AuditRefusal, setAuditStatus } from './audit';
-import { operatorToken, removeOperatorAccess, sameToken, writeOperatorAccess } from './operator-access';
+import { operatorToken, removeOperatorAccess, sameToken, writeOperatorAccess } from '../../lib/operator-access';
 
 const auditBody = objectOf(
   { id: { type: 'integer', minimum: 1 }, status: { type: 'integer', enum: [...AUDIT_TARGETS] }, reason: { type: 'string', maxLength: 200, default: '' } },

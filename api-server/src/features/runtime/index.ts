@@ -3,7 +3,9 @@
  * The app secret is public by design: the product embeds it in the page (spec §7).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { type RemotesList, type RuntimeConfig, ok } from 'shared-sdk/contract';
+import { ok } from 'shared-sdk/contract';
+import { runtime as contract } from 'shared-sdk/contract/schemas';
+import { serve } from '../../lib/contract-route';
 import { releaseAccess } from '../releases/release-access';
 import { releaseRemoteSource } from './release-source';
 import type { RemoteSource } from './remote-source';
@@ -22,21 +24,24 @@ const runtime: FastifyPluginAsync<RuntimeOptions> = async (app, options) => {
   registerRolloutRoutes(app, access);
   registerHealthRoutes(app);
 
-  app.get('/api/runtime/config', async (_request, reply) => {
+  // The host's boot call and the benches' cheap call: the answer never changes while the process
+  // lives, so it is built once, not per request.
+  const runtimeConfig = ok({
+    hosts: { main: '', newspaper: config.newspaperHost, user: config.userHost, analytics: config.analyticsHost },
+    appId: config.appId,
+    appSecret: config.appSecret,
+    customerServiceUrl: config.customerServiceUrl,
+    env: { name: config.appEnv, production: config.appEnv === 'production' },
+  });
+  serve(app, contract.runtimeConfig, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return ok<RuntimeConfig>({
-      hosts: { main: '', newspaper: config.newspaperHost, user: config.userHost, analytics: config.analyticsHost },
-      appId: config.appId,
-      appSecret: config.appSecret,
-      customerServiceUrl: config.customerServiceUrl,
-      env: { name: config.appEnv, production: config.appEnv === 'production' },
-    });
+    return runtimeConfig;
   });
 
-  app.get('/api/runtime/remotes', async (_request, reply) => {
+  serve(app, contract.runtimeRemotes, async (_request, reply) => {
     // Read on every request: a remote built or released after start-up appears without a restart.
     reply.header('cache-control', 'no-cache');
-    return ok<RemotesList>({ remotes: await remoteSource.list() });
+    return ok({ remotes: await remoteSource.list() });
   });
 };
 

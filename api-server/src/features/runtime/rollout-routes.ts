@@ -6,30 +6,33 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ConflictError, type ClientRollout, chooseVersion, clientRollout, operations } from 'deploy';
-import { ApiCode, fail, ok } from 'shared-sdk/contract';
-import { requestParams, stringParam } from '../../lib/params';
+import { ApiCode, type RolloutView, ok } from 'shared-sdk/contract';
+import { runtime as contract } from 'shared-sdk/contract/schemas';
+import { ApiError } from '../../lib/api-error';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { findActiveSession } from '../../plugins/app/sessions';
 import { isKnownRemote, type ReleaseAccess } from '../releases/release-access';
 import { countLoadReport, currentRun, currentRunStats, statsSnapshot } from './load-counts';
-
-export interface RolloutView extends ClientRollout {
-  /** The id buckets are computed from; null for a visitor without a valid session (stable only). */
-  userId: string | null;
-}
-
-const VERSION = /^[0-9A-Za-z.+-]{1,64}$/;
-const PAGE_LOAD = /^[0-9A-Za-z-]{8,64}$/;
+import { contractRoutes } from './release-source';
 
 /**
  * Per address and minute. A page reports at most two loads per remote (its version, and stable after
  * a fallback), so this is dozens of page loads a minute behind one address.
  */
 export const LOAD_REPORTS_PER_MINUTE = 300;
-const PHASES = new Set(['entry', 'screen', 'retry']);
 
-function truthy(value: string): boolean {
-  return value === 'true' || value === '1';
+const truthy = (value: string | undefined): boolean => value === 'true' || value === '1';
+
+/** The release store's routes as the contract types them (malformed ones left out, as in the remotes list). */
+function withContractRoutes(view: ClientRollout, userId: string | null): RolloutView {
+  const remotes: RolloutView['remotes'] = {};
+  for (const [name, remote] of Object.entries(view.remotes)) {
+    const versions: RolloutView['remotes'][string]['versions'] = {};
+    for (const [version, ref] of Object.entries(remote.versions)) versions[version] = { ...ref, routes: contractRoutes(ref.routes) };
+    remotes[name] = { ...remote, versions };
+  }
+  return { ...view, remotes, userId };
 }
 
 /** `mf=mf-tools@1.3.0,mf-drafts@2.0.0` (the host's QA overrides) → { remote: version }, bad items left out. */
@@ -39,21 +42,21 @@ export function parseOverrides(value: string): Record<string, string> {
     const at = item.lastIndexOf('@');
     const remote = item.slice(0, at);
     const version = item.slice(at + 1);
-    if (at > 0 && isKnownRemote(remote) && VERSION.test(version)) overrides[remote] = version;
+    if (at > 0 && isKnownRemote(remote) && contract.RELEASE_VERSION.test(version)) overrides[remote] = version;
   }
   return overrides;
 }
 export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAccess): void {
-  app.get('/api/runtime/rollout', async (request, reply) => {
+  serve(app, contract.runtimeRollout, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    const token = stringParam(requestParams(request), 'token');
+    const { token, mf } = request.query;
     const session = token ? await findActiveSession(app.db, token) : null;
     const userId = session ? String(session.user.id) : null;
     const manifest = await access.store.readManifest(access.env);
     if (manifest.revision === 0) {
       return ok<RolloutView>({ revision: 0, salt: manifest.salt, baseUrl: access.baseUrl, remotes: {}, userId });
     }
-    const overrides = userId ? parseOverrides(stringParam(requestParams(request), 'mf')) : {};
+    const overrides = userId && mf ? parseOverrides(mf) : {};
     const view = await clientRollout(manifest, userId ?? '', access.baseUrl, access.lookup, overrides);
     if (userId === null) {
       // No user, no bucket: a visitor gets stable only.
@@ -62,7 +65,7 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
         view.remotes[name] = { stable: remote.stable, pins: {}, qaUsers: [], versions: stable && remote.stable ? { [remote.stable.version]: stable } : {} };
       }
     }
-    return ok<RolloutView>({ ...view, userId });
+    return ok(withContractRoutes(view, userId));
   });
 
   // The stats file (for `deploy status`) is a snapshot of the database: one writer per process.
@@ -77,21 +80,17 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
     return snapshots;
   };
 
-  app.post(
-    '/api/runtime/remote-load',
-    { config: { auth: 'signed+token', rateLimit: { max: LOAD_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } },
+  serve(
+    app,
+    contract.runtimeRemoteLoad,
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { user } = requireAuth(request);
-      const params = requestParams(request);
-      const remote = stringParam(params, 'remote');
-      const version = stringParam(params, 'version');
-      const phase = stringParam(params, 'phase') || 'entry';
-      const pageLoad = stringParam(params, 'pageLoad');
-      const loaded = truthy(stringParam(params, 'ok'));
-      if (!isKnownRemote(remote) || !VERSION.test(version) || !PHASES.has(phase) || !PAGE_LOAD.test(pageLoad)) {
-        reply.code(400);
-        return fail(ApiCode.INVALID_PARAMS, '加载报告参数不正确（remote、version、ok、phase、pageLoad）');
+      const { remote, version, phase = 'entry', pageLoad } = request.body;
+      const loaded = truthy(request.body.ok);
+      // Refused with a 400 of its own, not the usual 1002 answer: a report is not a user's form.
+      if (request.validationError || !isKnownRemote(remote)) {
+        throw new ApiError(ApiCode.INVALID_PARAMS, '加载报告参数不正确（remote、version、ok、phase、pageLoad）', 400);
       }
       const manifest = await access.store.readManifest(access.env);
       const rollout = manifest.remotes[remote];
@@ -103,7 +102,7 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
         counts &&
         (await countLoadReport(app.db, { env: access.env, remote, version, run: currentRun(rollout), userId: user.id, pageLoad, ok: loaded, phase }));
       request.log.info({ remote, version, phase, ok: loaded, recorded }, 'remote load reported');
-      if (!recorded) return ok({ recorded: false, rolledBack: [] as string[] });
+      if (!recorded) return ok({ recorded: false, rolledBack: [] });
       let rolledBack: string[] = [];
       if (!loaded && rollout?.canary?.version === version) {
         try {
@@ -119,5 +118,6 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
       await writeSnapshot();
       return ok({ recorded: true, rolledBack });
     },
+    { attachValidation: true, config: { rateLimit: { max: LOAD_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 }

@@ -3,18 +3,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
-import type { RemotesList } from 'shared-sdk/contract';
+import type { RemoteLoadAnswer, RemotesList, RolloutView } from 'shared-sdk/contract';
 import { publishTestRelease as release, TEST_RELEASE_ROUTES as ROUTES } from '../../testing/releases';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { openDatabase } from '../../db/connect';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body, login, signed } from '../../testing/signed';
-import type { RolloutView } from './rollout-routes';
-
-interface ReportAnswer {
-  recorded: boolean;
-  rolledBack: string[];
-}
 
 describe('runtime: releases and staged rollout', () => {
   let database: TestDatabase;
@@ -46,7 +40,7 @@ describe('runtime: releases and staged rollout', () => {
   /** A report as the host sends it: signed, with the user's token and this page load's id. */
   const report = (token: string, fields: Record<string, string>, server: FastifyInstance = app) =>
     signed(server, { method: 'POST', url: '/api/runtime/remote-load', token, params: { phase: 'entry', pageLoad: newPageLoad(), ...fields } });
-  const answer = async (response: Awaited<ReturnType<typeof report>>) => body<ReportAnswer>(response).data;
+  const answer = async (response: Awaited<ReturnType<typeof report>>) => body<RemoteLoadAnswer>(response).data;
   const stats = async () => (await store.readStats('production'))['mf-tools'];
 
   it('without a manifest: the builds (none here) and an empty rollout', async () => {

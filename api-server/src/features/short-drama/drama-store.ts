@@ -15,7 +15,7 @@ import {
 import type { Database, DramaEpisodeRow, DramaRow } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
 import { formatTime } from '../../lib/china-time';
-import { conflict, invalid, notFound } from '../tools/text';
+import { conflict, invalid, notFound } from '../../lib/api-error';
 import { coverUrl, videoUrl } from './media-url';
 
 export const DRAMA_MESSAGES = {

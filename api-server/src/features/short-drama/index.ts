@@ -23,7 +23,8 @@ import type { Database, UserRow } from '../../db/schema';
 import { bool, envelope, objectOf } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
-import { forbidden, id, optionalId, text } from '../tools/text';
+import { forbidden } from '../../lib/api-error';
+import { id, optionalId, text } from './request-fields';
 import { listDramas, listEpisodes, ownDrama, ownEpisode, saveDrama, saveEpisode, seriesOf, toEpisode } from './drama-store';
 import { detailAnswer, episodeAnswer, episodeItem, listAnswer, seriesAnswer } from './schemas';
 

@@ -8,7 +8,7 @@ import type { ObjectStore } from '../../storage/object-store';
 import { ownImageKey } from '../enterprise/own-image';
 import { scopeFor } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
-import { invalid } from '../tools/text';
+import { invalid } from '../../lib/api-error';
 
 export const MEDIA_MESSAGES = {
   VIDEO_REQUIRED: '请上传剧集视频',

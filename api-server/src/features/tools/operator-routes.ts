@@ -5,38 +5,23 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode, ok } from 'shared-sdk/contract';
+import { tools as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
-import { envelope, objectOf, str } from '../../lib/schemas';
-import { ReviewRefusal } from '../enterprise/certification-store';
-import { operatorToken, sameToken } from '../materials/operator-access';
-import { type ToolCommandArgs, TOOL_COMMANDS, isToolCommand, runToolCommand } from './operator';
-import { text } from './text';
-
-const argsBody = objectOf({ phone: text(20), kind: text(20), decision: text(20), reason: text(400), tool: text(40) }, []);
+import { serve } from '../../lib/contract-route';
+import { operatorToken, sameToken } from '../../lib/operator-access';
+import { OperatorRefusal } from '../../lib/operator-refusal';
+import { runToolCommand } from './operator';
 
 const operatorRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: { command: string }; Body: ToolCommandArgs }>(
-    '/operator/tools/:command',
-    {
-      config: { auth: 'public' },
-      schema: {
-        params: objectOf({ command: { type: 'string', enum: [...TOOL_COMMANDS] } }),
-        body: argsBody,
-        response: { 200: envelope(objectOf({ message: str })) },
-      },
-    },
-    async (request) => {
-      if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
-      const { command } = request.params;
-      if (!isToolCommand(command)) throw new ApiError(ApiCode.NOT_FOUND, 'unknown command');
-      try {
-        return ok({ message: await runToolCommand(app.db, command, request.body ?? {}) });
-      } catch (error) {
-        if (error instanceof ReviewRefusal) throw new ApiError(ApiCode.CONFLICT, error.message);
-        throw error;
-      }
-    },
-  );
+  serve(app, contract.operatorToolCommand, async (request) => {
+    if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+    try {
+      return ok({ message: await runToolCommand(app.db, request.params.command, request.body) });
+    } catch (error) {
+      if (error instanceof OperatorRefusal) throw new ApiError(ApiCode.CONFLICT, error.message);
+      throw error;
+    }
+  });
 };
 
 export default operatorRoutes;

@@ -50,6 +50,12 @@ percent-encoded (encodeURIComponent); lower-case hex. \`app_id\` and the secret 
 out, it is not a credential. Calls that need a session add \`token\` (from login) to the parameters
 before signing. \`computeSign\` in \`shared-sdk/contract\` is the reference implementation.
 
+## Trying calls on this page
+"Try it out" signs each call as the SDK does. Log in first with \`POST /login/admin/login\` (a demo
+account that \`npm start\` prints, e.g. 13800000001): the page keeps its token for this tab and adds
+it to every call (as the \`Authorization\` header for the newspaper host); \`POST /login/admin/quit\`
+forgets it.
+
 ## Answer codes
 | code | name | meaning |
 |---|---|---|

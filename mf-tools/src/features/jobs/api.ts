@@ -1,4 +1,4 @@
-import { baseApi, type JobListAnswer, type JobListRequest, type JobPost, type JobSaveRequest } from 'shared-sdk';
+import { baseApi, type JobListAnswer, type JobListRequest, type JobPost, type JobSaveRequest, type JobStatusRequest } from 'shared-sdk';
 
 /** The list's call; the /tools/job/index route declares its first one for the host to start early (expose/routes.ts). */
 export const listJobsRequest = (body: JobListRequest) => ({ url: '/api/job/list', method: 'POST' as const, body: { ...body }, skipErrorHandler: true });
@@ -18,7 +18,7 @@ export const jobApi = baseApi.enhanceEndpoints({ addTagTypes: ['Job'] }).injectE
       query: (body) => ({ url: '/api/job/save', method: 'POST', body: { ...body }, skipErrorHandler: true }),
       invalidatesTags: ['Job'],
     }),
-    setJobStatus: build.mutation<JobPost, { id: number; status: number }>({
+    setJobStatus: build.mutation<JobPost, JobStatusRequest>({
       query: (body) => ({ url: '/api/job/status', method: 'POST', body, skipErrorHandler: true }),
       invalidatesTags: ['Job'],
     }),

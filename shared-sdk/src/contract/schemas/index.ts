@@ -9,12 +9,16 @@ import * as account from './account';
 import * as bans from './bans';
 import * as certification from './certification';
 import * as help from './help';
+import * as jobs from './jobs';
 import * as labels from './labels';
 import * as menu from './menu';
+import * as newspaper from './newspaper';
 import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
+import * as runtime from './runtime';
 import * as session from './session';
+import * as tools from './tools';
 
 export * from './common';
 export * from './route';
@@ -22,15 +26,19 @@ export * as account from './account';
 export * as bans from './bans';
 export * as certification from './certification';
 export * as help from './help';
+export * as jobs from './jobs';
 export * as labels from './labels';
 export * as menu from './menu';
+export * as newspaper from './newspaper';
 export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
+export * as runtime from './runtime';
 export * as session from './session';
+export * as tools from './tools';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, menu, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, menu, newspaper, notices, rank, rights, runtime, session, tools].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));

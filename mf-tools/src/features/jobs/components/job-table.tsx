@@ -6,12 +6,12 @@ export interface JobTableProps {
   jobs: JobPost[];
   loading?: boolean;
   onEdit: (job: JobPost) => void;
-  onStatus: (job: JobPost, status: number) => void;
+  onStatus: (job: JobPost, status: JobStatus) => void;
 }
 
 /** My job posts; the actions offered are exactly the transitions the server allows (closed is final). */
 export function JobTable({ jobs, loading, onEdit, onStatus }: JobTableProps) {
-  const can = (job: JobPost, status: number) => JOB_TRANSITIONS[job.status]?.includes(status) ?? false;
+  const can = (job: JobPost, status: JobStatus) => JOB_TRANSITIONS[job.status]?.includes(status) ?? false;
   return (
     <Table<JobPost>
       rowKey="id"

@@ -8,7 +8,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bytes } from '../../lib/bytes';
+import { bytes } from './bytes';
 
 export interface OperatorAccess {
   url: string;

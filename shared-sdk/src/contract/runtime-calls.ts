@@ -1,0 +1,11 @@
+/** The host's start-up calls and load reports, typed from their contract schemas. */
+import type { DataOf, RequestOf } from './schemas/route';
+import type * as runtime from './schemas/runtime';
+
+export type RuntimeConfig = runtime.RuntimeConfig;
+export type RemoteEntry = runtime.RemoteEntry;
+export type RemotesList = DataOf<typeof runtime.runtimeRemotes>;
+/** GET /api/runtime/rollout: the server's per-user view of the rollout manifest. */
+export type RolloutView = runtime.RolloutView;
+export type RemoteLoadRequest = RequestOf<typeof runtime.runtimeRemoteLoad>;
+export type RemoteLoadAnswer = DataOf<typeof runtime.runtimeRemoteLoad>;
