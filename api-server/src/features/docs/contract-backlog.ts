@@ -47,14 +47,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/draft/restoreVersion',
   'POST /api/editor/useMaterial',
   'POST /operator/manuscript/review',
-  // materials (being edited elsewhere)
-  'POST /operator/material/audit',
-  'POST /api/material/list',
-  'POST /api/material/delChild',
-  'POST /api/material/operation',
-  'POST /api/material/showChild',
-  'POST /api/material/save',
-  'POST /api/material/use',
   // upload, video, media (being edited elsewhere)
   'GET /api/upload/tos/token',
   'GET /api/upload/vod/token',

@@ -10,6 +10,7 @@ import * as bans from './bans';
 import * as certification from './certification';
 import * as help from './help';
 import * as labels from './labels';
+import * as materials from './materials';
 import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
@@ -22,6 +23,7 @@ export * as bans from './bans';
 export * as certification from './certification';
 export * as help from './help';
 export * as labels from './labels';
+export * as materials from './materials';
 export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
@@ -31,4 +33,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, materials, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
