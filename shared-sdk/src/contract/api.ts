@@ -7,6 +7,7 @@ import type * as labels from './schemas/labels';
 import type * as materials from './schemas/materials';
 import type * as notices from './schemas/notices';
 import type * as session from './schemas/session';
+import type * as uploads from './schemas/uploads';
 import type { MpBaseUserinfo } from './user';
 
 export type { CountData } from './schemas/common';
@@ -96,21 +97,9 @@ export interface NewspaperPage {
 }
 
 // --- uploads -------------------------------------------------------------------------------
-export interface TosToken {
-  regionId: string;
-  endpoint: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  bucket: string;
-}
-export interface VodToken {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  spaceName: string;
-  transcodeFLowId: string;
-}
+export type TosToken = uploads.TosToken;
+export type VodToken = uploads.VodToken;
+export type TransImageRequest = RequestOf<typeof uploads.transImage>;
 
 // --- draft detail and manuscript library (mf-drafts) ---------------------------------------
 export interface DraftDetail extends Draft {

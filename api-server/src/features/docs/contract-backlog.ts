@@ -47,12 +47,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/draft/restoreVersion',
   'POST /api/editor/useMaterial',
   'POST /operator/manuscript/review',
-  // upload, video, media (being edited elsewhere)
-  'GET /api/upload/tos/token',
-  'GET /api/upload/vod/token',
-  'POST /api/upload/tos/transImage',
-  'POST /api/upload/vod/commit',
-  'GET /api/upload/vod/status',
   // score (being edited elsewhere)
   'GET /api/creatorScore/getUserScore',
   'GET /api/creatorScore/history',

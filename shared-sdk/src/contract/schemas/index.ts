@@ -15,6 +15,7 @@ import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
 import * as session from './session';
+import * as uploads from './uploads';
 
 export * from './common';
 export * from './route';
@@ -28,9 +29,10 @@ export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
 export * as session from './session';
+export * as uploads from './uploads';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, materials, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, materials, notices, rank, rights, session, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
