@@ -33,9 +33,6 @@ export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;
 export interface HasAuthAnswer {
   check: boolean;
 }
-export interface UserScoreAnswer {
-  user_score: number;
-}
 export interface MenuEntry {
   ap_name: string;
   ap_url: string;

@@ -47,9 +47,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/draft/restoreVersion',
   'POST /api/editor/useMaterial',
   'POST /operator/manuscript/review',
-  // score (being edited elsewhere)
-  'GET /api/creatorScore/getUserScore',
-  'GET /api/creatorScore/history',
   // ai
   'GET /api/ai/status',
   'POST /api/ai/write',

@@ -14,6 +14,7 @@ import * as materials from './materials';
 import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
+import * as score from './score';
 import * as session from './session';
 import * as uploads from './uploads';
 
@@ -28,6 +29,7 @@ export * as materials from './materials';
 export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
+export * as score from './score';
 export * as session from './session';
 export * as uploads from './uploads';
 
@@ -35,4 +37,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, materials, notices, rank, rights, session, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, labels, materials, notices, rank, rights, score, session, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
