@@ -4,11 +4,13 @@ import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
 import type * as certification from './schemas/certification';
 import type * as labels from './schemas/labels';
+import type * as materials from './schemas/materials';
 import type * as menu from './schemas/menu';
 import type * as newspaper from './schemas/newspaper';
 import type * as notices from './schemas/notices';
 import type * as session from './schemas/session';
 import type * as tools from './schemas/tools';
+import type * as uploads from './schemas/uploads';
 import type { MpBaseUserinfo } from './user';
 
 export type { CountData } from './schemas/common';
@@ -31,69 +33,20 @@ export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;
 export interface HasAuthAnswer {
   check: boolean;
 }
-export interface UserScoreAnswer {
-  user_score: number;
-}
 export type MenuEntry = menu.MenuEntry;
 export type RolePermissionAnswer = DataOf<typeof menu.rolePermissionList>;
 
 // --- materials -----------------------------------------------------------------------------
-export interface MaterialListRequest {
-  all: 0 | 1;
-  cm_type: number;
-  cm_title?: string;
-  cm_create_time?: string;
-  cm_check: number;
-  page: number;
-  per_page: number;
-}
-export interface Material {
-  cm_id: number;
-  cm_title: string;
-  cm_type: number;
-  cm_icon_url: string;
-  cm_url: string;
-  cm_create_time: string;
-  cm_check: number;
-  is_my: boolean;
-}
-export interface MaterialListAnswer {
-  /** `capped`: more matches exist than `total` (a keyword or date search's count stops early); the pager shows "total+". */
-  data: { total: number; capped?: boolean; data: Material[] };
-}
-export interface MaterialLog {
-  cml_create_time: string;
-  phone: string;
-  cml_behavior: number;
-}
-export interface MaterialUsage {
-  nm_title: string;
-  nm_type: number;
-  phone: string;
-  nm_create_time: string;
-}
-export interface MaterialDetail {
-  cm_id: number;
-  cm_type: number;
-  cm_url: string;
-  cm_icon_url: string;
-  cm_title: string;
-  cm_check: number;
-  is_my: boolean;
-  update_time: string;
-  nick_name: string;
-  size: number;
-  other: { describe: string };
-  logs: MaterialLog[];
-  manuscript: MaterialUsage[];
-}
-export interface MaterialSaveRequest {
-  files: string;
-  covers: string;
-  title: string;
-  labels: string;
-  describe: string;
-}
+export type Material = materials.Material;
+export type MaterialLog = materials.MaterialLog;
+export type MaterialUsage = materials.MaterialUsage;
+export type MaterialDetail = materials.MaterialDetail;
+export type MaterialListRequest = RequestOf<typeof materials.materialList>;
+export type MaterialListAnswer = DataOf<typeof materials.materialList>;
+export type MaterialOperationRequest = RequestOf<typeof materials.materialOperation>;
+export type MaterialUseRequest = RequestOf<typeof materials.materialUse>;
+export type MaterialSaveRequest = RequestOf<typeof materials.materialSave>;
+export type MaterialSaveAnswer = DataOf<typeof materials.materialSave>;
 export type Tag = labels.Tag;
 export type LabelListRequest = RequestOf<typeof labels.labelList>;
 
@@ -128,21 +81,9 @@ export type NewspaperRequest = RequestOf<typeof newspaper.hisPaper>;
 export type NewspaperPage = newspaper.NewspaperPage;
 
 // --- uploads -------------------------------------------------------------------------------
-export interface TosToken {
-  regionId: string;
-  endpoint: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  bucket: string;
-}
-export interface VodToken {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  spaceName: string;
-  transcodeFLowId: string;
-}
+export type TosToken = uploads.TosToken;
+export type VodToken = uploads.VodToken;
+export type TransImageRequest = RequestOf<typeof uploads.transImage>;
 
 // --- draft detail and manuscript library (mf-drafts) ---------------------------------------
 export interface DraftDetail extends Draft {

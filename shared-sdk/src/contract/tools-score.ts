@@ -3,10 +3,10 @@
  * the catalogues both sides read (dimensions, levels, rights), so the page and the server name the
  * same things the same way.
  */
-import type { UserScoreAnswer } from './api';
 import type * as help from './schemas/help';
 import type * as rank from './schemas/rank';
 import type * as rights from './schemas/rights';
+import type * as score from './schemas/score';
 import type { DataOf, RequestOf } from './schemas/route';
 
 export type ScoreDimensionCode = 'creation' | 'activity' | 'quality' | 'interaction' | 'credit';
@@ -28,27 +28,15 @@ export const SCORE_DIMENSIONS: readonly ScoreDimensionInfo[] = [
   { code: 'credit', name: '信用', weight: 15, hint: '封禁和违规扣分，90 天后恢复' },
 ];
 
-export type ScoreBreakdown = Record<ScoreDimensionCode, number>;
+export type ScoreBreakdown = score.ScoreBreakdown;
 
 /** `/api/creatorScore/getUserScore`: user_score (the shell's) plus today's breakdown and level. */
-export interface UserScoreDetailAnswer extends UserScoreAnswer {
-  /** 'YYYY-MM-DD', the day the score is for (server's calendar, Asia/Shanghai). */
-  day: string;
-  dimensions: ScoreBreakdown;
-  level: number;
-  /** The score of the day before, for the trend (null without a snapshot). */
-  previous_score: number | null;
-}
-
-export interface ScoreHistoryPoint {
-  day: string;
-  user_score: number;
-  dimensions: ScoreBreakdown;
-}
+export type UserScoreDetailAnswer = DataOf<typeof score.userScore>;
+/** The part of it the shell reads (`UserScoreAnswer`). */
+export type UserScoreAnswer = Pick<UserScoreDetailAnswer, 'user_score'>;
+export type ScoreHistoryPoint = score.ScoreHistoryPoint;
 /** `/api/creatorScore/history`: the last 30 days, oldest first. */
-export interface ScoreHistoryAnswer {
-  list: ScoreHistoryPoint[];
-}
+export type ScoreHistoryAnswer = DataOf<typeof score.scoreHistory>;
 
 // --- rank --------------------------------------------------------------------------------------
 export type RankPeriod = 'week' | 'month';

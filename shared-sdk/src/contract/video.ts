@@ -4,6 +4,9 @@
  * take it (`POST /api/upload/vod/commit`), which transcodes it to H.264/AAC MP4 and grabs a poster
  * frame. The editor polls `GET /api/upload/vod/status` until the state leaves 转码中.
  */
+import type { RequestOf } from './schemas/route';
+import type * as uploads from './schemas/uploads';
+
 export const VideoState = {
   TRANSCODING: 0,
   DONE: 1,
@@ -17,21 +20,10 @@ export const VIDEO_STATE_TEXT: Readonly<Record<VideoState, string>> = {
   2: '转码失败',
 };
 
-/** Spec §3: url; for video also PosterUri, Vid and videoUri. `url` is the uploaded original. */
-export interface VideoUploadResult {
-  Vid: string;
-  url: string;
-  /** The poster frame; '' while transcoding. */
-  PosterUri: string;
-  /** The transcoded MP4; '' while transcoding. */
-  videoUri: string;
-  state: VideoState;
-  state_text: string;
-  /** Why transcoding failed, in Chinese; '' otherwise. */
-  error: string;
-  /** Whole percent transcoded: 0–99 while 转码中 (as far as the worker has got), 100 once 转码完成. */
-  progress: number;
-}
+/** Spec §3's upload result of a video (`/api/upload/vod/commit` and `/status`). */
+export type VideoUploadResult = uploads.VideoUploadResult;
+export type VideoCommitRequest = RequestOf<typeof uploads.videoCommit>;
+export type VideoStatusRequest = RequestOf<typeof uploads.videoStatus>;
 
 export const VIDEO_MESSAGES = {
   /** Spec §5: the file type must start with video/. */

@@ -1,8 +1,10 @@
 /** Spec §7 `POST /api/upload/tos/transImage`: an external image copied onto our storage; resolves to its new URL. */
+import type { TransImageRequest } from '../contract';
 import { apiPost } from '../http';
 
 export const TRANS_IMAGE_PATH = '/api/upload/tos/transImage';
 
 export function rehostImage(url: string, signal?: AbortSignal): Promise<string> {
-  return apiPost<string>(TRANS_IMAGE_PATH, { url }, { skipErrorHandler: true, signal });
+  const request: TransImageRequest = { url };
+  return apiPost<string>(TRANS_IMAGE_PATH, request, { skipErrorHandler: true, signal });
 }

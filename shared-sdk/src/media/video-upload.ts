@@ -3,7 +3,7 @@
  * credentials (resumable multipart, like images), is committed for transcoding, and the state is
  * polled until it leaves 转码中.
  */
-import { VIDEO_MESSAGES, VideoState, type VideoUploadResult } from '../contract';
+import { VIDEO_MESSAGES, type VideoCommitRequest, VideoState, type VideoStatusRequest, type VideoUploadResult } from '../contract';
 import { ApiError } from '../http/api-error';
 import { apiGet, apiPost } from '../http';
 import { type UploadOptions, uploadToStorage } from '../upload/upload-to-storage';
@@ -20,11 +20,13 @@ export function isVideoFile(file: Pick<File, 'type'>): boolean {
 export async function uploadVideo(file: File, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<VideoUploadResult> {
   if (!isVideoFile(file)) throw new ApiError({ kind: 'business', message: VIDEO_MESSAGES.NOT_VIDEO });
   const { key } = await uploadToStorage(file, 'video', onProgress, { ...options, tokenPath: VOD_TOKEN_PATH });
-  return apiPost<VideoUploadResult>(VOD_COMMIT_PATH, { key }, { skipErrorHandler: true });
+  const request: VideoCommitRequest = { key };
+  return apiPost<VideoUploadResult>(VOD_COMMIT_PATH, request, { skipErrorHandler: true });
 }
 
 export function videoStatus(vid: string, signal?: AbortSignal): Promise<VideoUploadResult> {
-  return apiGet<VideoUploadResult>(VOD_STATUS_PATH, { vid }, { skipErrorHandler: true, signal });
+  const request: VideoStatusRequest = { vid };
+  return apiGet<VideoUploadResult>(VOD_STATUS_PATH, request, { skipErrorHandler: true, signal });
 }
 
 /** How often the state is asked for: often enough for the percent to move (the worker writes it once a second at most). */

@@ -35,6 +35,7 @@ const TOKEN: UploadToken = {
   secretAccessKey: 'secret',
   sessionToken: 'session',
   keyScope: 'u7',
+  expiration: '2026-11-22T10:00:00.000Z',
 };
 
 jest.mock('../http', () => ({ apiGet: jest.fn(() => Promise.resolve(TOKEN)) }));

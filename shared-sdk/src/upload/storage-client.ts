@@ -14,11 +14,8 @@ import type OSS from 'ali-oss';
 import type { OssOptions } from 'ali-oss';
 import type { TosToken } from '../contract';
 
-export interface UploadToken extends TosToken {
-  /** The key segment the credentials may write under (`u<uid>`). */
-  keyScope: string;
-  expiration?: string;
-}
+/** The answer of `/api/upload/tos/token` (and of `/api/upload/vod/token`, which adds video fields). */
+export type UploadToken = TosToken;
 
 export function isEmbeddedEndpoint(endpoint: string): boolean {
   return endpoint.startsWith('/');

@@ -2,7 +2,7 @@ import { buildObjectKey, dateFolder, randomId } from './object-key';
 import { isAllowedImage, isEditorAudio, isEditorImage } from './file-rules';
 import { clientOptions, objectUrl, withPathPrefix } from './storage-client';
 
-const token = { regionId: 'embedded', endpoint: '/oss', bucket: 'creator', accessKeyId: 'STS.a', secretAccessKey: 's', sessionToken: 't' };
+const token = { regionId: 'embedded', endpoint: '/oss', bucket: 'creator', accessKeyId: 'STS.a', secretAccessKey: 's', sessionToken: 't', keyScope: 'u7', expiration: '2026-11-22T10:00:00.000Z' };
 
 describe('upload helpers', () => {
   it('accepts only gif, jpeg, jpg, png and svg images', () => {

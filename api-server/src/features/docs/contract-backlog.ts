@@ -30,23 +30,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/draft/restoreVersion',
   'POST /api/editor/useMaterial',
   'POST /operator/manuscript/review',
-  // materials (being edited elsewhere)
-  'POST /operator/material/audit',
-  'POST /api/material/list',
-  'POST /api/material/delChild',
-  'POST /api/material/operation',
-  'POST /api/material/showChild',
-  'POST /api/material/save',
-  'POST /api/material/use',
-  // upload, video, media (being edited elsewhere)
-  'GET /api/upload/tos/token',
-  'GET /api/upload/vod/token',
-  'POST /api/upload/tos/transImage',
-  'POST /api/upload/vod/commit',
-  'GET /api/upload/vod/status',
-  // score (being edited elsewhere)
-  'GET /api/creatorScore/getUserScore',
-  'GET /api/creatorScore/history',
   // ai
   'GET /api/ai/status',
   'POST /api/ai/write',

@@ -13,8 +13,6 @@ export const AUDIT_LOG_CODES: Readonly<Record<number, number>> = {
   [MaterialAuditStatus.FAILED]: 12,
 };
 
-export const AUDIT_TARGETS: readonly number[] = [MaterialAuditStatus.IN_REVIEW, MaterialAuditStatus.APPROVED, MaterialAuditStatus.FAILED];
-
 export class AuditRefusal extends Error {}
 
 /** Returns the line an operator sees; throws AuditRefusal for an unknown material or status. */

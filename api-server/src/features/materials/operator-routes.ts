@@ -5,30 +5,23 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode, ok } from 'shared-sdk/contract';
+import { materials as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
-import { envelope, objectOf, str } from '../../lib/schemas';
-import { AUDIT_TARGETS, AuditRefusal, setAuditStatus } from './audit';
+import { serve } from '../../lib/contract-route';
 import { operatorToken, removeOperatorAccess, sameToken, writeOperatorAccess } from '../../lib/operator-access';
-
-const auditBody = objectOf(
-  { id: { type: 'integer', minimum: 1 }, status: { type: 'integer', enum: [...AUDIT_TARGETS] }, reason: { type: 'string', maxLength: 200, default: '' } },
-  ['id', 'status'],
-);
+import { AuditRefusal, setAuditStatus } from './audit';
 
 const operatorRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { id: number; status: number; reason: string } }>(
-    '/operator/material/audit',
-    { config: { auth: 'public' }, schema: { body: auditBody, response: { 200: envelope(objectOf({ message: str })) } } },
-    async (request) => {
-      if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
-      try {
-        return ok({ message: await setAuditStatus(app.db, request.body.id, request.body.status, request.body.reason) });
-      } catch (error) {
-        if (error instanceof AuditRefusal) throw new ApiError(ApiCode.NOT_FOUND, error.message);
-        throw error;
-      }
-    },
-  );
+  serve(app, contract.materialAudit, async (request) => {
+    if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+    const { id, status, reason = '' } = request.body;
+    try {
+      return ok({ message: await setAuditStatus(app.db, id, status, reason) });
+    } catch (error) {
+      if (error instanceof AuditRefusal) throw new ApiError(ApiCode.NOT_FOUND, error.message);
+      throw error;
+    }
+  });
 
   // Only the embedded database needs the detour; with PostgreSQL the CLI opens the database itself.
   if (!app.config.databaseUrl) {

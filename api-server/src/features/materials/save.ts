@@ -6,6 +6,7 @@
  */
 import { type Kysely } from 'kysely';
 import { MaterialLogCode } from 'shared-sdk/contract';
+import type { RequestOf, materials as contract } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
 import { type ObjectStore, readObject } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
@@ -14,13 +15,7 @@ import { sniffImage } from './image-bytes';
 import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, labelIdList } from './shared';
 import { parseIdList } from '../../lib/ids';
 
-export interface SaveInput {
-  files: string;
-  covers: string;
-  title: string;
-  labels: string;
-  describe: string;
-}
+type SaveInput = RequestOf<typeof contract.materialSave>;
 
 interface StoredImage {
   key: string;
@@ -48,7 +43,7 @@ async function checkImage(store: ObjectStore, raw: string, userId: number): Prom
   return { key, url: store.publicUrl(key), size: head.size };
 }
 
-function checkTexts(input: SaveInput): { title: string; describe: string } {
+function checkTexts(input: { title: string; describe: string }): { title: string; describe: string } {
   const title = input.title.trim();
   const describe = input.describe.trim();
   if (!title) throw invalid(M.TITLE_REQUIRED);
@@ -67,13 +62,14 @@ async function checkLabels(db: Kysely<Database>, raw: string): Promise<number[]>
 }
 
 export async function saveMaterials(db: Kysely<Database>, store: ObjectStore, userId: number, input: SaveInput): Promise<number[]> {
-  const { title, describe } = checkTexts(input);
-  const files = input.files.split(',').map((f) => f.trim()).filter(Boolean);
+  const { files: fileList = '', covers: coverList = '', labels = '' } = input;
+  const { title, describe } = checkTexts({ title: input.title ?? '', describe: input.describe ?? '' });
+  const files = fileList.split(',').map((f) => f.trim()).filter(Boolean);
   if (!files.length) throw invalid(M.FILES_REQUIRED);
   if (files.length > MAX_FILES_PER_SAVE) throw invalid(M.TOO_MANY_FILES);
-  const covers = input.covers.trim() ? input.covers.split('|').map((c) => c.trim()) : [];
+  const covers = coverList.trim() ? coverList.split('|').map((c) => c.trim()) : [];
   if (covers.length && covers.length !== files.length) throw invalid(M.COVERS_MISMATCH);
-  const labelIds = await checkLabels(db, input.labels);
+  const labelIds = await checkLabels(db, labels);
 
   const images: StoredImage[] = [];
   for (const file of files) images.push(await checkImage(store, file, userId));

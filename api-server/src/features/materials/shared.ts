@@ -28,7 +28,6 @@ export const MATERIAL_MESSAGES = {
 
 export const MAX_FILES_PER_SAVE = 20;
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-export const MAX_PER_PAGE = 100;
 export const KEYWORD_MAX = 50;
 
 export const invalid = (msg: string): ApiError => new ApiError(ApiCode.INVALID_PARAMS, msg);

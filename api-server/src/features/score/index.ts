@@ -5,9 +5,10 @@
  * each server once a day (daily-runner.ts) or by cron (`admin score-daily`).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { type ScoreHistoryAnswer, type UserScoreDetailAnswer, ok } from 'shared-sdk/contract';
+import { ok } from 'shared-sdk/contract';
+import { score as contract } from 'shared-sdk/contract/schemas';
+import { serve } from '../../lib/contract-route';
 import { globalPlugin } from '../../lib/global-plugin';
-import { envelope, int, objectOf, str } from '../../lib/schemas';
 import { requireAuth } from '../../plugins/app/auth';
 import { isVerified } from '../../plugins/app/guards';
 import { dayOf } from './calendar';
@@ -16,18 +17,14 @@ import { systemClock } from './clock';
 import { levelOf } from './levels';
 import { previousScore, scoreHistory, todayScore } from './snapshots';
 
-const dimensions = objectOf({ creation: int, activity: int, quality: int, interaction: int, credit: int });
-const scoreAnswer = objectOf({ user_score: int, day: str, dimensions, level: int, previous_score: { type: ['integer', 'null'] } });
-const historyAnswer = objectOf({ list: { type: 'array', items: objectOf({ day: str, user_score: int, dimensions }) } });
-
 const routes: FastifyPluginAsync = async (app) => {
-  app.get('/api/creatorScore/getUserScore', { schema: { response: { 200: envelope(scoreAnswer) } } }, async (request) => {
+  serve(app, contract.userScore, async (request) => {
     const { user } = requireAuth(request);
     const now = app.scoreClock.now();
     const today = dayOf(now);
     const computed = await todayScore(app.db, user.id, today, now);
     const { level } = levelOf({ ...computed, verified: isVerified(user) });
-    return ok<UserScoreDetailAnswer>({
+    return ok({
       user_score: computed.score,
       day: today,
       dimensions: computed.dimensions,
@@ -36,10 +33,10 @@ const routes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/api/creatorScore/history', { schema: { response: { 200: envelope(historyAnswer) } } }, async (request) => {
+  serve(app, contract.scoreHistory, async (request) => {
     const { user } = requireAuth(request);
     const now = app.scoreClock.now();
-    return ok<ScoreHistoryAnswer>({ list: await scoreHistory(app.db, user.id, dayOf(now), now) });
+    return ok({ list: await scoreHistory(app.db, user.id, dayOf(now), now) });
   });
 };
 

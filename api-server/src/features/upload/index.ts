@@ -9,33 +9,17 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiCode, type TosToken, ok } from 'shared-sdk/contract';
+import { uploads as contract } from 'shared-sdk/contract/schemas';
 import type { OssBucketConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
-import { type JsonSchema, envelope, objectOf, str } from '../../lib/schemas';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { OSS_PATH } from '../../plugins/app/storage';
 import { parseEndpoint } from '../../storage/oss-object-store';
 import { type UploadCredentials, mintCredentials, scopeFor, uploadSecret, uploadTokenTtlMs } from './credentials';
 import { StsError, assumeUploadRole, stsDurationSeconds } from './sts';
 
-const tokenSchema = objectOf({
-  regionId: str,
-  endpoint: str,
-  accessKeyId: str,
-  secretAccessKey: str,
-  sessionToken: str,
-  bucket: str,
-  keyScope: str,
-  expiration: str,
-});
-
-/** Spec §7's token, plus the key scope the credentials may write under and when they expire. */
-type UploadTokenAnswer = TosToken & UploadCredentials & { keyScope: string };
-
 export const STS_FAILED_MESSAGE = '上传凭证获取失败，请稍后重试';
-
-/** The video service's token: the same storage credentials, plus the spec's video fields. */
-const vodTokenSchema = objectOf({ ...(tokenSchema.properties as Record<string, JsonSchema>), spaceName: str, transcodeFLowId: str });
 
 /** What the embedded video service does with a committed upload (features/video). */
 export const TRANSCODE_FLOW_ID = 'h264-aac-mp4';
@@ -44,7 +28,7 @@ const upload: FastifyPluginAsync = async (app) => {
   const bucket: OssBucketConfig | null = app.config.ossBucket;
 
   /** Credentials for the caller's own key scope: minted here (embedded storage) or by STS (a bucket). */
-  async function credentialsFor(request: FastifyRequest): Promise<UploadTokenAnswer> {
+  async function credentialsFor(request: FastifyRequest): Promise<TosToken> {
     const { user, sessionId } = requireAuth(request);
     const keyScope = scopeFor(user.id);
     if (!bucket) {
@@ -63,7 +47,7 @@ const upload: FastifyPluginAsync = async (app) => {
     return { regionId: bucket.region, endpoint: parseEndpoint(bucket.endpoint).host, bucket: bucket.bucket, keyScope, ...credentials };
   }
 
-  app.get('/api/upload/tos/token', { schema: { response: { 200: envelope(tokenSchema) } } }, async (request, reply) => {
+  serve(app, contract.uploadToken, async (request, reply) => {
     // Credentials must never be cached by a proxy or the browser.
     reply.header('cache-control', 'no-store');
     return ok(await credentialsFor(request));
@@ -71,7 +55,7 @@ const upload: FastifyPluginAsync = async (app) => {
 
   // Spec §7: videos go to storage with the same kind of credentials (under video/…), then to
   // POST /api/upload/vod/commit, which transcodes them.
-  app.get('/api/upload/vod/token', { schema: { response: { 200: envelope(vodTokenSchema) } } }, async (request, reply) => {
+  serve(app, contract.videoUploadToken, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const credentials = await credentialsFor(request);
     return ok({ ...credentials, spaceName: credentials.bucket, transcodeFLowId: TRANSCODE_FLOW_ID });

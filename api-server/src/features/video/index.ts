@@ -3,22 +3,19 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from 'shared-sdk/contract';
-import { envelope, int, objectOf, str } from '../../lib/schemas';
+import { uploads as contract } from 'shared-sdk/contract/schemas';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { answerOf, commitVideo, jobOf } from './jobs';
 import { startWorker } from './worker';
 
-const resultSchema = objectOf({ Vid: str, url: str, PosterUri: str, videoUri: str, state: int, state_text: str, error: str, progress: { type: 'integer', minimum: 0, maximum: 100 } });
-const keyBody = objectOf({ key: { type: 'string', minLength: 1, maxLength: 200 } });
-const vidQuery = objectOf({ vid: { type: 'string', pattern: '^[0-9a-f]{32}$' } });
-
 const video: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { key: string } }>('/api/upload/vod/commit', { schema: { body: keyBody, response: { 200: envelope(resultSchema) } } }, async (request) => {
+  serve(app, contract.videoCommit, async (request) => {
     const { user } = requireAuth(request);
     return ok(answerOf(app.storage, await commitVideo(app.db, app.storage, user.id, request.body.key)));
   });
 
-  app.get<{ Querystring: { vid: string } }>('/api/upload/vod/status', { schema: { querystring: vidQuery, response: { 200: envelope(resultSchema) } } }, async (request) => {
+  serve(app, contract.videoStatus, async (request) => {
     const { user } = requireAuth(request);
     // Polled while the editor shows 转码中: never cached.
     return ok(answerOf(app.storage, await jobOf(app.db, user.id, request.query.vid)));

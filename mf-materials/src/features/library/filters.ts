@@ -1,10 +1,13 @@
 /** The library's filters live in the URL, so reload and back keep them. Defaults: spec §9. */
-import { LIMITS, type MaterialListRequest } from 'shared-sdk';
+import { LIMITS, MATERIAL_AUDIT_OPTIONS, type MaterialListRequest, MaterialType } from 'shared-sdk';
 import type { LibraryScope } from './library-scope';
 
+type MaterialKind = NonNullable<MaterialListRequest['cm_type']>;
+type AuditFilter = NonNullable<MaterialListRequest['cm_check']>;
+
 export interface LibraryFilters {
-  cmType: number;
-  cmCheck: number;
+  cmType: MaterialKind;
+  cmCheck: AuditFilter;
   keyword: string;
   start: string;
   end: string;
@@ -16,15 +19,20 @@ const int = (raw: string | null, fallback: number): number => {
   return raw !== null && raw !== '' && Number.isInteger(value) && value >= 0 ? value : fallback;
 };
 
-export function defaultCheck(scope: LibraryScope): number {
+/** A value of the URL that the call takes, else the default (a hand-edited address shows the default list). */
+const oneOf = <T extends number>(allowed: readonly T[], raw: string | null, fallback: T): T => allowed.find((value) => value === int(raw, fallback)) ?? fallback;
+const KINDS: readonly MaterialKind[] = [MaterialType.MANUSCRIPT, MaterialType.IMAGE, MaterialType.VIDEO];
+const AUDIT_FILTERS: readonly AuditFilter[] = MATERIAL_AUDIT_OPTIONS.map((option) => option.value);
+
+export function defaultCheck(scope: LibraryScope): AuditFilter {
   return scope === 'public' ? LIMITS.DEFAULT_ALL_MATERIAL_AUDIT : LIMITS.DEFAULT_MY_MATERIAL_AUDIT;
 }
 
 export function readFilters(params: URLSearchParams, scope: LibraryScope): LibraryFilters {
   return {
-    cmType: int(params.get('type'), LIMITS.DEFAULT_MATERIAL_TYPE),
+    cmType: oneOf(KINDS, params.get('type'), LIMITS.DEFAULT_MATERIAL_TYPE),
     // The public library shows approved materials only: its status is not a filter.
-    cmCheck: scope === 'public' ? defaultCheck(scope) : int(params.get('check'), defaultCheck(scope)),
+    cmCheck: scope === 'public' ? defaultCheck(scope) : oneOf(AUDIT_FILTERS, params.get('check'), defaultCheck(scope)),
     keyword: params.get('keyword') ?? '',
     start: params.get('start') ?? '',
     end: params.get('end') ?? '',

@@ -1,6 +1,11 @@
 /** The 选择稿件类型 dialog after 使用 (spec §5): which manuscript kinds a material type offers. */
+import type { MaterialUseRequest } from 'shared-sdk';
+
+/** The manuscript kind `POST /api/material/use` records (its `nm_type`). */
+export type ScriptType = MaterialUseRequest['nm_type'];
+
 export interface ScriptTypeOption {
-  value: 1 | 2 | 3;
+  value: ScriptType;
   label: string;
   path: string;
 }
@@ -11,7 +16,10 @@ export const SCRIPT_TYPES: readonly ScriptTypeOption[] = [
   { value: 3, label: '图集', path: '/graphWrite' },
 ];
 
-export const DEFAULT_SCRIPT_TYPE = 1;
+export const DEFAULT_SCRIPT_TYPE: ScriptType = 1;
+
+/** The radio's value back as a script type (antd hands it over untyped). */
+export const scriptTypeOf = (value: unknown): ScriptType => SCRIPT_TYPES.find((t) => t.value === Number(value))?.value ?? DEFAULT_SCRIPT_TYPE;
 
 /** Material type "1": no choice; "2": article and gallery; "3": article and video; otherwise all three. */
 export function scriptTypeOptions(materialType: number | string): ScriptTypeOption[] {

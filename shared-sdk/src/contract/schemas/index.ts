@@ -11,14 +11,17 @@ import * as certification from './certification';
 import * as help from './help';
 import * as jobs from './jobs';
 import * as labels from './labels';
+import * as materials from './materials';
 import * as menu from './menu';
 import * as newspaper from './newspaper';
 import * as notices from './notices';
 import * as rank from './rank';
 import * as rights from './rights';
 import * as runtime from './runtime';
+import * as score from './score';
 import * as session from './session';
 import * as tools from './tools';
+import * as uploads from './uploads';
 
 export * from './common';
 export * from './route';
@@ -28,17 +31,20 @@ export * as certification from './certification';
 export * as help from './help';
 export * as jobs from './jobs';
 export * as labels from './labels';
+export * as materials from './materials';
 export * as menu from './menu';
 export * as newspaper from './newspaper';
 export * as notices from './notices';
 export * as rank from './rank';
 export * as rights from './rights';
 export * as runtime from './runtime';
+export * as score from './score';
 export * as session from './session';
 export * as tools from './tools';
+export * as uploads from './uploads';
 
 const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, menu, newspaper, notices, rank, rights, runtime, session, tools].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));

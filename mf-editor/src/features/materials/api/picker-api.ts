@@ -1,21 +1,16 @@
-import { baseApi, LIMITS, type MaterialListAnswer } from 'shared-sdk';
+import { baseApi, LIMITS, type MaterialListAnswer, type MaterialListRequest } from 'shared-sdk';
 
-export interface PickerQuery {
-  cm_type: number;
-  page: number;
-  cm_title: string;
-}
+export type PickerQuery = Required<Pick<MaterialListRequest, 'cm_type' | 'page' | 'cm_title'>>;
 
 // Named apart from mf-materials' endpoints: both remotes inject into the page's one API.
 export const pickerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     pickerMaterials: build.query<MaterialListAnswer, PickerQuery>({
       // My own materials of the type, every audit state (a creator may use what they uploaded).
-      query: ({ cm_type, page, cm_title }) => ({
-        url: '/api/material/list',
-        method: 'POST',
-        body: { all: 0, cm_type, cm_check: 0, page, per_page: LIMITS.MATERIAL_PAGE_SIZE, ...(cm_title ? { cm_title } : {}) },
-      }),
+      query: ({ cm_type, page, cm_title }) => {
+        const body: MaterialListRequest = { all: 0, cm_type, cm_check: 0, page, per_page: LIMITS.MATERIAL_PAGE_SIZE, ...(cm_title ? { cm_title } : {}) };
+        return { url: '/api/material/list', method: 'POST', body };
+      },
       providesTags: ['Material'],
     }),
   }),

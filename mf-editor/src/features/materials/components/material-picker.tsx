@@ -7,7 +7,7 @@ import * as styles from './material-picker.module.css';
 export interface MaterialPickerProps {
   open: boolean;
   /** 2 images, 3 videos (and other media). */
-  type: number;
+  type: MaterialType;
   title?: string;
   /** How many may be chosen at once (1: choosing one closes the picker). */
   max?: number;

@@ -3,7 +3,10 @@ import {
   type MaterialDetail,
   type MaterialListAnswer,
   type MaterialListRequest,
+  type MaterialOperationRequest,
+  type MaterialSaveAnswer,
   type MaterialSaveRequest,
+  type MaterialUseRequest,
   type Tag,
 } from 'shared-sdk';
 
@@ -26,15 +29,15 @@ export const materialApi = baseApi.injectEndpoints({
       // show it as an error right after 删除素材成功 (the detail screen leaves for the library).
       invalidatesTags: ['Material'],
     }),
-    operateMaterial: build.mutation<null, { cm_id: number; cml_behavior: number }>({
+    operateMaterial: build.mutation<null, MaterialOperationRequest>({
       query: (body) => ({ url: '/api/material/operation', method: 'POST', body, skipErrorHandler: true }),
       invalidatesTags: ['MaterialDetail'],
     }),
-    useMaterial: build.mutation<null, { cm_id: number; nm_type: number }>({
+    useMaterial: build.mutation<null, MaterialUseRequest>({
       query: (body) => ({ url: '/api/material/use', method: 'POST', body }),
       invalidatesTags: ['MaterialDetail'],
     }),
-    saveMaterial: build.mutation<{ ids: number[] }, MaterialSaveRequest>({
+    saveMaterial: build.mutation<MaterialSaveAnswer, MaterialSaveRequest>({
       // The add screen shows "data or msg" itself (spec §8).
       query: (body) => ({ url: '/api/material/save', method: 'POST', body: { ...body }, skipErrorHandler: true }),
       invalidatesTags: ['Material'],

@@ -22,7 +22,7 @@ export function FilterBar({ scope, filters, onChange }: FilterBarProps) {
           style={{ width: 140 }}
           value={filters.cmCheck}
           options={MATERIAL_AUDIT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-          onChange={(cmCheck: number) => onChange({ cmCheck })}
+          onChange={(cmCheck: LibraryFilters['cmCheck']) => onChange({ cmCheck })}
         />
       ) : null}
       <DatePicker.RangePicker

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { Modal, Radio } from 'antd';
-import { DEFAULT_SCRIPT_TYPE, scriptTypeOptions } from '../script-types';
+import { DEFAULT_SCRIPT_TYPE, type ScriptType, scriptTypeOf, scriptTypeOptions } from '../script-types';
 
 export interface ScriptTypeDialogProps {
   open: boolean;
   materialType: number;
   onCancel: () => void;
-  onConfirm: (scriptType: number) => void;
+  onConfirm: (scriptType: ScriptType) => void;
 }
 
 export function ScriptTypeDialog({ open, materialType, onCancel, onConfirm }: ScriptTypeDialogProps) {
-  const [choice, setChoice] = useState<number>(DEFAULT_SCRIPT_TYPE);
+  const [choice, setChoice] = useState<ScriptType>(DEFAULT_SCRIPT_TYPE);
   const options = scriptTypeOptions(materialType);
   return (
     <Modal title="选择稿件类型" open={open} onCancel={onCancel} onOk={() => onConfirm(choice)} okText="确定" cancelText="取消" destroyOnHidden>
       {options.length ? (
-        <Radio.Group value={choice} onChange={(e) => setChoice(Number(e.target.value))} options={options.map((o) => ({ value: o.value, label: o.label }))} />
+        <Radio.Group value={choice} onChange={(e) => setChoice(scriptTypeOf(e.target.value))} options={options.map((o) => ({ value: o.value, label: o.label }))} />
       ) : null}
     </Modal>
   );

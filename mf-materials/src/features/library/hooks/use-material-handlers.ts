@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { BanRange, MaterialLogCode, guardCreation } from 'shared-sdk';
 import { useDeleteMaterialsMutation, useOperateMaterialMutation, useUseMaterialMutation } from '../api/material-api';
 import { saveAs } from '../download';
-import { editorUrl } from '../script-types';
+import { type ScriptType, editorUrl } from '../script-types';
 
 export interface HandledMaterial {
   cm_id: number;
@@ -44,7 +44,7 @@ export function useMaterialHandlers(onDeleted?: () => void) {
     },
     /** Before the dialog: real-name and ban range "1" (the host shows the dialogs). */
     canUse: () => guardCreation(BanRange.CONTENT),
-    use: async (m: HandledMaterial, scriptType: number): Promise<boolean> => {
+    use: async (m: HandledMaterial, scriptType: ScriptType): Promise<boolean> => {
       try {
         await recordUse({ cm_id: m.cm_id, nm_type: scriptType }).unwrap();
         window.open(editorUrl(scriptType, m.cm_id), '_blank');

@@ -1,0 +1,100 @@
+/**
+ * Uploads (spec §7 `/api/upload/*`): storage credentials for the browser's direct uploads, re-hosting
+ * an external image, and the video service (commit an uploaded video, poll its transcoding).
+ */
+import { type Static, Type } from 'typebox';
+import { VideoState } from '../video';
+import { OneOf } from './common';
+import { defineRoute } from './route';
+
+/** Spec §7's token, plus the key scope the credentials may write under and when they expire. */
+export const TosToken = Type.Object({
+  /** 'embedded' for the server's own storage, else the OSS region. */
+  regionId: Type.String(),
+  /** A path on this origin ('/oss': the embedded storage) or the OSS host. */
+  endpoint: Type.String(),
+  accessKeyId: Type.String(),
+  secretAccessKey: Type.String(),
+  sessionToken: Type.String(),
+  bucket: Type.String(),
+  /** The key segment the credentials may write under (`u<uid>`). */
+  keyScope: Type.String(),
+  /** ISO 8601. */
+  expiration: Type.String(),
+});
+export type TosToken = Static<typeof TosToken>;
+
+export const VodToken = Type.Object({ ...TosToken.properties, spaceName: Type.String(), transcodeFLowId: Type.String() });
+export type VodToken = Static<typeof VodToken>;
+
+/** Spec §3: url; for video also PosterUri, Vid and videoUri. `url` is the uploaded original. */
+export const VideoUploadResult = Type.Object({
+  Vid: Type.String(),
+  url: Type.String(),
+  /** The poster frame; '' while transcoding. */
+  PosterUri: Type.String(),
+  /** The transcoded MP4; '' while transcoding. */
+  videoUri: Type.String(),
+  state: OneOf([VideoState.TRANSCODING, VideoState.DONE, VideoState.FAILED] as const, { description: '0 转码中, 1 转码完成, 2 转码失败' }),
+  state_text: Type.String(),
+  /** Why transcoding failed, in Chinese; '' otherwise. */
+  error: Type.String(),
+  /** Whole percent transcoded: 0–99 while 转码中 (as far as the worker has got), 100 once 转码完成. */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+});
+export type VideoUploadResult = Static<typeof VideoUploadResult>;
+
+const NOT_CACHED = 'Answered with `cache-control: no-store`: credentials must never be cached.';
+
+export const uploadToken = defineRoute({
+  method: 'GET',
+  url: '/api/upload/tos/token',
+  operationId: 'uploadToken',
+  summary: "Storage credentials for direct uploads under the caller's own key scope",
+  description: `${NOT_CACHED} With an OSS bucket they come from STS; when STS fails: 1500 上传凭证获取失败，请稍后重试 (HTTP 502).`,
+  tag: 'uploads',
+  data: TosToken,
+});
+
+export const videoUploadToken = defineRoute({
+  method: 'GET',
+  url: '/api/upload/vod/token',
+  operationId: 'videoUploadToken',
+  summary: 'The same storage credentials for a video upload, plus the video service fields',
+  description: NOT_CACHED,
+  tag: 'uploads',
+  data: VodToken,
+});
+
+export const transImage = defineRoute({
+  method: 'POST',
+  url: '/api/upload/tos/transImage',
+  operationId: 'transImage',
+  summary: "Re-host an external image in our storage; answers the copy's URL",
+  description: 'Public addresses only, at most 10 MB, an image by its bytes (1002 otherwise); at most 30 a minute per user (1008).',
+  tag: 'uploads',
+  body: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+  data: Type.String(),
+});
+
+export const videoCommit = defineRoute({
+  method: 'POST',
+  url: '/api/upload/vod/commit',
+  operationId: 'videoCommit',
+  summary: 'Hand an uploaded video (its storage key) to the video service, which transcodes it',
+  description: 'The key must be a video upload of mine (1002 请上传格式合规的视频, 1003 只能提交自己上传的视频), uploaded (1004), at most 2 GB (1002); committing the same key again answers the same job.',
+  tag: 'video',
+  body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) }),
+  data: VideoUploadResult,
+});
+
+export const videoStatus = defineRoute({
+  method: 'GET',
+  url: '/api/upload/vod/status',
+  operationId: 'videoStatus',
+  summary: 'A committed video: polled while it is 转码中',
+  description: 'Unknown or someone else\'s `vid`: 1004 视频不存在.',
+  tag: 'video',
+  querystring: Type.Object({ vid: Type.String({ pattern: '^[0-9a-f]{32}$' }) }),
+  data: VideoUploadResult,
+});
