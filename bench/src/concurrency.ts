@@ -67,6 +67,8 @@ function loopDelay(histogram: ReturnType<typeof monitorEventLoopDelay>): { p50: 
 interface ServerView {
   server: Summary;
   cpuMsPerRequest: number;
+  /** Of which in the kernel (system calls: socket writes and reads, log writes). */
+  systemMsPerRequest: number;
   cpuShare: number;
   loop: { p50: number; p99: number; max: number };
   gc: { count: number; totalMs: number; maxMs: number };
@@ -134,6 +136,7 @@ async function serve(databaseUrl: string): Promise<void> {
       const view: ServerView = {
         server: summary(times, 1),
         cpuMsPerRequest: times.length ? cpuMs / times.length : 0,
+        systemMsPerRequest: times.length ? cpu.system / 1000 / times.length : 0,
         cpuShare: cpuMs / (performance.now() - since.at),
         loop: loopDelay(loop),
         gc: { ...gc },

@@ -16,10 +16,11 @@
  * not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Call, driveOpenLoop } from './open-loop';
+import { type Call, driveOpenLoop, send } from './open-loop';
 import { ensureSearchSeed } from './search-seed';
 import { type Case, CLASSES, buildCases, weightedCycle } from './search-mix';
 
@@ -32,6 +33,8 @@ const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 3));
 const WORKERS = Math.max(1, Number(process.env.WORKERS ?? 2));
 const TARGET_MS = Number(process.env.TARGET_MS ?? 30);
 const RATIO = Number(process.env.RATIO ?? 3);
+/** Requests per case sent one at a time after the rounds, for each case's own server CPU (0 skips). */
+const CASE_CPU = Number(process.env.CASE_CPU ?? 40);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => console.info(line);
 const load = () =>
@@ -81,19 +84,21 @@ async function main(): Promise<number> {
     const { token, cases } = await buildCases(port);
     // The server's own CPU per request over a stretch (concurrency.ts --serve answers 'reset' and
     // 'report'): what a request costs it, whatever the machine's load does to the latency.
-    const serverCpu = async <T>(stretch: () => Promise<T>): Promise<{ result: T; cpuMs: number }> => {
+    const serverCpu = async <T>(stretch: () => Promise<T>): Promise<{ result: T; cpuMs: number; systemMs: number }> => {
       await new Promise<void>((resolve) => {
         server.once('message', () => resolve());
         server.send('reset');
       });
       const result = await stretch();
-      const view = await new Promise<{ cpuMsPerRequest: number }>((resolve) => {
-        server.once('message', (message) => resolve(message as { cpuMsPerRequest: number }));
+      const view = await new Promise<{ cpuMsPerRequest: number; systemMsPerRequest: number }>((resolve) => {
+        server.once('message', (message) => resolve(message as { cpuMsPerRequest: number; systemMsPerRequest: number }));
         server.send('report');
       });
-      return { result, cpuMs: view.cpuMsPerRequest };
+      return { result, cpuMs: view.cpuMsPerRequest, systemMs: view.systemMsPerRequest };
     };
-    const cpu = { mix: [] as number[], bare: [] as number[] };
+    const cpu = { mix: [] as string[], bare: [] as string[] };
+    // CPU per request, with the kernel's share of it (system calls) in brackets.
+    const cpuCell = (view: { cpuMs: number; systemMs: number }) => `${view.cpuMs.toFixed(2)} (${view.systemMs.toFixed(2)})`;
     const mix = weightedCycle(cases);
     const bare: Call[] = [{ method: 'GET', path: '/api/user/mpBaseUserinfo', params: {} }];
     const timeoutMs = 5000;
@@ -105,11 +110,11 @@ async function main(): Promise<number> {
     let generatorDelay = 0;
     log(`  ${ROUNDS} rounds of ${SECONDS} s of the mix and ${SECONDS / 2} s of the bare read, each at ${RATE} req/s from ${WORKERS} threads; load average ${load()}`);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const { result: run, cpuMs: mixCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: mix.map((c) => c.call), ratePerSecond: RATE, seconds: SECONDS, timeoutMs }, WORKERS));
+      const { result: run, ...mixCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: mix.map((c) => c.call), ratePerSecond: RATE, seconds: SECONDS, timeoutMs }, WORKERS));
       run.times.forEach((times, index) => byCase.get(mix[index]!)!.push(...times));
-      const { result: base, cpuMs: bareCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: bare, ratePerSecond: RATE, seconds: SECONDS / 2, timeoutMs }, WORKERS));
-      cpu.mix.push(mixCpu);
-      cpu.bare.push(bareCpu);
+      const { result: base, ...bareCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: bare, ratePerSecond: RATE, seconds: SECONDS / 2, timeoutMs }, WORKERS));
+      cpu.mix.push(cpuCell(mixCpu));
+      cpu.bare.push(cpuCell(bareCpu));
       bareTimes.push(...base.times[0]!);
       errors += run.errors + base.errors;
       firstError ||= run.firstError || base.firstError;
@@ -130,8 +135,26 @@ async function main(): Promise<number> {
       if (!met) misses.push(className);
       log(`  ${className.padEnd(28)} ${cells(f)} ${`${ratio.toFixed(2)}×`.padStart(9)}  ${met ? 'met' : 'MISSED'}`);
     }
-    const ms = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
-    log(`\n  server CPU per request (Node only; PostgreSQL's is apart), by round: mix ${ms(cpu.mix)} ms, bare signed read ${ms(cpu.bare)} ms`);
+    log(`\n  server CPU per request (Node only; PostgreSQL's is apart; in brackets the kernel's part), by round: mix ${cpu.mix.join(', ')} ms, bare signed read ${cpu.bare.join(', ')} ms`);
+    if (CASE_CPU > 0) {
+      // One request at a time, so no request shares the server's CPU with another: each case's own cost.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const serial = async (call: Call) => {
+        for (let i = 0; i < CASE_CPU; i += 1) await send(agent, { port, token, timeoutMs }, call);
+      };
+      const perCase = (call: Call) => serverCpu(() => serial(call));
+      // A first pass unmeasured: the cases sent last would otherwise run on code the JIT had warmed longer.
+      for (const c of cases) await serial(c.call);
+      log(`\n  server CPU per request, ${CASE_CPU} requests per case sent one at a time (ms; the kernel's part in brackets): bare signed read ${cpuCell(await perCase(bare[0]!))}`);
+      const byClass = new Map<string, number[]>();
+      for (const c of cases) {
+        const caseCpu = await perCase(c.call);
+        byClass.set(c.className, [...(byClass.get(c.className) ?? []), caseCpu.cpuMs]);
+        log(`  ${`${c.className}: ${c.name}`.padEnd(44)} ${cpuCell(caseCpu).padStart(14)}`);
+      }
+      log(`  by class: ${[...byClass].map(([name, values]) => `${name} ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2)}`).join('; ')}`);
+      agent.destroy();
+    }
     log(`  errors ${errors}${firstError ? ` (first: ${firstError})` : ''}; load generator's event-loop delay p99 ${generatorDelay.toFixed(1)} ms; load average ${load()}`);
     if (errors) misses.push('errors');
     log(misses.length ? `\nsearch bench: MISSED (${misses.join(', ')})` : '\nsearch bench: every class met its target');

@@ -1,8 +1,8 @@
 /**
  * What every list that pages through a million rows shares (drafts, manuscripts, materials): the
  * capped total of a keyword or date-range search, where a search's page comes from (its gram index or
- * a walk of the list's date order), a deep page's seek by day counters, and which end of the list a
- * page is read from.
+ * a walk of the list's date order) and which end of the list a page is read from. list-page.ts reads
+ * a page with them, a deep page's seek by day counters among them.
  */
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
@@ -27,14 +27,17 @@ export interface Total {
 /** The most matches a search page at `offset` counts. */
 export const countLimit = (offset: number): number => Math.min(offset + COUNT_AHEAD, COUNT_CAP);
 
+/** How many rows of a search page at `offset` are shown: none past the COUNT_CAP-th match, where the pager ends. */
+export const shownOf = (offset: number, size: number): number => Math.max(0, Math.min(size, COUNT_CAP - offset));
+
 /** A total from a count that stopped at `limit + 1` rows. */
-const totalOf = (found: number, limit: number): Total => ({ count: Math.min(found, limit), capped: found > limit });
+export const totalOf = (found: number, limit: number): Total => ({ count: Math.min(found, limit), capped: found > limit });
 
 /** A query over any table's rows, selecting `O`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table's filtered rows
 export type AnyRows<O> = SelectQueryBuilder<Database, any, O>;
 
-const newestFirst = <O>(rows: AnyRows<O>, direction: 'asc' | 'desc' = 'desc') => rows.orderBy('created_at', direction).orderBy('id', direction);
+export const newestFirst = <O>(rows: AnyRows<O>, direction: 'asc' | 'desc' = 'desc') => rows.orderBy('created_at', direction).orderBy('id', direction);
 
 /** How many rows `rows` selects, counting at most `limit + 1` of them. */
 export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>, limit: number): Promise<Total> {
@@ -92,82 +95,44 @@ export const searchPlan =
 export const hasPlannedKeys = (indexed: RawBuilder<unknown>): RawBuilder<boolean> => sql<boolean>`${indexed} @> (select keys from plan)`;
 
 /**
- * A search's capped total and its page's ids, in one statement. A common keyword walks the list
- * newest first and stops after the matches its count needs (its page among them); any other reads
- * its gram index's matches (at most COUNT_CAP + 1, unordered), counts them and sorts out the page.
- * Only if the gram index turns up more than COUNT_CAP (the statistics called a common keyword rare)
- * is the page read by a second walk.
+ * The head of a search's statement: one row with its count of matches (`list_found`, at most
+ * `countLimit(offset) + 1`), whether it walked (`list_walked`) and its page's ids (`list_ids`). A
+ * common keyword walks the list newest first and stops after the matches its count needs (its page
+ * among them); any other reads its gram index's matches (at most COUNT_CAP + 1, unordered), counts
+ * them and sorts out the page.
  */
-export async function searchPage(db: Kysely<Database>, search: Search, offset: number, size: number): Promise<{ total: Total; ids: number[] }> {
+export function searchHead(search: Search, offset: number, size: number): RawBuilder<SearchHead> {
   const limit = countLimit(offset);
-  // No match past the COUNT_CAP-th is shown: the pager ends there.
-  const shown = Math.max(0, Math.min(size, COUNT_CAP - offset));
+  const shown = shownOf(offset, size);
   const gin = search.gin.where(sql<boolean>`not (select walk from plan)`).limit(COUNT_CAP + 1);
   const walk = newestFirst(search.walk.where(sql<boolean>`(select walk from plan)`)).limit(limit + 1);
-  const result = await sql<{ found: string | number; walked: boolean; ids: Array<string | number> | null }>`
+  return sql<SearchHead>`
     with plan as materialized (select keys, walk from ${search.plan(limit + 1)} as p),
          m as (select id, created_at from (${gin}) g union all select id, created_at from (${walk}) w)
-    select (select count(*) from m) as found, (select walk from plan) as walked,
-           array(select id from m order by created_at desc, id desc limit ${shown} offset ${offset}) as ids`.execute(db);
-  const row = result.rows[0];
-  const found = Number(row?.found ?? 0);
-  if (row?.walked || found <= COUNT_CAP || shown === 0) return { total: totalOf(found, limit), ids: (row?.ids ?? []).map(Number) };
-  const rows = await newestFirst(search.walk).select('id').limit(shown).offset(offset).execute();
-  return { total: totalOf(found, limit), ids: rows.map((r) => Number(r.id)) };
+    select (select count(*) from m) as list_found, (select walk from plan) as list_walked,
+           array(select id from m order by created_at desc, id desc limit ${shown} offset ${offset}) as list_ids`;
 }
 
-/** The ids of a page: a query over the list's index (to filter or join on), or the ids a search found. */
-export type PageIds = AnyRows<{ id: number }> | number[];
-
-/**
- * A list's live rows per day (UTC), newest day first, for the seek of a deep page: `select day, n`
- * over its day counters, summed to the list's scope.
- */
-export type DayCounts = RawBuilder<{ day: string; n: number }>;
-
-/**
- * The page at `offset` of `rows` (newest first) without passing the offset's index entries: the day
- * counters, added from the newest day, say in which day the offset falls and how many rows come
- * before that day; the page is read from that day's end, skipping only the rest.
- */
-function seekByDays(rows: AnyRows<{ id: number }>, days: DayCounts, offset: number, size: number): RawBuilder<{ id: number }> {
-  const page = newestFirst(rows.where(sql<boolean>`created_at < (select (day + 1)::timestamp at time zone 'UTC' from s)`))
-    .offset(sql<number>`(select ${offset} - before from s)`)
-    .limit(size);
-  return sql<{ id: number }>`(with d as (select day, n, sum(n) over (order by day desc) - n as before from (${days}) c),
-       s as (select day, before from d where before + n > ${offset} order by day desc limit 1)
-  ${page})`;
+export interface SearchHead {
+  list_found: string | number;
+  list_walked: boolean;
+  list_ids: Array<string | number> | null;
 }
 
-/** Below this offset a page is read straight from the index: fewer entries than a seek's day counters. */
-const SEEK_FROM = 2_000;
-
 /**
- * Where a list's total and page come from; every list pages newest first (created_at, then id,
- * descending).
- * - `counted`: an exact, cheap total (the counters), read first: a page past the end is empty without
- *   a query; a deep page seeks by `days` when given, else a page past the middle is read from the
- *   oldest end (`pageWindow`); `ids` selects the list's ids (filtered, not ordered).
- * - `search`: a keyword (`searchPage`).
- * - `capped`: a filter the list's own index serves (a date range): the total of `rows`, capped, and
- *   the page by walking `walk`.
+ * Whether a search head's page needs a second walk: only if the gram index turned up more than
+ * COUNT_CAP matches (the statistics called a common keyword rare), whose page `list_ids` cannot sort out.
  */
-export type PageSource =
-  | { counted: () => Promise<number>; ids: AnyRows<{ id: number }>; days?: DayCounts }
-  | { search: Search }
-  | { capped: AnyRows<object>; walk: AnyRows<{ id: number }> };
+export const needsWalk = (head: SearchHead, offset: number, size: number): boolean =>
+  !head.list_walked && Number(head.list_found) > COUNT_CAP && shownOf(offset, size) > 0;
 
-/** A newest-first list's total and the ids of its page at `offset` (`PageSource`): an empty array when the page is empty. */
-export async function readPageIds(db: Kysely<Database>, source: PageSource, offset: number, size: number): Promise<{ total: Total; ids: PageIds }> {
-  if ('counted' in source) {
-    const count = await source.counted();
-    const total = { count, capped: false };
-    if (offset >= count) return { total, ids: [] };
-    if (source.days && offset >= SEEK_FROM) return { total, ids: db.selectFrom(seekByDays(source.ids, source.days, offset, size).as('seek')).select('seek.id') };
-    const window = pageWindow(offset, size, count);
-    return { total, ids: newestFirst(source.ids, window.fromOldest ? 'asc' : 'desc').limit(window.limit).offset(window.offset) };
-  }
-  if ('search' in source) return searchPage(db, source.search, offset, size);
-  const total = await cappedCount(db, source.capped, countLimit(offset));
-  return { total, ids: offset >= total.count ? [] : newestFirst(source.walk).limit(size).offset(offset) };
+/** A search's capped total and its page's ids (`searchHead`), in one statement unless `needsWalk`. */
+export async function searchPage(db: Kysely<Database>, search: Search, offset: number, size: number): Promise<{ total: Total; ids: number[] }> {
+  const limit = countLimit(offset);
+  const { rows } = await searchHead(search, offset, size).execute(db);
+  const head = rows[0] ?? { list_found: 0, list_walked: false, list_ids: [] };
+  const total = totalOf(Number(head.list_found), limit);
+  if (!needsWalk(head, offset, size)) return { total, ids: (head.list_ids ?? []).map(Number) };
+  const walked = await newestFirst(search.walk).select('id').limit(shownOf(offset, size)).offset(offset).execute();
+  return { total, ids: walked.map((r) => Number(r.id)) };
 }

@@ -8,7 +8,8 @@ import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
 import { formatTime } from '../../lib/china-time';
 import { titleHolds } from '../../lib/keyword';
-import { type PageSource, hasPlannedKeys } from '../../lib/paging';
+import type { PageSource } from '../../lib/list-page';
+import { hasPlannedKeys } from '../../lib/paging';
 import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
 
 type Db = Kysely<Database>;
@@ -48,7 +49,7 @@ function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, gr
 export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number; capped: boolean }> {
   const source: PageSource = q.title
     ? { search: titleSearch((grams) => liveDrafts(db, q, grams), 'drafts_owner_grams_idx', q.userId, 0, q.title, draftCounters(db, q).select(TOTAL)) }
-    : { counted: () => countDrafts(db, q), ids: liveDrafts(db, q).select('id'), days: dayCounts(draftCounters(db, q, 'content_day_counts')) };
+    : { counted: draftCounters(db, q).select(TOTAL), ids: liveDrafts(db, q).select('id'), days: dayCounts(draftCounters(db, q, 'content_day_counts')) };
   const { rows, count, capped } = await readPage(
     db,
     (ids) => db.selectFrom('drafts').select(['id', 'global_id', 'type', 'title', 'cover_urls', 'created_at']).where('id', 'in', ids),
@@ -63,12 +64,6 @@ function draftCounters(db: Db, q: Pick<DraftQuery, 'userId' | 'type'>, table: 'c
   let query = db.selectFrom(table).where('user_id', '=', q.userId).where('kind', '=', 'draft');
   if (q.type) query = query.where('type', '=', q.type);
   return query;
-}
-
-/** Without a keyword the total comes from the counters, not from counting rows. */
-async function countDrafts(db: Db, q: DraftQuery): Promise<number> {
-  const { n } = await draftCounters(db, q).select(TOTAL).executeTakeFirstOrThrow();
-  return Number(n);
 }
 
 /** The caller's live draft, or a refusal saying whether it is missing or someone else's. */

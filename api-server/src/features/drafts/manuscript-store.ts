@@ -19,7 +19,8 @@ import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 import { editorFieldsOf } from '../editor/editor-fields';
 import { formatTime } from '../../lib/china-time';
 import { titleHolds } from '../../lib/keyword';
-import { type PageSource, hasPlannedKeys } from '../../lib/paging';
+import type { PageSource } from '../../lib/list-page';
+import { hasPlannedKeys } from '../../lib/paging';
 import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
 
 type Db = Kysely<Database>;
@@ -68,7 +69,7 @@ function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>, gram
 export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number; capped: boolean }> {
   const source: PageSource = q.title
     ? { search: titleSearch((grams) => liveManuscripts(db, q, grams), 'manuscripts_owner_grams_idx', q.userId, q.type, q.title, manuscriptCounters(db, q).select(TOTAL)) }
-    : { counted: () => countManuscripts(db, q), ids: liveManuscripts(db, q).select('id'), days: dayCounts(manuscriptCounters(db, q, 'content_day_counts')) };
+    : { counted: manuscriptCounters(db, q).select(TOTAL), ids: liveManuscripts(db, q).select('id'), days: dayCounts(manuscriptCounters(db, q, 'content_day_counts')) };
   const { rows, count, capped } = await readPage(
     db,
     (ids) =>
@@ -87,11 +88,6 @@ function manuscriptCounters(db: Db, q: ManuscriptQuery, table: 'content_counts' 
   let query = db.selectFrom(table).where('user_id', '=', q.userId).where('kind', '=', 'manuscript').where('type', '=', q.type);
   if (q.statuses) query = query.where('status', 'in', q.statuses);
   return query;
-}
-
-async function countManuscripts(db: Db, q: ManuscriptQuery): Promise<number> {
-  const { n } = await manuscriptCounters(db, q).select(TOTAL).executeTakeFirstOrThrow();
-  return Number(n);
 }
 
 export async function findOwnManuscript(db: Db, userId: number, id: number): Promise<ManuscriptRow> {

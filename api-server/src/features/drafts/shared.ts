@@ -2,7 +2,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { IdListRule } from '../../lib/ids';
-import { type AnyRows, type DayCounts, type PageIds, type PageSource, type Search, readPageIds, searchPlan } from '../../lib/paging';
+import { type DayCounts, type Listed, type PageSource, type ReadRows, readListPage } from '../../lib/list-page';
+import { type AnyRows, type Search, searchPlan } from '../../lib/paging';
 
 export const MAX_PAGE_SIZE = 50;
 export const MAX_IDS = 100;
@@ -21,9 +22,6 @@ export const DRAFT_MESSAGES = {
 
 /** The drafts' and manuscripts' id lists (`parseIdList` in lib/ids.ts): up to MAX_IDS ids, each within 32 bits. */
 export const ID_LIST: IdListRule = { max: MAX_IDS, message: DRAFT_MESSAGES.BAD_IDS };
-
-/** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */
-export const NEWEST_FIRST = ['created_at', 'id'] as const;
 
 /** The sum of the counter rows a query selects, as `n`. */
 export const TOTAL = sql<number>`coalesce(sum(count), 0)`.as('n');
@@ -53,19 +51,17 @@ export function titleSearch(
 }
 
 /**
- * One page of the drafts or manuscripts, newest first, and the list's total: the page's ids come from
- * `source` (`readPageIds`: the counters' exact total, or a keyword's capped one), found first (an
- * index-only scan over the owner's index, even for a deep page's offset); `read` then reads only
- * those rows. `capped`: more matches exist than `count` (a keyword's total stops early).
+ * One page of the drafts or manuscripts, newest first, and the list's total, in one statement
+ * (`readListPage`): the page's ids come from `source` (the counters' exact total, or a keyword's
+ * capped one), found on the owner's index (index-only, even for a deep page's offset); `read` reads
+ * only those rows. `capped`: more matches exist than `count` (a keyword's total stops early).
  */
-export async function readPage<Row>(
+export async function readPage<Row extends Listed>(
   db: Kysely<Database>,
-  read: (pageIds: PageIds) => AnyRows<Row>,
+  read: ReadRows<Row>,
   source: PageSource,
   page: { page: number; size: number },
 ): Promise<{ rows: Row[]; count: number; capped: boolean }> {
-  const { total, ids } = await readPageIds(db, source, (page.page - 1) * page.size, page.size);
-  if (Array.isArray(ids) && ids.length === 0) return { rows: [], count: total.count, capped: total.capped };
-  const rows = await NEWEST_FIRST.reduce((query, column) => query.orderBy(sql.ref(column), 'desc'), read(ids)).execute();
+  const { total, rows } = await readListPage(db, source, (page.page - 1) * page.size, page.size, read);
   return { rows, count: total.count, capped: total.capped };
 }

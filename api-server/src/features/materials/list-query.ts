@@ -8,7 +8,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Material } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
-import { type PageIds, type PageSource, type Total, hasPlannedKeys, readPageIds, searchPlan } from '../../lib/paging';
+import { type PageSource, readListPage } from '../../lib/list-page';
+import { hasPlannedKeys, searchPlan } from '../../lib/paging';
 import { formatTime } from '../../lib/china-time';
 import { titleHolds } from '../../lib/keyword';
 
@@ -63,50 +64,35 @@ function counters(db: Db, table: 'material_counts' | 'material_day_counts', f: L
   return rows;
 }
 
-/** An unfiltered list's exact total, from the trigger-kept counters (at most 4 rows). */
-async function countMaterials(db: Db, f: ListFilters): Promise<number> {
-  const { count } = await counters(db, 'material_counts', f).select(sql<string>`coalesce(sum(n), 0)`.as('count')).executeTakeFirstOrThrow();
-  return Number(count);
+/**
+ * Where the page and its total come from (`readListPage`): a keyword's from its gram matches or a
+ * walk, a date range's alone from the date-ordered index (both capped), an unfiltered list's from the
+ * counters (a deep page seeking by the day counters, 0140).
+ */
+function sourceOf(db: Db, f: ListFilters): PageSource {
+  // The list's exact total, from the trigger-kept counters (at most 4 rows).
+  if (!f.keyword && (f.start || f.end)) return { capped: filtered(db, f), walk: filtered(db, f).select('id') };
+  const scope = counters(db, 'material_counts', f).select(sql<number>`coalesce(sum(n), 0)`.as('n'));
+  if (f.keyword) {
+    const index = f.all ? 'materials_public_grams_idx' : 'materials_mine_grams_idx';
+    const search = { gin: filtered(db, f).select(['id', 'created_at']), walk: filtered(db, f, false).select(['id', 'created_at']) };
+    return { search: { ...search, plan: searchPlan(index, f.all ? 0 : f.userId, f.cmType, f.keyword, scope) } };
+  }
+  const days = sql<{ day: string; n: number }>`${counters(db, 'material_day_counts', f).select(['day', sql`sum(n)`.as('n')]).groupBy('day')}`;
+  return { counted: scope, ids: filtered(db, f).select('id'), days };
 }
 
-/**
- * The page's ids and the total (`readPageIds`): a keyword's from its gram matches or a walk, a date
- * range's alone from the date-ordered index (both capped), an unfiltered list's from the counters
- * (a deep page seeking by the day counters, 0140).
- */
-function pageOf(db: Db, f: ListFilters): Promise<{ total: Total; ids: PageIds }> {
-  const scope = counters(db, 'material_counts', f).select(sql<number>`coalesce(sum(n), 0)`.as('n'));
-  const index = f.all ? 'materials_public_grams_idx' : 'materials_mine_grams_idx';
-  const days = sql<{ day: string; n: number }>`${counters(db, 'material_day_counts', f).select(['day', sql`sum(n)`.as('n')]).groupBy('day')}`;
-  const source: PageSource = f.keyword
-    ? {
-        search: {
-          gin: filtered(db, f).select(['id', 'created_at']),
-          walk: filtered(db, f, false).select(['id', 'created_at']),
-          plan: searchPlan(index, f.all ? 0 : f.userId, f.cmType, f.keyword, scope),
-        },
-      }
-    : f.start || f.end
-      ? { capped: filtered(db, f), walk: filtered(db, f).select('id') }
-      : { counted: () => countMaterials(db, f), ids: filtered(db, f).select('id'), days };
-  return readPageIds(db, source, (f.page - 1) * f.perPage, f.perPage);
-}
+const COLUMNS = ['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'] as const;
 
 /** `capped`: more matches exist than `total` (the pager shows "total+"); only a keyword or date search sets it. */
 export async function listMaterials(db: Db, f: ListFilters): Promise<{ total: number; capped: boolean; data: Material[] }> {
   if (impossible(f)) return { total: 0, capped: false, data: [] };
-  const { total: found, ids: pageIds } = await pageOf(db, f);
-  const total = found.count;
-  const capped = found.capped;
-  if (Array.isArray(pageIds) && pageIds.length === 0) return { total, capped, data: [] };
-  const columns = ['m.id', 'm.title', 'm.cm_type', 'm.icon_url', 'm.url', 'm.created_at', 'm.cm_check', 'm.owner_id'] as const;
-  const page = Array.isArray(pageIds)
-    ? db.selectFrom('materials as m').select(columns).where('m.id', 'in', pageIds)
-    : db.selectFrom('materials as m').innerJoin(pageIds.as('p'), 'p.id', 'm.id').select(columns);
-  const rows = await page.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').execute();
+  const { total: found, rows } = await readListPage(db, sourceOf(db, f), (f.page - 1) * f.perPage, f.perPage, (ids) =>
+    db.selectFrom('materials as m').select(COLUMNS).where('m.id', 'in', ids),
+  );
   return {
-    total,
-    capped,
+    total: found.count,
+    capped: found.capped,
     data: rows.map((row) => ({
       cm_id: row.id,
       cm_title: row.title,

@@ -9,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { ApiCode, NONCE_PATTERN, SIGN_WINDOW_MS, computeSign } from 'shared-sdk/contract';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { bytes } from '../../lib/bytes';
@@ -58,24 +59,30 @@ export async function claimNonce(
   now: Date,
 ): Promise<{ claimed: false } | { claimed: true; session: SessionLookup | null }>;
 export async function claimNonce(db: Kysely<Database>, scope: string, nonce: string, expiresAt: Date, now?: Date) {
-  const claim = db
-    .insertInto('sign_nonces')
-    .values({ scope, nonce, expires_at: expiresAt })
-    .onConflict((conflict) => conflict.columns(['scope', 'nonce']).doNothing())
-    .returning('nonce');
-  if (!now) return (await claim.executeTakeFirst()) !== undefined;
-
+  if (!now) return (await claimOnly(db, { scope, nonce, expiresAt })).length > 0;
   // No row: the nonce was used. A row without a session id: the token names no unexpired session.
-  const row = await db
-    .with('claim', () => claim)
-    .selectFrom('claim')
-    .leftJoin(sessionQuery(db, scope, now).as('found'), (join) => join.onTrue())
-    .selectAll('found')
-    .executeTakeFirst();
+  const [row] = await claimWithSession(db, { scope, nonce, expiresAt, now });
   if (!row) return { claimed: false };
   // The left join makes every column nullable; with a session id the row is a whole session row.
   return { claimed: true, session: row.session_id === null ? null : sessionFromRow(row as Parameters<typeof sessionFromRow>[0]) };
 }
+
+const claim = (db: Kysely<Database>, values: { scope: string; nonce: string; expiresAt: Date }) =>
+  db
+    .insertInto('sign_nonces')
+    .values({ scope: values.scope, nonce: values.nonce, expires_at: values.expiresAt })
+    .onConflict((conflict) => conflict.columns(['scope', 'nonce']).doNothing())
+    .returning('nonce');
+
+// Every signed call sends one of these: compiled once (`compiledOnce`), not built per call.
+const claimOnly = compiledOnce({ scope: '\0scope', nonce: '\0nonce', expiresAt: new Date(0) }, claim);
+const claimWithSession = compiledOnce({ scope: '\0scope', nonce: '\0nonce', expiresAt: new Date(0), now: new Date(1) }, (db, values) =>
+  db
+    .with('claim', () => claim(db, values))
+    .selectFrom('claim')
+    .leftJoin(sessionQuery(db, values.scope, values.now).as('found'), (join) => join.onTrue())
+    .selectAll('found'),
+);
 
 /**
  * Deletes the nonces whose calls the window refuses by now anyway, `batch` rows per statement with a

@@ -3,8 +3,12 @@
  * origin, the storage origins and the remotes' origins (content-security-policy.ts); the embedded
  * storage replaces it on its answers with a sandboxing one (storage/serving.ts). Resources may be
  * embedded cross-origin so a host on a CDN can load remotes.
+ *
+ * Helmet's middleware is built once, here: @fastify/helmet built it again for every request
+ * (`helmet(options)` parses and validates every directive each time), which cost the list calls
+ * about as much as reading their page from the database's answer.
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { AppConfig } from '../../config';
 import { globalPlugin } from '../../lib/global-plugin';
 import { appContentSecurityPolicy } from './content-security-policy';
@@ -14,9 +18,13 @@ interface HelmetOptions extends Record<string, unknown> {
 }
 
 export default globalPlugin<HelmetOptions>(async (app, { config }) => {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // Helmet's middleware sets the headers on the raw response and calls back at once.
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 });
