@@ -8,6 +8,7 @@
  * travel as JSON text (`covers`, `images`) or comma lists (`item_ids`); see `toArticleAddRequest`.
  */
 import type { Option } from './enums';
+import type * as document from './schemas/editor-document';
 
 /** nd_type / nm_type. 1–3 are the landed kinds; collection and post are added by the editor. */
 export const EditorKind = { ARTICLE: 1, VIDEO: 2, GALLERY: 3, COLLECTION: 4, POST: 5 } as const;
@@ -98,15 +99,8 @@ export const EDITOR_MESSAGES = {
 } as const;
 
 // --- the document ---------------------------------------------------------------------------
-export interface GalleryImage {
-  url: string;
-  caption: string;
-}
-export interface EditorVideo {
-  url: string;
-  poster: string;
-  vid: string;
-}
+export type GalleryImage = document.GalleryImage;
+export type EditorVideo = document.EditorVideo;
 /** Every kind's fields; a kind ignores the ones it does not use (they are stored empty). */
 export interface EditorDocument {
   type: EditorKind;
@@ -216,37 +210,10 @@ export function toArticleAddRequest(
   };
 }
 
-// --- draft show (extends DraftDetail of api.ts) and versions --------------------------------
-export interface CollectionItem {
-  nm_id: number;
-  nm_type: number;
-  nm_title: string;
-  nm_cover_url: string[];
-  /** False when the item is no longer one of my published works (then publishing refuses). */
-  available: boolean;
-}
+// --- draft show's editor fields (schemas/editor-document.ts) and versions -------------------
+export type CollectionItem = document.CollectionItem;
 /** Added to `GET /api/draft/show` and `GET /api/manuscript/show` (prefix nd_ / nm_). Content is sanitized HTML. */
-export interface EditorFields {
-  summary: string;
-  cover_mode: CoverMode;
-  original: boolean;
-  video: EditorVideo;
-  images: GalleryImage[];
-  cover_index: number;
-  item_ids: number[];
-  items: CollectionItem[];
-}
-export interface DraftEditorDetail {
-  nd_version: number;
-  /** The manuscript this draft edits, or null. */
-  nd_manuscript_id: number | null;
-  nd_editor: EditorFields;
-}
-export interface ManuscriptEditorDetail {
-  /** The operator's reason when 未通过 (6); '' otherwise. */
-  nm_reject_reason: string;
-  nm_editor: EditorFields;
-}
+export type EditorFields = document.EditorFields;
 
 /** `GET /api/draft/versions?id=`: newest first, at most 50. */
 export interface DraftVersionItem {

@@ -32,14 +32,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /admin/account/rolePermissionList',
   // newspaper
   'GET /bigscreen/hisPaper',
-  // drafts (being edited elsewhere)
-  'GET /api/draft/search',
-  'GET /api/draft/show',
-  'POST /api/draft/del',
-  'GET /api/manuscript/list',
-  'GET /api/manuscript/show',
-  'POST /api/manuscript/withdraw',
-  'POST /api/manuscript/del',
   // editor (being edited elsewhere)
   'POST /api/article/add',
   'GET /api/draft/versions',

@@ -1,12 +1,9 @@
 /** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { drafts } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
 import type { IdListRule } from '../../lib/ids';
 import { type AnyRows, type DayCounts, type PageIds, type PageSource, type Search, readPageIds, searchPlan } from '../../lib/paging';
-
-export const MAX_PAGE_SIZE = 50;
-export const MAX_IDS = 100;
-export const TITLE_SEARCH_MAX = 50;
 
 export const DRAFT_MESSAGES = {
   DRAFT_NOT_FOUND: '草稿不存在或已删除',
@@ -19,8 +16,8 @@ export const DRAFT_MESSAGES = {
   BAD_GLOBAL_IDS: '参数错误：global_ids 与 ids 不一致',
 } as const;
 
-/** The drafts' and manuscripts' id lists (`parseIdList` in lib/ids.ts): up to MAX_IDS ids, each within 32 bits. */
-export const ID_LIST: IdListRule = { max: MAX_IDS, message: DRAFT_MESSAGES.BAD_IDS };
+/** The drafts' and manuscripts' id lists (`parseIdList` in lib/ids.ts): up to DRAFT_IDS_MAX ids, each within 32 bits. */
+export const ID_LIST: IdListRule = { max: drafts.DRAFT_IDS_MAX, message: DRAFT_MESSAGES.BAD_IDS };
 
 /** The drafts' and manuscripts' list order, newest first: every column descending, the last one unique. */
 export const NEWEST_FIRST = ['created_at', 'id'] as const;
