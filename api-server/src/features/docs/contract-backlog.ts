@@ -32,13 +32,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /admin/account/rolePermissionList',
   // newspaper
   'GET /bigscreen/hisPaper',
-  // editor (being edited elsewhere)
-  'POST /api/article/add',
-  'GET /api/draft/versions',
-  'GET /api/draft/version',
-  'POST /api/draft/restoreVersion',
-  'POST /api/editor/useMaterial',
-  'POST /operator/manuscript/review',
   // materials (being edited elsewhere)
   'POST /operator/material/audit',
   'POST /api/material/list',

@@ -44,3 +44,22 @@ export const EditorFields = Type.Object({
 });
 export type EditorFields = Static<typeof EditorFields>;
 
+/** Every kind's fields; a kind ignores the ones it does not use (they are stored empty). */
+export const EditorDocument = Type.Object({
+  type: EditorKindSchema,
+  title: Type.String(),
+  /** HTML. Article body; description of video and collection; post text (topics as `#话题#`). */
+  content: Type.String(),
+  summary: Type.String(),
+  cover_mode: CoverModeSchema,
+  covers: Type.Array(Type.String()),
+  original: Type.Boolean(),
+  video: EditorVideo,
+  /** Gallery images (3–50, caption each) or post images (≤ 9, caption ''). */
+  images: Type.Array(GalleryImage),
+  /** Gallery: which image is the cover. */
+  cover_index: Type.Integer(),
+  /** Collection: my published manuscripts' ids, in order. */
+  item_ids: Type.Array(Type.Integer()),
+});
+export type EditorDocument = Static<typeof EditorDocument>;

@@ -9,6 +9,7 @@ import * as account from './account';
 import * as bans from './bans';
 import * as certification from './certification';
 import * as drafts from './drafts';
+import * as editor from './editor';
 import * as help from './help';
 import * as labels from './labels';
 import * as notices from './notices';
@@ -22,6 +23,7 @@ export * as account from './account';
 export * as bans from './bans';
 export * as certification from './certification';
 export * as drafts from './drafts';
+export * as editor from './editor';
 export * as editorDocument from './editor-document';
 export * as help from './help';
 export * as labels from './labels';
@@ -34,4 +36,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, drafts, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, drafts, editor, help, labels, notices, rank, rights, session].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
