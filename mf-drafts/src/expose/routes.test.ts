@@ -1,6 +1,6 @@
 import { callKey, routeDataCall } from 'shared-sdk';
-import { searchDraftsRequest, showDraftRequest } from '../features/drafts/api/draft-api';
-import { listManuscriptsRequest } from '../features/manuscripts/api/manuscript-api';
+import { type DraftSearchArgs, searchDraftsRequest, showDraftRequest } from '../features/drafts/api/draft-api';
+import { type ManuscriptListArgs, listManuscriptsRequest } from '../features/manuscripts/api/manuscript-api';
 import { dramaDetailRequest, listDramasRequest } from '../features/short-play/api';
 import { intParam } from '../lib/search-params';
 import routes from './routes';
@@ -8,7 +8,7 @@ import routes from './routes';
 describe('/draft declares the call its list makes first', () => {
   const data = routes.find((entry) => entry.path === '/draft')?.data;
 
-  it.each([
+  it.each<[string, DraftSearchArgs]>([
     ['', { type: 0, page: 1, title: '' }],
     ['?type=2&page=3&title=%E9%BB%84%E6%B2%B3', { type: 2, page: 3, title: '黄河' }],
   ])('at %p the host starts exactly the call the screen makes', (search, args) => {
@@ -21,7 +21,7 @@ describe('/draft declares the call its list makes first', () => {
 describe('/personalScript declares the call its library makes first', () => {
   const data = routes.find((entry) => entry.path === '/personalScript')?.data;
 
-  it.each([
+  it.each<[string, ManuscriptListArgs]>([
     ['', { type: 1, status: 20, page: 1, title: '' }],
     ['?type=2&status=0&page=2&title=%E9%BB%84%E6%B2%B3', { type: 2, status: 0, page: 2, title: '黄河' }],
   ])('at %p the host starts exactly the call the screen makes', (search, args) => {

@@ -1,4 +1,6 @@
 /** Reads a whole number from the URL, falling back when it is absent or not one of the allowed values. */
+export function intParam<T extends number>(params: URLSearchParams, name: string, fallback: T, allowed: readonly T[]): T;
+export function intParam(params: URLSearchParams, name: string, fallback: number): number;
 export function intParam(params: URLSearchParams, name: string, fallback: number, allowed?: readonly number[]): number {
   const raw = params.get(name);
   if (raw === null || raw === '' || !/^-?\d+$/.test(raw)) return fallback;

@@ -3,6 +3,7 @@ import type { DataOf, RequestOf } from './schemas/route';
 import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
 import type * as certification from './schemas/certification';
+import type * as drafts from './schemas/drafts';
 import type * as labels from './schemas/labels';
 import type * as materials from './schemas/materials';
 import type * as menu from './schemas/menu';
@@ -50,31 +51,20 @@ export type MaterialSaveAnswer = DataOf<typeof materials.materialSave>;
 export type Tag = labels.Tag;
 export type LabelListRequest = RequestOf<typeof labels.labelList>;
 
-// --- drafts --------------------------------------------------------------------------------
-export interface DraftSearchRequest {
-  type: number;
-  page: number;
-  size: number;
-  title?: string;
-}
-export interface Draft {
-  nd_id: number;
-  global_id: string;
-  nd_type: number;
-  nd_title: string;
-  nd_cover_url: string[];
-  nd_create_time: string;
-}
-export interface DraftSearchAnswer {
-  returnData: Draft[];
-  count: number;
-  /** More matches exist than `count` (a keyword's count stops early); the pager shows "count+". */
-  capped?: boolean;
-}
-export interface DraftDeleteRequest {
-  ids: string;
-  global_ids: string;
-}
+// --- drafts and the manuscript library (mf-drafts) ---------------------------------------
+export type Draft = drafts.Draft;
+export type DraftSearchRequest = RequestOf<typeof drafts.draftSearch>;
+export type DraftSearchAnswer = DataOf<typeof drafts.draftSearch>;
+/** The body as stored by the editor (HTML, sanitize before showing) and what reopens it in its writing screen. */
+export type DraftDetail = DataOf<typeof drafts.draftShow>;
+export type DraftDeleteRequest = RequestOf<typeof drafts.draftDelete>;
+export type Manuscript = drafts.Manuscript;
+export type ManuscriptListRequest = RequestOf<typeof drafts.manuscriptList>;
+export type ManuscriptListAnswer = DataOf<typeof drafts.manuscriptList>;
+export type ManuscriptDetail = DataOf<typeof drafts.manuscriptShow>;
+export type ManuscriptWithdrawRequest = RequestOf<typeof drafts.manuscriptWithdraw>;
+export type ManuscriptWithdrawAnswer = DataOf<typeof drafts.manuscriptWithdraw>;
+export type ManuscriptDeleteRequest = RequestOf<typeof drafts.manuscriptDelete>;
 
 // --- newspaper -----------------------------------------------------------------------------
 export type NewspaperRequest = RequestOf<typeof newspaper.hisPaper>;
@@ -84,61 +74,6 @@ export type NewspaperPage = newspaper.NewspaperPage;
 export type TosToken = uploads.TosToken;
 export type VodToken = uploads.VodToken;
 export type TransImageRequest = RequestOf<typeof uploads.transImage>;
-
-// --- draft detail and manuscript library (mf-drafts) ---------------------------------------
-export interface DraftDetail extends Draft {
-  /** The body as stored by the editor: HTML, to be sanitized before it is shown. */
-  nd_content: string;
-  nd_update_time: string;
-}
-export interface ManuscriptListRequest {
-  /** 1 article, 2 video, 3 gallery. */
-  type: number;
-  /** A value of the type's status filter list (ARTICLE_STATUS_FILTERS or OTHER_STATUS_FILTERS). */
-  status: number;
-  page: number;
-  size: number;
-  title?: string;
-}
-export interface Manuscript {
-  nm_id: number;
-  global_id: string;
-  nm_type: number;
-  nm_title: string;
-  nm_cover_url: string[];
-  /** Lifecycle state (ManuscriptStatus); read it with manuscriptStatusLabel. */
-  nm_status: number;
-  /** The review pipeline's code in the type's label map, or null. */
-  nm_review_code: number | null;
-  /** Publishing platforms (PUBLISH_PLATFORMS keys). */
-  nm_platforms: number[];
-  nm_create_time: string;
-  nm_publish_time: string | null;
-  nm_scheduled_time: string | null;
-}
-export interface ManuscriptListAnswer {
-  returnData: Manuscript[];
-  count: number;
-  /** As DraftSearchAnswer's. */
-  capped?: boolean;
-}
-export interface ManuscriptDetail extends Manuscript {
-  nm_content: string;
-  nm_update_time: string;
-}
-export interface ManuscriptWithdrawRequest {
-  id: number;
-  /** WithdrawTarget: 'private' (仅我可见) or 'draft' (back to the drafts). */
-  to: 'private' | 'draft';
-}
-export interface ManuscriptWithdrawAnswer {
-  nm_status: number | null;
-  /** The new draft's id when withdrawn to drafts. */
-  nd_id: number | null;
-}
-export interface ManuscriptDeleteRequest {
-  ids: string;
-}
 
 // --- notices (GET /api/notice/list, POST /api/notice/read) ---------------------------------
 /** App notices of type 0 and 1, and community notices (spec §3, unread count). */

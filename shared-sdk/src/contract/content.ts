@@ -114,6 +114,9 @@ export function manuscriptActions(status: number): ManuscriptActions {
   return { edit: !inReview, delete: !inReview, withdraw: status === ManuscriptStatus.SCHEDULED };
 }
 
+/** Bounds of the draft and manuscript lists' queries (a page's size defaults to LIMITS.DRAFT_PAGE_SIZE); larger is refused (1002). */
+export const DRAFT_QUERY_LIMITS = { PAGE_MAX: 100_000, SIZE_MAX: 50, TITLE_MAX: 50 } as const;
+
 /** Where a withdrawn scheduled manuscript goes: kept but visible only to its author, or back to drafts. */
 export const WithdrawTarget = { PRIVATE: 'private', DRAFT: 'draft' } as const;
 export type WithdrawTarget = (typeof WithdrawTarget)[keyof typeof WithdrawTarget];

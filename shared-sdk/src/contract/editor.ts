@@ -8,6 +8,9 @@
  * travel as JSON text (`covers`, `images`) or comma lists (`item_ids`); see `toArticleAddRequest`.
  */
 import type { Option } from './enums';
+import type * as document from './schemas/editor-document';
+import type * as editor from './schemas/editor';
+import type { DataOf, RequestOf } from './schemas/route';
 
 /** nd_type / nm_type. 1–3 are the landed kinds; collection and post are added by the editor. */
 export const EditorKind = { ARTICLE: 1, VIDEO: 2, GALLERY: 3, COLLECTION: 4, POST: 5 } as const;
@@ -98,33 +101,10 @@ export const EDITOR_MESSAGES = {
 } as const;
 
 // --- the document ---------------------------------------------------------------------------
-export interface GalleryImage {
-  url: string;
-  caption: string;
-}
-export interface EditorVideo {
-  url: string;
-  poster: string;
-  vid: string;
-}
+export type GalleryImage = document.GalleryImage;
+export type EditorVideo = document.EditorVideo;
 /** Every kind's fields; a kind ignores the ones it does not use (they are stored empty). */
-export interface EditorDocument {
-  type: EditorKind;
-  title: string;
-  /** HTML. Article body; description of video and collection; post text (topics as `#话题#`). */
-  content: string;
-  summary: string;
-  cover_mode: CoverMode;
-  covers: string[];
-  original: boolean;
-  video: EditorVideo;
-  /** Gallery images (3–50, caption each) or post images (≤ 9, caption ''). */
-  images: GalleryImage[];
-  /** Gallery: which image is the cover. */
-  cover_index: number;
-  /** Collection: my published manuscripts' ids, in order. */
-  item_ids: number[];
-}
+export type EditorDocument = document.EditorDocument;
 
 export function emptyDocument(type: EditorKind): EditorDocument {
   return {
@@ -144,54 +124,11 @@ export function emptyDocument(type: EditorKind): EditorDocument {
 
 // --- POST /api/article/add ------------------------------------------------------------------
 /** The form fields of `POST /api/article/add`. Structured fields are JSON text or comma lists. */
-export interface ArticleAddRequest {
-  save_type: SaveType;
-  /** EditorKind. */
-  type: EditorKind;
-  /** Update this draft; absent for a new one. */
-  draft_id?: number;
-  /** With draft_id: the version this save was based on. A stale one is refused (1020). */
-  base_version?: number;
-  /** Publishing an edit of a published manuscript: the manuscript to update (re-enters review). */
-  manuscript_id?: number;
-  /** save_type 3: 'YYYY-MM-DD HH:mm:ss', China time, 10 minutes to 7 days ahead. */
-  publish_time?: string;
-  title: string;
-  content: string;
-  summary?: string;
-  cover_mode?: CoverMode;
-  /** JSON array of cover URLs. */
-  covers?: string;
-  /** 1 declares original work. */
-  original?: 0 | 1;
-  video_url?: string;
-  video_poster?: string;
-  video_vid?: string;
-  /** JSON array of {url, caption}. */
-  images?: string;
-  cover_index?: number;
-  /** "12,7,9": collection items in order. */
-  item_ids?: string;
-}
-export interface ArticleAddAnswer {
-  /** The draft saved (for publish/schedule: the draft that was published; it leaves the draft list). */
-  draft_id: number;
-  /** The draft's version after this save (send it as the next base_version). */
-  version: number;
-  update_time: string;
-  /** Set when published or scheduled. */
-  manuscript_id: number | null;
-  /** ManuscriptStatus when published (5 审核中) or scheduled (12 定时发布); null for a draft save. */
-  status: number | null;
-  /** The scheduled time when scheduled, else null. */
-  publish_time: string | null;
-}
+export type ArticleAddRequest = RequestOf<typeof editor.articleAdd>;
+/** A save's answer (and a restore's). */
+export type ArticleAddAnswer = editor.ArticleSaved;
 /** data of a 1020 refusal: the server's current state of the draft. */
-export interface VersionConflictData {
-  draft_id: number;
-  version: number;
-  update_time: string;
-}
+export type VersionConflictData = editor.VersionConflict;
 
 /** Builds the form fields from a document, ready for the signed POST. */
 export function toArticleAddRequest(
@@ -216,76 +153,23 @@ export function toArticleAddRequest(
   };
 }
 
-// --- draft show (extends DraftDetail of api.ts) and versions --------------------------------
-export interface CollectionItem {
-  nm_id: number;
-  nm_type: number;
-  nm_title: string;
-  nm_cover_url: string[];
-  /** False when the item is no longer one of my published works (then publishing refuses). */
-  available: boolean;
-}
+// --- draft show's editor fields (schemas/editor-document.ts) and versions -------------------
+export type CollectionItem = document.CollectionItem;
 /** Added to `GET /api/draft/show` and `GET /api/manuscript/show` (prefix nd_ / nm_). Content is sanitized HTML. */
-export interface EditorFields {
-  summary: string;
-  cover_mode: CoverMode;
-  original: boolean;
-  video: EditorVideo;
-  images: GalleryImage[];
-  cover_index: number;
-  item_ids: number[];
-  items: CollectionItem[];
-}
-export interface DraftEditorDetail {
-  nd_version: number;
-  /** The manuscript this draft edits, or null. */
-  nd_manuscript_id: number | null;
-  nd_editor: EditorFields;
-}
-export interface ManuscriptEditorDetail {
-  /** The operator's reason when 未通过 (6); '' otherwise. */
-  nm_reject_reason: string;
-  nm_editor: EditorFields;
-}
+export type EditorFields = document.EditorFields;
 
 /** `GET /api/draft/versions?id=`: newest first, at most 50. */
-export interface DraftVersionItem {
-  version: number;
-  create_time: string;
-  /** Characters of the stored content HTML. */
-  size: number;
-  title: string;
-}
-export interface DraftVersionListAnswer {
-  current: number;
-  list: DraftVersionItem[];
-}
+export type DraftVersionListAnswer = DataOf<typeof editor.draftVersions>;
+export type DraftVersionItem = DraftVersionListAnswer['list'][number];
 /** `GET /api/draft/version?id=&version=`: that version's document (content sanitized). */
-export interface DraftVersionAnswer extends DraftVersionItem {
-  document: EditorDocument;
-}
+export type DraftVersionAnswer = DataOf<typeof editor.draftVersion>;
 /** `POST /api/draft/restoreVersion` {id, version, base_version?}: the restored copy becomes a new version. */
-export interface DraftRestoreVersionRequest {
-  id: number;
-  version: number;
-  base_version?: number;
-}
+export type DraftRestoreVersionRequest = RequestOf<typeof editor.draftRestoreVersion>;
 
 // --- POST /api/editor/useMaterial (?materialId= pre-fill; records 使用) ---------------------
-export interface UseMaterialRequest {
-  material_id: number;
-  /** The writing screen's kind. Images serve articles, galleries, posts and collection covers; videos serve articles and videos. */
-  type: EditorKind;
-}
-export interface UseMaterialAnswer {
-  cm_id: number;
-  cm_type: number;
-  cm_title: string;
-  cm_url: string;
-  cm_icon_url: string;
-  /** How the editor uses it: an image (into the body, a cover or the image list) or the video. */
-  insert: 'image' | 'video';
-}
+export type UseMaterialRequest = RequestOf<typeof editor.useMaterial>;
+export type UseMaterialAnswer = DataOf<typeof editor.useMaterial>;
+
 export function materialFitsKind(cmType: number, kind: number): boolean {
   if (cmType === 2) return kind === EditorKind.ARTICLE || kind === EditorKind.GALLERY || kind === EditorKind.POST || kind === EditorKind.COLLECTION;
   if (cmType === 3) return kind === EditorKind.ARTICLE || kind === EditorKind.VIDEO;

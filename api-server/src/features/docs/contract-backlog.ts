@@ -15,21 +15,6 @@ export const NOT_CONVERTED: readonly string[] = [
   'POST /api/microDrama/episode/list',
   'POST /api/microDrama/episode/detail',
   'POST /api/microDrama/episode/save',
-  // drafts (being edited elsewhere)
-  'GET /api/draft/search',
-  'GET /api/draft/show',
-  'POST /api/draft/del',
-  'GET /api/manuscript/list',
-  'GET /api/manuscript/show',
-  'POST /api/manuscript/withdraw',
-  'POST /api/manuscript/del',
-  // editor (being edited elsewhere)
-  'POST /api/article/add',
-  'GET /api/draft/versions',
-  'GET /api/draft/version',
-  'POST /api/draft/restoreVersion',
-  'POST /api/editor/useMaterial',
-  'POST /operator/manuscript/review',
   // ai
   'GET /api/ai/status',
   'POST /api/ai/write',

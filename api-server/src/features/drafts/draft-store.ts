@@ -1,6 +1,6 @@
 /** Draft queries: the owner's live drafts, a page at a time, and soft deletion. */
 import { type Kysely, sql } from 'kysely';
-import { ApiCode, type Draft, type DraftDetail, type DraftEditorDetail } from 'shared-sdk/contract';
+import { ApiCode, type Draft, type DraftDetail } from 'shared-sdk/contract';
 import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -75,7 +75,7 @@ export async function findOwnDraft(db: Db, userId: number, id: number): Promise<
 }
 
 /** The draft as its detail page and its writing screen read it; the body allow-listed again on the way out. */
-export async function toDraftDetail(db: Db, row: DraftRow): Promise<DraftDetail & DraftEditorDetail> {
+export async function toDraftDetail(db: Db, row: DraftRow): Promise<DraftDetail> {
   return {
     ...toDraft(row),
     nd_content: sanitizeEditorHtml(row.body),

@@ -6,7 +6,6 @@ import {
   EditorKind,
   type Manuscript,
   type ManuscriptDetail,
-  type ManuscriptEditorDetail,
   ManuscriptStatus,
   type ManuscriptWithdrawAnswer,
   type WithdrawTarget,
@@ -98,7 +97,7 @@ export async function findOwnManuscript(db: Db, userId: number, id: number): Pro
 }
 
 /** The manuscript's detail: sanitized body, the operator's reason when 未通过, and the editor fields. */
-export async function toManuscriptDetail(db: Db, row: ManuscriptRow): Promise<ManuscriptDetail & ManuscriptEditorDetail> {
+export async function toManuscriptDetail(db: Db, row: ManuscriptRow): Promise<ManuscriptDetail> {
   return {
     ...toManuscript(row),
     nm_content: sanitizeEditorHtml(row.body),

@@ -1,13 +1,10 @@
 /** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { drafts } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
 import type { IdListRule } from '../../lib/ids';
 import { type DayCounts, type Listed, type PageSource, type ReadRows, readListPage } from '../../lib/list-page';
 import { type AnyRows, type Search, searchPlan } from '../../lib/paging';
-
-export const MAX_PAGE_SIZE = 50;
-export const MAX_IDS = 100;
-export const TITLE_SEARCH_MAX = 50;
 
 export const DRAFT_MESSAGES = {
   DRAFT_NOT_FOUND: '草稿不存在或已删除',
@@ -20,8 +17,8 @@ export const DRAFT_MESSAGES = {
   BAD_GLOBAL_IDS: '参数错误：global_ids 与 ids 不一致',
 } as const;
 
-/** The drafts' and manuscripts' id lists (`parseIdList` in lib/ids.ts): up to MAX_IDS ids, each within 32 bits. */
-export const ID_LIST: IdListRule = { max: MAX_IDS, message: DRAFT_MESSAGES.BAD_IDS };
+/** The drafts' and manuscripts' id lists (`parseIdList` in lib/ids.ts): up to DRAFT_IDS_MAX ids, each within 32 bits. */
+export const ID_LIST: IdListRule = { max: drafts.DRAFT_IDS_MAX, message: DRAFT_MESSAGES.BAD_IDS };
 
 /** The sum of the counter rows a query selects, as `n`. */
 export const TOTAL = sql<number>`coalesce(sum(count), 0)`.as('n');

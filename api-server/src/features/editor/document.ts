@@ -3,27 +3,13 @@
  * `POST /api/article/add` (JSON text and comma lists, refused with 1002 when malformed), the
  * columns a document is stored in, and a row read back as a document.
  */
-import { ApiCode, type CoverMode, type EditorDocument, type EditorKind, type GalleryImage, EDITOR_LIMITS } from 'shared-sdk/contract';
+import { ApiCode, type ArticleAddRequest, type CoverMode, type EditorDocument, type EditorKind, type GalleryImage, EDITOR_LIMITS } from 'shared-sdk/contract';
 import type { DraftRow, ManuscriptRow } from '../../db/content-tables';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 
-/** The form fields as the route's schema has typed them. */
-export interface DocumentFields {
-  type: EditorKind;
-  title: string;
-  content: string;
-  summary: string;
-  cover_mode: CoverMode;
-  covers: string;
-  original: 0 | 1;
-  video_url: string;
-  video_poster: string;
-  video_vid: string;
-  images: string;
-  cover_index: number;
-  item_ids: string;
-}
+/** The document's form fields of `POST /api/article/add`, as its schema types them. */
+export type DocumentFields = Omit<ArticleAddRequest, 'save_type' | 'draft_id' | 'base_version' | 'manuscript_id' | 'publish_time'>;
 
 /**
  * Control characters (NUL first: PostgreSQL text refuses it) and lone surrogates (jsonb refuses

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { ApiCode, EDITOR_LIMITS, EDITOR_MESSAGES, type EditorDocument, type VersionConflictData, htmlToText, manuscriptActions } from 'shared-sdk/contract';
+import { type ApiEnvelope, ApiCode, EDITOR_LIMITS, EDITOR_MESSAGES, EditorCode, type EditorDocument, type VersionConflictData, htmlToText, manuscriptActions } from 'shared-sdk/contract';
 import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -24,6 +24,13 @@ export class VersionConflict extends Error {
     this.name = 'VersionConflict';
   }
 }
+
+/** The 1020 answer of a save or a restore: the server's current version, for the editor to choose. */
+export const versionConflictAnswer = (conflict: VersionConflict): ApiEnvelope<VersionConflictData> => ({
+  code: EditorCode.VERSION_CONFLICT,
+  msg: conflict.message,
+  data: conflict.data,
+});
 
 export interface DraftTarget {
   userId: number;

@@ -6,16 +6,17 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode, ok } from 'shared-sdk/contract';
+import { editor as contract } from 'shared-sdk/contract/schemas';
 import { CliRefusal } from '../../cli/commands';
 import { viaServerOrDatabase } from '../../cli/operator-call';
 import type { AppConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
-import { envelope, objectOf, str } from '../../lib/schemas';
+import { serve } from '../../lib/contract-route';
 import { operatorToken, sameToken } from '../../lib/operator-access';
 import { editorClock } from './clock';
-import { REJECT_REASON_MAX, type ReviewAction, reviewManuscript } from './publish';
+import { reviewManuscript } from './publish';
 
-export const REVIEW_DECISIONS: readonly ReviewAction[] = ['approve', 'reject', 'offline'];
+type ReviewAction = contract.ReviewAction;
 const OUTCOME: Readonly<Record<ReviewAction, string>> = { approve: '已发布 (7)', reject: '未通过 (6)', offline: '已下线 (13)' };
 
 async function decide(db: Parameters<typeof reviewManuscript>[0], id: number, decision: ReviewAction, reason: string): Promise<string> {
@@ -23,26 +24,18 @@ async function decide(db: Parameters<typeof reviewManuscript>[0], id: number, de
   return `Manuscript ${id} is now ${OUTCOME[decision]}.`;
 }
 
-const reviewBody = objectOf(
-  { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, decision: { type: 'string', enum: [...REVIEW_DECISIONS] }, reason: { type: 'string', maxLength: REJECT_REASON_MAX * 4, default: '' } },
-  ['id', 'decision'],
-);
-
 export const operatorReviewRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { id: number; decision: ReviewAction; reason: string } }>(
-    '/operator/manuscript/review',
-    { config: { auth: 'public' }, schema: { body: reviewBody, response: { 200: envelope(objectOf({ message: str })) } } },
-    async (request) => {
-      if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
-      return ok({ message: await decide(app.db, request.body.id, request.body.decision, request.body.reason) });
-    },
-  );
+  serve(app, contract.operatorManuscriptReview, async (request) => {
+    if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+    const { id, decision, reason = '' } = request.body;
+    return ok({ message: await decide(app.db, id, decision, reason) });
+  });
 };
 
 export async function runManuscriptReview(config: AppConfig, o: { id: string; decision: string; reason: string }): Promise<string> {
   const id = Number(o.id);
   if (!/^[1-9]\d{0,9}$/.test(o.id) || id > 2_147_483_647) throw new CliRefusal(`--id must be a manuscript id, got "${o.id}".`);
-  const decision = REVIEW_DECISIONS.find((value) => value === o.decision);
+  const decision = contract.REVIEW_DECISIONS.find((value) => value === o.decision);
   if (!decision) throw new CliRefusal('--decision must be approve (→ 已发布), reject (→ 未通过, needs --reason) or offline (→ 已下线).');
   const call = { path: '/operator/manuscript/review', body: { id, decision, reason: o.reason }, refusal: (message: string) => new CliRefusal(message) };
   return viaServerOrDatabase(config, call, async (db) => {

@@ -6,7 +6,6 @@ import {
   type DraftSearchAnswer,
   EditorKind,
   type ManuscriptDetail,
-  type ManuscriptEditorDetail,
   type ManuscriptListAnswer,
   ManuscriptStatus,
   SaveType,
@@ -31,7 +30,7 @@ describe('publish, schedule and review', () => {
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const showManuscript = async (id: number, phone = VERIFIED) =>
-    body<ManuscriptDetail & ManuscriptEditorDetail>(await signed(app, { url: '/api/manuscript/show', token: tokens[phone], params: { id } }));
+    body<ManuscriptDetail>(await signed(app, { url: '/api/manuscript/show', token: tokens[phone], params: { id } }));
   const list = async (type: number, status: number) =>
     body<ManuscriptListAnswer>(await signed(app, { url: '/api/manuscript/list', token: tokens[VERIFIED], params: { type, status, page: 1, size: 50 } }));
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApiCode, type EditorDocument, ManuscriptStatus, htmlToText } from 'shared-sdk/contract';
+import { editor as editorContract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
 import type { ObjectStore } from '../../storage/object-store';
 import { DRAFT_MESSAGES } from '../drafts/shared';
@@ -159,7 +160,7 @@ export async function publishDue(db: Tx, now: Date): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
-export type ReviewAction = 'approve' | 'reject' | 'offline';
+type ReviewAction = editorContract.ReviewAction;
 const FROM: Readonly<Record<ReviewAction, number>> = {
   approve: ManuscriptStatus.IN_REVIEW,
   reject: ManuscriptStatus.IN_REVIEW,
@@ -170,7 +171,7 @@ const TO: Readonly<Record<ReviewAction, number>> = {
   reject: ManuscriptStatus.REJECTED,
   offline: ManuscriptStatus.OFFLINE,
 };
-export const REJECT_REASON_MAX = 200;
+const { REJECT_REASON_MAX } = editorContract;
 
 /** An operator's decision on one manuscript; refuses a state the action does not apply to. */
 export async function reviewManuscript(db: Tx, id: number, action: ReviewAction, reason: string, now: Date): Promise<{ status: number }> {

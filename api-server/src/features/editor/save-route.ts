@@ -9,45 +9,35 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  type ArticleAddAnswer,
   ApiCode,
   EDITOR_MESSAGES,
-  EditorCode,
   SaveType,
   banRangeOfKind,
-  fail,
   formatChinaTime,
   ok,
   parseChinaTime,
   scheduleTimeIssue,
   validateEditorDocument,
 } from 'shared-sdk/contract';
+import { editor as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
+import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { formatTime } from '../../lib/china-time';
 import { editorClock } from './clock';
-import { type DocumentFields, documentFromFields } from './document';
-import { VersionConflict, checkDraftSave, writeDraft } from './draft-save';
+import { documentFromFields } from './document';
+import { VersionConflict, checkDraftSave, versionConflictAnswer, writeDraft } from './draft-save';
 import { checkCollectionItems, checkPublish, publishDraft } from './publish';
-import { articleAddAnswer, articleAddBody } from './schemas';
-
-interface AddBody extends DocumentFields {
-  save_type: SaveType;
-  draft_id?: number;
-  base_version?: number;
-  manuscript_id?: number;
-  publish_time: string;
-}
 
 /** A 50,000-character article with formats, form-encoded (Chinese text grows 9× when percent-encoded). */
 export const SAVE_BODY_LIMIT = 24 * 1024 * 1024;
 
 const saveRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: AddBody }>(
-    '/api/article/add',
-    { bodyLimit: SAVE_BODY_LIMIT, schema: { body: articleAddBody, response: { 200: articleAddAnswer } } },
-    async (request, reply) => {
+  serve(
+    app,
+    contract.articleAdd,
+    async (request) => {
       const { user } = requireAuth(request);
       const { body } = request;
       requireCert(user);
@@ -59,13 +49,14 @@ const saveRoute: FastifyPluginAsync = async (app) => {
       const now = editorClock.now();
       let scheduledAt: Date | null = null;
       if (body.save_type === SaveType.SCHEDULE) {
-        const timeIssue = scheduleTimeIssue(body.publish_time, now.getTime());
+        const publishTime = body.publish_time ?? '';
+        const timeIssue = scheduleTimeIssue(publishTime, now.getTime());
         if (timeIssue) throw new ApiError(ApiCode.INVALID_PARAMS, timeIssue);
-        scheduledAt = new Date(parseChinaTime(body.publish_time) ?? 0);
+        scheduledAt = new Date(parseChinaTime(publishTime) ?? 0);
       }
       if (body.draft_id !== undefined && body.manuscript_id !== undefined) throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
       try {
-        const answer = await app.db.transaction().execute(async (tx): Promise<ArticleAddAnswer> => {
+        const answer = await app.db.transaction().execute(async (tx): Promise<contract.ArticleSaved> => {
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
           const checked = await checkDraftSave(tx, target, doc);
           // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
@@ -81,10 +72,11 @@ const saveRoute: FastifyPluginAsync = async (app) => {
         const msg = body.save_type === SaveType.DRAFT ? EDITOR_MESSAGES.SAVED : body.save_type === SaveType.PUBLISH ? EDITOR_MESSAGES.PUBLISHED : EDITOR_MESSAGES.SCHEDULED;
         return ok(answer, msg);
       } catch (error) {
-        if (error instanceof VersionConflict) return reply.send(fail(EditorCode.VERSION_CONFLICT, error.message, error.data));
+        if (error instanceof VersionConflict) return versionConflictAnswer(error);
         throw error;
       }
     },
+    { bodyLimit: SAVE_BODY_LIMIT },
   );
 };
 

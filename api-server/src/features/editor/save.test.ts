@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ApiCode, type DraftDetail, type DraftEditorDetail, type DraftSearchAnswer, EditorCode, EditorKind, SaveType, type VersionConflictData } from 'shared-sdk/contract';
+import { ApiCode, type DraftDetail, type DraftSearchAnswer, EditorCode, EditorKind, SaveType, type VersionConflictData } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
@@ -12,7 +12,7 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const show = async (phone: string, id: number) =>
-    body<DraftDetail & DraftEditorDetail>(await signed(app, { url: '/api/draft/show', token: tokens[phone], params: { id } }));
+    body<DraftDetail>(await signed(app, { url: '/api/draft/show', token: tokens[phone], params: { id } }));
 
   before(async () => {
     database = await openTestDatabase();

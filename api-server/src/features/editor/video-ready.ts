@@ -43,7 +43,14 @@ function videoKeysOf(keys: readonly string[]): { key: string; name: string }[] {
 }
 
 export async function requireVideosReady(tx: Tx, userId: number, doc: EditorDocument, keys: readonly string[]): Promise<void> {
-  const vids = videoIdsOf(doc);
+  await requireKnownVideos(tx, userId, videoIdsOf(doc), keys);
+}
+
+/**
+ * The check itself, for any content that shows video: `vids` are job ids the content names, `keys`
+ * the keys of our storage it names (only those in the video folder are judged here).
+ */
+export async function requireKnownVideos(tx: Tx, userId: number, vids: readonly string[], keys: readonly string[]): Promise<void> {
   const videos = videoKeysOf(keys);
   if (videos.length > MAX_VIDEO_KEYS) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TOO_MANY);
   if (vids.length === 0 && videos.length === 0) return;

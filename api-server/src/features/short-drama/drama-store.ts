@@ -128,7 +128,7 @@ export async function saveEpisode(db: Kysely<Database>, store: ObjectStore, owne
   const values = {
     episode_no: input.episode_no,
     title,
-    video_url: await videoUrl(store, input.video_url, ownerId, current?.video_url ?? ''),
+    video_url: await videoUrl(db, store, input.video_url, ownerId, current?.video_url ?? ''),
     cover_url: await coverUrl(store, input.cover_url, ownerId, current?.cover_url ?? ''),
     updated_at: now,
   };

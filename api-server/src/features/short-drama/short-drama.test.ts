@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ApiCode, type DramaDetail, type DramaEpisode, type DramaListAnswer, type DramaSeries } from 'shared-sdk/contract';
+import { randomBytes } from 'node:crypto';
+import { ApiCode, type DramaDetail, type DramaEpisode, type DramaListAnswer, type DramaSeries, VideoState } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { runToolCommand } from '../tools/operator';
+import { VIDEO_NOT_READY } from '../editor/video-ready';
 
 const AUTHOR = '13800000001';
 const NO_AUTH = '13800000002';
@@ -29,6 +31,14 @@ describe('short drama', () => {
     const key = newKey(t.keyScope, ext, kind);
     assert.equal((await ossInject(app, t, { method: 'PUT', key, payload, contentType: 'application/octet-stream' })).statusCode, 200);
     return `/oss/${t.bucket}/${key}`;
+  };
+  /** An upload to the caller's video folder, with a job of the video service in `state` (by `jobOf`, the caller when not given), or none. */
+  const video = async (phone: string, state: VideoState | null, jobOf = phone): Promise<string> => {
+    const url = await upload(phone, Buffer.from('video bytes'), 'mp4', 'video');
+    const owner = await database.db.selectFrom('users').select('id').where('phone', '=', jobOf).executeTakeFirstOrThrow();
+    const sourceKey = url.slice(`/oss/${storage[phone]?.bucket}/`.length);
+    if (state !== null) await database.db.insertInto('video_jobs').values({ vid: randomBytes(16).toString('hex'), user_id: owner.id, source_key: sourceKey, state }).execute();
+    return url;
   };
   const episode = (change: Record<string, string | number>) =>
     call<DramaEpisode>(AUTHOR, '/api/microDrama/episode/save', { title: '第一集', video_url: 'https://video.example.com/e1.mp4', cover_url: '', ...change });
@@ -109,8 +119,8 @@ describe('short drama', () => {
 
   it('saves episodes with a number unique per series, ordered by number', async () => {
     const series = (await call<DramaSeries>(AUTHOR, '/api/microDrama/save', { title: '排序测试' })).data;
-    const video = await upload(AUTHOR, Buffer.from('not really a video'), 'mp4', 'file');
-    assert.equal((await episode({ drama_id: series.id, episode_no: 2, title: '第二集', video_url: video })).code, 0);
+    const transcoded = await video(AUTHOR, VideoState.DONE);
+    assert.equal((await episode({ drama_id: series.id, episode_no: 2, title: '第二集', video_url: transcoded })).code, 0);
     const first = await episode({ drama_id: series.id, episode_no: 1 });
     assert.equal(first.code, 0, first.msg);
     const taken = await episode({ drama_id: series.id, episode_no: 2, title: '重复' });
@@ -153,6 +163,28 @@ describe('short drama', () => {
     for (const hostile of hostiles) {
       assert.equal((await episode({ drama_id: series.id, episode_no: 50, ...hostile })).code, ApiCode.INVALID_PARAMS, JSON.stringify(hostile));
     }
+  });
+
+  it('takes a video of our storage only when the video service knows it: committed, transcoded, the author’s (as publishing an article)', async () => {
+    const series = (await call<DramaListAnswer>(AUTHOR, '/api/microDrama/list')).data.list[0];
+    assert.ok(series);
+    const cases: [string, string][] = [
+      [await video(AUTHOR, null), VIDEO_NOT_READY.NOT_COMMITTED],
+      [await video(AUTHOR, VideoState.TRANSCODING), VIDEO_NOT_READY.TRANSCODING],
+      [await video(AUTHOR, VideoState.FAILED), VIDEO_NOT_READY.FAILED],
+      // In the author's folder, but the job that made it is another creator's.
+      [await video(AUTHOR, VideoState.DONE, OTHER_AUTHOR), VIDEO_NOT_READY.NOT_YOURS],
+      [await video(OTHER_AUTHOR, VideoState.DONE), VIDEO_NOT_READY.NOT_YOURS],
+      [await upload(AUTHOR, SAMPLE.png, 'png'), '视频地址无效，请重新上传'],
+    ];
+    for (const [url, message] of cases) {
+      const answer = await episode({ drama_id: series.id, episode_no: 60, video_url: url });
+      assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, message], url);
+    }
+    const done = await video(AUTHOR, VideoState.DONE);
+    const saved = await episode({ drama_id: series.id, episode_no: 60, video_url: done });
+    assert.equal(saved.code, 0, saved.msg);
+    assert.match(saved.data.video_url, /\/oss\/.*\/video\//);
   });
 
   it('is owner-only: another author’s series and episodes read as missing', async () => {

@@ -26,6 +26,9 @@ export const Text = (max: number, min = 0) => Type.String({ minLength: min, maxL
 export const OneOf = <const T extends readonly string[] | readonly number[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], ...options });
 
+/** `value` or `null` (a column that may be empty, a time not set yet). */
+export const Nullable = <T extends TSchema>(value: T) => Type.Union([value, Type.Null()]);
+
 export const CountData = Type.Object({ count: Type.Integer() });
 export type CountData = Static<typeof CountData>;
 

@@ -8,6 +8,8 @@ import type { ContractRoute } from './route';
 import * as account from './account';
 import * as bans from './bans';
 import * as certification from './certification';
+import * as drafts from './drafts';
+import * as editor from './editor';
 import * as help from './help';
 import * as jobs from './jobs';
 import * as labels from './labels';
@@ -28,6 +30,9 @@ export * from './route';
 export * as account from './account';
 export * as bans from './bans';
 export * as certification from './certification';
+export * as drafts from './drafts';
+export * as editor from './editor';
+export * as editorDocument from './editor-document';
 export * as help from './help';
 export * as jobs from './jobs';
 export * as labels from './labels';
@@ -47,4 +52,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, drafts, editor, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));

@@ -1,14 +1,11 @@
 import { baseApi } from 'shared-sdk';
-import { LIMITS, type DraftDeleteRequest, type DraftDetail, type DraftSearchAnswer } from 'shared-sdk/contract';
+import { LIMITS, type DraftDeleteRequest, type DraftDetail, type DraftSearchAnswer, type DraftSearchRequest } from 'shared-sdk/contract';
 
-export interface DraftSearchArgs {
-  type: number;
-  page: number;
-  title: string;
-}
+/** What the list screen chooses (its pages are LIMITS.DRAFT_PAGE_SIZE long). */
+export type DraftSearchArgs = Required<Pick<DraftSearchRequest, 'type' | 'page' | 'title'>>;
 
 /** The list's call; the /draft route declares the same one for the host to start early (expose/routes.ts). */
-export function searchDraftsRequest({ type, page, title }: DraftSearchArgs) {
+export function searchDraftsRequest({ type, page, title }: DraftSearchArgs): { url: string; params: DraftSearchRequest } {
   return { url: '/api/draft/search', params: { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
 }
 

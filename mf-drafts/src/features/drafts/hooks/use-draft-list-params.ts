@@ -1,15 +1,19 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'shared-sdk/router';
-import { DRAFT_TABS_ALL } from 'shared-sdk/contract';
+import { EDITOR_KINDS } from 'shared-sdk/contract';
+import type { DraftSearchArgs } from '../api/draft-api';
 import { intParam, withParams } from '../../../lib/search-params';
 
-const DEFAULTS = { type: 0, title: '', page: 1 };
-const TAB_VALUES = DRAFT_TABS_ALL.map((tab) => tab.value);
+/** The 全部 tab (every kind). */
+const ALL_KINDS: DraftSearchArgs['type'] = 0;
+const DEFAULTS = { type: ALL_KINDS as number, title: '', page: 1 };
+/** DRAFT_TABS_ALL's values: 全部 and every kind. */
+const TAB_VALUES: readonly DraftSearchArgs['type'][] = [ALL_KINDS, ...EDITOR_KINDS];
 
 /** Tab, keyword and page live in the URL, so reload and back show the same list. */
 export function useDraftListParams() {
   const [params, setParams] = useSearchParams();
-  const type = intParam(params, 'type', DEFAULTS.type, TAB_VALUES);
+  const type = intParam(params, 'type', ALL_KINDS, TAB_VALUES);
   const title = params.get('title') ?? '';
   const page = Math.max(1, intParam(params, 'page', DEFAULTS.page));
 

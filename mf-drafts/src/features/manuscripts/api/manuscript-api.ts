@@ -1,15 +1,11 @@
 import { baseApi } from 'shared-sdk';
-import { LIMITS, type ManuscriptDeleteRequest, type ManuscriptDetail, type ManuscriptEditorDetail, type ManuscriptListAnswer, type ManuscriptWithdrawAnswer, type ManuscriptWithdrawRequest } from 'shared-sdk/contract';
+import { LIMITS, type ManuscriptDeleteRequest, type ManuscriptDetail, type ManuscriptListAnswer, type ManuscriptListRequest, type ManuscriptWithdrawAnswer, type ManuscriptWithdrawRequest } from 'shared-sdk/contract';
 
-export interface ManuscriptListArgs {
-  type: number;
-  status: number;
-  page: number;
-  title: string;
-}
+/** What the library screen chooses (its pages are LIMITS.DRAFT_PAGE_SIZE long). */
+export type ManuscriptListArgs = Required<Pick<ManuscriptListRequest, 'type' | 'status' | 'page' | 'title'>>;
 
 /** The library's call (pages of LIMITS.DRAFT_PAGE_SIZE, like the draft list); the /personalScript route declares the same one for the host to start early (expose/routes.ts). */
-export function listManuscriptsRequest({ type, status, page, title }: ManuscriptListArgs) {
+export function listManuscriptsRequest({ type, status, page, title }: ManuscriptListArgs): { url: string; params: ManuscriptListRequest } {
   return { url: '/api/manuscript/list', params: { type, status, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
 }
 
@@ -21,7 +17,7 @@ export const manuscriptApi = api.injectEndpoints({
       query: listManuscriptsRequest,
       providesTags: ['Manuscript'],
     }),
-    showManuscript: build.query<ManuscriptDetail & ManuscriptEditorDetail, number>({
+    showManuscript: build.query<ManuscriptDetail, number>({
       query: (id) => ({ url: '/api/manuscript/show', params: { id }, skipErrorHandler: true }),
       providesTags: ['Manuscript'],
     }),

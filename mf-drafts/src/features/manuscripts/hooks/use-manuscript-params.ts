@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'shared-sdk/router';
-import { ALL_STATUS_FILTER, ContentType, MANUSCRIPT_TABS, statusFiltersFor } from 'shared-sdk/contract';
+import { ALL_STATUS_FILTER, ContentType, EDITOR_KINDS, statusFiltersFor } from 'shared-sdk/contract';
 import { intParam, withParams } from '../../../lib/search-params';
 
-export const MANUSCRIPT_TYPES: readonly number[] = MANUSCRIPT_TABS.map((tab) => tab.value);
+/** MANUSCRIPT_TABS' values: every kind. */
+const MANUSCRIPT_TYPES = EDITOR_KINDS;
 
 /**
  * What the address leaves out is what the host's early call for this route assumes (routes.ts:

@@ -15,7 +15,7 @@ describe('useMyPublished', () => {
   it('reads every published work page by page, never asking for a page larger than the server serves', async () => {
     // 60 published articles (two pages), one video, no gallery; a page above the server's maximum is refused.
     const articles = Array.from({ length: 60 }, (_, i) => work(i + 1, 1));
-    manuscripts.mockImplementation(async ({ type, page, size }: ManuscriptListRequest) => {
+    manuscripts.mockImplementation(async ({ type, page, size }: Required<ManuscriptListRequest>) => {
       if (size > MANUSCRIPT_LIST_PAGE_MAX) throw new Error('参数错误');
       const all = type === 1 ? articles : type === 2 ? [work(100, 2)] : [];
       return { returnData: all.slice((page - 1) * size, page * size), count: all.length };

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { ContentType, EDITOR_KIND_LABELS, type Manuscript } from 'shared-sdk/contract';
+import { ContentType, DRAFT_QUERY_LIMITS, EDITOR_KIND_LABELS, type Manuscript, type ManuscriptListRequest } from 'shared-sdk/contract';
 import { editorCalls } from '../../draft/api/editor-calls';
 
 /** 已发布 in each type's own status filter (spec §3): 7 for articles, 0 for videos and galleries. */
-const PUBLISHED_FILTER: Readonly<Record<number, number>> = { [ContentType.ARTICLE]: 7, [ContentType.VIDEO]: 0, [ContentType.GALLERY]: 0 };
+const PUBLISHED_FILTER: ReadonlyArray<Pick<ManuscriptListRequest, 'type' | 'status'>> = [
+  { type: ContentType.ARTICLE, status: 7 },
+  { type: ContentType.VIDEO, status: 0 },
+  { type: ContentType.GALLERY, status: 0 },
+];
 
 /** The largest page GET /api/manuscript/list serves (a bigger one is refused as a parameter error). */
-export const MANUSCRIPT_LIST_PAGE_MAX = 50;
+export const MANUSCRIPT_LIST_PAGE_MAX = DRAFT_QUERY_LIMITS.SIZE_MAX;
 /** Pages read per type at most: a collection holds up to 100 works, so a few hundred candidates are plenty. */
 const PAGES_MAX = 6;
 
@@ -22,7 +26,7 @@ function toWork(manuscript: Manuscript): PublishedWork {
 }
 
 /** Every published manuscript of one type, page by page. */
-async function publishedOfType(type: number, status: number): Promise<Manuscript[]> {
+async function publishedOfType({ type, status }: Pick<ManuscriptListRequest, 'type' | 'status'>): Promise<Manuscript[]> {
   const found: Manuscript[] = [];
   for (let page = 1; page <= PAGES_MAX; page += 1) {
     const answer = await editorCalls.manuscripts({ type, status, page, size: MANUSCRIPT_LIST_PAGE_MAX });
@@ -37,7 +41,7 @@ export function useMyPublished(): { works: PublishedWork[]; loading: boolean; er
   const [state, setState] = useState<{ works: PublishedWork[]; loading: boolean; error: string | null }>({ works: [], loading: true, error: null });
   useEffect(() => {
     let live = true;
-    Promise.allSettled(Object.entries(PUBLISHED_FILTER).map(([type, status]) => publishedOfType(Number(type), status))).then((results) => {
+    Promise.allSettled(PUBLISHED_FILTER.map(publishedOfType)).then((results) => {
       if (!live) return;
       const failed = results.find((result) => result.status === 'rejected');
       const works = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])).map(toWork);

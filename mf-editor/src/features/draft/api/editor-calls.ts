@@ -3,12 +3,10 @@ import type {
   ArticleAddAnswer,
   ArticleAddRequest,
   DraftDetail,
-  DraftEditorDetail,
   DraftRestoreVersionRequest,
   DraftVersionAnswer,
   DraftVersionListAnswer,
   ManuscriptDetail,
-  ManuscriptEditorDetail,
   ManuscriptListAnswer,
   ManuscriptListRequest,
   UseMaterialAnswer,
@@ -19,8 +17,8 @@ import type {
 // outcome (a status line, a conflict notice), so none of them goes through the central notifier.
 const quiet = { skipErrorHandler: true } as const;
 
-export type EditorDraft = DraftDetail & DraftEditorDetail;
-export type EditorManuscript = ManuscriptDetail & ManuscriptEditorDetail;
+export type EditorDraft = DraftDetail;
+export type EditorManuscript = ManuscriptDetail;
 
 export const editorCalls = {
   save: (request: ArticleAddRequest) => apiPost<ArticleAddAnswer>('/api/article/add', request, quiet),
