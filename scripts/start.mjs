@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: install, build what is missing, then run the API server, which migrates, seeds and
-// serves the host, every remote, the runtime config and the storage from one port.
+// serves the host, every remote, the runtime config and the storage from one port (and takes
+// uploads on the next one, in a thread of its own).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureInstalled, ROOT, run } from './lib/pnpm.mjs';
@@ -35,7 +36,14 @@ if (process.env.RELEASES_BUCKET_PREFIX) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(ROOT, 'api-server'),
   stdio: 'inherit',
-  env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', WEB_ROOT: process.env.WEB_ROOT ?? ROOT },
+  env: {
+    ...process.env,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    WEB_ROOT: process.env.WEB_ROOT ?? ROOT,
+    // Uploads go to the storage thread on the next port, so their bytes never hold up the API's
+    // event loop (api-server features/oss/storage-thread.ts). STORAGE_PORT= (empty) turns it off.
+    ...(process.env.OSS_BUCKET ? {} : { STORAGE_PORT: process.env.STORAGE_PORT ?? String(Number(process.env.PORT || 8080) + 1) }),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase, pgliteDirFor } from './db/connect';
 import { features } from './features';
-import { redactValue, redactedError, redactedRequest } from './lib/log-redaction';
+import { loggerOptions } from './lib/log-redaction';
 import { buildRemoteSource, devServerRemoteSource, type RemoteSource } from './features/runtime/remote-source';
 import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
@@ -35,16 +35,7 @@ export interface AppDependencies {
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
-            // Tokens ride in GET URLs, passwords and keys in bodies: none of them reach a log line.
-            serializers: { req: redactedRequest, err: redactedError },
-            formatters: { log: (object: Record<string, unknown>) => redactValue(object) as Record<string, unknown> },
-          },
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
   });
 

@@ -52,6 +52,12 @@ export interface AppConfig {
    */
   storagePublicOrigin: string;
   /**
+   * STORAGE_PORT (embedded storage only): a port on which a thread of its own serves the storage
+   * (uploads and reads), so an upload's bytes never run on the API's event loop; the upload
+   * credentials send the browser there. Null = the storage is served only under /oss on PORT.
+   */
+  storagePort: number | null;
+  /**
    * FETCH_ALLOW_CIDRS: non-public ranges the server may still fetch user-named URLs from (an intranet
    * image host), comma-separated CIDRs. Empty by default: only public addresses (features/media).
    */
@@ -152,6 +158,15 @@ function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperator
   };
 }
 
+/** A TCP port (1-65535), or null when unset. */
+function portFrom(env: Env, name: string): number | null {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return null;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`${name} must be a port number (1-65535), got "${raw}"`);
+  return port;
+}
+
 /** An origin (`https://host[:port]`, nothing after it), or empty when unset. */
 function originFrom(env: Env, name: string): string {
   const raw = (env[name] ?? '').trim();
@@ -221,6 +236,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     releasesBucketPrefix: env.RELEASES_BUCKET_PREFIX ?? '',
     ...objectStorageFrom(env),
     storagePublicOrigin: originFrom(env, 'STORAGE_PUBLIC_ORIGIN'),
+    storagePort: portFrom(env, 'STORAGE_PORT'),
     fetchAllowCidrs: (env.FETCH_ALLOW_CIDRS ?? '').split(',').map((c) => c.trim()).filter(Boolean),
     aiBaseUrl: (env.AI_BASE_URL ?? '').trim(),
     aiApiKey: (env.AI_API_KEY ?? '').trim(),

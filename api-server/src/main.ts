@@ -64,6 +64,7 @@ if (!config.production) {
       '',
       `  Creator back-office is running: open http://${shownHost}:${port}/`,
       `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      ...(config.storagePort !== null && !config.ossBucket ? [`  Uploads: the storage thread on port ${config.storagePort} (STORAGE_PORT)`] : []),
       '  Demo logins (phone / password):',
       ...DEMO_ACCOUNTS.map((a) => `    ${a.phone} / ${a.password}  ${a.description}`),
       '  Stop with Ctrl+C.',

@@ -29,11 +29,13 @@ export interface RunningProduct {
 /** Starts the product exactly as `npm start` does, on a free port and a fresh data folder. */
 export async function startProduct(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
   const port = await freePort();
+  // The storage thread takes uploads on a port of its own (as `npm start` runs it, on PORT + 1).
+  const storagePort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creator-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     // FETCH_ALLOW_CIDRS: pasted pictures served by a test's own local site may be re-hosted (every other private address is still refused).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FETCH_ALLOW_CIDRS: '127.0.0.1/32', ...extraEnv },
+    env: { ...process.env, PORT: String(port), STORAGE_PORT: String(storagePort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FETCH_ALLOW_CIDRS: '127.0.0.1/32', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

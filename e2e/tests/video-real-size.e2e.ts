@@ -75,8 +75,11 @@ describe('a video of real size in /videoWrite', () => {
     await field.waitFor({ timeout: 60_000 });
     await recordFieldTexts(page);
     const partial: string[] = [];
+    const uploadHosts = new Set<string>();
     page.on('response', (response) => {
       if (response.url().endsWith('.mp4') && response.status() === 206) partial.push(response.headers()['content-range'] ?? '');
+      const request = response.request();
+      if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/oss/') && response.ok()) uploadHosts.add(new URL(request.url()).host);
     });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), field.getByRole('button', { name: '上传视频' }).click()]);
     // By path: the browser reads the file from disk, as a creator's would.
@@ -86,6 +89,11 @@ describe('a video of real size in /videoWrite', () => {
     const texts = await page.evaluate(() => (window as unknown as { fieldTexts: string[] }).fieldTexts);
     const uploaded = percents(texts, '上传中');
     assert.ok(uploaded.some((p) => p > 0 && p < 100), `upload progress on the way: ${uploaded.join(',')}`);
+    // The parts went to the storage thread's port, not to the API's (api-server features/oss/storage-thread.ts).
+    const [uploadHost, ...others] = [...uploadHosts];
+    assert.equal(others.length, 0, [...uploadHosts].join(' '));
+    assert.equal(new URL(`http://${uploadHost}`).hostname, '127.0.0.1');
+    assert.notEqual(uploadHost, new URL(baseUrl).host);
     const transcoded = percents(texts, '转码中');
     assert.ok(transcoded.some((p) => p > 0 && p < 100), `transcoding percent on the way: ${transcoded.join(',')}`);
     assert.deepEqual(transcoded, [...transcoded].sort((a, b) => a - b), 'the percent only grows');

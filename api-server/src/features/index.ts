@@ -27,6 +27,7 @@ import runtime from './runtime';
 import score from './score';
 import type { RemoteSource } from './runtime/remote-source';
 import session from './session';
+import storageThread from './oss/storage-thread';
 import shortDrama from './short-drama';
 import tools from './tools';
 import upload from './upload';
@@ -51,6 +52,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   shortDrama,
   menu,
   oss,
+  storageThread,
   newspaper,
   drafts,
   editor,

@@ -67,3 +67,14 @@ export function redactedError(error: Error & { code?: unknown; statusCode?: unkn
     ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
   };
 }
+
+/** The server's logger settings (the API's and the storage thread's alike): redacted requests, errors and fields. */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    // Tokens ride in GET URLs, passwords and keys in bodies: none of them reach a log line.
+    serializers: { req: redactedRequest, err: redactedError },
+    formatters: { log: (object: Record<string, unknown>) => redactValue(object) as Record<string, unknown> },
+  };
+}

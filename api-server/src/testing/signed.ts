@@ -21,6 +21,8 @@ export interface SignedCall {
   nonce?: string;
   /** Sign for this method and path instead of the call's own (to forge a call moved elsewhere). */
   signedFor?: { method: string; path: string };
+  /** Extra request headers (a Host the page was asked for, say). */
+  headers?: Record<string, string>;
 }
 
 export function signParams(call: SignedCall): Record<string, string> {
@@ -41,12 +43,13 @@ export function signParams(call: SignedCall): Record<string, string> {
 
 export async function signed(app: FastifyInstance, call: SignedCall): Promise<LightMyRequestResponse> {
   const params = signParams(call);
-  if ((call.method ?? 'GET') === 'GET') return app.inject({ method: 'GET', url: call.url, query: params });
-  if (call.json) return app.inject({ method: 'POST', url: call.url, payload: params });
+  const headers = call.headers ?? {};
+  if ((call.method ?? 'GET') === 'GET') return app.inject({ method: 'GET', url: call.url, query: params, headers });
+  if (call.json) return app.inject({ method: 'POST', url: call.url, payload: params, headers });
   return app.inject({
     method: 'POST',
     url: call.url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(params).toString(),
   });
 }

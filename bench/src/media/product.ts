@@ -44,6 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function startProduct(env: Record<string, string> = {}, workers = 0): Promise<Product> {
   const port = await freePort();
+  const storagePort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
   const loopFile = path.join(dataDir, 'loop-delay.jsonl');
   // PROFILE_DIR: a CPU profile of the server, written when it stops (as bench:concurrency takes one).
@@ -59,6 +60,8 @@ export async function startProduct(env: Record<string, string> = {}, workers = 0
       LOG_LEVEL: 'info',
       // As `npm start` runs the server (scripts/start.mjs).
       MALLOC_ARENA_MAX: '2',
+      // The storage thread takes the uploads on a port of its own, as with `npm start`.
+      STORAGE_PORT: String(storagePort),
       // The bench's cheap call runs at 20 a second: above the default per-client limit.
       RATE_LIMIT_PER_MINUTE: '100000000',
       BENCH_LOOP_FILE: loopFile,

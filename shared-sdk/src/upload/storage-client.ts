@@ -8,6 +8,7 @@
  * - a path such as "/oss" (the embedded storage on the page's origin): path-style requests
  *   (`sldEnable`) to the origin, with the path inserted in front of every request URL, because
  *   ali-oss keeps only the host of an endpoint. The signature covers /<bucket>/<key>, as on OSS.
+ *   When the token names an `uploadOrigin` (the server's storage thread), writes go to that origin.
  * - a host (a real OSS bucket): ali-oss's defaults, https, virtual-hosted URLs.
  */
 import type OSS from 'ali-oss';
@@ -38,7 +39,9 @@ export function withPathPrefix(url: string, prefix: string): string {
 export function clientOptions(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): OssOptions {
   const credentials = { accessKeyId: token.accessKeyId, accessKeySecret: token.secretAccessKey, stsToken: token.sessionToken, bucket: token.bucket, refreshSTSToken: refresh };
   if (isEmbeddedEndpoint(token.endpoint)) {
-    return { ...credentials, endpoint: origin, secure: origin.startsWith('https:'), sldEnable: true, timeout: 120_000 };
+    // The server's storage thread takes the bytes on an origin of its own when it names one.
+    const target = token.uploadOrigin ?? origin;
+    return { ...credentials, endpoint: target, secure: target.startsWith('https:'), sldEnable: true, timeout: 120_000 };
   }
   return { ...credentials, region: token.regionId, endpoint: token.endpoint, secure: true, timeout: 120_000 };
 }

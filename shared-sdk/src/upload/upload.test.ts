@@ -26,6 +26,12 @@ describe('upload helpers', () => {
     expect(objectUrl(token, 'image/20261122/u7/x.png')).toBe('/oss/creator/image/20261122/u7/x.png');
   });
 
+  it("sends writes to the server's storage thread when the token names its origin, and reads stay on the page's", () => {
+    const threaded = { ...token, uploadOrigin: 'http://127.0.0.1:8081' };
+    expect(clientOptions(threaded, 'http://127.0.0.1:8080', undefined)).toMatchObject({ endpoint: 'http://127.0.0.1:8081', sldEnable: true, secure: false });
+    expect(objectUrl(threaded, 'image/20261122/u7/x.png')).toBe('/oss/creator/image/20261122/u7/x.png');
+  });
+
   it('uses ali-oss defaults for a real bucket', () => {
     const real = { ...token, endpoint: 'oss-cn-hangzhou.aliyuncs.com', regionId: 'oss-cn-hangzhou', bucket: 'media' };
     expect(clientOptions(real, 'https://app.example', undefined)).toMatchObject({ region: 'oss-cn-hangzhou', secure: true });

@@ -15,13 +15,16 @@ import { STORAGE_CSP } from '../../storage/serving';
 import { parseUploadKey } from '../upload/keys';
 import { authorizeOperator, parseTarget } from './authorize';
 import { sendObject } from './read-object';
-import writeRoutes from './write-routes';
+import writeRoutes, { type WriteRoutesOptions } from './write-routes';
 import { type ListedObject, listBucketXml, requestId, sendError } from './xml';
 
 const MAX_KEYS = 1000;
 const DEFAULT_MAX_KEYS = 100;
 
-const oss: FastifyPluginAsync = async (app) => {
+/** The API's instance takes none of these (it gets the features' options); the storage thread's passes how it checks sessions (storage-thread-main.ts). */
+export type OssOptions = WriteRoutesOptions & { remoteSource?: unknown };
+
+const oss: FastifyPluginAsync<OssOptions> = async (app, options) => {
   if (app.config.ossBucket) return;
   const storageOrigin = app.config.storagePublicOrigin ? new URL(app.config.storagePublicOrigin) : null;
   // Every storage answer (objects, listings, refusals, errors) is locked down the same way.
@@ -30,7 +33,7 @@ const oss: FastifyPluginAsync = async (app) => {
     return payload;
   });
   // Its own context: the raw-bytes body parser must not reach the API routes.
-  await app.register(writeRoutes);
+  await app.register(writeRoutes, { sessionUsable: options.sessionUsable, sweepAbandoned: options.sweepAbandoned });
 
   /** ListObjects (V1: prefix, marker, max-keys), for the operator's key only. */
   async function listObjects(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

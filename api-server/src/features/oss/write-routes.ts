@@ -41,7 +41,18 @@ type Authorized = OssTarget & { grant: UploadGrant | null };
 
 const ALREADY_EXISTS = 'The object you specified already exists and can not be overwritten.';
 
-const writeRoutes: FastifyPluginAsync = async (app) => {
+export interface WriteRoutesOptions {
+  /**
+   * Whether upload credentials' login session is still usable. Defaults to reading the session table;
+   * the storage thread, which has no database, asks the API's thread (storage-thread.ts).
+   */
+  sessionUsable?: (sessionId: number) => Promise<boolean>;
+  /** Whether this instance removes abandoned multipart uploads (one per process is enough). */
+  sweepAbandoned?: boolean;
+}
+
+const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options) => {
+  const sessionUsable = options.sessionUsable ?? ((sessionId: number) => isSessionUsable(app.db, sessionId));
   const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
   // Abandoned multipart uploads go after a week untouched, checked hourly (and once at start).
   const sweep = () =>
@@ -51,6 +62,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     );
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    if (options.sweepAbandoned === false) return;
     sweep();
     sweeper = setInterval(sweep, 60 * 60_000);
     sweeper.unref();
@@ -111,7 +123,7 @@ const writeRoutes: FastifyPluginAsync = async (app) => {
     }
     // Upload credentials live only as long as the login session they were handed to: a logout or
     // a forced-logout ban ends them at once (one indexed read per write).
-    if (verdict.grant && !(await isSessionUsable(app.db, verdict.grant.sid))) {
+    if (verdict.grant && !(await sessionUsable(verdict.grant.sid))) {
       request.log.info({ code: 'InvalidAccessKeyId', uid: verdict.grant.uid }, 'storage write refused: session ended');
       sendError(reply, 403, 'InvalidAccessKeyId', 'The security token you provided has been revoked.');
       return null;

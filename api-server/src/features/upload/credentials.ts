@@ -45,6 +45,14 @@ export function uploadSecret(env: Record<string, string | undefined> = process.e
   return processSecret;
 }
 
+/**
+ * Takes the API thread's per-process secret (the storage thread's, which must check the credentials
+ * that thread minted). UPLOAD_TOKEN_SECRET, when set, still wins.
+ */
+export function adoptProcessUploadSecret(secret: Uint8Array): void {
+  processSecret = Buffer.from(secret);
+}
+
 export function uploadTokenTtlMs(env: Record<string, string | undefined> = process.env): number {
   const seconds = Number(env.UPLOAD_TOKEN_TTL_SECONDS || 1800);
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1_800_000;

@@ -14,7 +14,7 @@ import type { OssBucketConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
-import { OSS_PATH } from '../../plugins/app/storage';
+import { OSS_PATH, uploadOriginFor } from '../../plugins/app/storage';
 import { parseEndpoint } from '../../storage/oss-object-store';
 import { type UploadCredentials, mintCredentials, scopeFor, uploadSecret, uploadTokenTtlMs } from './credentials';
 import { StsError, assumeUploadRole, stsDurationSeconds } from './sts';
@@ -33,7 +33,9 @@ const upload: FastifyPluginAsync = async (app) => {
     const keyScope = scopeFor(user.id);
     if (!bucket) {
       const credentials = mintCredentials(uploadSecret(), { uid: user.id, sessionId }, uploadTokenTtlMs());
-      return { regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials };
+      // With the storage thread (STORAGE_PORT), the bytes go to its port; reads stay under /oss here.
+      const uploadOrigin = uploadOriginFor(app.config, request.headers.host);
+      return { regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials, ...(uploadOrigin ? { uploadOrigin } : {}) };
     }
     let credentials: UploadCredentials;
     try {

@@ -37,6 +37,28 @@ export function objectStoreFor(config: Pick<AppConfig, 'dataDir' | 'ossBucket' |
   });
 }
 
+/** A Host header's host name, when it is a plain DNS name or address (never anything a header could smuggle). */
+export function hostNameOf(hostHeader: string | undefined): string | null {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.exec(hostHeader ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Where a browser sends its uploads for the embedded storage when that is not the page's own origin:
+ * with STORAGE_PORT, the storage thread (features/oss/storage-thread.ts): STORAGE_PUBLIC_ORIGIN when
+ * set (the operator routes it there), else the host the page was asked for, on STORAGE_PORT (the
+ * embedded default: one machine, plain HTTP). Null = the page's origin, under /oss.
+ */
+export function uploadOriginFor(
+  config: Pick<AppConfig, 'ossBucket' | 'storagePort' | 'storagePublicOrigin'>,
+  hostHeader: string | undefined,
+): string | null {
+  if (config.ossBucket || config.storagePort === null) return null;
+  if (config.storagePublicOrigin) return config.storagePublicOrigin;
+  const host = hostNameOf(hostHeader);
+  return host ? `http://${host}:${config.storagePort}` : null;
+}
+
 interface StoragePluginOptions extends Record<string, unknown> {
   store: ObjectStore;
 }

@@ -8,9 +8,11 @@
  * (`helmet(options)` parses and validates every directive each time), which cost the list calls
  * about as much as reading their page from the database's answer.
  */
+import type { IncomingMessage } from 'node:http';
 import helmet from 'helmet';
 import type { AppConfig } from '../../config';
 import { globalPlugin } from '../../lib/global-plugin';
+import { uploadOriginFor } from '../app/storage';
 import { appContentSecurityPolicy } from './content-security-policy';
 
 interface HelmetOptions extends Record<string, unknown> {
@@ -18,8 +20,13 @@ interface HelmetOptions extends Record<string, unknown> {
 }
 
 export default globalPlugin<HelmetOptions>(async (app, { config }) => {
+  const directives: Record<string, Array<string | ((request: IncomingMessage) => string)>> = appContentSecurityPolicy(config);
+  // The storage thread's origin is the page's host on STORAGE_PORT: named per request (uploads go there).
+  if (config.storagePort !== null && !config.storagePublicOrigin && !config.ossBucket) {
+    directives.connectSrc = [...(directives.connectSrc ?? []), (request) => uploadOriginFor(config, request.headers.host) ?? "'self'"];
+  }
   const setHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });

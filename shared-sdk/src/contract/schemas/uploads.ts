@@ -21,6 +21,11 @@ export const TosToken = Type.Object({
   keyScope: Type.String(),
   /** ISO 8601. */
   expiration: Type.String(),
+  /**
+   * The embedded storage only, when it takes uploads on an origin of its own (the server's storage
+   * thread): send the writes there instead of the page's origin. Reads stay at `endpoint`.
+   */
+  uploadOrigin: Type.Optional(Type.String()),
 });
 export type TosToken = Static<typeof TosToken>;
 

@@ -1,0 +1,61 @@
+/**
+ * The storage thread (features/oss/storage-thread.ts): the embedded storage's OSS routes on
+ * STORAGE_PORT, in a worker thread of the API's process, so upload bytes have an event loop of their
+ * own. No database: the API's thread answers whether an upload's login session is still usable.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Fastify from 'fastify';
+import crossOrigin from './features/oss/cross-origin';
+import oss from './features/oss';
+import type { ThreadSetup, ToApi, ToStorage } from './features/oss/storage-thread-messages';
+import { adoptProcessUploadSecret } from './features/upload/credentials';
+import { loggerOptions } from './lib/log-redaction';
+import errorHandler from './plugins/app/error-handler';
+import storagePlugin, { embeddedObjectStore } from './plugins/app/storage';
+
+if (!parentPort) throw new Error('storage-thread-main runs as a worker thread of the API server');
+const port = parentPort;
+const { config, uploadSecret } = workerData as ThreadSetup;
+adoptProcessUploadSecret(uploadSecret);
+const tell = (message: ToApi) => port.postMessage(message);
+
+// Session checks in flight, by id: the API's thread answers each one.
+const checks = new Map<number, { resolve: (usable: boolean) => void; reject: (error: Error) => void }>();
+let nextCheck = 0;
+function sessionUsable(sessionId: number): Promise<boolean> {
+  const id = ++nextCheck;
+  return new Promise((resolve, reject) => {
+    checks.set(id, { resolve, reject });
+    tell({ type: 'session', id, sessionId });
+  });
+}
+
+const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+app.decorate('config', config);
+await app.register(storagePlugin, { store: embeddedObjectStore(config) });
+await app.register(errorHandler);
+await app.register(crossOrigin);
+// The API's own instance sweeps abandoned multipart uploads; one sweeper is enough.
+await app.register(oss, { sessionUsable, sweepAbandoned: false });
+
+port.on('message', (message: ToStorage) => {
+  if (message.type === 'session') {
+    const check = checks.get(message.id);
+    checks.delete(message.id);
+    if (message.usable === null) check?.reject(new Error('the session check failed'));
+    else check?.resolve(message.usable);
+    return;
+  }
+  // Close: finish the requests in flight, then let the thread end.
+  void app.close().then(() => port.close());
+});
+
+try {
+  await app.listen({ port: config.storagePort ?? 0, host: config.host });
+  const address = app.server.address();
+  tell({ type: 'listening', port: address && typeof address === 'object' ? address.port : 0 });
+} catch (error) {
+  tell({ type: 'failed', message: `the storage port ${String(config.storagePort)}: ${error instanceof Error ? error.message : String(error)}` });
+  await app.close();
+  port.close();
+}
