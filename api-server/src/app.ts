@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase, pgliteDirFor } from './db/connect';
 import { features } from './features';
 import { redactValue, redactedError, redactedRequest } from './lib/log-redaction';
-import { OneLineRequestLog } from './lib/request-log';
+import { OneLineRequestLog, stdoutLog } from './lib/request-log';
 import { buildRemoteSource, devServerRemoteSource, type RemoteSource } from './features/runtime/remote-source';
 import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
@@ -41,12 +41,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         ? false
         : {
             level: config.logLevel,
-            // process.stdout, not pino's default destination: that one hands every line to a libuv
-            // thread (an asynchronous fs.write), which on a loaded server cost ~120 µs of CPU per
-            // line against ~50 µs for Node's own stdout (synchronous for files, pipes and terminals
-            // on Linux, as console.log is; a line is never lost at a crash, and a log reader that
-            // stops reading holds the server up as it would hold up console.log).
-            stream: deps.logStream ?? process.stdout,
+            // Node's stdout, not pino's default destination (lib/request-log.ts: stdoutLog).
+            stream: deps.logStream ?? stdoutLog,
             // Tokens ride in GET URLs, passwords and keys in bodies: none of them reach a log line.
             serializers: { req: redactedRequest, err: redactedError },
             formatters: { log: (object: Record<string, unknown>) => redactValue(object) as Record<string, unknown> },
