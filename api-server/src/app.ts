@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase, pgliteDirFor } from './db/connect';
 import { features } from './features';
 import { loggerOptions } from './lib/log-redaction';
+import { OneLineRequestLog, stdoutLog } from './lib/request-log';
 import { buildRemoteSource, devServerRemoteSource, type RemoteSource } from './features/runtime/remote-source';
 import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
@@ -35,7 +36,10 @@ export interface AppDependencies {
 
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
+    // Node's stdout, not pino's default destination (lib/request-log.ts: stdoutLog).
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream ?? stdoutLog),
+    // One line per request, written when it is answered (lib/request-log.ts).
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
   });
 

@@ -10,6 +10,7 @@ import oss from './features/oss';
 import type { ThreadSetup, ToApi, ToStorage } from './features/oss/storage-thread-messages';
 import { adoptProcessUploadSecret } from './features/upload/credentials';
 import { loggerOptions } from './lib/log-redaction';
+import { OneLineRequestLog, stdoutLog } from './lib/request-log';
 import errorHandler from './plugins/app/error-handler';
 import storagePlugin, { embeddedObjectStore } from './plugins/app/storage';
 
@@ -30,7 +31,7 @@ function sessionUsable(sessionId: number): Promise<boolean> {
   });
 }
 
-const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy });
+const app = Fastify({ logger: loggerOptions(config.logLevel, stdoutLog), logController: new OneLineRequestLog(), trustProxy: config.trustProxy });
 app.decorate('config', config);
 await app.register(storagePlugin, { store: embeddedObjectStore(config) });
 await app.register(errorHandler);

@@ -47,13 +47,32 @@ describe('log redaction', () => {
     await signed(app, { method: 'POST', url: '/login/admin/quit', token });
 
     const log = lines.join('');
-    assert.ok(lines.length > 8, 'the requests were logged');
+    assert.ok(lines.filter((line) => line.includes('"msg":"request completed"')).length >= 6, 'the requests were logged');
     assert.match(log, /"url":"\/api\/user\/mpBaseUserinfo\?[^"]*token=\[redacted\]/);
     for (const [name, secret] of Object.entries({ token, sign, secretAccessKey: upload.data.secretAccessKey, sessionToken: upload.data.sessionToken })) {
       assert.ok(secret.length > 8, name);
       assert.ok(!log.includes(secret), `${name} appears in the log`);
     }
     assert.ok(!log.includes(password), 'the password appears in the log');
+  });
+
+  it('logs a request in one line when it is answered: the request, its status and its time', async () => {
+    lines.length = 0;
+    const login = body<{ token: string }>(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password: 'demo1234' } }));
+    lines.length = 0;
+    await signed(app, { url: '/api/user/mpBaseUserinfo', token: login.data.token });
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number; reqId: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    assert.deepEqual(
+      entries.map((entry) => entry.msg),
+      ['request completed'],
+      'no separate line for the arrival at info',
+    );
+    const [line] = entries;
+    assert.equal(line!.req?.method, 'GET');
+    assert.match(line!.req?.url ?? '', /^\/api\/user\/mpBaseUserinfo\?[^ ]*token=\[redacted\]/);
+    assert.equal(line!.res?.statusCode, 200);
+    assert.equal(typeof line!.responseTime, 'number');
+    assert.ok(line!.reqId);
   });
 
   it('redacts secrets in URLs, form bodies, JSON text and logged objects, and keeps the rest', () => {
