@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'shared-sdk/router';
-import { bindStore, createAppStore, loadRuntimeConfig } from 'shared-sdk';
+import { bindStore, createAppStore, getToken, loadRuntimeConfig } from 'shared-sdk';
 import { Providers } from './app/providers';
 import { startRemotes } from './remotes/start-remotes';
-import { buildRoutes } from './routing/build-routes';
+import { buildRoutes, preloadFirstScreen } from './routing/build-routes';
 import { startRouteData } from './routing/route-data';
 import { Deferred, lazyScreen } from './routing/lazy-screen';
 import './styles.css';
@@ -22,6 +22,12 @@ async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   const store = createAppStore();
   bindStore(store);
+  // Neither needs the runtime config: the rollout (the remotes' versions) and, signed in, the first
+  // screen's code are asked for beside it rather than one after the other.
+  // Each remote at this user's rollout version (canary or stable), falling back to stable on failure.
+  const remotesStarted = startRemotes(store);
+  remotesStarted.catch(() => undefined);
+  if (getToken()) preloadFirstScreen(window.location.pathname);
   try {
     await loadRuntimeConfig();
   } catch (error) {
@@ -36,8 +42,7 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
   // Listed, not fetched: each remote loads when one of its screens opens.
-  // Each remote at this user's rollout version (canary or stable), falling back to stable on failure.
-  const { remotes, loadRemote } = await startRemotes(store);
+  const { remotes, loadRemote } = await remotesStarted;
   const router = createBrowserRouter(buildRoutes({ remotes, loadRemote }));
   // A remote screen's declared first call starts with its code, not after it.
   startRouteData(router);

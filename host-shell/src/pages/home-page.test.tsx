@@ -18,6 +18,18 @@ describe('home page score card', () => {
     expect(history.location.pathname).toBe('/rights');
   });
 
+  it('holds the score card\'s place while the score is on its way, then fills it', async () => {
+    let answer: (score: typeof SCORE) => void = () => undefined;
+    renderApp({ url: '/index', user: VERIFIED_USER, client: { userScore: () => new Promise((resolve) => (answer = resolve)) } });
+    // The card's title and link are there before its figures, so the cards below it do not move when they come.
+    expect(await screen.findByRole('link', { name: '查看权益与历史' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('score-card')).not.toBeInTheDocument();
+    answer(SCORE);
+    const card = await screen.findByTestId('score-card');
+    expect(within(card).getByText('Lv3 优质作者')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: '查看权益与历史' })).toHaveLength(1);
+  });
+
   it('keeps to the plain score when the server answers user_score only', async () => {
     renderApp({ url: '/index', user: VERIFIED_USER, client: { userScore: () => Promise.resolve({ user_score: 60 }) } });
     expect(await screen.findByText('60', {}, { timeout: 15_000 })).toBeInTheDocument();

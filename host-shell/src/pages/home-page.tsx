@@ -138,10 +138,22 @@ function ScoreCard({ score }: { score: UserScoreDetailAnswer }) {
   );
 }
 
+/**
+ * The score card's place while the score is on its way (the server always answers the breakdown): the
+ * same card and height, empty, so the cards below do not move down when it arrives.
+ */
+function ScoreCardPlaceholder() {
+  return (
+    <HomeCard title="创作分" extra={<Link to="/rights">查看权益与历史</Link>}>
+      <div className="home-score-placeholder" aria-busy="true" />
+    </HomeCard>
+  );
+}
+
 /** /index: greeting, creation score, unread count, quick-create buttons, recent drafts. */
 export function HomePage() {
   const user = useAppSelector(selectUser);
-  const { data: score } = useUserScoreQuery(undefined);
+  const { data: score, isLoading: scoreLoading } = useUserScoreQuery(undefined);
   const { data: unread = 0 } = useUnreadTotalQuery();
   const { data: drafts, isFetching } = useRecentDraftsQuery(undefined);
   const list = drafts?.returnData ?? [];
@@ -162,7 +174,7 @@ export function HomePage() {
           </Col>
         </Row>
       </HomeCard>
-      {hasBreakdown(score) ? <ScoreCard score={score} /> : null}
+      {hasBreakdown(score) ? <ScoreCard score={score} /> : scoreLoading ? <ScoreCardPlaceholder /> : null}
       <HomeCard title="快速创作">
         <Space>
           {CREATION_ITEMS.map((item) => (

@@ -21,6 +21,18 @@ const HomePage = lazyScreen(async () => (await import('../pages/home-page')).Hom
 const LoginPage = lazyScreen(async () => (await import('../pages/login/login-page')).LoginPage);
 const NotFoundPage = lazyScreen(async () => (await import('../pages/not-found-page')).NotFoundPage);
 
+/**
+ * A signed-in page load, before the runtime config and the rollout are known: starts fetching (and
+ * evaluating) antd's providers and, for the host's own screens, the shell's layout and the screen,
+ * so they are ready when the router first renders instead of being asked for only then. A remote
+ * screen's path is not known to be bare or not until the rollout has come: antd's providers only.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  if (pathname === '/' || pathname === '/login' || pathname.startsWith('/login/')) return;
+  const screen = HOST_PRELOADS[pathname];
+  for (const load of [AntdProviders.preload, ...(screen ? [ShellLayout.preload, screen] : [])]) void load().catch(() => undefined);
+}
+
 export interface ShellRoutesOptions {
   remotes: readonly RemoteEntry[];
   loadRemote: RemoteModuleLoader;

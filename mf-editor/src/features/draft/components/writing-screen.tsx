@@ -35,6 +35,13 @@ export function WritingScreen({ kind, heading, Form }: WritingScreenProps) {
 
   if (allowed === false) return <Result status="warning" title={heading} subTitle="暂时无法创作：请完成实名认证，或在解除限制后再试" />;
   if (error) return <Result status="error" title={heading} subTitle={error} />;
-  if (!loaded || !user) return <Spin style={{ display: 'block', margin: '120px auto' }} tip="加载中" />;
+  // Padding, not margin: a margin here collapses through the bare screen's parents to the body, which
+  // moved the whole page down while loading and back up when the form came (a layout shift of 0.18).
+  if (!loaded || !user)
+    return (
+      <div style={{ paddingTop: 120 }}>
+        <Spin style={{ display: 'block', margin: '0 auto' }} tip="加载中" />
+      </div>
+    );
   return <WritingSession kind={kind} heading={heading} Form={Form} loaded={loaded} userId={user.u_id} />;
 }

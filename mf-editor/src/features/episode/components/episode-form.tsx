@@ -75,7 +75,13 @@ export function EpisodeForm() {
     }
   };
 
-  if (loaded.kind === 'loading') return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  // Padding, not margin: the margin collapsed through the bare screen to the body and moved the page.
+  if (loaded.kind === 'loading')
+    return (
+      <div style={{ paddingTop: 120 }}>
+        <Spin style={{ display: 'block', margin: '0 auto' }} />
+      </div>
+    );
   if (loaded.kind === 'refused') return <Result status="warning" title="剧集" subTitle={loaded.text} />;
   return (
     <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 720, margin: '0 auto', padding: 24 }}>
