@@ -7,14 +7,6 @@
  * still listed, so the list cannot go stale.
  */
 export const NOT_CONVERTED: readonly string[] = [
-  // short-drama
-  'POST /api/microDrama/isHasAuth',
-  'POST /api/microDrama/list',
-  'POST /api/microDrama/save',
-  'POST /api/microDrama/detail',
-  'POST /api/microDrama/episode/list',
-  'POST /api/microDrama/episode/detail',
-  'POST /api/microDrama/episode/save',
   // ai
   'GET /api/ai/status',
   'POST /api/ai/write',

@@ -22,6 +22,7 @@ import * as rights from './rights';
 import * as runtime from './runtime';
 import * as score from './score';
 import * as session from './session';
+import * as shortDrama from './short-drama';
 import * as tools from './tools';
 import * as uploads from './uploads';
 
@@ -45,6 +46,7 @@ export * as rights from './rights';
 export * as runtime from './runtime';
 export * as score from './score';
 export * as session from './session';
+export * as shortDrama from './short-drama';
 export * as tools from './tools';
 export * as uploads from './uploads';
 
@@ -52,4 +54,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, drafts, editor, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, drafts, editor, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, shortDrama, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
