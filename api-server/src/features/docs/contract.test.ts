@@ -92,6 +92,20 @@ describe('OpenAPI document', () => {
     assert.match(document.info.description, /sign = md5\(METHOD/);
   });
 
+  it('describes a call answering an event stream as text/event-stream with its events, and its refusals as the envelope', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const streaming = contractRoutes.filter((route) => route.events);
+    assert.deepEqual(streaming.map(keyOf), ['POST /api/ai/write']);
+    for (const route of streaming) {
+      const answer = document.paths[route.url][route.method.toLowerCase()].responses['200'];
+      assert.deepEqual(Object.keys(answer.content).sort(), ['application/json', 'text/event-stream']);
+      const events = answer.content['text/event-stream'].schema.anyOf as Array<{ properties: Record<string, unknown> }>;
+      assert.deepEqual(events.map((event) => Object.keys(event.properties)), [['delta'], ['done'], ['msg']]);
+      assert.deepEqual(answer.content['application/json'].schema.properties.data, { type: 'null' });
+      assert.match(answer.description, /text\/event-stream/);
+    }
+  });
+
   it('has a documentation page at /api/docs with a policy of its own and no inline script', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });
     assert.equal(page.statusCode, 200);
