@@ -26,6 +26,22 @@ export const Text = (max: number, min = 0) => Type.String({ minLength: min, maxL
 export const OneOf = <const T extends readonly string[] | readonly number[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], ...options });
 
+/** The page a list call answers when it is asked for without `page`. */
+export const FIRST_PAGE = 1;
+/** The deepest `page` a list call takes unless it says otherwise (deeper: 1002). */
+export const PAGE_MAX = 100_000;
+
+/**
+ * The paging fields of a list call's query or body, both optional: `page` (from 1, default 1, at
+ * most `pageMax`) and the page's size (`size`, or the name the call gives it, such as the material
+ * list's `per_page`: default `size`, at most `sizeMax`). Spread them into the call's schema.
+ */
+export function Paging<const N extends string = 'size'>(options: { size: number; sizeMax: number; pageMax?: number; sizeName?: N }) {
+  const page = Type.Optional(Type.Integer({ minimum: 1, maximum: options.pageMax ?? PAGE_MAX, default: FIRST_PAGE }));
+  const size = Type.Optional(Type.Integer({ minimum: 1, maximum: options.sizeMax, default: options.size }));
+  return { page, [options.sizeName ?? 'size']: size } as { page: typeof page } & { [K in N]: typeof size };
+}
+
 /** `value` or `null` (a column that may be empty, a time not set yet). */
 export const Nullable = <T extends TSchema>(value: T) => Type.Union([value, Type.Null()]);
 

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { JOB_LIMITS, JobStatus } from '../jobs';
-import { Id, OneOf, Text } from './common';
+import { FIRST_PAGE, Id, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 
 const tag = 'jobs';
@@ -38,7 +38,7 @@ export const JobPost = Type.Object({
 export type JobPost = Static<typeof JobPost>;
 
 /** What the server assumes when the list is asked for without them. */
-export const JOB_LIST_DEFAULTS = { status: 0, page: 1, size: 10 } as const;
+export const JOB_LIST_DEFAULTS = { status: 0, page: FIRST_PAGE, size: 10 } as const;
 
 export const jobList = defineRoute({
   method: 'POST',
@@ -48,8 +48,7 @@ export const jobList = defineRoute({
   tag,
   body: Type.Object({
     status: Type.Optional(OneOf([0, OPEN, PAUSED, CLOSED] as const, { default: JOB_LIST_DEFAULTS.status, description: '0 every status' })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: JOB_LIST_DEFAULTS.page })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: JOB_LIST_DEFAULTS.size })),
+    ...Paging({ size: JOB_LIST_DEFAULTS.size, sizeMax: 50 }),
   }),
   data: Type.Object({ list: Type.Array(JobPost), total: Type.Integer() }),
 });

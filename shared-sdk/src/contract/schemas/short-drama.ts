@@ -7,7 +7,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { DRAMA_LIMITS, DramaStatus } from '../short-drama';
-import { Id, OneOf, Text } from './common';
+import { FIRST_PAGE, Id, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 
 const tag = 'short-drama';
@@ -16,7 +16,7 @@ const STATUS_NAMES = '1 连载中, 2 已完结';
 const Status = OneOf(STATUSES, { description: STATUS_NAMES });
 
 /** What the server assumes when a call is made without them. */
-export const DRAMA_LIST_DEFAULTS = { page: 1, size: 20 } as const;
+export const DRAMA_LIST_DEFAULTS = { page: FIRST_PAGE, size: 20 } as const;
 export const DRAMA_SAVE_DEFAULTS = { id: 0, cover_url: '', intro: '', status: DramaStatus.ONGOING } as const;
 export const EPISODE_SAVE_DEFAULTS = { id: 0, cover_url: '' } as const;
 
@@ -65,10 +65,7 @@ export const dramaList = defineRoute({
   operationId: 'dramaList',
   summary: 'My series, newest first, with their episode counts',
   tag,
-  body: Type.Object({
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: DRAMA_LIST_DEFAULTS.page })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: DRAMA_LIST_DEFAULTS.size })),
-  }),
+  body: Type.Object(Paging({ size: DRAMA_LIST_DEFAULTS.size, sizeMax: 50 })),
   data: Type.Object({ list: Type.Array(DramaSeries), total: Type.Integer() }),
 });
 
