@@ -5,8 +5,17 @@
  */
 import { type Static, type TSchema, Type } from 'typebox';
 
+/** The largest 32-bit integer: the tables' integer columns hold no more. */
+export const INT32_MAX = 2_147_483_647;
+
 /** A positive 32-bit id (1 … 2147483647): the range of the tables' serial ids. */
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Id = Type.Integer({ minimum: 1, maximum: INT32_MAX });
+
+/** Any 32-bit integer: a number the server checks itself afterwards, with its own message. */
+export const Int32 = Type.Integer({ minimum: -INT32_MAX - 1, maximum: INT32_MAX });
+
+/** A save call's `id`: omitted or 0 creates `what`, otherwise the id of the caller's record to update. */
+export const IdOrNew = (what: string) => Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: `omitted or 0 creates ${what}` }));
 
 /** 1 … 2147483647 written in decimal, without leading zeros: ids compared with integer columns. */
 const ID_DIGITS =

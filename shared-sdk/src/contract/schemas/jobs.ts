@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { JOB_LIMITS, JobStatus } from '../jobs';
-import { FIRST_PAGE, Id, OneOf, Paging, Text } from './common';
+import { FIRST_PAGE, Id, IdOrNew, Int32, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 
 const tag = 'jobs';
@@ -14,7 +14,7 @@ const Status = OneOf([OPEN, PAUSED, CLOSED] as const, { description: '1 招聘�
 // Numbers arrive form-encoded; out-of-range ones are refused by the schema, the form's rules
 // (checkJob, with their Chinese messages) by the server afterwards. Text bounds leave room for the
 // whitespace checkJob trims.
-const Amount = Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647 });
+const Amount = Int32;
 
 const JobFields = {
   title: Text(JOB_LIMITS.titleMax * 4),
@@ -71,7 +71,7 @@ export const jobSave = defineRoute({
   description: `1002 with the form's message when a rule fails (title ${JOB_LIMITS.titleMin}–${JOB_LIMITS.titleMax} characters, …); 1009 for a closed post.`,
   tag,
   body: Type.Object({
-    id: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0, description: 'omitted or 0 creates a post' })),
+    id: IdOrNew('a post'),
     ...JobFields,
   }),
   data: JobPost,

@@ -148,7 +148,7 @@ export const materialAudit = defineRoute({
   tag: 'operator',
   auth: 'public',
   body: Type.Object({
-    id: Type.Integer({ minimum: 1 }),
+    id: Id,
     status: OneOf(AUDIT_TARGETS),
     reason: Type.Optional(Type.String({ maxLength: 200, default: '' })),
   }),

@@ -1,7 +1,7 @@
 /** Notices: the header badge's unread counts and the notice screen (spec §7, §3 unread count). */
 import { type Static, Type } from 'typebox';
 import { NOTICE_TABS_ORDER } from '../api';
-import { CountData, FIRST_PAGE, IdList, NoData, OneOf, Paging } from './common';
+import { CountData, FIRST_PAGE, INT32_MAX, IdList, NoData, OneOf, Paging } from './common';
 import { defineRoute } from './route';
 
 const tag = 'notices';
@@ -48,7 +48,7 @@ export const noticeList = defineRoute({
   querystring: Type.Object({
     type: NoticeTab,
     // Any page within 32 bits (deeper than the rest: the notice screen has always taken it).
-    ...Paging({ size: NOTICE_PAGE_DEFAULTS.size, sizeMax: 100, pageMax: 2_147_483_647 }),
+    ...Paging({ size: NOTICE_PAGE_DEFAULTS.size, sizeMax: 100, pageMax: INT32_MAX }),
   }),
   data: Type.Object({ list: Type.Array(NoticeItem), total: Type.Integer() }),
 });

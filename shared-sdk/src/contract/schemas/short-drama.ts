@@ -7,7 +7,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { DRAMA_LIMITS, DramaStatus } from '../short-drama';
-import { FIRST_PAGE, Id, OneOf, Paging, Text } from './common';
+import { FIRST_PAGE, Id, IdOrNew, Int32, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 
 const tag = 'short-drama';
@@ -20,9 +20,6 @@ export const DRAMA_LIST_DEFAULTS = { page: FIRST_PAGE, size: 20 } as const;
 export const DRAMA_SAVE_DEFAULTS = { id: 0, cover_url: '', intro: '', status: DramaStatus.ONGOING } as const;
 export const EPISODE_SAVE_DEFAULTS = { id: 0, cover_url: '' } as const;
 
-/** Omitted or 0: create; otherwise the id of my record to update. */
-const IdOrNew = (what: string) =>
-  Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0, description: `omitted or 0 creates ${what}` }));
 
 export const DramaSeries = Type.Object({
   id: Type.Integer(),
@@ -130,7 +127,7 @@ export const episodeSave = defineRoute({
   body: Type.Object({
     id: IdOrNew('an episode'),
     drama_id: Id,
-    episode_no: Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647 }),
+    episode_no: Int32,
     title: Text(DRAMA_LIMITS.episodeTitleMax * 4),
     /** Required: an episode is a video. */
     video_url: Text(DRAMA_LIMITS.urlMax),
