@@ -8,7 +8,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
-import type { ArticleAddAnswer, DraftDetail, DraftSearchAnswer, DraftVersionAnswer, DraftVersionListAnswer, DramaListAnswer, DramaSeries, LoginAnswer, ManuscriptDetail, MaterialListAnswer, SignableParams } from 'shared-sdk/contract';
+import type {
+  ArticleAddAnswer,
+  DraftDetail,
+  DraftSearchAnswer,
+  DraftVersionAnswer,
+  DraftVersionListAnswer,
+  DramaListAnswer,
+  DramaSeries,
+  LoginAnswer,
+  ManuscriptDetail,
+  MaterialListAnswer,
+  SignableParams,
+} from 'shared-sdk/contract';
 import { type Answer, signedCall, signedFromPage } from '../support/api';
 import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, loggedIn } from '../support/browser';
 import { freePort, ROOT, runAdmin } from '../support/server';

@@ -39,7 +39,9 @@ const EVENT_STREAM = 'text/event-stream';
 /** The answer of a call with `events`: the stream on success, the envelope (`data` null) on a refusal. */
 function eventsAnswer<E extends TSchema>(events: E) {
   return {
-    description: `\`${EVENT_STREAM}\` on success: each event's \`data:\` line is one of these JSON objects. A refusal before the stream starts is the envelope, with \`data\` null.`,
+    description:
+      `\`${EVENT_STREAM}\` on success: each event's \`data:\` line is one of these JSON objects. ` +
+      'A refusal before the stream starts is the envelope, with `data` null.',
     content: { [EVENT_STREAM]: { schema: events }, 'application/json': { schema: Refusal } },
   };
 }

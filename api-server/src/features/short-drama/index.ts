@@ -44,8 +44,9 @@ const shortDrama: FastifyPluginAsync = async (app) => {
 
   serve(app, contract.dramaSave, async (request) => {
     const user = await dramaWriter(app.db, request);
-    const { id = DRAMA_SAVE_DEFAULTS.id, title, cover_url = DRAMA_SAVE_DEFAULTS.cover_url, intro = DRAMA_SAVE_DEFAULTS.intro, status = DRAMA_SAVE_DEFAULTS.status } = request.body;
-    return ok(await seriesOf(app.db, await saveDrama(app.db, app.storage, user.id, { id, title, cover_url, intro, status })), '保存成功');
+    // The validator filled in every default; the spread only tells the types so.
+    const series = await saveDrama(app.db, app.storage, user.id, { ...DRAMA_SAVE_DEFAULTS, ...request.body });
+    return ok(await seriesOf(app.db, series), '保存成功');
   });
 
   serve(app, contract.dramaDetail, async (request) => {
@@ -63,8 +64,7 @@ const shortDrama: FastifyPluginAsync = async (app) => {
 
   serve(app, contract.episodeSave, async (request) => {
     const user = await dramaWriter(app.db, request);
-    const { id = EPISODE_SAVE_DEFAULTS.id, cover_url = EPISODE_SAVE_DEFAULTS.cover_url, ...episode } = request.body;
-    return ok(toEpisode(await saveEpisode(app.db, app.storage, user.id, { ...episode, id, cover_url })), '保存成功');
+    return ok(toEpisode(await saveEpisode(app.db, app.storage, user.id, { ...EPISODE_SAVE_DEFAULTS, ...request.body })), '保存成功');
   });
 };
 

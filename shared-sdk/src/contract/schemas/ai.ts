@@ -36,7 +36,8 @@ export const aiWrite = defineRoute({
     'Answers `text/event-stream`: one `data: {"delta": "…"}` event per piece of text, then `data: {"done": true}`; ' +
     'a failure after the stream started is an `event: error` with `data: {"msg": "…"}`. ' +
     'A refusal before any text is the envelope, in this order: 1005 not real-name verified, 1030 no provider configured, ' +
-    `1002 with the helper's own message (the text ${AI_LIMITS.TEXT_MAX} characters at most, required but for openAi; openAi's prompt ${AI_LIMITS.PROMPT_MAX} at most and required; tone's tone), ` +
+    `1002 with the helper's own message (the text ${AI_LIMITS.TEXT_MAX} characters at most, required but for openAi; ` +
+    `openAi's prompt ${AI_LIMITS.PROMPT_MAX} at most and required; tone's tone), ` +
     '1008 too many calls a minute, 1006 banned from both content and posts, 1031 the provider failed before any text.',
   tag,
   // The helper's rules (aiWriteProblem, with their own messages) are checked by the handler; these

@@ -15,7 +15,8 @@ export const Id = Type.Integer({ minimum: 1, maximum: INT32_MAX });
 export const Int32 = Type.Integer({ minimum: -INT32_MAX - 1, maximum: INT32_MAX });
 
 /** A save call's `id`: omitted or 0 creates `what`, otherwise the id of the caller's record to update. */
-export const IdOrNew = (what: string) => Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: `omitted or 0 creates ${what}` }));
+export const IdOrNew = (what: string) =>
+  Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: `omitted or 0 creates ${what}` }));
 
 /** 1 … 2147483647 written in decimal, without leading zeros: ids compared with integer columns. */
 const ID_DIGITS =

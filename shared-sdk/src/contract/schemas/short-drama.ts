@@ -71,7 +71,9 @@ export const dramaSave = defineRoute({
   url: '/api/microDrama/save',
   operationId: 'dramaSave',
   summary: 'Create a series, or update mine; msg 保存成功',
-  description: `1002 with the form's message: the title (trimmed) 1–${DRAMA_LIMITS.titleMax} characters, the introduction at most ${DRAMA_LIMITS.introMax}, a cover the caller uploaded.`,
+  description:
+    `1002 with the form's message: the title (trimmed) 1–${DRAMA_LIMITS.titleMax} characters, ` +
+    `the introduction at most ${DRAMA_LIMITS.introMax}, a cover the caller uploaded.`,
   tag,
   // Text bounds leave room for the whitespace the server trims before its own checks.
   body: Type.Object({
