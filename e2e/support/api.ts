@@ -3,14 +3,10 @@
  * shared-sdk's scheme (the same code the browser and the server use), with the page's session token.
  */
 import type { Page } from 'playwright-core';
-import { computeSign, newNonce, type SignableParams } from 'shared-sdk/contract';
+import { type ApiEnvelope, computeSign, newNonce, type RuntimeConfig, type SignableParams } from 'shared-sdk/contract';
 
 /** The product's answer envelope. */
-export interface Answer<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+export type Answer<T> = ApiEnvelope<T>;
 
 /** The signed-in user's token, as the page's client keeps it. */
 export function tokenOf(page: Page): Promise<string> {
@@ -22,7 +18,7 @@ export function tokenOf(page: Page): Promise<string> {
  * whose clock runs ahead.
  */
 export async function signedCall<T>(server: string, token: string, method: 'GET' | 'POST', route: string, params: SignableParams, clockOffset = 0): Promise<Answer<T>> {
-  const config = (await (await fetch(`${server}/api/runtime/config`)).json()) as { data: { appId: string; appSecret: string } };
+  const config = (await (await fetch(`${server}/api/runtime/config`)).json()) as Answer<RuntimeConfig>;
   const fields: SignableParams = { ...params, timestamp: Date.now() + clockOffset, app_id: config.data.appId, token, nonce: newNonce() };
   fields.sign = computeSign(fields, config.data.appSecret, { method, path: route });
   const form = new URLSearchParams(Object.entries(fields).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])));

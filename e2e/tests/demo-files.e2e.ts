@@ -5,17 +5,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import type { MaterialListAnswer } from 'shared-sdk/contract';
 import { signedFromPage } from '../support/api';
 import { ACCOUNTS, launchBrowser, loggedIn, type Browser } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-
-interface ListedMaterial {
-  cm_id: number;
-  cm_title: string;
-  cm_url: string;
-}
-type MaterialPage = { data: { data: ListedMaterial[] } };
 
 describe('demo files', () => {
   let browser: Browser;
@@ -29,7 +23,7 @@ describe('demo files', () => {
   it('公共素材 → 下载 of a seeded material by another creator saves the file with its bytes', async () => {
     // 嵩山云海 belongs to 13800000006; 13800000001 finds it among the public materials.
     const { context, page } = await loggedIn(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-    const listed = await signedFromPage<MaterialPage>(page, baseUrl, 'POST', '/api/material/list', { all: 1, cm_type: 2, cm_title: '嵩山云海', page: 1, per_page: 24 });
+    const listed = await signedFromPage<MaterialListAnswer>(page, baseUrl, 'POST', '/api/material/list', { all: 1, cm_type: 2, cm_title: '嵩山云海', page: 1, per_page: 24 });
     const material = listed.data.data.data.find((m) => m.cm_title === '嵩山云海');
     assert.ok(material, 'the public library lists the seeded 嵩山云海');
     assert.doesNotMatch(material.cm_url, /^data:/);
@@ -50,7 +44,7 @@ describe('demo files', () => {
 
   it('the demo video and audio play in the material detail and show their real size', async () => {
     const { context, page } = await loggedIn(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-    const listed = await signedFromPage<MaterialPage>(page, baseUrl, 'POST', '/api/material/list', { all: 0, cm_type: 3, page: 1, per_page: 24 });
+    const listed = await signedFromPage<MaterialListAnswer>(page, baseUrl, 'POST', '/api/material/list', { all: 0, cm_type: 3, page: 1, per_page: 24 });
     for (const title of ['黄河日出（视频）', '晨钟（音频）']) {
       const material = listed.data.data.data.find((m) => m.cm_title === title);
       assert.ok(material, `${title} is seeded`);

@@ -8,7 +8,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
-import type { SignableParams } from 'shared-sdk/contract';
+import type {
+  ArticleAddAnswer,
+  DraftDetail,
+  DraftSearchAnswer,
+  DraftVersionAnswer,
+  DraftVersionListAnswer,
+  DramaListAnswer,
+  DramaSeries,
+  LoginAnswer,
+  ManuscriptDetail,
+  MaterialListAnswer,
+  SignableParams,
+} from 'shared-sdk/contract';
 import { type Answer, signedCall, signedFromPage } from '../support/api';
 import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, loggedIn } from '../support/browser';
 import { freePort, ROOT, runAdmin } from '../support/server';
@@ -79,18 +91,11 @@ function chinaTime(ms: number): string {
   return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-interface PublishAnswer {
-  draft_id: number;
-  manuscript_id: number;
-  status: number;
-  publish_time: string | null;
-}
-
 /**
  * Clicks a button that sends /api/article/add with this save_type (2 publish, 3 schedule) and answers
  * what the server said; an autosave (save_type 1) answering meanwhile is not the click's answer.
  */
-async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<void>): Promise<Answer<PublishAnswer>> {
+async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<void>): Promise<Answer<ArticleAddAnswer>> {
   const sent = (r: Response) => r.url().includes('/api/article/add') && r.request().method() === 'POST' && new URLSearchParams(r.request().postData() ?? '').get('save_type') === String(saveType);
   const saves: string[] = [];
   const started = Date.now();
@@ -106,7 +111,7 @@ async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<voi
   page.on('requestfailed', failed);
   try {
     const [response] = await Promise.all([page.waitForResponse(sent), click()]);
-    return (await response.json()) as Answer<PublishAnswer>;
+    return (await response.json()) as Answer<ArticleAddAnswer>;
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${await whatThePageShows(page)}\nsaves seen: ${saves.join('; ') || 'none'}`, { cause: error });
   } finally {
@@ -132,7 +137,7 @@ async function whatThePageShows(page: Page): Promise<string> {
     .catch((error: Error) => `the page could not be read: ${error.message}`);
 }
 
-async function publish(page: Page): Promise<PublishAnswer> {
+async function publish(page: Page): Promise<ArticleAddAnswer> {
   const answer = await saveThrough(page, 2, () => page.getByRole('button', { name: /^发\s*布$/ }).click());
   assert.equal(answer.code, 0, answer.msg);
   await page
@@ -176,7 +181,7 @@ async function pickMaterial(page: Page, title: string): Promise<void> {
 }
 
 async function myMaterialId(page: Page, cmType: number, title: string): Promise<{ id: number; url: string }> {
-  const answer = await signed<{ data: { data: { cm_id: number; cm_title: string; cm_url: string }[] } }>(page, 'POST', '/api/material/list', { all: 0, cm_type: cmType, cm_check: 0, page: 1, per_page: 24 });
+  const answer = await signed<MaterialListAnswer>(page, 'POST', '/api/material/list', { all: 0, cm_type: cmType, cm_check: 0, page: 1, per_page: 24 });
   const found = answer.data.data.data.find((material) => material.cm_title === title);
   assert.ok(found, `material ${title} is seeded`);
   return { id: found.cm_id, url: found.cm_url };
@@ -196,7 +201,7 @@ const saveStatus = (page: Page) => page.getByTestId('save-status');
 async function draftBodyMatching(page: Page, id: number, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const body = (await signed<{ nd_content: string }>(page, 'GET', '/api/draft/show', { id })).data.nd_content;
+    const body = (await signed<DraftDetail>(page, 'GET', '/api/draft/show', { id })).data.nd_content;
     if (pattern.test(body) || Date.now() > deadline) return body;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -316,11 +321,11 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
 
   it('publishes an episode of my short drama with the seeded video and shows it in the drama', async () => {
     const { context, page } = await session(browser);
-    let series = (await signed<{ list: { id: number; title: string; episode_count: number }[] }>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
+    let series = (await signed<DramaListAnswer>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
     if (series.length === 0) {
-      const made = await signed<{ id: number }>(page, 'POST', '/api/microDrama/save', { title: '黄河人家（端到端短剧）', cover_url: '', intro: '端到端测试创建的短剧。', status: 1 });
+      const made = await signed<DramaSeries>(page, 'POST', '/api/microDrama/save', { title: '黄河人家（端到端短剧）', cover_url: '', intro: '端到端测试创建的短剧。', status: 1 });
       assert.equal(made.code, 0, made.msg);
-      series = (await signed<{ list: { id: number; title: string; episode_count: number }[] }>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
+      series = (await signed<DramaListAnswer>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
     }
     const drama = series[0];
     assert.ok(drama);
@@ -393,10 +398,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     const id = Number(new URL(page.url()).searchParams.get('draftId'));
 
     // The version that holds the first text (autosave may have kept an earlier one too).
-    const versions = (await signed<{ list: { version: number }[] }>(page, 'GET', '/api/draft/versions', { id })).data.list;
+    const versions = (await signed<DraftVersionListAnswer>(page, 'GET', '/api/draft/versions', { id })).data.list;
     let first = 0;
     for (const { version } of versions) {
-      const shown = await signed<{ document: { content: string } }>(page, 'GET', '/api/draft/version', { id, version });
+      const shown = await signed<DraftVersionAnswer>(page, 'GET', '/api/draft/version', { id, version });
       if (shown.data.document.content.includes('第一版')) first = version;
     }
     assert.ok(first > 0, 'the first text was kept as a version');
@@ -465,7 +470,7 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.getByTestId('draft-item').first().getByRole('button', { name: /^修\s*改/ }).click();
     await page.getByRole('dialog', { name: '账号已被封禁' }).waitFor();
     assert.equal(opened.length, 0, 'no writing tab opened');
-    const drafts = await signed<{ returnData: { nd_id: number; nd_type: number }[] }>(page, 'GET', '/api/draft/search', { type: 1, page: 1, size: 10, title: '' });
+    const drafts = await signed<DraftSearchAnswer>(page, 'GET', '/api/draft/search', { type: 1, page: 1, size: 10, title: '' });
     const draft = drafts.data.returnData[0];
     assert.ok(draft, 'the account has a draft');
     const edit = await signed(page, 'POST', '/api/article/add', { save_type: 1, type: 1, draft_id: draft.nd_id, title: '封禁后修改草稿', content: '<p>x</p>' });
@@ -512,11 +517,11 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     // 12 minutes ahead between two runs on the same data.
     const ahead = 12 * 60_000;
     let server = await scheduleServer;
-    const login = await signedCall<{ token: string }>(server.url, '', 'POST', '/login/admin/login', { phone: ACCOUNTS.verified, password: DEMO_PASSWORD });
+    const login = await signedCall<LoginAnswer>(server.url, '', 'POST', '/login/admin/login', { phone: ACCOUNTS.verified, password: DEMO_PASSWORD });
     assert.equal(login.code, 0, login.msg);
     const token = login.data.token;
     const due = chinaTime(Date.now() + 11 * 60_000);
-    const scheduled = await signedCall<PublishAnswer>(server.url, token, 'POST', '/api/article/add', {
+    const scheduled = await signedCall<ArticleAddAnswer>(server.url, token, 'POST', '/api/article/add', {
       save_type: 3,
       type: 1,
       title: '到点自动发布的文章',
@@ -529,7 +534,7 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     assert.equal(scheduled.data.status, 12);
     const id = scheduled.data.manuscript_id;
     const status = async (offset: number) =>
-      (await signedCall<{ nm_status: number; nm_scheduled_time: string | null }>(server.url, token, 'GET', '/api/manuscript/show', { id }, offset)).data;
+      (await signedCall<ManuscriptDetail>(server.url, token, 'GET', '/api/manuscript/show', { id }, offset)).data;
     const waiting = await status(0);
     assert.equal(waiting.nm_status, 12);
     assert.equal(waiting.nm_scheduled_time, due);

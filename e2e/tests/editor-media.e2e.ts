@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { SignableParams } from 'shared-sdk/contract';
+import type { ManuscriptDetail, SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 import { noisePng } from '../support/images';
@@ -271,7 +271,7 @@ describe('editor media', () => {
     const published = (await answer.json()) as { code: number; data: { manuscript_id: number } };
     assert.equal(published.code, 0, JSON.stringify(published));
     await page.getByText('发布成功，等待审核').waitFor();
-    const shown = await signed<{ nm_content: string }>(page, '/api/manuscript/show', { id: published.data.manuscript_id });
+    const shown = await signed<ManuscriptDetail>(page, '/api/manuscript/show', { id: published.data.manuscript_id });
     const body = shown.data.nm_content;
     assert.match(body, /<img src="\/oss\/[^"]+\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png"/);
     assert.match(body, /<video src="\/oss\/[^"]+\.mp4" poster="\/oss\/[^"]+" controls=""><\/video>/);

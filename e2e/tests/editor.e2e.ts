@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { SignableParams } from 'shared-sdk/contract';
+import type { DraftDetail, SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
 import { ACCOUNTS, launchBrowser, loggedIn } from '../support/browser';
 
@@ -37,7 +37,7 @@ function draftIdOf(page: Page): number {
 }
 
 async function draftContent(page: Page, id: number): Promise<string> {
-  const answer = await signed<{ nd_content: string }>(page, 'GET', '/api/draft/show', { id });
+  const answer = await signed<DraftDetail>(page, 'GET', '/api/draft/show', { id });
   return answer.data.nd_content;
 }
 

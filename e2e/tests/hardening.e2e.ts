@@ -15,6 +15,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import type { TosToken } from 'shared-sdk/contract';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 import { ROOT, type RunningProduct, startProduct } from '../support/server';
 
@@ -63,19 +64,11 @@ function signedGet<T = unknown>(baseUrl: string, path: string, token: string): P
   return signedCall<T>(baseUrl, token, 'GET', path, {});
 }
 
-interface UploadCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  bucket: string;
-  keyScope: string;
-}
-
 /**
  * A PutObject with the user's upload credentials, signed as ali-oss signs it in the browser (OSS V1):
  * what an attacker holding their own credentials sends, whatever Content-Type they like.
  */
-async function putObject(baseUrl: string, credentials: UploadCredentials, name: string, body: Buffer, contentType: string): Promise<string> {
+async function putObject(baseUrl: string, credentials: TosToken, name: string, body: Buffer, contentType: string): Promise<string> {
   const ext = name.split('.').pop() ?? 'bin';
   const key = `image/20261122/${credentials.keyScope}/${randomBytes(16).toString('hex')}.${ext}`;
   const date = new Date().toUTCString();
@@ -139,7 +132,7 @@ describe('hardening', () => {
       { name: 'poly.gif', type: 'text/html', body: Buffer.concat([Buffer.from('474946383961010001000000002c', 'hex'), Buffer.from(`<html><script>${script}</script></html>`)]) },
     ];
     // The attacker uploads with their own credentials and any Content-Type.
-    const credentials = await signedGet<UploadCredentials>(product.baseUrl, '/api/upload/tos/token', token);
+    const credentials = await signedGet<TosToken>(product.baseUrl, '/api/upload/tos/token', token);
     assert.equal(credentials.code, 0, credentials.msg);
     const stored: string[] = [];
     for (const file of files) stored.push(await putObject(product.baseUrl, credentials.data, file.name, file.body, file.type));

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf } from 'deploy';
 import type { Browser, Page } from 'playwright-core';
+import type { ApiEnvelope, RolloutView } from 'shared-sdk/contract';
 import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, login } from '../support/browser';
 import { ROOT } from '../support/server';
 
@@ -143,7 +144,7 @@ describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
       await login(page, baseUrl, phone);
       await page.waitForURL(/\/index$/);
       const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
-      const view = (await (await fetch(`${baseUrl}/api/runtime/rollout?token=${encodeURIComponent(token)}`)).json()) as { data: { userId: string | null } };
+      const view = (await (await fetch(`${baseUrl}/api/runtime/rollout?token=${encodeURIComponent(token)}`)).json()) as ApiEnvelope<RolloutView>;
       assert.ok(view.data.userId, `${phone} has a session the server recognises`);
       viewers.push({ phone, bucket: bucketOf(view.data.userId, REMOTE, manifest.salt), page });
       if (split(viewers)?.percent === 50) break;

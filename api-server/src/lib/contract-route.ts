@@ -3,8 +3,13 @@
  * the request, serialise the answer (which also keeps unlisted columns out of it), type the handler
  * through the TypeBox type provider, and describe the call in the OpenAPI document. Method, path,
  * auth policy and schemas all come from the contract: nothing about the call is written here again.
+ *
+ * A call with `events` answers an event stream instead of the envelope: its handler refuses as any
+ * other (before the stream starts, with the envelope), and once the call is accepted returns an
+ * `EventStream` of the contract's events that it writes to as they come.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyInstance,
@@ -16,7 +21,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ApiEnvelope } from 'shared-sdk/contract';
-import { type CallAuth, type ContractRoute, type DataOf, Envelope } from 'shared-sdk/contract/schemas';
+import type { TSchema } from 'typebox';
+import { type CallAuth, type ContractRoute, type DataOf, type EventOf, Envelope, Refusal } from 'shared-sdk/contract/schemas';
 
 const SECURITY: Record<CallAuth, Array<Record<string, string[]>>> = {
   'signed+token': [{ signature: [], token: [] }],
@@ -28,6 +34,24 @@ const SECURITY: Record<CallAuth, Array<Record<string, string[]>>> = {
 /** Calls with a body take it as a form (what the browser sends) or as JSON. */
 const BODY_TYPES = ['application/x-www-form-urlencoded', 'application/json'];
 
+const EVENT_STREAM = 'text/event-stream';
+
+/** The answer of a call with `events`: the stream on success, the envelope (`data` null) on a refusal. */
+function eventsAnswer<E extends TSchema>(events: E) {
+  return {
+    description:
+      `\`${EVENT_STREAM}\` on success: each event's \`data:\` line is one of these JSON objects. ` +
+      'A refusal before the stream starts is the envelope, with `data` null.',
+    content: { [EVENT_STREAM]: { schema: events }, 'application/json': { schema: Refusal } },
+  };
+}
+
+type AnswerSchema<R extends ContractRoute> = R extends { events: infer E extends TSchema }
+  ? ReturnType<typeof eventsAnswer<E>>
+  : R extends { data: infer D extends TSchema }
+    ? ReturnType<typeof Envelope<D>>
+    : never;
+
 export interface ContractSchema<R extends ContractRoute> {
   operationId: string;
   summary: string;
@@ -38,7 +62,7 @@ export interface ContractSchema<R extends ContractRoute> {
   querystring: R['querystring'];
   body: R['body'];
   params: R['params'];
-  response: { 200: ReturnType<typeof Envelope<R['data']>> };
+  response: { 200: AnswerSchema<R> };
 }
 
 export function contractSchema<R extends ContractRoute>(route: R): ContractSchema<R> {
@@ -52,7 +76,7 @@ export function contractSchema<R extends ContractRoute>(route: R): ContractSchem
     ...(route.querystring ? { querystring: route.querystring } : {}),
     ...(route.body ? { body: route.body } : {}),
     ...(route.params ? { params: route.params } : {}),
-    response: { 200: Envelope(route.data) },
+    response: { 200: route.events ? eventsAnswer(route.events) : Envelope(route.data) },
   } as ContractSchema<R>;
 }
 
@@ -64,11 +88,47 @@ export type ContractRequest<R extends ContractRoute> = FastifyRequest<
   TypeBoxTypeProvider
 >;
 
+/**
+ * The answer of a call with `events`, once the call is accepted: the handler returns it and writes
+ * the events to it as they come (serve() sends it as `text/event-stream`); `end()` closes it.
+ */
+export class EventStream<E> {
+  /** What the reply sends. */
+  readonly body = new PassThrough();
+
+  /** One event: its `data:` line, after `event: <name>` for a named one (`error`). */
+  send(data: E, name?: string): void {
+    this.body.write(`${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+  }
+
+  end(): void {
+    this.body.end();
+  }
+}
+
+/** The event stream of a call with `events`, typed with them. */
+export const eventStream = <R extends ContractRoute & { events: TSchema }>(_route: R): EventStream<EventOf<R>> => new EventStream<EventOf<R>>();
+
+type AnswerOf<R extends ContractRoute> = R extends { events: TSchema } ? EventStream<EventOf<R>> : ApiEnvelope<DataOf<R>>;
+
 export type ContractHandler<R extends ContractRoute> = (
   this: FastifyInstance,
   request: ContractRequest<R>,
   reply: FastifyReply<RouteGenericInterface, RawServerDefault, IncomingMessage, ServerResponse, unknown, ContractSchema<R>, TypeBoxTypeProvider>,
-) => Promise<ApiEnvelope<DataOf<R>>>;
+) => Promise<AnswerOf<R>>;
+
+/** Sends the stream a call with `events` returned, as `text/event-stream`. */
+function streaming(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return async function (this: FastifyInstance, request, reply) {
+    const stream = (await handler.call(this, request, reply)) as EventStream<unknown>;
+    return reply
+      .header('content-type', `${EVENT_STREAM}; charset=utf-8`)
+      .header('cache-control', 'no-store')
+      // Proxies (nginx) must pass each event on at once instead of buffering the answer.
+      .header('x-accel-buffering', 'no')
+      .send(stream.body);
+  };
+}
 
 /**
  * Route options a call may add: its own rate limit, hooks, body limit, and `attachValidation` for a
@@ -89,6 +149,6 @@ export function serve<R extends ContractRoute>(app: FastifyInstance, route: R, h
     config: { ...config, auth: route.auth ?? 'signed+token' },
     // The handler's types come from the same schema fastify validates with; only the generic
     // parameters are erased here, once.
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: route.events ? streaming(handler as unknown as RouteHandlerMethod) : (handler as unknown as RouteHandlerMethod),
   });
 }

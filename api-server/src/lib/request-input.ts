@@ -9,7 +9,9 @@
  * - `describeValidation`: the Chinese message of a validation refusal, naming the field and the rule.
  */
 import { Stream } from 'node:stream';
-import type { JsonSchema } from './schemas';
+
+/** A plain JSON schema, as a route's compiled schema is walked here. */
+type JsonSchema = Record<string, unknown>;
 
 export const INT32_MIN = -2_147_483_648;
 export const INT32_MAX = 2_147_483_647;

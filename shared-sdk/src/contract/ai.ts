@@ -2,11 +2,12 @@
  * The editor's AI writing helpers (spec §2: expand, polish, tone, openAi). The server talks to an
  * OpenAI-compatible provider and streams its answer; the browser never sees the provider's key.
  *
- * `POST /api/ai/write` answers `text/event-stream` on success: one `data: {"delta": "…"}` event per
- * piece of text, then `data: {"done": true}`; a failure after the stream started is an
- * `event: error` with `data: {"msg": "…"}`. A refusal before any text (not configured, bad
- * parameters, too many calls, provider down) is the usual `{code, msg, data}` JSON envelope.
+ * The calls are in schemas/ai.ts (`POST /api/ai/write` answers `text/event-stream` on success, a
+ * refusal before any text is the usual `{code, msg, data}` envelope); their types below come from there.
  */
+import type * as ai from './schemas/ai';
+import type { DataOf, EventOf, RequestOf } from './schemas/route';
+
 export const AI_ACTIONS = ['expand', 'polish', 'tone', 'openAi'] as const;
 export type AiAction = (typeof AI_ACTIONS)[number];
 
@@ -27,21 +28,11 @@ export const AI_LIMITS = {
   PROMPT_MAX: 500,
 } as const;
 
-export interface AiWriteParams {
-  action: AiAction;
-  /** The selected text (expand, polish, tone: required; openAi: optional context). */
-  text: string;
-  /** tone only. */
-  tone?: AiTone;
-  /** openAi only: what to write. */
-  prompt?: string;
-}
-
-export interface AiStatusAnswer {
-  configured: boolean;
-}
-
-export type AiStreamEvent = { delta: string } | { done: true };
+/** What `/api/ai/write` takes: the action, the selected text (openAi: optional context), `tone` (tone only), `prompt` (openAi only). */
+export type AiWriteParams = RequestOf<typeof ai.aiWrite>;
+export type AiStatusAnswer = DataOf<typeof ai.aiStatus>;
+/** One event of `/api/ai/write`'s stream: a piece of text, the end, or (`event: error`) why it broke off. */
+export type AiStreamEvent = EventOf<typeof ai.aiWrite>;
 
 /** Codes of the AI calls, beside the shared ones of envelope.ts. */
 export const AiCode = {
@@ -62,7 +53,7 @@ export const AI_MESSAGES = {
 
 /** The first problem with a request, or null: the editor checks before sending, the server again. */
 export function aiWriteProblem(params: AiWriteParams): string | null {
-  const text = params.text.trim();
+  const text = (params.text ?? '').trim();
   if (params.action === 'openAi') {
     const prompt = (params.prompt ?? '').trim();
     if (!prompt) return AI_MESSAGES.PROMPT_REQUIRED;

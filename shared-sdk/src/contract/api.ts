@@ -31,9 +31,6 @@ export type ToolListAnswer = DataOf<typeof tools.toolList>;
 export type WearBadgeAnswer = DataOf<typeof account.wearBadge>;
 export type UpdateNicknameRequest = RequestOf<typeof account.updateNickname>;
 export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;
-export interface HasAuthAnswer {
-  check: boolean;
-}
 export type MenuEntry = menu.MenuEntry;
 export type RolePermissionAnswer = DataOf<typeof menu.rolePermissionList>;
 

@@ -133,7 +133,7 @@ export type VersionConflictData = editor.VersionConflict;
 /** Builds the form fields from a document, ready for the signed POST. */
 export function toArticleAddRequest(
   doc: EditorDocument,
-  save: { save_type: SaveType; draft_id?: number; base_version?: number; manuscript_id?: number; publish_time?: string },
+  save: Pick<ArticleAddRequest, 'save_type' | 'draft_id' | 'base_version' | 'manuscript_id' | 'publish_time'>,
 ): ArticleAddRequest {
   return {
     ...save,

@@ -3,17 +3,10 @@
  * short-drama authority (`/api/microDrama/isHasAuth` answering check true); without it the server
  * answers 1003. Series and episodes are owner-only: another creator's id answers 1004.
  *
- * Calls (POST, form-encoded, signed like every other call; answers in the `{code,msg,data}` envelope):
- *
- * | path | request | data |
- * |---|---|---|
- * | /api/microDrama/list | DramaListRequest | DramaListAnswer (my series, newest first) |
- * | /api/microDrama/save | DramaSaveRequest | DramaSeries (created, or updated when id is given) |
- * | /api/microDrama/detail | { id } | DramaDetail (the series and its episodes by episode_no) |
- * | /api/microDrama/episode/list | { drama_id } | DramaEpisode[] ordered by episode_no |
- * | /api/microDrama/episode/detail | { id } | DramaEpisode |
- * | /api/microDrama/episode/save | EpisodeSaveRequest | DramaEpisode (1009 when the number is taken in the series) |
+ * The calls are in schemas/short-drama.ts; their types below come from there.
  */
+import type * as drama from './schemas/short-drama';
+import type { DataOf, RequestOf } from './schemas/route';
 
 /** A series' state, set by its owner. */
 export const DramaStatus = { ONGOING: 1, FINISHED: 2 } as const;
@@ -29,63 +22,17 @@ export const DRAMA_LIMITS = {
   urlMax: 1000,
 } as const;
 
-export interface DramaSeries {
-  id: number;
-  title: string;
-  /** '' when the series has no cover yet. */
-  cover_url: string;
-  intro: string;
-  status: DramaStatus;
-  episode_count: number;
-  create_time: string;
-  update_time: string;
-}
-
-export interface DramaListRequest {
-  page: number;
-  /** 1–50. */
-  size: number;
-}
-export interface DramaListAnswer {
-  list: DramaSeries[];
-  total: number;
-}
-
-export interface DramaSaveRequest {
-  /** Omitted (or 0) creates a series; otherwise updates my series with that id. */
-  id?: number;
-  title: string;
-  cover_url: string;
-  intro: string;
-  status: DramaStatus;
-}
-
-export interface DramaEpisode {
-  id: number;
-  drama_id: number;
-  /** 1-based, unique within the series. */
-  episode_no: number;
-  title: string;
-  video_url: string;
-  cover_url: string;
-  create_time: string;
-  update_time: string;
-}
-
-export interface DramaDetail extends DramaSeries {
-  episodes: DramaEpisode[];
-}
-
-export interface EpisodeSaveRequest {
-  /** Omitted (or 0) adds an episode; otherwise updates my episode with that id (its series cannot change). */
-  id?: number;
-  drama_id: number;
-  episode_no: number;
-  title: string;
-  /** Required: an episode is a video (an address in the product's storage or another http(s) URL). */
-  video_url: string;
-  cover_url: string;
-}
+export type HasAuthAnswer = DataOf<typeof drama.dramaHasAuth>;
+export type DramaSeries = drama.DramaSeries;
+export type DramaEpisode = drama.DramaEpisode;
+export type DramaListRequest = RequestOf<typeof drama.dramaList>;
+export type DramaListAnswer = DataOf<typeof drama.dramaList>;
+/** `id` omitted (or 0) creates a series; otherwise updates my series with that id. */
+export type DramaSaveRequest = RequestOf<typeof drama.dramaSave>;
+/** The series and its episodes by episode_no. */
+export type DramaDetail = DataOf<typeof drama.dramaDetail>;
+/** `id` omitted (or 0) adds an episode; otherwise updates my episode with that id (its series cannot change). */
+export type EpisodeSaveRequest = RequestOf<typeof drama.episodeSave>;
 
 /** Where 新增剧集 and an episode's edit link open (the editor remote's screen). */
 export function episodeEditorHref(dramaId: number, episodeId?: number): string {

@@ -1,11 +1,11 @@
 /**
- * streamAiWrite: the editor's AI helpers (contract: contract/ai.ts). The answer streams in as
+ * streamAiWrite: the editor's AI helpers (contract: contract/schemas/ai.ts, `aiWrite`). The answer streams in as
  * server-sent events; each piece reaches `onDelta` as it arrives, and the whole text resolves at the
  * end. Abort the signal to cancel (the server then stops asking the provider). Signed like every
  * call of the main host; errors are ApiErrors the caller shows itself (no central toast), except an
  * expired token, which the session handles as everywhere.
  */
-import { AI_MESSAGES, AiCode, type AiWriteParams } from '../contract';
+import { AI_MESSAGES, AiCode, type AiStreamEvent, type AiWriteParams } from '../contract';
 import { ApiError } from '../http/api-error';
 import { toApiError, unwrapEnvelope } from '../http/classify';
 import { hostInstances } from '../http/hosts';
@@ -19,12 +19,12 @@ export async function streamAiWrite(params: AiWriteParams, onDelta: (piece: stri
   let text = '';
   let failed: string | null = null;
   const feed = sseReader((event) => {
+    const data = JSON.parse(event.data) as AiStreamEvent;
     if (event.name === 'error') {
-      failed = (JSON.parse(event.data) as { msg?: string }).msg ?? AI_MESSAGES.PROVIDER_FAILED;
+      failed = 'msg' in data ? data.msg : AI_MESSAGES.PROVIDER_FAILED;
       return;
     }
-    const data = JSON.parse(event.data) as { delta?: string };
-    if (data.delta) {
+    if ('delta' in data && data.delta) {
       text += data.delta;
       onDelta(data.delta);
     }

@@ -6,7 +6,7 @@ const HOUSE =
   '保持原文的事实、数字、人名和地名不变，使用简体中文。';
 
 export function chatMessages(params: AiWriteParams): Array<{ role: 'system' | 'user'; content: string }> {
-  const text = params.text.trim();
+  const text = (params.text ?? '').trim();
   switch (params.action) {
     case 'expand':
       return [

@@ -6,19 +6,7 @@
  * routes through `serve()`), then delete its lines here: the test fails while a converted route is
  * still listed, so the list cannot go stale.
  */
-export const NOT_CONVERTED: readonly string[] = [
-  // short-drama
-  'POST /api/microDrama/isHasAuth',
-  'POST /api/microDrama/list',
-  'POST /api/microDrama/save',
-  'POST /api/microDrama/detail',
-  'POST /api/microDrama/episode/list',
-  'POST /api/microDrama/episode/detail',
-  'POST /api/microDrama/episode/save',
-  // ai
-  'GET /api/ai/status',
-  'POST /api/ai/write',
-];
+export const NOT_CONVERTED: readonly string[] = [];
 
 /**
  * Routes that are not calls of the contract, and never will be: they serve files or a protocol of

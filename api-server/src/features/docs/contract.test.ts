@@ -92,6 +92,50 @@ describe('OpenAPI document', () => {
     assert.match(document.info.description, /sign = md5\(METHOD/);
   });
 
+  it('describes a call answering an event stream as text/event-stream with its events, and its refusals as the envelope', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const streaming = contractRoutes.filter((route) => route.events);
+    assert.deepEqual(streaming.map(keyOf), ['POST /api/ai/write']);
+    for (const route of streaming) {
+      const answer = document.paths[route.url][route.method.toLowerCase()].responses['200'];
+      assert.deepEqual(Object.keys(answer.content).sort(), ['application/json', 'text/event-stream']);
+      const events = answer.content['text/event-stream'].schema.anyOf as Array<{ properties: Record<string, unknown> }>;
+      assert.deepEqual(events.map((event) => Object.keys(event.properties)), [['delta'], ['done'], ['msg']]);
+      assert.deepEqual(answer.content['application/json'].schema.properties.data, { type: 'null' });
+      assert.match(answer.description, /text\/event-stream/);
+    }
+  });
+
+  it('lists no request field that the server takes absent (it has a default) as required', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    interface Schema {
+      required?: string[];
+      properties?: Record<string, Schema & { default?: unknown }>;
+    }
+    interface Operation {
+      parameters?: Array<{ name: string; required?: boolean; schema: { default?: unknown } }>;
+      requestBody?: { content: Record<string, { schema: Schema }> };
+    }
+    const wronglyRequired: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, Operation>>(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.required && parameter.schema.default !== undefined) wronglyRequired.push(`${method} ${path} ${parameter.name}`);
+        }
+        for (const [type, { schema }] of Object.entries(operation.requestBody?.content ?? {})) {
+          for (const name of schema.required ?? []) {
+            if (schema.properties?.[name]?.default !== undefined) wronglyRequired.push(`${method} ${path} ${type} ${name}`);
+          }
+        }
+      }
+    }
+    assert.deepEqual(wronglyRequired, []);
+    // The editor's save: only what it cannot do without; every document field may be left out.
+    const save = document.paths['/api/article/add'].post.requestBody.content['application/x-www-form-urlencoded'].schema as Schema;
+    assert.deepEqual(save.required, ['save_type', 'type']);
+    assert.ok(save.properties?.title && save.properties.item_ids);
+  });
+
   it('has a documentation page at /api/docs with a policy of its own and no inline script', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });
     assert.equal(page.statusCode, 200);

@@ -8,8 +8,8 @@ import type { DraftRow, ManuscriptRow } from '../../db/content-tables';
 import { ApiError } from '../../lib/api-error';
 import { sanitizeEditorHtml } from '../../lib/html-sanitizer';
 
-/** The document's form fields of `POST /api/article/add`, as its schema types them. */
-export type DocumentFields = Omit<ArticleAddRequest, 'save_type' | 'draft_id' | 'base_version' | 'manuscript_id' | 'publish_time'>;
+/** The document's form fields of `POST /api/article/add`, as its schema types them, each present (its default when the form left it out). */
+export type DocumentFields = Required<Omit<ArticleAddRequest, 'save_type' | 'draft_id' | 'base_version' | 'manuscript_id' | 'publish_time'>>;
 
 /**
  * Control characters (NUL first: PostgreSQL text refuses it) and lone surrogates (jsonb refuses

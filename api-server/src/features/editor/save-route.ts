@@ -42,7 +42,8 @@ const saveRoute: FastifyPluginAsync = async (app) => {
       const { body } = request;
       requireCert(user);
       await requireNotBanned(app.db, user.id, banRangeOfKind(body.type));
-      const doc = documentFromFields(body);
+      // The validator filled in every default; the spread only tells the types so.
+      const doc = documentFromFields({ ...contract.ARTICLE_FORM_DEFAULTS, ...body });
       const publishing = body.save_type !== SaveType.DRAFT;
       const issue = validateEditorDocument(doc, publishing)[0];
       if (issue) throw new ApiError(ApiCode.INVALID_PARAMS, issue.message);

@@ -90,7 +90,13 @@ export async function seriesOf(db: Kysely<Database>, row: DramaRow): Promise<Dra
   return toSeries(row, Number(count.n));
 }
 
-export async function saveDrama(db: Kysely<Database>, store: ObjectStore, ownerId: number, input: DramaSaveRequest, now = new Date()): Promise<DramaRow> {
+export async function saveDrama(
+  db: Kysely<Database>,
+  store: ObjectStore,
+  ownerId: number,
+  input: Required<DramaSaveRequest>,
+  now = new Date(),
+): Promise<DramaRow> {
   const title = input.title.trim();
   if (chars(title) < 1 || chars(title) > DRAMA_LIMITS.titleMax) throw invalid(DRAMA_MESSAGES.TITLE);
   if (chars(input.intro) > DRAMA_LIMITS.introMax) throw invalid(DRAMA_MESSAGES.INTRO);
@@ -118,7 +124,13 @@ function uniqueAsNothing(error: unknown): undefined {
   throw error;
 }
 
-export async function saveEpisode(db: Kysely<Database>, store: ObjectStore, ownerId: number, input: EpisodeSaveRequest, now = new Date()): Promise<DramaEpisodeRow> {
+export async function saveEpisode(
+  db: Kysely<Database>,
+  store: ObjectStore,
+  ownerId: number,
+  input: Required<EpisodeSaveRequest>,
+  now = new Date(),
+): Promise<DramaEpisodeRow> {
   const title = input.title.trim();
   if (chars(title) < 1 || chars(title) > DRAMA_LIMITS.episodeTitleMax) throw invalid(DRAMA_MESSAGES.EPISODE_TITLE);
   if (!Number.isInteger(input.episode_no) || input.episode_no < 1 || input.episode_no > DRAMA_LIMITS.episodeNoMax) throw invalid(DRAMA_MESSAGES.EPISODE_NO);

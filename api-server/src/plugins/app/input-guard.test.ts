@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode, computeSign, newNonce } from 'shared-sdk/contract';
+import { IdList } from 'shared-sdk/contract/schemas';
 import { INT32_MAX, describeValidation, hardenRequestSchema } from '../../lib/request-input';
-import { idList } from '../../lib/schemas';
 import { TEST_APP_ID, TEST_APP_SECRET, buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body, login, signed } from '../../testing/signed';
@@ -73,7 +73,7 @@ describe('hostile input never reaches the database', () => {
   });
 
   it('matches exactly the 32-bit ids in an id list', () => {
-    const pattern = new RegExp(String(idList(3).pattern));
+    const pattern = new RegExp(String((IdList(3) as { pattern?: string }).pattern));
     for (const ok of ['1', '9', '10', '999999999', '1999999999', '2147483647', '2147483639', '1,2,3']) assert.ok(pattern.test(ok), ok);
     for (const bad of ['0', '01', '2147483648', '2147483650', '2200000000', '9999999999', '-1', '1,', ',1', '1,,2', '1,2,3,4', '1.5', ' 1']) {
       assert.ok(!pattern.test(bad), bad);

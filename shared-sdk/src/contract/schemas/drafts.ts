@@ -7,7 +7,7 @@ import { type Static, Type } from 'typebox';
 import { DRAFT_QUERY_LIMITS, WithdrawTarget } from '../content';
 import { EDITOR_KINDS } from '../editor';
 import { LIMITS } from '../enums';
-import { Id, Nullable, NoData, OneOf } from './common';
+import { FIRST_PAGE, Id, Nullable, NoData, OneOf, Paging } from './common';
 import { EditorFields, EditorKindSchema } from './editor-document';
 import { defineRoute } from './route';
 
@@ -16,11 +16,10 @@ const tag = 'drafts';
 /** Ids one delete may name (checked by the server's id-list parser, in its own words). */
 export const DRAFT_IDS_MAX = 100;
 /** What the server assumes when a list is asked for without `page`, `size` or `title` (and the draft search without `type`: every kind). */
-export const DRAFT_LIST_DEFAULTS = { type: 0, page: 1, size: LIMITS.DRAFT_PAGE_SIZE, title: '' } as const;
+export const DRAFT_LIST_DEFAULTS = { type: 0, page: FIRST_PAGE, size: LIMITS.DRAFT_PAGE_SIZE, title: '' } as const;
 
 const paging = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: DRAFT_QUERY_LIMITS.PAGE_MAX, default: DRAFT_LIST_DEFAULTS.page })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: DRAFT_QUERY_LIMITS.SIZE_MAX, default: DRAFT_LIST_DEFAULTS.size })),
+  ...Paging({ size: DRAFT_LIST_DEFAULTS.size, sizeMax: DRAFT_QUERY_LIMITS.SIZE_MAX, pageMax: DRAFT_QUERY_LIMITS.PAGE_MAX }),
   /** A keyword of the title; '' lists everything. */
   title: Type.Optional(Type.String({ maxLength: DRAFT_QUERY_LIMITS.TITLE_MAX, default: DRAFT_LIST_DEFAULTS.title })),
 };

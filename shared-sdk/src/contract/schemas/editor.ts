@@ -13,13 +13,30 @@ import { defineRoute } from './route';
 const tag = 'editor';
 
 /**
- * A text field of the form, '' when absent. The document's fields are listed as required, with
- * their defaults, on purpose: the validator fills a default before it checks `required`, so an
- * absent field is still taken, while the handler and the editor (`toArticleAddRequest` sends them
- * all) get plain types. Generous outer bounds only: the exact limits are validateEditorDocument's,
- * which answers in the words the editor shows.
+ * What the server takes for a document field the form leaves out: each may be absent (the validator
+ * fills its default in), though the editor sends them all (`toArticleAddRequest`).
  */
-const FormText = (maxLength: number) => Type.String({ maxLength, default: '' });
+export const ARTICLE_FORM_DEFAULTS = {
+  title: '',
+  content: '',
+  summary: '',
+  cover_mode: CoverMode.SINGLE,
+  covers: '',
+  original: 0,
+  video_url: '',
+  video_poster: '',
+  video_vid: '',
+  images: '',
+  cover_index: 0,
+  item_ids: '',
+} as const;
+const D = ARTICLE_FORM_DEFAULTS;
+
+/**
+ * An optional text field of the form. Generous outer bounds only: the exact limits are
+ * validateEditorDocument's, which answers in the words the editor shows.
+ */
+const FormText = (maxLength: number, fallback: string) => Type.Optional(Type.String({ maxLength, default: fallback }));
 
 export const ArticleAddForm = Type.Object({
   save_type: OneOf(Object.values(SaveType), { description: '1 keep a draft, 2 publish now (审核中), 3 publish at publish_time (定时发布)' }),
@@ -32,22 +49,22 @@ export const ArticleAddForm = Type.Object({
   manuscript_id: Type.Optional(Id),
   /** save_type 3: 'YYYY-MM-DD HH:mm:ss', China time, 10 minutes to 7 days ahead. */
   publish_time: Type.Optional(Type.String({ maxLength: 32 })),
-  title: FormText(1_000),
-  content: FormText(EDITOR_LIMITS.CONTENT_HTML_MAX * 2),
-  summary: FormText(2_000),
-  cover_mode: OneOf(Object.values(CoverMode), { default: CoverMode.SINGLE, description: '1 单图, 3 三图, 0 无封面' }),
+  title: FormText(1_000, D.title),
+  content: FormText(EDITOR_LIMITS.CONTENT_HTML_MAX * 2, D.content),
+  summary: FormText(2_000, D.summary),
+  cover_mode: Type.Optional(OneOf(Object.values(CoverMode), { default: D.cover_mode, description: '1 单图, 3 三图, 0 无封面' })),
   /** JSON array of cover URLs. */
-  covers: FormText(40_000),
+  covers: FormText(40_000, D.covers),
   /** 1 declares original work. */
-  original: OneOf([0, 1] as const, { default: 0 }),
-  video_url: FormText(EDITOR_LIMITS.URL_MAX * 2),
-  video_poster: FormText(EDITOR_LIMITS.DATA_IMAGE_MAX * 2),
-  video_vid: FormText(512),
+  original: Type.Optional(OneOf([0, 1] as const, { default: D.original })),
+  video_url: FormText(EDITOR_LIMITS.URL_MAX * 2, D.video_url),
+  video_poster: FormText(EDITOR_LIMITS.DATA_IMAGE_MAX * 2, D.video_poster),
+  video_vid: FormText(512, D.video_vid),
   /** JSON array of {url, caption}. */
-  images: FormText(EDITOR_LIMITS.GALLERY_MAX * (EDITOR_LIMITS.DATA_IMAGE_MAX + 1_000)),
-  cover_index: Type.Integer({ minimum: 0, maximum: 1_000, default: 0 }),
+  images: FormText(EDITOR_LIMITS.GALLERY_MAX * (EDITOR_LIMITS.DATA_IMAGE_MAX + 1_000), D.images),
+  cover_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000, default: D.cover_index })),
   /** "12,7,9": collection items in order. */
-  item_ids: FormText(2_400),
+  item_ids: FormText(2_400, D.item_ids),
 });
 
 export const ArticleSaved = Type.Object({

@@ -6,6 +6,7 @@
  */
 import type { ContractRoute } from './route';
 import * as account from './account';
+import * as ai from './ai';
 import * as bans from './bans';
 import * as certification from './certification';
 import * as drafts from './drafts';
@@ -22,12 +23,14 @@ import * as rights from './rights';
 import * as runtime from './runtime';
 import * as score from './score';
 import * as session from './session';
+import * as shortDrama from './short-drama';
 import * as tools from './tools';
 import * as uploads from './uploads';
 
 export * from './common';
 export * from './route';
 export * as account from './account';
+export * as ai from './ai';
 export * as bans from './bans';
 export * as certification from './certification';
 export * as drafts from './drafts';
@@ -45,6 +48,7 @@ export * as rights from './rights';
 export * as runtime from './runtime';
 export * as score from './score';
 export * as session from './session';
+export * as shortDrama from './short-drama';
 export * as tools from './tools';
 export * as uploads from './uploads';
 
@@ -52,4 +56,4 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, bans, certification, drafts, editor, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [account, ai, bans, certification, drafts, editor, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, shortDrama, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));

@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { JOB_LIMITS, JobStatus } from '../jobs';
-import { Id, OneOf, Text } from './common';
+import { FIRST_PAGE, Id, IdOrNew, Int32, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 
 const tag = 'jobs';
@@ -14,7 +14,7 @@ const Status = OneOf([OPEN, PAUSED, CLOSED] as const, { description: '1 招聘�
 // Numbers arrive form-encoded; out-of-range ones are refused by the schema, the form's rules
 // (checkJob, with their Chinese messages) by the server afterwards. Text bounds leave room for the
 // whitespace checkJob trims.
-const Amount = Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647 });
+const Amount = Int32;
 
 const JobFields = {
   title: Text(JOB_LIMITS.titleMax * 4),
@@ -38,7 +38,7 @@ export const JobPost = Type.Object({
 export type JobPost = Static<typeof JobPost>;
 
 /** What the server assumes when the list is asked for without them. */
-export const JOB_LIST_DEFAULTS = { status: 0, page: 1, size: 10 } as const;
+export const JOB_LIST_DEFAULTS = { status: 0, page: FIRST_PAGE, size: 10 } as const;
 
 export const jobList = defineRoute({
   method: 'POST',
@@ -48,8 +48,7 @@ export const jobList = defineRoute({
   tag,
   body: Type.Object({
     status: Type.Optional(OneOf([0, OPEN, PAUSED, CLOSED] as const, { default: JOB_LIST_DEFAULTS.status, description: '0 every status' })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: JOB_LIST_DEFAULTS.page })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: JOB_LIST_DEFAULTS.size })),
+    ...Paging({ size: JOB_LIST_DEFAULTS.size, sizeMax: 50 }),
   }),
   data: Type.Object({ list: Type.Array(JobPost), total: Type.Integer() }),
 });
@@ -72,7 +71,7 @@ export const jobSave = defineRoute({
   description: `1002 with the form's message when a rule fails (title ${JOB_LIMITS.titleMin}–${JOB_LIMITS.titleMax} characters, …); 1009 for a closed post.`,
   tag,
   body: Type.Object({
-    id: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0, description: 'omitted or 0 creates a post' })),
+    id: IdOrNew('a post'),
     ...JobFields,
   }),
   data: JobPost,

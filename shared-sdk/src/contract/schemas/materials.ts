@@ -1,7 +1,7 @@
 /** The material library (spec §7 `/api/material/*`), 使用 from the library, and the operator's audit step. */
 import { type Static, Type } from 'typebox';
 import { LIMITS, MaterialAuditStatus, MaterialType } from '../enums';
-import { Id, NoData, OneOf } from './common';
+import { FIRST_PAGE, Id, NoData, OneOf, Paging } from './common';
 import { defineRoute } from './route';
 
 const tag = 'materials';
@@ -18,7 +18,7 @@ const AUDIT_STATES = [
 export const AUDIT_TARGETS = [MaterialAuditStatus.IN_REVIEW, MaterialAuditStatus.APPROVED, MaterialAuditStatus.FAILED] as const;
 
 /** What the server assumes for a list field left out (spec §9); `cm_check` defaults by `all` (2 when 1, else 0). */
-export const MATERIAL_LIST_DEFAULTS = { all: 0, cm_type: LIMITS.DEFAULT_MATERIAL_TYPE, page: 1, per_page: LIMITS.MATERIAL_PAGE_SIZE } as const;
+export const MATERIAL_LIST_DEFAULTS = { all: 0, cm_type: LIMITS.DEFAULT_MATERIAL_TYPE, page: FIRST_PAGE, per_page: LIMITS.MATERIAL_PAGE_SIZE } as const;
 export const MATERIAL_PER_PAGE_MAX = 100;
 
 export const Material = Type.Object({
@@ -63,8 +63,7 @@ export const materialList = defineRoute({
     cm_title: Type.Optional(Type.String({ default: '' })),
     cm_create_time: Type.Optional(Type.String({ default: '' })),
     cm_check: Type.Optional(OneOf(AUDIT_STATES, { description: '0: every state (my materials only)' })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: MATERIAL_LIST_DEFAULTS.page })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MATERIAL_PER_PAGE_MAX, default: MATERIAL_LIST_DEFAULTS.per_page })),
+    ...Paging({ size: MATERIAL_LIST_DEFAULTS.per_page, sizeMax: MATERIAL_PER_PAGE_MAX, pageMax: 1_000_000, sizeName: 'per_page' }),
   }),
   data: Type.Object({
     data: Type.Object({
@@ -149,7 +148,7 @@ export const materialAudit = defineRoute({
   tag: 'operator',
   auth: 'public',
   body: Type.Object({
-    id: Type.Integer({ minimum: 1 }),
+    id: Id,
     status: OneOf(AUDIT_TARGETS),
     reason: Type.Optional(Type.String({ maxLength: 200, default: '' })),
   }),

@@ -1,7 +1,7 @@
 /** Notices: the header badge's unread counts and the notice screen (spec §7, §3 unread count). */
 import { type Static, Type } from 'typebox';
 import { NOTICE_TABS_ORDER } from '../api';
-import { CountData, IdList, NoData, OneOf } from './common';
+import { CountData, FIRST_PAGE, INT32_MAX, IdList, NoData, OneOf, Paging } from './common';
 import { defineRoute } from './route';
 
 const tag = 'notices';
@@ -18,7 +18,7 @@ export const NoticeItem = Type.Object({
 export type NoticeItem = Static<typeof NoticeItem>;
 
 /** What the server assumes when the notice list is asked for without `page` / `size`. */
-export const NOTICE_PAGE_DEFAULTS = { page: 1, size: 10 } as const;
+export const NOTICE_PAGE_DEFAULTS = { page: FIRST_PAGE, size: 10 } as const;
 
 export const noticeNoReadNums = defineRoute({
   method: 'GET',
@@ -47,8 +47,8 @@ export const noticeList = defineRoute({
   tag,
   querystring: Type.Object({
     type: NoticeTab,
-    page: Type.Optional(Type.Integer({ minimum: 1, default: NOTICE_PAGE_DEFAULTS.page })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: NOTICE_PAGE_DEFAULTS.size })),
+    // Any page within 32 bits (deeper than the rest: the notice screen has always taken it).
+    ...Paging({ size: NOTICE_PAGE_DEFAULTS.size, sizeMax: 100, pageMax: INT32_MAX }),
   }),
   data: Type.Object({ list: Type.Array(NoticeItem), total: Type.Integer() }),
 });

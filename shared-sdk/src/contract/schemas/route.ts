@@ -1,14 +1,15 @@
 /**
  * One call of the contract: where it lives, what it takes and the `data` of its answer. The server
  * registers the route from this (validation, serialisation, handler types, the OpenAPI document);
- * the browser types its request and answer with `RequestOf` / `DataOf`.
+ * the browser types its request and answer with `RequestOf` / `DataOf` (`EventOf` for a call that
+ * answers an event stream).
  */
 import type { Static, TSchema } from 'typebox';
 
 /** Who may call: see the server's route policy (signature, token). */
 export type CallAuth = 'signed+token' | 'signed' | 'token' | 'public';
 
-export interface ContractRoute {
+interface RouteBase {
   method: 'GET' | 'POST';
   url: string;
   /** Unique name of the call; the OpenAPI operationId, and how the coverage check finds the route. */
@@ -22,9 +23,26 @@ export interface ContractRoute {
   querystring?: TSchema;
   body?: TSchema;
   params?: TSchema;
+}
+
+/** A call answering the `{code, msg, data}` envelope. */
+export interface JsonRoute extends RouteBase {
   /** The `data` of a successful answer. */
   data: TSchema;
+  events?: undefined;
 }
+
+/**
+ * A call answering an event stream (`text/event-stream`) on success. A refusal before the stream
+ * starts is still the envelope, with `data` null.
+ */
+export interface EventsRoute extends RouteBase {
+  /** The JSON of each event's `data:` line. */
+  events: TSchema;
+  data?: undefined;
+}
+
+export type ContractRoute = JsonRoute | EventsRoute;
 
 export const defineRoute = <const R extends ContractRoute>(route: R): R => route;
 
@@ -37,5 +55,8 @@ export type RequestOf<R extends ContractRoute> = StaticOf<R['querystring']> | St
     : Q
   : never;
 
-/** The `data` of a successful answer. */
-export type DataOf<R extends ContractRoute> = Static<R['data']>;
+/** The `data` of a successful answer (never for a call answering events). */
+export type DataOf<R extends ContractRoute> = StaticOf<R['data']>;
+
+/** One event of a call answering an event stream: the JSON of its `data:` line. */
+export type EventOf<R extends ContractRoute> = StaticOf<R['events']>;
