@@ -1,1 +1,1 @@
-export { default } from "build-tools/eslint";
+export { default } from 'build-tools/eslint';

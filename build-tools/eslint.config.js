@@ -1,1 +1,1 @@
-export { default } from "./src/eslint.js";
+export { default } from './src/eslint.js';

@@ -12,7 +12,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const LIBRARIES = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/faketime/libfaketime.so.1'];
+const LIBRARIES = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/faketime/libfaketime.so.1',
+];
 
 function usage(message) {
   console.error(`${message}\nusage: node scripts/test-at-hour.mjs HH:MM[:SS] [--tz ZONE] [--date YYYY-MM-DD] -- command [args...]`);
@@ -36,7 +40,16 @@ if (!clock) usage(`not a time: ${time}`);
 /** The offset of `zone` from UTC at `utcMs`, in ms (positive east of Greenwich). */
 function zoneOffsetMs(utcMs) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(utcMs))
       .map((part) => [part.type, part.value]),
   );

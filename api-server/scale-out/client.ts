@@ -34,7 +34,11 @@ export async function call<T = unknown>(base: string, c: Call): Promise<Answer<T
   const response =
     method === 'GET'
       ? await fetch(`${base}${c.path}?${new URLSearchParams(params)}`, { headers })
-      : await fetch(`${base}${c.path}`, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+      : await fetch(`${base}${c.path}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(params).toString(),
+        });
   const text = await response.text();
   let body: ApiEnvelope<T> | null = null;
   try {

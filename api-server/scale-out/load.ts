@@ -18,7 +18,8 @@ export interface Outcome {
 export function draftFields(title: string): Record<string, string | number> {
   const doc = { ...emptyDocument(EditorKind.ARTICLE), title, content: '<p>负载测试的正文</p>', covers: ['https://img.example.com/cover.png'], summary: '摘要' };
   const fields: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(toArticleAddRequest(doc, { save_type: SaveType.DRAFT }))) if (value !== undefined) fields[key] = value as string | number;
+  for (const [key, value] of Object.entries(toArticleAddRequest(doc, { save_type: SaveType.DRAFT })))
+    if (value !== undefined) fields[key] = value as string | number;
   return fields;
 }
 
@@ -33,7 +34,14 @@ export function writeLoad(base: string, token: string, label: string, concurrenc
       const startedAt = Date.now();
       try {
         const answer = await call(base, { method: 'POST', path: '/api/article/add', token, params: draftFields(title) });
-        outcomes.push({ title, startedAt, endedAt: Date.now(), acknowledged: answer.status === 200 && answer.body?.code === 0, status: answer.status, error: answer.body?.code ? answer.body.msg : undefined });
+        outcomes.push({
+          title,
+          startedAt,
+          endedAt: Date.now(),
+          acknowledged: answer.status === 200 && answer.body?.code === 0,
+          status: answer.status,
+          error: answer.body?.code ? answer.body.msg : undefined,
+        });
       } catch (error) {
         outcomes.push({ title, startedAt, endedAt: Date.now(), acknowledged: false, status: 0, error: String(error) });
       }

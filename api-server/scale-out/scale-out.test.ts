@@ -34,7 +34,8 @@ import { type Outcome, writeLoad } from './load';
 /** deploy/src/nginx renders every API server with `max_fails=3 fail_timeout=10s`. */
 const NGINX_FAIL_TIMEOUT_MS = 10_000;
 
-const SERVER_URL = process.env.SCALE_OUT_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_URL =
+  process.env.SCALE_OUT_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const unreachable = await new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 3_000 })
   .connect()
   .then(async (client) => (await client.end(), ''))
@@ -62,7 +63,8 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   let userId = 0;
   const all = () => [...replicas, worker];
 
-  const startReplica = (name: string, port: number) => startServerScript(name, 'src/main.ts', { ...env, PORT: String(port), VIDEO_WORKER_INTERVAL_MS: '0' }, port);
+  const startReplica = (name: string, port: number) =>
+    startServerScript(name, 'src/main.ts', { ...env, PORT: String(port), VIDEO_WORKER_INTERVAL_MS: '0' }, port);
 
   before(async () => {
     const nginxBinary = findNginx();
@@ -75,7 +77,13 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     database = await openDatabase({ databaseUrl: scratch.url });
     db = database.db;
     for (const phone of PHONES) await createUser(db, { phone, password: PASSWORD, nickname: `扩容${phone.slice(-4)}`, verified: true });
-    userId = (await db.selectFrom('users').select('id').where('phone', '=', PHONES[0] as string).executeTakeFirstOrThrow()).id;
+    userId = (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', PHONES[0] as string)
+        .executeTakeFirstOrThrow()
+    ).id;
     // Something published yesterday, so the daily build has rank rows to write.
     await publish(db, userId, addDays(dayOf(new Date()), -1));
 
@@ -145,7 +153,10 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   it('uploads with credentials minted by one replica to the other, and reads the file through nginx', async () => {
     const [a, b] = replicas.map((r) => `http://127.0.0.1:${r.port}`) as [string, string];
     const credentials = await data<UploadToken>(a, { path: '/api/upload/tos/token', token });
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a50000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a50000000049454e44ae426082',
+      'hex',
+    );
     const key = newKey(credentials.keyScope, 'image', 'png');
     assert.equal(await putObject(b, credentials, key, png, 'image/png'), 200);
     const read = await fetch(`${base}/oss/${credentials.bucket}/${key}`);
@@ -164,13 +175,23 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
 
   it('moves a scheduled manuscript into review once, whichever process polls first', async () => {
     const fields = articleFields({ title: '扩容测试的定时发布', save_type: SaveType.SCHEDULE, publish_time: formatChinaTime(Date.now() + 20 * 60_000) });
-    const added = await data<{ manuscript_id: number }>(base, { method: 'POST', path: '/api/article/add', token, params: fields as unknown as Record<string, string | number> });
+    const added = await data<{ manuscript_id: number }>(base, {
+      method: 'POST',
+      path: '/api/article/add',
+      token,
+      params: fields as unknown as Record<string, string | number>,
+    });
     // Twenty minutes pass: it becomes due, and all three processes' schedulers see it.
     await sql`update manuscripts set scheduled_at = now() - interval '1 second' where id = ${added.manuscript_id}`.execute(db);
-    await waitFor('the scheduled manuscript to move into review', async () => {
-      const row = await db.selectFrom('manuscripts').select('status').where('id', '=', added.manuscript_id).executeTakeFirst();
-      return row?.status === ManuscriptStatus.IN_REVIEW;
-    }, 40_000, 250);
+    await waitFor(
+      'the scheduled manuscript to move into review',
+      async () => {
+        const row = await db.selectFrom('manuscripts').select('status').where('id', '=', added.manuscript_id).executeTakeFirst();
+        return row?.status === ManuscriptStatus.IN_REVIEW;
+      },
+      40_000,
+      250,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const moved = countLogs(all(), 'scheduled manuscripts moved into review').reduce((sum, entry) => sum + Number(entry.moved), 0);
     assert.equal(moved, 1);
@@ -181,22 +202,34 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     const key = newKey(credentials.keyScope, 'video', 'mkv');
     assert.equal(await putObject(base, credentials, key, await makeSourceVideo(), 'video/x-matroska'), 200);
     const committed = await data<VideoUploadResult>(base, { method: 'POST', path: '/api/upload/vod/commit', params: { key }, token });
-    const done = await waitFor('the video to be transcoded', async () => {
-      const status = await data<VideoUploadResult>(base, { path: '/api/upload/vod/status', params: { vid: committed.Vid }, token });
-      return status.state === VideoState.DONE ? status : null;
-    }, 90_000, 500);
+    const done = await waitFor(
+      'the video to be transcoded',
+      async () => {
+        const status = await data<VideoUploadResult>(base, { path: '/api/upload/vod/status', params: { vid: committed.Vid }, token });
+        return status.state === VideoState.DONE ? status : null;
+      },
+      90_000,
+      500,
+    );
     assert.match(done.videoUri, new RegExp(`${committed.Vid}\\.mp4$`));
     const job = await db.selectFrom('video_jobs').select(['attempts', 'state']).where('vid', '=', committed.Vid).executeTakeFirstOrThrow();
     assert.deepEqual(job, { attempts: 1, state: VideoState.DONE });
     const started = (procs: Proc[]) => countLogs(procs, 'video transcoding started').filter((entry) => entry.vid === committed.Vid).length;
     assert.deepEqual([started(all()), started([worker])], [1, 1], 'one transcoding, by the worker process');
-    const outputs = readdirSync(shared, { recursive: true }).map(String).filter((file) => file.endsWith(`${committed.Vid}.mp4`) && !file.includes('.json'));
+    const outputs = readdirSync(shared, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(`${committed.Vid}.mp4`) && !file.includes('.json'));
     assert.equal(outputs.length, 1, outputs.join(', '));
   });
 
   it('builds the day once although every process checks it, and two operator builds at once both succeed', async () => {
     const today = dayOf(new Date());
-    await waitFor('the daily build', async () => (await sql<{ n: number }>`select count(*)::int as n from creator_rank where day = ${today}`.execute(db)).rows[0]?.n, 30_000, 250);
+    await waitFor(
+      'the daily build',
+      async () => (await sql<{ n: number }>`select count(*)::int as n from creator_rank where day = ${today}`.execute(db)).rows[0]?.n,
+      30_000,
+      250,
+    );
     assert.equal(countLogs(all(), 'creation scores and rank lists built for the day').length, 1);
     assert.equal(countLogs(all(), 'the daily score job failed; it is tried again at the next check').length, 0);
     // The operator's command twice at once (cron on two machines): the second waits for the first.
@@ -206,7 +239,10 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
       assert.match(c.output(), /rank lists rebuilt with [1-9]\d* rows/);
     }
     const days = await sql<{ day: string }>`select distinct day from creator_rank`.execute(db);
-    assert.deepEqual(days.rows.map((r) => r.day), [today]);
+    assert.deepEqual(
+      days.rows.map((r) => r.day),
+      [today],
+    );
   });
 
   it('loses no acknowledged write when a replica is killed (SIGKILL) under load', async () => {
@@ -223,12 +259,17 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     await assertNoLostWrite(outcomes);
     const failed = outcomes.filter((o) => !o.acknowledged);
     const when = (o: Outcome) => `HTTP ${o.status} sent ${o.startedAt - killedAt} ms after the kill, answered ${o.endedAt - killedAt} ms after`;
-    console.info(`SIGKILL under load: ${outcomes.length} saves, ${failed.length} failed (the replica was gone ${goneAt - killedAt} ms after the signal)${failed.map((o) => `\n  ${when(o)}`).join('')}`);
+    console.info(
+      `SIGKILL under load: ${outcomes.length} saves, ${failed.length} failed (the replica was gone ${goneAt - killedAt} ms after the signal)${failed.map((o) => `\n  ${when(o)}`).join('')}`,
+    );
     // Only requests in flight on the killed replica may fail: at most one per concurrent writer, each
     // sent before the replica was gone and answered after the kill, and only as nginx's 502.
     assert.ok(failed.length <= 8, `${failed.length} failed`);
     for (const o of failed) assert.ok(o.status === 502 && o.startedAt <= goneAt && o.endedAt >= killedAt, `a request failed outside the kill: ${when(o)}`);
-    assert.ok(outcomes.filter((o) => o.startedAt > goneAt).every((o) => o.acknowledged), 'after the kill, the other replica answers everything');
+    assert.ok(
+      outcomes.filter((o) => o.startedAt > goneAt).every((o) => o.acknowledged),
+      'after the kill, the other replica answers everything',
+    );
   });
 
   it('a replica stopped with SIGTERM finishes its requests in flight while a fresh one takes the rest', async () => {
@@ -267,6 +308,10 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     const acknowledged = outcomes.filter((o) => o.acknowledged).map((o) => o.title);
     assert.ok(acknowledged.length > 0);
     const stored = new Set((await db.selectFrom('drafts').select('title').where('title', 'in', acknowledged).execute()).map((d) => d.title));
-    assert.deepEqual(acknowledged.filter((title) => !stored.has(title)), [], 'acknowledged saves missing from the database');
+    assert.deepEqual(
+      acknowledged.filter((title) => !stored.has(title)),
+      [],
+      'acknowledged saves missing from the database',
+    );
   }
 });

@@ -136,7 +136,7 @@ function readSize(buf, at) {
   const length = Math.clz32(first) - 23;
   if (length < 1 || length > 8) throw new Error(`bad EBML size at ${at}`);
   let value = first & (0xff >> length);
-  let unknown = value === (0xff >> length);
+  let unknown = value === 0xff >> length;
   for (let i = 1; i < length; i += 1) {
     value = value * 256 + buf[at + i];
     if (buf[at + i] !== 0xff) unknown = false;
@@ -171,7 +171,7 @@ function withDuration(webm, seconds) {
     if (child.id === INFO) {
       const info = webm.subarray(dataStart, dataStart + size.value);
       let scale = 1_000_000;
-      for (let i = 0; i < info.length; ) {
+      for (let i = 0; i < info.length;) {
         const inner = readId(info, i);
         const innerSize = readSize(info, i + inner.length);
         const start = i + inner.length + innerSize.length;

@@ -56,8 +56,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(inputGuard);
   await app.register(openapi);
 
-  const remoteSource =
-    deps.remoteSource ?? (config.mfDevServers ? devServerRemoteSource(app.log) : buildRemoteSource(config.webRoot, app.log));
+  const remoteSource = deps.remoteSource ?? (config.mfDevServers ? devServerRemoteSource(app.log) : buildRemoteSource(config.webRoot, app.log));
   for (const feature of features) {
     await app.register(feature, { remoteSource });
   }

@@ -29,7 +29,12 @@ describe('object storage configuration', () => {
       stsEndpoint: 'https://sts.aliyuncs.com',
       publicBaseUrl: '',
     });
-    const custom = loadConfig({ ...BUCKET, OSS_ENDPOINT: 'oss-cn-zhengzhou-internal.aliyuncs.com', OSS_STS_ENDPOINT: 'https://sts-vpc.cn-zhengzhou.aliyuncs.com/', OSS_PUBLIC_BASE_URL: 'https://cdn.example.com/' });
+    const custom = loadConfig({
+      ...BUCKET,
+      OSS_ENDPOINT: 'oss-cn-zhengzhou-internal.aliyuncs.com',
+      OSS_STS_ENDPOINT: 'https://sts-vpc.cn-zhengzhou.aliyuncs.com/',
+      OSS_PUBLIC_BASE_URL: 'https://cdn.example.com/',
+    });
     assert.equal(custom.ossBucket?.endpoint, 'oss-cn-zhengzhou-internal.aliyuncs.com');
     assert.equal(custom.ossBucket?.stsEndpoint, 'https://sts-vpc.cn-zhengzhou.aliyuncs.com');
     assert.equal(custom.ossBucket?.publicBaseUrl, 'https://cdn.example.com');
@@ -46,7 +51,10 @@ describe('object storage configuration', () => {
   });
 
   it("takes OSS_ACCESS_KEY_ID/SECRET without a bucket as the embedded storage's operator key, both or neither", () => {
-    assert.deepEqual(loadConfig({ OSS_ACCESS_KEY_ID: 'op', OSS_ACCESS_KEY_SECRET: 'op-secret' }).ossOperatorKey, { accessKeyId: 'op', accessKeySecret: 'op-secret' });
+    assert.deepEqual(loadConfig({ OSS_ACCESS_KEY_ID: 'op', OSS_ACCESS_KEY_SECRET: 'op-secret' }).ossOperatorKey, {
+      accessKeyId: 'op',
+      accessKeySecret: 'op-secret',
+    });
     assert.throws(() => loadConfig({ OSS_ACCESS_KEY_ID: 'op' }), /OSS_ACCESS_KEY_SECRET is missing/);
     assert.throws(() => loadConfig({ OSS_ACCESS_KEY_SECRET: 'op-secret' }), /OSS_ACCESS_KEY_ID is missing/);
   });
@@ -63,12 +71,19 @@ describe('production mode (APP_ENV=production)', () => {
   };
 
   it('refuses to start without its settings, naming every one that is missing', () => {
-    assert.throws(() => loadConfig({ APP_ENV: 'production' }), (error: Error) => {
-      for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN', 'OSS_BUCKET or DATA_DIR']) assert.match(error.message, new RegExp(name));
-      return true;
-    });
+    assert.throws(
+      () => loadConfig({ APP_ENV: 'production' }),
+      (error: Error) => {
+        for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN', 'OSS_BUCKET or DATA_DIR'])
+          assert.match(error.message, new RegExp(name));
+        return true;
+      },
+    );
     for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN']) {
-      assert.throws(() => loadConfig({ ...COMPLETE, [name]: '' }), (error: Error) => error.message.includes(`- ${name} (`) && error.message.split('\n').length === 2);
+      assert.throws(
+        () => loadConfig({ ...COMPLETE, [name]: '' }),
+        (error: Error) => error.message.includes(`- ${name} (`) && error.message.split('\n').length === 2,
+      );
     }
     assert.throws(() => loadConfig({ ...COMPLETE, DATA_DIR: '' }), /OSS_BUCKET or DATA_DIR/);
   });

@@ -16,7 +16,11 @@ import { createScratchDatabase } from './testing/test-database';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function run(script: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -33,7 +37,8 @@ describe('production start', () => {
   it('refuses to start without its settings, naming each one', async () => {
     const child = run('src/main.ts', { APP_ENV: 'production' });
     assert.equal(await exitOf(child), 1);
-    for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN', 'OSS_BUCKET or DATA_DIR']) assert.match(child.output(), new RegExp(`- ${name}`));
+    for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN', 'OSS_BUCKET or DATA_DIR'])
+      assert.match(child.output(), new RegExp(`- ${name}`));
     assert.doesNotMatch(child.output(), /at .*\.ts:\d+/, 'a plain message, no stack');
   });
 });

@@ -62,7 +62,7 @@ describe('video worker process', () => {
       waiters.splice(0).forEach((wake) => wake());
     });
     const said = async (text: string) => {
-      for (const deadline = Date.now() + 60_000; !output.includes(text); ) {
+      for (const deadline = Date.now() + 60_000; !output.includes(text);) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker never said "${text}": ${output}`);
         await new Promise<void>((wake) => (waiters.push(wake), setTimeout(wake, 500)));
       }

@@ -13,7 +13,8 @@ import { objectStoreFor } from './plugins/app/storage';
 /** The poll interval when VIDEO_WORKER_INTERVAL_MS is 0 (that setting turns off the API servers' own worker). */
 const DEFAULT_POLL_MS = 2000;
 
-const line = (level: string) => (obj: object, msg: string) => (level === 'warn' ? console.warn : console.info)(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg, ...obj }));
+const line = (level: string) => (obj: object, msg: string) =>
+  (level === 'warn' ? console.warn : console.info)(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg, ...obj }));
 const log = { info: line('info'), warn: line('warn') };
 
 function fail(message: string): never {
@@ -31,7 +32,9 @@ const config = (() => {
 // Beside a running server this needs PostgreSQL: the embedded database belongs to the one process
 // that opened it (and `npm start` transcodes by itself).
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }).catch((error: unknown) =>
-  fail(`${error instanceof Error ? error.message : String(error)}${config.databaseUrl ? '' : ' (beside a running server, set DATABASE_URL to its PostgreSQL)'}`),
+  fail(
+    `${error instanceof Error ? error.message : String(error)}${config.databaseUrl ? '' : ' (beside a running server, set DATABASE_URL to its PostgreSQL)'}`,
+  ),
 );
 // A worker never migrates: in production it refuses a schema behind its code, as the replicas do.
 if (config.production) {

@@ -36,11 +36,33 @@ interface Target {
   data: RegExp;
 }
 
-const sidebarEntry = (menu: string) => (page: Page) => page.locator('.ant-layout-sider').getByRole('menuitem').filter({ hasText: new RegExp(`^\\s*${menu}\\s*$`) });
+const sidebarEntry = (menu: string) => (page: Page) =>
+  page
+    .locator('.ant-layout-sider')
+    .getByRole('menuitem')
+    .filter({ hasText: new RegExp(`^\\s*${menu}\\s*$`) });
 
-const REMOTE_TARGET: Target = { name: 'remote /draft', entry: sidebarEntry('草稿箱'), url: /\/draft$/, content: '[data-testid=draft-item]', data: /\/api\/draft\/search$/ };
-const HOST_LIST_TARGET: Target = { name: 'host /notice', entry: (page) => page.getByTestId('notice-bell'), url: /\/notice$/, content: '[data-testid=notice-item]', data: /\/api\/notice\/list$/ };
-const HOST_HOME_TARGET: Target = { name: 'host /index', entry: sidebarEntry('首页'), url: /\/index$/, content: '[data-testid=score-card]', data: /\/api\/creatorScore\/getUserScore$/ };
+const REMOTE_TARGET: Target = {
+  name: 'remote /draft',
+  entry: sidebarEntry('草稿箱'),
+  url: /\/draft$/,
+  content: '[data-testid=draft-item]',
+  data: /\/api\/draft\/search$/,
+};
+const HOST_LIST_TARGET: Target = {
+  name: 'host /notice',
+  entry: (page) => page.getByTestId('notice-bell'),
+  url: /\/notice$/,
+  content: '[data-testid=notice-item]',
+  data: /\/api\/notice\/list$/,
+};
+const HOST_HOME_TARGET: Target = {
+  name: 'host /index',
+  entry: sidebarEntry('首页'),
+  url: /\/index$/,
+  content: '[data-testid=score-card]',
+  data: /\/api\/creatorScore\/getUserScore$/,
+};
 /**
  * What the page's content waits for: code (scripts, styles, federation manifests) and the page's
  * data call. Other calls around a navigation (load reports, unread counts, the session's re-read)
@@ -75,7 +97,6 @@ export interface ClickToContent {
   /** remote median / home page median. */
   ratioToHome: number;
 }
-
 
 /**
  * The longest chain of requests each started after the previous one finished (a waterfall's depth).

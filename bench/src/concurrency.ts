@@ -261,7 +261,9 @@ async function drive(task: DriveTask): Promise<DriveResult> {
 }
 
 /** Runs CLIENTS clients spread over WORKERS threads and merges what they measured. */
-async function driveInWorkers(task: Omit<DriveTask, 'clients' | 'firstClient'>): Promise<{ summary: Summary; timeouts: number; errors: number; firstError: string; clientLoopMaxP99: number }> {
+async function driveInWorkers(
+  task: Omit<DriveTask, 'clients' | 'firstClient'>,
+): Promise<{ summary: Summary; timeouts: number; errors: number; firstError: string; clientLoopMaxP99: number }> {
   const results = await Promise.all(
     Array.from({ length: WORKERS }, (_, w) => {
       const clients = Math.floor(CLIENTS / WORKERS) + (w < CLIENTS % WORKERS ? 1 : 0);
@@ -356,7 +358,17 @@ async function run(engine: string, databaseUrl: string): Promise<void> {
       console.info(
         `\n${engine}, round ${round}/${ROUNDS}: ${CLIENTS} clients on ${WORKERS} threads, ${SECONDS} s of reads, ${BARE_SECONDS} s of the bare route, timeout ${TIMEOUT_MS} ms, log level ${LOG_LEVEL}; load average ${load()}`,
       );
-      console.info('case'.padEnd(34), 'count'.padStart(7), 'req/s'.padStart(7), 'p50'.padStart(7), 'p95'.padStart(7), 'p99'.padStart(7), 'max'.padStart(7), 'timeouts'.padStart(8), 'errors'.padStart(7));
+      console.info(
+        'case'.padEnd(34),
+        'count'.padStart(7),
+        'req/s'.padStart(7),
+        'p50'.padStart(7),
+        'p95'.padStart(7),
+        'p99'.padStart(7),
+        'max'.padStart(7),
+        'timeouts'.padStart(8),
+        'errors'.padStart(7),
+      );
       await reset();
       logLines = 0;
       const signedReads = await driveInWorkers({ port, calls: reads, token, seconds: SECONDS });
@@ -372,7 +384,10 @@ async function run(engine: string, databaseUrl: string): Promise<void> {
       console.info(
         `ratio signed / bare: p50 ${ratio(signedReads.summary.p50, bareRoute.summary.p50)}×, p99 ${ratio(signedReads.summary.p99, bareRoute.summary.p99)}×, req/s ${ratio(bareRoute.summary.perSecond, signedReads.summary.perSecond)}× fewer`,
       );
-      for (const [name, view] of [['signed reads', readsView], ['bare route', bareView]] as const) {
+      for (const [name, view] of [
+        ['signed reads', readsView],
+        ['bare route', bareView],
+      ] as const) {
         console.info(
           `server during ${name}: CPU ${view.cpuMsPerRequest.toFixed(2)} ms/request (${(view.cpuShare * 100).toFixed(0)} % of a core), event-loop delay p50 ${view.loop.p50.toFixed(0)} / p99 ${view.loop.p99.toFixed(0)} / max ${view.loop.max.toFixed(0)} ms, GC ${view.gc.count} pauses, ${view.gc.totalMs.toFixed(0)} ms in all, longest ${view.gc.maxMs.toFixed(0)} ms`,
         );

@@ -19,7 +19,9 @@ export async function seedContent(db: Kysely<Database>, userId: number, rows: nu
     (${words})[1 + i % ${CONTENT_WORDS.length}] || (${words})[1 + (i * 7) % ${CONTENT_WORDS.length}] || '稿件 ' || i,
     '[]'::jsonb, '<p>bench</p>', now() - make_interval(mins => ${rows} - i), now() - make_interval(mins => ${rows} - i)`;
   await sql
-    .raw(`insert into drafts (user_id, global_id, type, title, cover_urls, body, created_at, updated_at) select ${columns} from generate_series(0, ${rows - 1}) i`)
+    .raw(
+      `insert into drafts (user_id, global_id, type, title, cover_urls, body, created_at, updated_at) select ${columns} from generate_series(0, ${rows - 1}) i`,
+    )
     .execute(db);
   await sql
     .raw(

@@ -40,7 +40,8 @@ function sourceMapOf(url: string): SourceMap | null {
 /** Where a frame's code comes from: its original source and line, or null for native and unmapped code. */
 export function originOf(frame: ProfileNode['callFrame']): { source: string; line: number; name: string } | null {
   if (!frame.url) return null;
-  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
+  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber) as
+    { originalSource?: string; originalLine?: number; name?: string } | undefined;
   if (!entry?.originalSource) return null;
   const source = entry.originalSource.replace(/^.*node_modules\//, '').replace(/^webpack:\/\/[^/]*\//, '');
   return { source, line: (entry.originalLine ?? 0) + 1, name: entry.name ?? frame.functionName ?? '?' };

@@ -30,11 +30,20 @@ async function run(engine: string, serverUrl: string): Promise<void> {
   const seedStart = performance.now();
   const user = await handle.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow();
   await seedContent(handle.db, user.id, ROWS);
-  console.info(`\n${engine}: seeded ${ROWS.toLocaleString('en')} drafts + ${ROWS.toLocaleString('en')} manuscripts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${CLIENTS} concurrent clients, ${REQUESTS} requests per case`);
-  const app = await buildApp({ ...loadConfig({}), appId: APP_ID, appSecret: SECRET, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, databaseUrl }, { database: handle, logger: false });
+  console.info(
+    `\n${engine}: seeded ${ROWS.toLocaleString('en')} drafts + ${ROWS.toLocaleString('en')} manuscripts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ${CLIENTS} concurrent clients, ${REQUESTS} requests per case`,
+  );
+  const app = await buildApp(
+    { ...loadConfig({}), appId: APP_ID, appSecret: SECRET, logLevel: 'silent', rateLimitPerMinute: 1_000_000_000, databaseUrl },
+    { database: handle, logger: false },
+  );
   await app.ready();
   try {
-    const login = await app.inject({ method: 'POST', url: '/login/admin/login', payload: signedParams('POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' }) });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/login/admin/login',
+      payload: signedParams('POST', '/login/admin/login', { phone: '13800000001', password: 'demo1234' }),
+    });
     const token = login.json<{ data: { token: string } }>().data.token;
     const deep = Math.max(1, Math.floor(ROWS / 10 / 2));
     const cases: Array<[string, string, Record<string, string | number>]> = [
@@ -45,7 +54,11 @@ async function run(engine: string, serverUrl: string): Promise<void> {
       ['draft keyword "稿件 4242" (mine)', '/api/draft/search', { type: 0, page: 1, size: 10, title: '稿件 4242' }],
       ['manuscript page 1', '/api/manuscript/list', { type: 1, status: 20, page: 1, size: 10 }],
       ['manuscript 定时发布 page 1', '/api/manuscript/list', { type: 1, status: 12, page: 1, size: 10 }],
-      [`manuscript deep page ${Math.max(1, Math.floor(deep / 3))}`, '/api/manuscript/list', { type: 1, status: 20, page: Math.max(1, Math.floor(deep / 3)), size: 10 }],
+      [
+        `manuscript deep page ${Math.max(1, Math.floor(deep / 3))}`,
+        '/api/manuscript/list',
+        { type: 1, status: 20, page: Math.max(1, Math.floor(deep / 3)), size: 10 },
+      ],
       ['manuscript keyword 郑州 (mine)', '/api/manuscript/list', { type: 1, status: 20, page: 1, size: 10, title: '郑州' }],
     ];
     console.info(LATENCY_HEADER);

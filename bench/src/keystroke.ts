@@ -93,7 +93,7 @@ export function buildArticle(images: string[]): { html: string; chars: number; p
       continue;
     }
     if (p % 30 === 15 && images.length) {
-      parts.push(`<p><img src="${images[(p / 30) % images.length | 0] ?? images[0]}"></p>`);
+      parts.push(`<p><img src="${images[((p / 30) % images.length) | 0] ?? images[0]}"></p>`);
       if (p % 60 === 15) parts.push('<hr>');
       continue;
     }
@@ -134,7 +134,8 @@ export function buildArticle(images: string[]): { html: string; chars: number; p
           runs.push(text);
       }
     }
-    const style = p % 7 === 3 ? 'text-align: right;' : p % 7 === 5 ? 'text-align: justify; text-indent: 2em;' : p % 11 === 4 ? 'text-align: center;' : 'text-indent: 2em;';
+    const style =
+      p % 7 === 3 ? 'text-align: right;' : p % 7 === 5 ? 'text-align: justify; text-indent: 2em;' : p % 11 === 4 ? 'text-align: center;' : 'text-indent: 2em;';
     parts.push(`<p style="${style}">${runs.join('')}</p>`);
   }
   return { html: parts.join(''), chars, paragraphs: parts.length };
@@ -342,7 +343,11 @@ async function loadedFiles(browser: Browser, url: string, ready: string, session
         response.body().then(
           (body) => {
             const pathname = new URL(response.url()).pathname;
-            files.set(pathname, { url: pathname, gzipBytes: type === 'script' ? gzipSync(body, { level: 9 }).length : 0, quill: QUILL_MARKERS.test(body.toString('latin1')) });
+            files.set(pathname, {
+              url: pathname,
+              gzipBytes: type === 'script' ? gzipSync(body, { level: 9 }).length : 0,
+              quill: QUILL_MARKERS.test(body.toString('latin1')),
+            });
           },
           () => undefined,
         ),
@@ -420,14 +425,23 @@ async function profileTyping(page: Page, keys: number): Promise<void> {
       total.set(name, (total.get(name) ?? 0) + ms);
     }
   });
-  const top = (m: Map<string, number>, n: number) => [...m].filter(([name]) => !/^\((idle|program|root|garbage collector)\)/.test(name)).sort((a, b) => b[1] - a[1]).slice(0, n);
-  console.info(`\nCPU profile of ${keys} keys typed into the editor (ms of CPU; idle ${(self.get('(idle)') ?? 0).toFixed(0)} ms, GC ${(self.get('(garbage collector)') ?? 0).toFixed(0)} ms)`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .filter(([name]) => !/^\((idle|program|root|garbage collector)\)/.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n);
+  console.info(
+    `\nCPU profile of ${keys} keys typed into the editor (ms of CPU; idle ${(self.get('(idle)') ?? 0).toFixed(0)} ms, GC ${(self.get('(garbage collector)') ?? 0).toFixed(0)} ms)`,
+  );
   console.info('  most self time:');
   for (const [name, ms] of top(self, 15)) console.info(`    ${ms.toFixed(1).padStart(8)}  ${name}`);
   console.info('  most total time (the function and what it called):');
   for (const [name, ms] of top(total, 25)) console.info(`    ${ms.toFixed(1).padStart(8)}  ${name}`);
   console.info("  the product's own functions (total time):");
-  for (const [name, ms] of top(total, 1000).filter(([name]) => /\(\.\/src\//.test(name) && !/\.\/src\/(bootstrap|index)/.test(name)).slice(0, 20)) console.info(`    ${ms.toFixed(1).padStart(8)}  ${name}`);
+  for (const [name, ms] of top(total, 1000)
+    .filter(([name]) => /\(\.\/src\//.test(name) && !/\.\/src\/(bootstrap|index)/.test(name))
+    .slice(0, 20))
+    console.info(`    ${ms.toFixed(1).padStart(8)}  ${name}`);
   await cdp.detach();
 }
 
@@ -460,7 +474,9 @@ export async function measureKeystrokes(baseUrl: string, options: { profile?: bo
     const images = await storageImages(baseUrl, String(token));
     const article = buildArticle(images);
     const doc = { ...emptyDocument(1), title: '五万字长文的输入速度测试', content: article.html, cover_mode: CoverMode.NONE };
-    const saved = await signedCall<{ draft_id: number }>(baseUrl, String(token), 'POST', '/api/article/add', { ...toArticleAddRequest(doc, { save_type: SaveType.DRAFT }) });
+    const saved = await signedCall<{ draft_id: number }>(baseUrl, String(token), 'POST', '/api/article/add', {
+      ...toArticleAddRequest(doc, { save_type: SaveType.DRAFT }),
+    });
 
     await page.goto(`${baseUrl}/scriptWrite?draftId=${saved.draft_id}`);
     await page.locator('.ql-editor p', { hasText: MIDDLE_MARK }).first().waitFor({ timeout: 60_000 });
@@ -538,7 +554,9 @@ export function reportKeystrokes(report: KeystrokeReport): string[] {
   if (report.missed) console.info(`(${report.missed} keystrokes typed before the previous one was painted: counted once)`);
 
   const { cost } = report;
-  console.info(`\neditor remote's own JS (what /scriptWrite loads beyond /index): ${kb(cost.extraGzipBytes)} KB gzip in ${cost.extraFiles} files, of which Quill ${kb(cost.quillGzipBytes)} KB`);
+  console.info(
+    `\neditor remote's own JS (what /scriptWrite loads beyond /index): ${kb(cost.extraGzipBytes)} KB gzip in ${cost.extraFiles} files, of which Quill ${kb(cost.quillGzipBytes)} KB`,
+  );
   for (const { page, files } of cost.quillElsewhere) {
     console.info(`Quill on ${page}: ${files.length ? `YES (${files.join(', ')})` : 'no'}`);
     if (files.length) problems.push(`${page} loads Quill: ${files.join(', ')}`);
@@ -555,4 +573,3 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   if (problems.length) console.info(`\nkeystroke: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(problems.length ? 1 : 0);
 }
-

@@ -72,17 +72,10 @@ function readRun(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 /** Debian's Chromium with a persistent profile and a DevTools port Lighthouse connects to. */
 async function launchChromium(profile: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      ...CHROMIUM_FLAGS,
-      `--user-data-dir=${profile}`,
-      `--remote-debugging-port=${port}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore', detached: true },
-  );
+  const child = spawn(CHROMIUM, ['--headless', ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -139,7 +132,8 @@ async function runScreen(port: number, baseUrl: string, screen: string, runs: nu
     if (reportDir) fs.writeFileSync(path.join(reportDir, `${screen.replace(/\W+/g, '_')}-${i + 1}.json`), String(result.report));
   }
   const middle = median(results.map((run) => run.performance));
-  const medianRun = results.find((run) => run.performance === middle) ?? [...results].sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)]!;
+  const medianRun =
+    results.find((run) => run.performance === middle) ?? [...results].sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)]!;
   return { screen, runs: results, median: medianRun };
 }
 
@@ -170,7 +164,9 @@ export function reportLighthouse(results: ScreenResult[], details = false): stri
   console.info('screen            perf   LCP ms   TBT ms     CLS   (each run: perf / TBT)');
   for (const { screen, runs, median: m } of results) {
     const each = runs.map((run) => `${run.performance}/${fixed(run.tbtMs)}`).join('  ');
-    console.info(`${screen.padEnd(16)} ${String(m.performance).padStart(5)} ${fixed(m.lcpMs).padStart(8)} ${fixed(m.tbtMs).padStart(8)} ${fixed(m.cls, 3).padStart(7)}   ${each}`);
+    console.info(
+      `${screen.padEnd(16)} ${String(m.performance).padStart(5)} ${fixed(m.lcpMs).padStart(8)} ${fixed(m.tbtMs).padStart(8)} ${fixed(m.cls, 3).padStart(7)}   ${each}`,
+    );
     if (!(m.performance >= TARGETS.performance)) missed.push(`${screen}: performance ${m.performance} < ${TARGETS.performance}`);
     if (!(m.tbtMs <= TARGETS.tbtMs)) missed.push(`${screen}: TBT ${fixed(m.tbtMs)} ms > ${TARGETS.tbtMs}`);
     if (!(m.lcpMs <= TARGETS.lcpMs)) missed.push(`${screen}: LCP ${fixed(m.lcpMs)} ms > ${TARGETS.lcpMs}`);
@@ -178,10 +174,16 @@ export function reportLighthouse(results: ScreenResult[], details = false): stri
     if (details) {
       const groups = Object.entries(m.mainThread).map(([group, ms]) => `${group} ${fixed(ms)}`);
       console.info(`    main thread (ms): ${groups.join(', ')}`);
-      for (const script of m.bootup) console.info(`    ${fixed(script.scripting).padStart(6)} + ${fixed(script.parse).padStart(4)} ms  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
+      for (const script of m.bootup)
+        console.info(`    ${fixed(script.scripting).padStart(6)} + ${fixed(script.parse).padStart(4)} ms  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
     }
   }
-  console.info(`targets: performance ≥ ${TARGETS.performance}, TBT ≤ ${TARGETS.tbtMs} ms, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}; load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.info(
+    `targets: performance ≥ ${TARGETS.performance}, TBT ≤ ${TARGETS.tbtMs} ms, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   return missed;
 }
 
@@ -190,7 +192,12 @@ async function main(): Promise<void> {
   const screens = process.env.LH_SCREENS ? process.env.LH_SCREENS.split(',') : ['/login', ...SIGNED_IN_SCREENS];
   const reportDir = process.env.LH_REPORT_DIR;
   if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
-  console.info(`load average at the start: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.info(
+    `load average at the start: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   const product = await startProduct();
   let missed: string[];
   try {

@@ -57,7 +57,9 @@ function selfTimeByFile(profile: CpuProfile): Map<string, number> {
 }
 
 async function loadOnce(browser: Browser, baseUrl: string, screen: string, session?: SessionState): Promise<LoadRun> {
-  const context = await browser.newContext(session ? { storageState: session, viewport: { width: 1350, height: 940 } } : { viewport: { width: 1350, height: 940 } });
+  const context = await browser.newContext(
+    session ? { storageState: session, viewport: { width: 1350, height: 940 } } : { viewport: { width: 1350, height: 940 } },
+  );
   try {
     const page = await context.newPage();
     await page.addInitScript(COUNTERS);
@@ -82,7 +84,16 @@ export async function measureLoads(baseUrl: string): Promise<void> {
   const browser = await launchBrowser();
   try {
     const session = await savedSession(browser, baseUrl);
-    console.info(['screen'.padEnd(16), ...STYLE_CLASSES.map((key) => key.padStart(16)), 'gc'.padStart(6), 'busy'.padStart(7), 'commits'.padStart(8), 'long tasks (ms)'.padStart(16)].join(''));
+    console.info(
+      [
+        'screen'.padEnd(16),
+        ...STYLE_CLASSES.map((key) => key.padStart(16)),
+        'gc'.padStart(6),
+        'busy'.padStart(7),
+        'commits'.padStart(8),
+        'long tasks (ms)'.padStart(16),
+      ].join(''),
+    );
     for (const screen of SCREENS) {
       const runs: LoadRun[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl, screen, screen === '/login' ? undefined : session));
@@ -90,7 +101,14 @@ export async function measureLoads(baseUrl: string): Promise<void> {
       const busy = median(runs.map((run) => [...run.classes].filter(([key]) => key !== 'idle').reduce((sum, [, ms]) => sum + ms, 0)));
       const long = `${median(runs.map((run) => run.longTasks))} (${median(runs.map((run) => run.longMs)).toFixed(0)})`;
       console.info(
-        [screen.padEnd(16), ...STYLE_CLASSES.map((key) => med(key).toFixed(0).padStart(16)), med('gc').toFixed(0).padStart(6), busy.toFixed(0).padStart(7), String(median(runs.map((run) => run.commits))).padStart(8), long.padStart(16)].join(''),
+        [
+          screen.padEnd(16),
+          ...STYLE_CLASSES.map((key) => med(key).toFixed(0).padStart(16)),
+          med('gc').toFixed(0).padStart(6),
+          busy.toFixed(0).padStart(7),
+          String(median(runs.map((run) => run.commits))).padStart(8),
+          long.padStart(16),
+        ].join(''),
       );
       if (TOP > 0) {
         const files = new Map<string, number>();

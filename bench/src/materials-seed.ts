@@ -27,8 +27,14 @@ const list = (words: string[]): string => `array[${words.map((w) => `'${w}'`).jo
 
 export async function seedMaterials(db: Kysely<Database>, n: number, demoUserId: number, log: (line: string) => void): Promise<void> {
   let started = Date.now();
-  await sql`insert into users (phone, password_hash, nickname) select 'bench' || g, 'x', '压测账号' || g from generate_series(1, 1000) g on conflict do nothing`.execute(db);
-  const { min } = await db.selectFrom('users').select((eb) => eb.fn.min('id').as('min')).where('phone', 'like', 'bench%').executeTakeFirstOrThrow();
+  await sql`insert into users (phone, password_hash, nickname) select 'bench' || g, 'x', '压测账号' || g from generate_series(1, 1000) g on conflict do nothing`.execute(
+    db,
+  );
+  const { min } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.min('id').as('min'))
+    .where('phone', 'like', 'bench%')
+    .executeTakeFirstOrThrow();
   const firstOwner = Number(min);
   await sql`alter table materials disable trigger materials_count`.execute(db);
   const indexes = await dropIndexes(db, 'materials');

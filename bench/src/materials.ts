@@ -49,10 +49,14 @@ async function measure(app: FastifyInstance, token: string): Promise<void> {
     const call = () => signed(app, { method: 'POST', url: '/api/material/list', token, params: { per_page: 24, ...params } });
     const first = body<MaterialListAnswer>(await call());
     if (first.code !== 0) throw new Error(`${name}: ${first.msg}`);
-    const latency = await measureConcurrent(async () => {
-      const answer = body<MaterialListAnswer>(await call());
-      if (answer.code !== 0) throw new Error(`${name}: ${answer.msg}`);
-    }, CLIENTS, REQUESTS);
+    const latency = await measureConcurrent(
+      async () => {
+        const answer = body<MaterialListAnswer>(await call());
+        if (answer.code !== 0) throw new Error(`${name}: ${answer.msg}`);
+      },
+      CLIENTS,
+      REQUESTS,
+    );
     log(`  ${latencyLine(name, first.data.data.total, latency, bare)}`);
   }
 }

@@ -17,7 +17,10 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--mb');
 const MEGABYTES = Number(at >= 0 ? args[at + 1] : 2000);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 const files = tempFolder();
 let failed = false;
@@ -59,14 +62,18 @@ try {
     const uploadEnd = firstWith('转码中');
     const uploadStart = firstWith('上传中');
     const percents = (label: string) => texts.flatMap((t) => [...t.text.matchAll(new RegExp(`${label} (\\d+)%`, 'g'))].map((m) => Number(m[1])));
-    console.info(`upload: ${((uploadEnd - uploadStart) / 1000).toFixed(1)} s (${percents('上传中').length} progress texts); then transcoding (${percents('转码中').join(', ')} %); chosen → playable ${total} s`);
+    console.info(
+      `upload: ${((uploadEnd - uploadStart) / 1000).toFixed(1)} s (${percents('上传中').length} progress texts); then transcoding (${percents('转码中').join(', ')} %); chosen → playable ${total} s`,
+    );
 
     const player = field.locator('video');
     const poster = (await player.getAttribute('poster')) ?? '';
     const posterAnswer = await page.request.get(`${product.baseUrl}${poster}`);
     console.info(`poster ${poster}: ${posterAnswer.status()} ${posterAnswer.headers()['content-type']}`);
     if (posterAnswer.status() !== 200 || posterAnswer.headers()['content-type'] !== 'image/jpeg') throw new Error('no poster');
-    await player.evaluate((node: HTMLVideoElement) => (node.readyState >= 1 ? undefined : new Promise((resolve) => node.addEventListener('loadedmetadata', resolve, { once: true }))));
+    await player.evaluate((node: HTMLVideoElement) =>
+      node.readyState >= 1 ? undefined : new Promise((resolve) => node.addEventListener('loadedmetadata', resolve, { once: true })),
+    );
     const duration = await player.evaluate((node: HTMLVideoElement) => node.duration);
     const target = Math.floor(duration / 2);
     const sought = performance.now();
@@ -78,7 +85,9 @@ try {
         }),
       target,
     );
-    console.info(`played ${duration.toFixed(1)} s of video; sought to ${target} s, landed at ${landed.toFixed(1)} s in ${seconds(sought)} s; storage answered ${ranges.length} range requests with 206 (${ranges.slice(-2).join(', ')})`);
+    console.info(
+      `played ${duration.toFixed(1)} s of video; sought to ${target} s, landed at ${landed.toFixed(1)} s in ${seconds(sought)} s; storage answered ${ranges.length} range requests with 206 (${ranges.slice(-2).join(', ')})`,
+    );
     if (Math.abs(landed - target) > 1 || ranges.length === 0) throw new Error('the seek did not land by range requests');
     console.info(`load average ${load()}`);
     console.info(`\nMET  a ${(size / 1e9).toFixed(2)} GB video: uploaded, committed, transcoded, played with its poster, seekable`);

@@ -33,15 +33,20 @@ const option = (name: string, fallback: string) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
 };
-const SIZES = option('sizes', '20,200,1024').split(',').map(Number).filter((n) => n > 0);
+const SIZES = option('sizes', '20,200,1024')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const VIDEO_MB = Number(option('video-mb', '1024'));
 const RUNS = Math.max(1, Number(option('runs', '1')));
 const IDLE_S = Number(option('idle-s', '10'));
 const SETTINGS: UploadSettings[] = args.includes('--settings')
-  ? option('settings', '').split(',').map((s) => {
-      const [part, parallel] = s.split('x').map(Number);
-      return { partSize: Math.round((part ?? 1) * MB), parallel: parallel ?? 3 };
-    })
+  ? option('settings', '')
+      .split(',')
+      .map((s) => {
+        const [part, parallel] = s.split('x').map(Number);
+        return { partSize: Math.round((part ?? 1) * MB), parallel: parallel ?? 3 };
+      })
   : [BROWSER_SETTINGS];
 // PostgreSQL instead of the embedded database (a scratch database, dropped after), and separate workers.
 const DATABASE_URL = option('database-url', '');
@@ -51,7 +56,10 @@ if (WORKERS > 0 && !DATABASE_URL) {
   process.exit(2);
 }
 const timeoutFor = (mb: number) => Number(option('timeout-s', String(30 + 0.3 * mb))) * 1000;
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface Run {
@@ -96,7 +104,9 @@ function summarize(runs: Run[]): Partial<UploadRow> {
   };
 }
 
-console.info(`media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}; load average ${load()}`);
+console.info(
+  `media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}; load average ${load()}`,
+);
 const files = tempFolder();
 const bare = await startBareServer();
 const scratch = DATABASE_URL ? await createScratchDatabase(DATABASE_URL, 'bench_media') : null;
@@ -123,10 +133,20 @@ try {
   const idleProbe = probeCheapCall(product.baseUrl);
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
   idle = { probe: await idleProbe.stop(), loop: await product.loopDelay(), rss: sampleRss(() => product.pids()).stop() };
-  console.info(`idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls), event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms, server RSS ${idle.rss.totalMb.toFixed(0)} MB; load average ${load()}`);
+  console.info(
+    `idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls), event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms, server RSS ${idle.rss.totalMb.toFixed(0)} MB; load average ${load()}`,
+  );
 
   for (const { mb, file } of inputs) {
-    const sized = SETTINGS.map((settings): UploadRow & { runs: Run[] } => ({ mb, settings, bareSeconds: NaN, seconds: NaN, completeSeconds: NaN, load: '', runs: [] }));
+    const sized = SETTINGS.map((settings): UploadRow & { runs: Run[] } => ({
+      mb,
+      settings,
+      bareSeconds: NaN,
+      seconds: NaN,
+      completeSeconds: NaN,
+      load: '',
+      runs: [],
+    }));
     // Runs alternate between the settings, so a change in the machine's load spreads over all of them.
     for (let run = 0; run < RUNS; run += 1) {
       for (const row of sized) {
@@ -134,7 +154,9 @@ try {
         const result = await measureUpload(mb, file, row.settings);
         row.runs.push(result);
         row.error = result.error;
-        console.info(`${mb} MB, ${row.settings.partSize / MB} MB × ${row.settings.parallel}: ${result.error ?? `${result.seconds.toFixed(1)} s`} (bare PUT ${result.bareSeconds.toFixed(2)} s); load average ${result.load}`);
+        console.info(
+          `${mb} MB, ${row.settings.partSize / MB} MB × ${row.settings.parallel}: ${result.error ?? `${result.seconds.toFixed(1)} s`} (bare PUT ${result.bareSeconds.toFixed(2)} s); load average ${result.load}`,
+        );
       }
     }
     for (const { runs, ...row } of sized) rows.push({ ...row, ...summarize(runs) });

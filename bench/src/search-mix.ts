@@ -21,9 +21,21 @@ export interface Case {
 
 type Spec = Omit<Case, 'total'>;
 
-const material = (all: 0 | 1, params: Record<string, string | number> = {}): Call => ({ method: 'POST', path: '/api/material/list', params: { all, per_page: 24, ...params } });
-const draft = (params: Record<string, string | number>): Call => ({ method: 'GET', path: '/api/draft/search', params: { type: 0, page: 1, size: 10, ...params } });
-const manuscript = (params: Record<string, string | number>): Call => ({ method: 'GET', path: '/api/manuscript/list', params: { type: 1, status: 20, page: 1, size: 10, ...params } });
+const material = (all: 0 | 1, params: Record<string, string | number> = {}): Call => ({
+  method: 'POST',
+  path: '/api/material/list',
+  params: { all, per_page: 24, ...params },
+});
+const draft = (params: Record<string, string | number>): Call => ({
+  method: 'GET',
+  path: '/api/draft/search',
+  params: { type: 0, page: 1, size: 10, ...params },
+});
+const manuscript = (params: Record<string, string | number>): Call => ({
+  method: 'GET',
+  path: '/api/manuscript/list',
+  params: { type: 1, status: 20, page: 1, size: 10, ...params },
+});
 
 const FIXED: Spec[] = [
   { className: 'page 1', name: 'my materials', weight: 30, call: material(0) },

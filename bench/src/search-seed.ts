@@ -51,7 +51,9 @@ export async function ensureSearchSeed(url: string, materials: number, content: 
     await seedMaterials(handle.db, materials, demo.id, log);
     const contentStarted = performance.now();
     await seedContent(handle.db, demo.id, content);
-    log(`  ${content.toLocaleString('en')} drafts and ${content.toLocaleString('en')} manuscripts in ${((performance.now() - contentStarted) / 1000).toFixed(1)} s`);
+    log(
+      `  ${content.toLocaleString('en')} drafts and ${content.toLocaleString('en')} manuscripts in ${((performance.now() - contentStarted) / 1000).toFixed(1)} s`,
+    );
     await sql`insert into bench_search_seed (materials, content) values (${materials}, ${content})`.execute(handle.db);
     return { reused: false, seconds: (performance.now() - started) / 1000 };
   } finally {

@@ -63,7 +63,9 @@ function figures(times: number[]): Figures {
 const cells = (f: Figures) => [String(f.count).padStart(6), ...[f.p50, f.p99, f.max].map((v) => v.toFixed(1).padStart(7))].join(' ');
 
 async function main(): Promise<number> {
-  log(`search bench: ${MATERIALS.toLocaleString('en')} materials, ${CONTENT.toLocaleString('en')} drafts + ${CONTENT.toLocaleString('en')} manuscripts on PostgreSQL; load average ${load()}`);
+  log(
+    `search bench: ${MATERIALS.toLocaleString('en')} materials, ${CONTENT.toLocaleString('en')} drafts + ${CONTENT.toLocaleString('en')} manuscripts on PostgreSQL; load average ${load()}`,
+  );
   const seed = await ensureSearchSeed(DATABASE_URL, MATERIALS, CONTENT, log);
   log(seed.reused ? `  reused the earlier seed (checked in ${seed.seconds.toFixed(1)} s)` : `  seeded in ${seed.seconds.toFixed(1)} s`);
 
@@ -108,11 +110,17 @@ async function main(): Promise<number> {
     let errors = 0;
     let firstError = '';
     let generatorDelay = 0;
-    log(`  ${ROUNDS} rounds of ${SECONDS} s of the mix and ${SECONDS / 2} s of the bare read, each at ${RATE} req/s from ${WORKERS} threads; load average ${load()}`);
+    log(
+      `  ${ROUNDS} rounds of ${SECONDS} s of the mix and ${SECONDS / 2} s of the bare read, each at ${RATE} req/s from ${WORKERS} threads; load average ${load()}`,
+    );
     for (let round = 0; round < ROUNDS; round += 1) {
-      const { result: run, ...mixCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: mix.map((c) => c.call), ratePerSecond: RATE, seconds: SECONDS, timeoutMs }, WORKERS));
+      const { result: run, ...mixCpu } = await serverCpu(() =>
+        driveOpenLoop({ port, token, calls: mix.map((c) => c.call), ratePerSecond: RATE, seconds: SECONDS, timeoutMs }, WORKERS),
+      );
       run.times.forEach((times, index) => byCase.get(mix[index]!)!.push(...times));
-      const { result: base, ...bareCpu } = await serverCpu(() => driveOpenLoop({ port, token, calls: bare, ratePerSecond: RATE, seconds: SECONDS / 2, timeoutMs }, WORKERS));
+      const { result: base, ...bareCpu } = await serverCpu(() =>
+        driveOpenLoop({ port, token, calls: bare, ratePerSecond: RATE, seconds: SECONDS / 2, timeoutMs }, WORKERS),
+      );
       cpu.mix.push(cpuCell(mixCpu));
       cpu.bare.push(cpuCell(bareCpu));
       bareTimes.push(...base.times[0]!);
@@ -123,10 +131,14 @@ async function main(): Promise<number> {
     }
 
     const bareFigures = figures(bareTimes);
-    log(`\n  ${'case'.padEnd(44)} ${'total'.padStart(8)} ${'count'.padStart(6)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  (ms, from the due time)`);
+    log(
+      `\n  ${'case'.padEnd(44)} ${'total'.padStart(8)} ${'count'.padStart(6)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  (ms, from the due time)`,
+    );
     log(`  ${'bare signed read (mpBaseUserinfo)'.padEnd(44)} ${''.padStart(8)} ${cells(bareFigures)}`);
     for (const c of cases) log(`  ${`${c.className}: ${c.name}`.padEnd(44)} ${c.total.padStart(8)} ${cells(figures(byCase.get(c)!))}`);
-    log(`\n  ${'class'.padEnd(28)} ${'count'.padStart(6)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'p99÷bare'.padStart(9)}  verdict (p99 ≤ ${TARGET_MS} ms and ≤ ${RATIO}× the bare read's ${bareFigures.p99.toFixed(1)} ms)`);
+    log(
+      `\n  ${'class'.padEnd(28)} ${'count'.padStart(6)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'p99÷bare'.padStart(9)}  verdict (p99 ≤ ${TARGET_MS} ms and ≤ ${RATIO}× the bare read's ${bareFigures.p99.toFixed(1)} ms)`,
+    );
     const misses: string[] = [];
     for (const className of CLASSES) {
       const f = figures(cases.filter((c) => c.className === className).flatMap((c) => byCase.get(c)!));
@@ -135,7 +147,9 @@ async function main(): Promise<number> {
       if (!met) misses.push(className);
       log(`  ${className.padEnd(28)} ${cells(f)} ${`${ratio.toFixed(2)}×`.padStart(9)}  ${met ? 'met' : 'MISSED'}`);
     }
-    log(`\n  server CPU per request (Node only; PostgreSQL's is apart; in brackets the kernel's part), by round: mix ${cpu.mix.join(', ')} ms, bare signed read ${cpu.bare.join(', ')} ms`);
+    log(
+      `\n  server CPU per request (Node only; PostgreSQL's is apart; in brackets the kernel's part), by round: mix ${cpu.mix.join(', ')} ms, bare signed read ${cpu.bare.join(', ')} ms`,
+    );
     if (CASE_CPU > 0) {
       // One request at a time, so no request shares the server's CPU with another: each case's own cost.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -145,7 +159,9 @@ async function main(): Promise<number> {
       const perCase = (call: Call) => serverCpu(() => serial(call));
       // A first pass unmeasured: the cases sent last would otherwise run on code the JIT had warmed longer.
       for (const c of cases) await serial(c.call);
-      log(`\n  server CPU per request, ${CASE_CPU} requests per case sent one at a time (ms; the kernel's part in brackets): bare signed read ${cpuCell(await perCase(bare[0]!))}`);
+      log(
+        `\n  server CPU per request, ${CASE_CPU} requests per case sent one at a time (ms; the kernel's part in brackets): bare signed read ${cpuCell(await perCase(bare[0]!))}`,
+      );
       const byClass = new Map<string, number[]>();
       for (const c of cases) {
         const caseCpu = await perCase(c.call);
@@ -155,7 +171,9 @@ async function main(): Promise<number> {
       log(`  by class: ${[...byClass].map(([name, values]) => `${name} ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2)}`).join('; ')}`);
       agent.destroy();
     }
-    log(`  errors ${errors}${firstError ? ` (first: ${firstError})` : ''}; load generator's event-loop delay p99 ${generatorDelay.toFixed(1)} ms; load average ${load()}`);
+    log(
+      `  errors ${errors}${firstError ? ` (first: ${firstError})` : ''}; load generator's event-loop delay p99 ${generatorDelay.toFixed(1)} ms; load average ${load()}`,
+    );
     if (errors) misses.push('errors');
     log(misses.length ? `\nsearch bench: MISSED (${misses.join(', ')})` : '\nsearch bench: every class met its target');
     return misses.length ? 1 : 0;

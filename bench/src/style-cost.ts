@@ -20,7 +20,8 @@ import { median } from './stats';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
 export const STYLE_CLASSES = ['antd styles', 'antd components', 'react', 'product', 'other'] as const;
 
-const STYLE_SOURCE = /(^|\/)(@ant-design\/cssinjs(-utils)?|stylis|@emotion\/hash|@emotion\/unitless)\/|antd\/es\/(.*\/)?(style|theme)\/|@ant-design\/icons\/es\/cssUtils/;
+const STYLE_SOURCE =
+  /(^|\/)(@ant-design\/cssinjs(-utils)?|stylis|@emotion\/hash|@emotion\/unitless)\/|antd\/es\/(.*\/)?(style|theme)\/|@ant-design\/icons\/es\/cssUtils/;
 
 export function classifyFrame(frame: ProfileNode['callFrame']): string | null {
   const origin = originOf(frame);
@@ -39,7 +40,6 @@ export interface StyleCase {
   busy: number;
 }
 
-
 async function profiled(page: Page, gesture: () => Promise<void>): Promise<Map<string, number>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -52,7 +52,12 @@ async function profiled(page: Page, gesture: () => Promise<void>): Promise<Map<s
   return timeByStack(profile, classifyFrame);
 }
 
-async function runCase(browser: Browser, session: SessionState, name: string, gesture: (page: Page) => Promise<{ before?: () => Promise<void>; act: () => Promise<void> }>): Promise<StyleCase> {
+async function runCase(
+  browser: Browser,
+  session: SessionState,
+  name: string,
+  gesture: (page: Page) => Promise<{ before?: () => Promise<void>; act: () => Promise<void> }>,
+): Promise<StyleCase> {
   const runs: Map<string, number>[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ storageState: session });
@@ -83,7 +88,10 @@ export async function measureStyleCost(baseUrl: string): Promise<StyleCase[]> {
       },
     }));
     const remote = await runCase(browser, session, 'click 草稿箱 (drafts remote)', async (page) => {
-      const entry = page.locator('.ant-layout-sider').getByRole('menuitem').filter({ hasText: /^\s*草稿箱\s*$/ });
+      const entry = page
+        .locator('.ant-layout-sider')
+        .getByRole('menuitem')
+        .filter({ hasText: /^\s*草稿箱\s*$/ });
       return {
         before: async () => {
           await page.goto(`${baseUrl}/user`);
@@ -105,10 +113,20 @@ export async function measureStyleCost(baseUrl: string): Promise<StyleCase[]> {
 
 export function reportStyleCost(cases: StyleCase[]): void {
   console.info(`antd style cost (median of ${RUNS} cold runs, ms of main-thread CPU from the gesture to content)`);
-  console.info(['case'.padEnd(32), ...STYLE_CLASSES.map((key) => key.padStart(16)), 'gc'.padStart(6), 'busy'.padStart(8), 'styles share'.padStart(13)].join(''));
+  console.info(
+    ['case'.padEnd(32), ...STYLE_CLASSES.map((key) => key.padStart(16)), 'gc'.padStart(6), 'busy'.padStart(8), 'styles share'.padStart(13)].join(''),
+  );
   for (const row of cases) {
-    const share = row.busy > 0 ? `${((row.medians['antd styles'] ?? 0) / row.busy * 100).toFixed(0)} %` : '-';
-    console.info([row.name.padEnd(32), ...STYLE_CLASSES.map((key) => (row.medians[key] ?? 0).toFixed(1).padStart(16)), (row.medians.gc ?? 0).toFixed(1).padStart(6), row.busy.toFixed(1).padStart(8), share.padStart(13)].join(''));
+    const share = row.busy > 0 ? `${(((row.medians['antd styles'] ?? 0) / row.busy) * 100).toFixed(0)} %` : '-';
+    console.info(
+      [
+        row.name.padEnd(32),
+        ...STYLE_CLASSES.map((key) => (row.medians[key] ?? 0).toFixed(1).padStart(16)),
+        (row.medians.gc ?? 0).toFixed(1).padStart(6),
+        row.busy.toFixed(1).padStart(8),
+        share.padStart(13),
+      ].join(''),
+    );
   }
 }
 

@@ -43,7 +43,8 @@ function menuProblem(menu) {
   if (!isText(menu.label) || !isOrder(menu.order)) return 'menu needs a label and a numeric order';
   if (menu.icon !== undefined && typeof menu.icon !== 'string') return 'menu.icon must be a string';
   const { group, access } = menu;
-  if (group !== undefined && (!isText(group?.label) || typeof group.icon !== 'string' || !isOrder(group.order))) return 'menu.group needs a label, an icon and a numeric order';
+  if (group !== undefined && (!isText(group?.label) || typeof group.icon !== 'string' || !isOrder(group.order)))
+    return 'menu.group needs a label, an icon and a numeric order';
   if (access !== undefined && access !== 'shortDrama' && !isText(access?.tool)) return "menu.access must be 'shortDrama' or { tool: code }";
   return null;
 }

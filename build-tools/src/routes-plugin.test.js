@@ -34,7 +34,7 @@ export default routes;`);
     assert.deepEqual(validateRoutes([route], ['./DraftList'], 'routes.ts'), [route]);
   });
 
-  it('checks a route\'s sidebar entry: label, order, group and access rule', () => {
+  it("checks a route's sidebar entry: label, order, group and access rule", () => {
     const group = { label: '稿件管理', icon: 'file', order: 2 };
     const route = { path: '/shortPlay', module: './ShortPlay', title: '短剧', menu: { label: '短剧', order: 3, group, access: 'shortDrama' } };
     assert.deepEqual(validateRoutes([route], ['./ShortPlay'], 'routes.ts'), [route]);

@@ -161,7 +161,13 @@ function plugins(options, production) {
     // The page's icon (favicon.svg beside index.html): without one the browser's own /favicon.ico
     // request is a 404, an error in the console of every first load.
     const favicon = path.join(options.dir, 'favicon.svg');
-    list.push(new rspack.HtmlRspackPlugin({ template: path.join(options.dir, 'index.html'), minify: production, favicon: fs.existsSync(favicon) ? favicon : undefined }));
+    list.push(
+      new rspack.HtmlRspackPlugin({
+        template: path.join(options.dir, 'index.html'),
+        minify: production,
+        favicon: fs.existsSync(favicon) ? favicon : undefined,
+      }),
+    );
   }
   if (options.kind === 'remote') {
     if (!options.routesFile) throw new Error(`${options.name}: a remote declares its routes (routesFile)`);
@@ -259,7 +265,11 @@ export function createMfConfig(options) {
           antdIcons: namedChunk('antd-icons', /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, 20),
           // What every antd component needs (style engine, theme, config and locale contexts, the
           // rc utilities, motion, portal) in one chunk instead of some forty small ones.
-          antdBase: namedChunk('antd-base', /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|resize-observer|portal)|clsx|stylis|@emotion[\\/][^\\/]+|@babel[\\/]runtime|antd[\\/]es[\\/](_util|theme|style|config-provider|locale))[\\/]/, 10),
+          antdBase: namedChunk(
+            'antd-base',
+            /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|resize-observer|portal)|clsx|stylis|@emotion[\\/][^\\/]+|@babel[\\/]runtime|antd[\\/]es[\\/](_util|theme|style|config-provider|locale))[\\/]/,
+            10,
+          ),
           // Select and the list it renders in, in one chunk instead of four: Pagination imports it
           // (for its page-size changer) on every paginated screen.
           antdSelect: namedChunk('antd-select', /[\\/]node_modules[\\/](antd[\\/]es[\\/]select|@rc-component[\\/](select|virtual-list))[\\/]/, 8),

@@ -39,13 +39,7 @@ export function bucketOf(userId: string, remote: string, salt: string): number {
  * Pin first, then a QA override (honoured only for users on the remote's QA list), then the sticky
  * canary bucket, then stable. Null when the remote has no stable yet and the user is not on a canary.
  */
-export function chooseVersion(
-  entry: RolloutChoiceInput,
-  userId: string,
-  remote: string,
-  salt: string,
-  override?: string | null,
-): VersionChoice | null {
+export function chooseVersion(entry: RolloutChoiceInput, userId: string, remote: string, salt: string, override?: string | null): VersionChoice | null {
   const pinned = entry.pins[userId];
   if (pinned) return { version: pinned, reason: 'pin' };
   if (override && entry.qaUsers.includes(userId)) return { version: override, reason: 'override' };

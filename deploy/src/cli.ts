@@ -16,8 +16,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
 });
-process.exitCode = await runCli(
-  process.argv.slice(2),
-  { cwd, repoRoot: findRepoRoot(cwd), user, out: (line) => console.info(line) },
-  (line) => console.error(line),
+process.exitCode = await runCli(process.argv.slice(2), { cwd, repoRoot: findRepoRoot(cwd), user, out: (line) => console.info(line) }, (line) =>
+  console.error(line),
 );

@@ -108,7 +108,11 @@ export function satisfies(version: string, range: string): boolean {
   const v = parseVersion(version);
   if (!v) throw new Error(`not a semver version: ${version}`);
   return range.split('||').some((alternative) => {
-    const tokens = alternative.trim().replace(/(>=|<=|>|<|=|\^|~)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const tokens = alternative
+      .trim()
+      .replace(/(>=|<=|>|<|=|\^|~)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
     return tokens.every((token) => {
       const test = comparator(token);
       if (!test) throw new Error(`unsupported version range: ${range}`);

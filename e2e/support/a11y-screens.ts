@@ -39,7 +39,15 @@ export const SCREENS: A11yScreen[] = [
   { name: 'login', path: '/login', account: '', ready: (page) => page.getByPlaceholder('手机号').waitFor() },
   { name: 'home', path: '/index', ready: (page) => visible(page, '[data-testid=score-card]') },
   { name: 'notices', path: '/notice', ready: (page) => visible(page, '[data-testid=notice-item]') },
-  { name: 'settings', path: '/user', ready: (page) => page.getByRole('button', { name: /保\s*存/ }).first().waitFor() },
+  {
+    name: 'settings',
+    path: '/user',
+    ready: (page) =>
+      page
+        .getByRole('button', { name: /保\s*存/ })
+        .first()
+        .waitFor(),
+  },
   { name: 'password', path: '/password', ready: (page) => page.locator('input[type=password]').first().waitFor() },
   { name: 'my materials', path: '/material/0', ready: (page) => visible(page, '[data-testid=material-card]') },
   {
@@ -51,7 +59,15 @@ export const SCREENS: A11yScreen[] = [
       await dialogOpened(page.getByRole('dialog'));
     },
   },
-  { name: 'add material', path: '/material/add', ready: (page) => page.getByRole('button', { name: /提\s*交|保\s*存/ }).first().waitFor() },
+  {
+    name: 'add material',
+    path: '/material/add',
+    ready: (page) =>
+      page
+        .getByRole('button', { name: /提\s*交|保\s*存/ })
+        .first()
+        .waitFor(),
+  },
   { name: 'drafts', path: '/draft', ready: (page) => visible(page, '[data-testid=draft-item]') },
   { name: 'manuscripts', path: '/personalScript', ready: (page) => visible(page, '[data-testid=manuscript-item]') },
   {
@@ -71,14 +87,22 @@ export const SCREENS: A11yScreen[] = [
   { name: 'gallery editor', path: '/graphWrite', ready: (page) => page.getByLabel('标题').first().waitFor() },
   { name: 'post editor', path: '/post', ready: (page) => page.getByLabel('动态内容').first().waitFor() },
   { name: 'episode editor', path: '/episode', ready: (page) => text(page, '剧集') },
-  { name: 'real-name dialog', path: '/scriptWrite', account: ACCOUNTS.unverified, ready: (page) => dialogOpened(page.getByRole('dialog', { name: '请完成实名认证' })) },
+  {
+    name: 'real-name dialog',
+    path: '/scriptWrite',
+    account: ACCOUNTS.unverified,
+    ready: (page) => dialogOpened(page.getByRole('dialog', { name: '请完成实名认证' })),
+  },
   {
     name: 'ban dialog',
     path: '/scriptWrite',
     account: ACCOUNTS.banContent,
     async ready(page) {
       const dialog = page.getByRole('dialog', { name: '账号已被封禁' });
-      await dialog.getByTestId('ban-reason').filter({ hasText: /[^—\s]/ }).waitFor();
+      await dialog
+        .getByTestId('ban-reason')
+        .filter({ hasText: /[^—\s]/ })
+        .waitFor();
       await dialogOpened(dialog);
     },
   },
@@ -87,8 +111,25 @@ export const SCREENS: A11yScreen[] = [
   { name: 'government affairs', path: '/govAffairs', ready: (page) => visible(page, '.ant-card') },
   { name: 'enterprise', path: '/enterprise', ready: (page) => page.getByRole('button', { name: '提交认证' }).waitFor() },
   { name: 'help centre', path: '/helpCenter', ready: (page) => visible(page, '.ant-list-item a') },
-  { name: 'help article', path: '/helpCenter', ready: (page) => page.locator('.ant-list-item a').first().click().then(() => visible(page, '[data-testid=help-article]')) },
+  {
+    name: 'help article',
+    path: '/helpCenter',
+    ready: (page) =>
+      page
+        .locator('.ant-list-item a')
+        .first()
+        .click()
+        .then(() => visible(page, '[data-testid=help-article]')),
+  },
   { name: 'jobs', path: '/tools/job/index', ready: (page) => visible(page, '.ant-table-row') },
-  { name: 'add job', path: '/tools/job/add', ready: (page) => page.getByRole('button', { name: /发\s*布|提\s*交|保\s*存/ }).first().waitFor() },
+  {
+    name: 'add job',
+    path: '/tools/job/add',
+    ready: (page) =>
+      page
+        .getByRole('button', { name: /发\s*布|提\s*交|保\s*存/ })
+        .first()
+        .waitFor(),
+  },
   { name: 'short drama', path: '/shortPlay', ready: (page) => visible(page, '[data-testid=drama-card]') },
 ];

@@ -17,7 +17,14 @@ export function tokenOf(page: Page): Promise<string> {
  * One signed call to the server at `server`. `clockOffset` (ms) dates the signature for a server
  * whose clock runs ahead.
  */
-export async function signedCall<T>(server: string, token: string, method: 'GET' | 'POST', route: string, params: SignableParams, clockOffset = 0): Promise<Answer<T>> {
+export async function signedCall<T>(
+  server: string,
+  token: string,
+  method: 'GET' | 'POST',
+  route: string,
+  params: SignableParams,
+  clockOffset = 0,
+): Promise<Answer<T>> {
   const config = (await (await fetch(`${server}/api/runtime/config`)).json()) as Answer<RuntimeConfig>;
   const fields: SignableParams = { ...params, timestamp: Date.now() + clockOffset, app_id: config.data.appId, token, nonce: newNonce() };
   fields.sign = computeSign(fields, config.data.appSecret, { method, path: route });

@@ -35,7 +35,16 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     // FETCH_ALLOW_CIDRS: pasted pictures served by a test's own local site may be re-hosted (every other private address is still refused).
-    env: { ...process.env, PORT: String(port), STORAGE_PORT: String(storagePort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FETCH_ALLOW_CIDRS: '127.0.0.1/32', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      STORAGE_PORT: String(storagePort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      FETCH_ALLOW_CIDRS: '127.0.0.1/32',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -73,5 +73,4 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
     });
   }
-
 });

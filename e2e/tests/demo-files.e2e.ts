@@ -23,7 +23,13 @@ describe('demo files', () => {
   it('公共素材 → 下载 of a seeded material by another creator saves the file with its bytes', async () => {
     // 嵩山云海 belongs to 13800000006; 13800000001 finds it among the public materials.
     const { context, page } = await loggedIn(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-    const listed = await signedFromPage<MaterialListAnswer>(page, baseUrl, 'POST', '/api/material/list', { all: 1, cm_type: 2, cm_title: '嵩山云海', page: 1, per_page: 24 });
+    const listed = await signedFromPage<MaterialListAnswer>(page, baseUrl, 'POST', '/api/material/list', {
+      all: 1,
+      cm_type: 2,
+      cm_title: '嵩山云海',
+      page: 1,
+      per_page: 24,
+    });
     const material = listed.data.data.data.find((m) => m.cm_title === '嵩山云海');
     assert.ok(material, 'the public library lists the seeded 嵩山云海');
     assert.doesNotMatch(material.cm_url, /^data:/);

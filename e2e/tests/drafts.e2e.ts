@@ -37,7 +37,10 @@ describe('drafts', () => {
       if (isListCall(request.url())) calls.push(request.url());
       if (/__federation_expose_DraftList\.[^/]*\.js$/.test(pathname)) screenCode.push(pathname);
     });
-    const entry = page.locator('.ant-layout-sider').getByRole('menuitem').filter({ hasText: /^\s*草稿箱\s*$/ });
+    const entry = page
+      .locator('.ant-layout-sider')
+      .getByRole('menuitem')
+      .filter({ hasText: /^\s*草稿箱\s*$/ });
     const answered = page.waitForResponse((response) => isListCall(response.url()));
     await entry.hover();
     await answered;
@@ -54,7 +57,10 @@ describe('drafts', () => {
     await page.goto(`${baseUrl}/draft?title=${encodeURIComponent('黄河')}`);
     await page.getByTestId('draft-item').first().waitFor();
     await page.waitForLoadState('networkidle');
-    assert.deepEqual(calls.map((url) => new URL(url).searchParams.get('title')), ['黄河']);
+    assert.deepEqual(
+      calls.map((url) => new URL(url).searchParams.get('title')),
+      ['黄河'],
+    );
     await page.close();
   });
 
@@ -129,7 +135,10 @@ describe('drafts', () => {
       .getByText('请完成实名认证')
       .first()
       .waitFor({ timeout: 3000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     assert.equal(await page.getByText('确定要删除该条草稿吗?').count(), 0, 'no confirmation for an unverified creator');
     if (!dialogShown) {
       const id = /draftId=(\d+)/.exec(href)?.[1] ?? '';

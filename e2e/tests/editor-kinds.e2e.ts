@@ -57,7 +57,15 @@ async function startApiServer(dir: string, clockOffset: number): Promise<ApiServ
   const clock = path.join(ROOT, 'e2e', 'support', 'fake-clock.mjs');
   const child = spawn(process.execPath, ['--import', clock, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(ROOT, 'api-server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', FAKE_CLOCK_OFFSET_MS: String(clockOffset), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      FAKE_CLOCK_OFFSET_MS: String(clockOffset),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -96,7 +104,10 @@ function chinaTime(ms: number): string {
  * what the server said; an autosave (save_type 1) answering meanwhile is not the click's answer.
  */
 async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<void>): Promise<Answer<ArticleAddAnswer>> {
-  const sent = (r: Response) => r.url().includes('/api/article/add') && r.request().method() === 'POST' && new URLSearchParams(r.request().postData() ?? '').get('save_type') === String(saveType);
+  const sent = (r: Response) =>
+    r.url().includes('/api/article/add') &&
+    r.request().method() === 'POST' &&
+    new URLSearchParams(r.request().postData() ?? '').get('save_type') === String(saveType);
   const saves: string[] = [];
   const started = Date.now();
   const record = (r: Response) => {
@@ -105,7 +116,10 @@ async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<voi
     saves.push(`+${Date.now() - started} ms save_type ${fields.get('save_type')} base ${fields.get('base_version')} → ${r.status()}`);
   };
   const failed = (request: Request) => {
-    if (request.url().includes('/api/article/add')) saves.push(`+${Date.now() - started} ms save_type ${new URLSearchParams(request.postData() ?? '').get('save_type')} failed: ${request.failure()?.errorText ?? '?'}`);
+    if (request.url().includes('/api/article/add'))
+      saves.push(
+        `+${Date.now() - started} ms save_type ${new URLSearchParams(request.postData() ?? '').get('save_type')} failed: ${request.failure()?.errorText ?? '?'}`,
+      );
   };
   page.on('response', record);
   page.on('requestfailed', failed);
@@ -124,7 +138,8 @@ async function saveThrough(page: Page, saveType: 2 | 3, click: () => Promise<voi
 async function whatThePageShows(page: Page): Promise<string> {
   return page
     .evaluate(() => {
-      const texts = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.innerText.trim().replace(/\s+/g, ' ')).filter(Boolean);
+      const texts = (selector: string) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.innerText.trim().replace(/\s+/g, ' ')).filter(Boolean);
       return [
         `dialogs: ${texts('.ant-modal-wrap:not([style*="display: none"]) .ant-modal, [role=dialog]').join(' | ') || 'none'}`,
         `messages: ${texts('.ant-message-notice').join(' | ') || 'none'}`,
@@ -177,7 +192,11 @@ async function dialogOpened(dialog: Locator): Promise<void> {
 
 /** Picks one material by its title in the open material picker. */
 async function pickMaterial(page: Page, title: string): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: new RegExp(title) }).first().click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(title) })
+    .first()
+    .click();
 }
 
 async function myMaterialId(page: Page, cmType: number, title: string): Promise<{ id: number; url: string }> {
@@ -220,7 +239,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
   });
   after(async () => {
     await browser.close();
-    await scheduleServer.then((server) => server.stop(), () => undefined);
+    await scheduleServer.then(
+      (server) => server.stop(),
+      () => undefined,
+    );
     fs.rmSync(scheduleDir, { recursive: true, force: true });
   });
 
@@ -299,8 +321,14 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 12, { steps: 10 });
     await page.waitForTimeout(250);
     await page.mouse.up();
-    await rows.nth(0).filter({ hasText: before[1] ?? '' }).waitFor();
-    await rows.nth(1).filter({ hasText: before[0] ?? '' }).waitFor();
+    await rows
+      .nth(0)
+      .filter({ hasText: before[1] ?? '' })
+      .waitFor();
+    await rows
+      .nth(1)
+      .filter({ hasText: before[0] ?? '' })
+      .waitFor();
     // dnd-kit swallows every click for 50 ms after a drop (a timer removes its capturing listener),
     // so the drop does not also click what lies under the pointer. A person's next click comes later;
     // a test's can come sooner, most of all on a busy machine where the renderer handles input ahead
@@ -314,8 +342,14 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await item.getByText(title).click();
     // The manuscript keeps the dragged order.
     const works = page.locator('.ant-drawer .ant-list').filter({ hasText: '合集作品（2）' }).locator('.ant-list-item');
-    await works.nth(0).filter({ hasText: shortTitle(before[1]) }).waitFor();
-    await works.nth(1).filter({ hasText: shortTitle(before[0]) }).waitFor();
+    await works
+      .nth(0)
+      .filter({ hasText: shortTitle(before[1]) })
+      .waitFor();
+    await works
+      .nth(1)
+      .filter({ hasText: shortTitle(before[0]) })
+      .waitFor();
     await context.close();
   });
 
@@ -323,7 +357,12 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     const { context, page } = await session(browser);
     let series = (await signed<DramaListAnswer>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
     if (series.length === 0) {
-      const made = await signed<DramaSeries>(page, 'POST', '/api/microDrama/save', { title: '黄河人家（端到端短剧）', cover_url: '', intro: '端到端测试创建的短剧。', status: 1 });
+      const made = await signed<DramaSeries>(page, 'POST', '/api/microDrama/save', {
+        title: '黄河人家（端到端短剧）',
+        cover_url: '',
+        intro: '端到端测试创建的短剧。',
+        status: 1,
+      });
       assert.equal(made.code, 0, made.msg);
       series = (await signed<DramaListAnswer>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
     }
@@ -365,7 +404,12 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await input.click();
     await input.fill(local);
     await input.press('Enter');
-    const answer = await saveThrough(page, 3, () => dialog.getByRole('button', { name: /^确\s*定$/ }).last().click());
+    const answer = await saveThrough(page, 3, () =>
+      dialog
+        .getByRole('button', { name: /^确\s*定$/ })
+        .last()
+        .click(),
+    );
     assert.equal(answer.code, 0, answer.msg);
     assert.equal(answer.data.status, 12);
     await page.getByText('定时发布设置成功').waitFor();
@@ -390,7 +434,9 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     for (const text of texts) {
       await replaceBody(page, text);
       await page.getByRole('button', { name: /^保存草稿$/ }).click();
-      await saveStatus(page).filter({ hasText: /已保存/ }).waitFor({ timeout: 20_000 });
+      await saveStatus(page)
+        .filter({ hasText: /已保存/ })
+        .waitFor({ timeout: 20_000 });
       await page.waitForURL(/draftId=\d+/);
       const id = Number(new URL(page.url()).searchParams.get('draftId'));
       assert.match(await draftBodyMatching(page, id, new RegExp(text)), new RegExp(text), 'each text reached the server before the next');
@@ -423,7 +469,9 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('恢复后接着写。');
     await page.getByRole('button', { name: /^保存草稿$/ }).click();
-    await saveStatus(page).filter({ hasText: /已保存/ }).waitFor({ timeout: 20_000 });
+    await saveStatus(page)
+      .filter({ hasText: /已保存/ })
+      .waitFor({ timeout: 20_000 });
     assert.match(await draftBodyMatching(page, id, /恢复后接着写/), /第一版：黄河从青藏高原出发。恢复后接着写。/);
     assert.equal(await page.getByText('草稿已在其他页面更新，请选择保留哪个版本').count(), 0);
     await context.close();
@@ -445,7 +493,11 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.goto(`${baseUrl}/material/detail?materialId=${material.id}`);
     await page.getByRole('tab', { name: '操作记录' }).click();
     const logs = page.getByRole('tabpanel', { name: '操作记录' });
-    await logs.getByRole('row').filter({ has: page.getByRole('cell', { name: '使用', exact: true }) }).first().waitFor({ timeout: 30_000 });
+    await logs
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '使用', exact: true }) })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await context.close();
   });
 
@@ -455,7 +507,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
       await page.goto(`${baseUrl}${route}`);
       const dialog = page.getByRole('dialog', { name: '账号已被封禁' });
       await dialog.waitFor({ timeout: 60_000 });
-      await dialog.getByTestId('ban-reason').filter({ hasText: /[^—\s]/ }).waitFor();
+      await dialog
+        .getByTestId('ban-reason')
+        .filter({ hasText: /[^—\s]/ })
+        .waitFor();
       await dialog.getByRole('button', { name: '提交申诉' }).waitFor();
       assert.equal(await page.getByLabel('标题').count(), 0, `${route} shows no form`);
     }
@@ -467,7 +522,11 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.goto(`${baseUrl}/draft`);
     const opened: Page[] = [];
     context.on('page', (tab) => opened.push(tab));
-    await page.getByTestId('draft-item').first().getByRole('button', { name: /^修\s*改/ }).click();
+    await page
+      .getByTestId('draft-item')
+      .first()
+      .getByRole('button', { name: /^修\s*改/ })
+      .click();
     await page.getByRole('dialog', { name: '账号已被封禁' }).waitFor();
     assert.equal(opened.length, 0, 'no writing tab opened');
     const drafts = await signed<DraftSearchAnswer>(page, 'GET', '/api/draft/search', { type: 1, page: 1, size: 10, title: '' });
@@ -533,8 +592,7 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     assert.equal(scheduled.code, 0, scheduled.msg);
     assert.equal(scheduled.data.status, 12);
     const id = scheduled.data.manuscript_id;
-    const status = async (offset: number) =>
-      (await signedCall<ManuscriptDetail>(server.url, token, 'GET', '/api/manuscript/show', { id }, offset)).data;
+    const status = async (offset: number) => (await signedCall<ManuscriptDetail>(server.url, token, 'GET', '/api/manuscript/show', { id }, offset)).data;
     const waiting = await status(0);
     assert.equal(waiting.nm_status, 12);
     assert.equal(waiting.nm_scheduled_time, due);

@@ -30,7 +30,29 @@ async function makeVideo(): Promise<Buffer> {
     await new Promise<void>((resolve, reject) =>
       execFile(
         ffmpeg(),
-        ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-t', '2', '-c:v', 'mpeg4', '-c:a', 'mp2', '-f', 'matroska', 'clip.mkv'],
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=320x240:rate=10',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:sample_rate=22050',
+          '-t',
+          '2',
+          '-c:v',
+          'mpeg4',
+          '-c:a',
+          'mp2',
+          '-f',
+          'matroska',
+          'clip.mkv',
+        ],
         { cwd: dir },
         (error) => (error ? reject(error) : resolve()),
       ),
@@ -155,7 +177,9 @@ describe('editor media', () => {
     await placeholder.waitFor();
     assert.match((await placeholder.getAttribute('data-upload-id')) ?? '', /^[0-9a-f]{32}$/);
     // Progress comes per stored part (256 KB); the placeholder says how far it is.
-    await editor(page).getByRole('img', { name: /^图片上传中 [1-9]\d?%$/ }).waitFor({ timeout: 30_000 });
+    await editor(page)
+      .getByRole('img', { name: /^图片上传中 [1-9]\d?%$/ })
+      .waitFor({ timeout: 30_000 });
     await shot(page, 'media-1-image-uploading');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await editor(page).locator('img[src^="/oss/"]').first().waitFor({ timeout: 60_000 });
@@ -257,7 +281,9 @@ describe('editor media', () => {
       const box = target.getBoundingClientRect();
       const data = new DataTransfer();
       data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], '拖进来的.png', { type: 'image/png' }));
-      root.dispatchEvent(new DragEvent('drop', { dataTransfer: data, clientX: box.left + 4, clientY: box.top + box.height / 2, bubbles: true, cancelable: true }));
+      root.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: data, clientX: box.left + 4, clientY: box.top + box.height / 2, bubbles: true, cancelable: true }),
+      );
     }, noisePng(40, 5).toString('base64'));
     await page.waitForFunction((count) => document.querySelectorAll('.ql-editor img[src^="/oss/"]').length > count, storedBefore, { timeout: 30_000 });
   });
@@ -265,7 +291,9 @@ describe('editor media', () => {
   it('publishes the article; the saved body holds every medium and no placeholder', async () => {
     await page.getByText('无封面').click();
     const [answer] = await Promise.all([
-      page.waitForResponse((response) => response.url().includes('/api/article/add') && response.request().postData()?.includes('save_type=2') === true, { timeout: 30_000 }),
+      page.waitForResponse((response) => response.url().includes('/api/article/add') && response.request().postData()?.includes('save_type=2') === true, {
+        timeout: 30_000,
+      }),
       page.getByRole('button', { name: /^发\s*布$/ }).click(),
     ]);
     const published = (await answer.json()) as { code: number; data: { manuscript_id: number } };

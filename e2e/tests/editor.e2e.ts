@@ -74,7 +74,11 @@ describe('editor', () => {
     await openWriter(page, '/graphWrite');
     await page.getByLabel('标题').fill('田野与城市（端到端图集）');
     await page.getByRole('button', { name: /从素材库添加图片/ }).click();
-    for (const name of ['春日田野', '城市夜景', '黄河日出']) await page.getByRole('button', { name: new RegExp(name) }).first().click();
+    for (const name of ['春日田野', '城市夜景', '黄河日出'])
+      await page
+        .getByRole('button', { name: new RegExp(name) })
+        .first()
+        .click();
     await page.getByRole('button', { name: /确定（3\/50）/ }).click();
     await page.getByLabel('图片1说明').fill('春天的田野');
     await publish(page);
@@ -103,7 +107,9 @@ describe('editor', () => {
     await tab.getByLabel('标题').waitFor({ timeout: 60_000 });
     const id = draftIdOf(tab);
     await typeBody(tab, '（修改后补充的一句）');
-    await status(tab).filter({ hasText: /已保存 \d{2}:\d{2}:\d{2}/ }).waitFor({ timeout: 20_000 });
+    await status(tab)
+      .filter({ hasText: /已保存 \d{2}:\d{2}:\d{2}/ })
+      .waitFor({ timeout: 20_000 });
     assert.match(await draftContent(tab, id), /修改后补充的一句/);
     await context.close();
   });
@@ -123,13 +129,17 @@ describe('editor', () => {
     await openWriter(page, '/scriptWrite');
     await page.getByLabel('标题').fill('断网也能写（端到端）');
     await typeBody(page, '在线写的第一句。');
-    await status(page).filter({ hasText: /已保存/ }).waitFor({ timeout: 20_000 });
+    await status(page)
+      .filter({ hasText: /已保存/ })
+      .waitFor({ timeout: 20_000 });
     const id = draftIdOf(page);
     await context.setOffline(true);
     await typeBody(page, '断网时写的第二句。');
     await status(page).filter({ hasText: '离线，已保存在本机' }).waitFor({ timeout: 20_000 });
     await context.setOffline(false);
-    await status(page).filter({ hasText: /已保存 / }).waitFor({ timeout: 20_000 });
+    await status(page)
+      .filter({ hasText: /已保存 / })
+      .waitFor({ timeout: 20_000 });
     assert.match(await draftContent(page, id), /断网时写的第二句。/);
     await context.close();
   });
@@ -156,7 +166,9 @@ describe('editor', () => {
     await openWriter(first, '/scriptWrite');
     await first.getByLabel('标题').fill('两个标签页的草稿');
     await typeBody(first, '共同的开头。');
-    await status(first).filter({ hasText: /已保存/ }).waitFor({ timeout: 20_000 });
+    await status(first)
+      .filter({ hasText: /已保存/ })
+      .waitFor({ timeout: 20_000 });
     const id = draftIdOf(first);
     const second = await context.newPage();
     await openWriter(second, `/scriptWrite?draftId=${id}`);

@@ -72,13 +72,26 @@ async function putObject(baseUrl: string, credentials: TosToken, name: string, b
   const ext = name.split('.').pop() ?? 'bin';
   const key = `image/20261122/${credentials.keyScope}/${randomBytes(16).toString('hex')}.${ext}`;
   const date = new Date().toUTCString();
-  const canonical = ['PUT', '', contentType, date, `x-oss-date:${date}`, `x-oss-security-token:${credentials.sessionToken}`, `/${credentials.bucket}/${key}`].join('\n');
+  const canonical = [
+    'PUT',
+    '',
+    contentType,
+    date,
+    `x-oss-date:${date}`,
+    `x-oss-security-token:${credentials.sessionToken}`,
+    `/${credentials.bucket}/${key}`,
+  ].join('\n');
   const signature = createHmac('sha1', credentials.secretAccessKey).update(canonical).digest('base64');
   const url = `${baseUrl}/oss/${credentials.bucket}/${key}`;
   const answer = await fetch(url, {
     method: 'PUT',
     body: new Uint8Array(body),
-    headers: { 'content-type': contentType, 'x-oss-date': date, 'x-oss-security-token': credentials.sessionToken, authorization: `OSS ${credentials.accessKeyId}:${signature}` },
+    headers: {
+      'content-type': contentType,
+      'x-oss-date': date,
+      'x-oss-security-token': credentials.sessionToken,
+      authorization: `OSS ${credentials.accessKeyId}:${signature}`,
+    },
   });
   assert.equal(answer.status, 200, `${name}: ${await answer.text()}`);
   return url;
@@ -123,13 +136,23 @@ describe('hardening', () => {
     const script = steal(listener.url);
     const files = [
       { name: 'page.png', type: 'text/html', body: Buffer.from(`<!doctype html><html><body><script>${script}</script></body></html>`) },
-      { name: 'script.svg', type: 'image/svg+xml', body: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="${script.replace(/"/g, '&quot;')}"><script>${script}</script></svg>`) },
+      {
+        name: 'script.svg',
+        type: 'image/svg+xml',
+        body: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="${script.replace(/"/g, '&quot;')}"><script>${script}</script></svg>`),
+      },
       {
         name: 'foreign.svg',
         type: 'image/svg+xml',
-        body: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="9" height="9"><h:script xmlns:h="http://www.w3.org/1999/xhtml">${script}</h:script></foreignObject></svg>`),
+        body: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="9" height="9"><h:script xmlns:h="http://www.w3.org/1999/xhtml">${script}</h:script></foreignObject></svg>`,
+        ),
       },
-      { name: 'poly.gif', type: 'text/html', body: Buffer.concat([Buffer.from('474946383961010001000000002c', 'hex'), Buffer.from(`<html><script>${script}</script></html>`)]) },
+      {
+        name: 'poly.gif',
+        type: 'text/html',
+        body: Buffer.concat([Buffer.from('474946383961010001000000002c', 'hex'), Buffer.from(`<html><script>${script}</script></html>`)]),
+      },
     ];
     // The attacker uploads with their own credentials and any Content-Type.
     const credentials = await signedGet<TosToken>(product.baseUrl, '/api/upload/tos/token', token);
@@ -153,7 +176,16 @@ describe('hardening', () => {
         // Shown inline (the polyglot, as the image it claims to be): its document cannot reach the
         // app's storage even from the browser's own script.
         assert.equal(answer.headers.get('content-type'), 'image/gif', url);
-        assert.equal(await tab.evaluate(() => { try { return localStorage.getItem('userInfo'); } catch { return 'blocked'; } }), 'blocked');
+        assert.equal(
+          await tab.evaluate(() => {
+            try {
+              return localStorage.getItem('userInfo');
+            } catch {
+              return 'blocked';
+            }
+          }),
+          'blocked',
+        );
       }
       await tab.waitForTimeout(1_000);
       assert.notEqual(await tab.title(), 'pwned', url);
@@ -186,7 +218,10 @@ describe('hardening', () => {
     await page.waitForURL(/\/login/, { timeout: 30_000 });
     // The page's own calls with the old token: refused, except the ban info, which tells the shell why.
     const refused = answers.filter((a) => a.code === -1);
-    assert.ok(refused.every((a) => a.msg === '账号已被封禁，已退出登录（端到端封禁测试）'), JSON.stringify(refused));
+    assert.ok(
+      refused.every((a) => a.msg === '账号已被封禁，已退出登录（端到端封禁测试）'),
+      JSON.stringify(refused),
+    );
     const served = answers.filter((a) => a.code === 0 && !a.url.startsWith('/api/runtime/') && a.url !== '/service/userban/getUserBanInfo');
     assert.deepEqual(served, []);
     await page.context().close();

@@ -59,7 +59,14 @@ describe('materials', () => {
     const sider = tab.locator('.ant-layout-sider');
     const entry = sider.getByRole('menuitem').filter({ hasText: /^\s*公共素材\s*$/ });
     await entry.waitFor();
-    assert.equal(await sider.getByRole('menuitem').filter({ hasText: /^\s*短剧\s*$/ }).count(), 1, '短剧 is drawn with the rest');
+    assert.equal(
+      await sider
+        .getByRole('menuitem')
+        .filter({ hasText: /^\s*短剧\s*$/ })
+        .count(),
+      1,
+      '短剧 is drawn with the rest',
+    );
     assert.equal(authorityChecks.length, 1, 'the check started early is the one the layout uses');
     // The list's form fields (a POST sends them signed in its body).
     const lists: { all: string | null; cm_title: string | null }[] = [];
@@ -75,14 +82,21 @@ describe('materials', () => {
     await entry.click();
     await tab.locator('[data-testid=material-card]', { hasText: '嵩山云海' }).waitFor();
     await tab.waitForLoadState('networkidle');
-    assert.deepEqual(lists.map((body) => body.all), ['1'], 'one list call, the public one started on hover');
+    assert.deepEqual(
+      lists.map((body) => body.all),
+      ['1'],
+      'one list call, the public one started on hover',
+    );
 
     // 我的素材 opened cold with a keyword: one list call, the keyword's, started as the route is entered.
     lists.length = 0;
     await tab.goto(`${baseUrl}/material/0?keyword=${encodeURIComponent('春日')}`);
     await tab.locator('[data-testid=material-card]', { hasText: '春日田野' }).waitFor();
     await tab.waitForLoadState('networkidle');
-    assert.deepEqual(lists.map((body) => [body.all, body.cm_title]), [['0', '春日']]);
+    assert.deepEqual(
+      lists.map((body) => [body.all, body.cm_title]),
+      [['0', '春日']],
+    );
     await tab.close();
   });
 
@@ -156,7 +170,10 @@ describe('materials', () => {
     await card.waitFor();
     await card.getByRole('button', { name: '删除' }).click();
     await page.getByText('确认删除该条素材？').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await page.getByText('删除素材成功').waitFor();
     await page.waitForFunction((t) => document.querySelectorAll('[data-testid=material-card]').length === 1 && document.body.innerText.includes(t), title);
   });

@@ -57,7 +57,10 @@ describe('newspaper viewer', () => {
       { timeout: 30_000 },
     );
     const images = await page.getByRole('img', { name: /^第\d+版$/ }).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));
-    assert.ok(images.every((src) => src.includes(`/newspaper/3/${date}/`)), `images of 大河报 on ${date}: ${images.join(', ')}`);
+    assert.ok(
+      images.every((src) => src.includes(`/newspaper/3/${date}/`)),
+      `images of 大河报 on ${date}: ${images.join(', ')}`,
+    );
 
     await page.getByRole('button', { name: '打开第1版' }).click();
     const dialog = page.getByRole('dialog');

@@ -104,7 +104,7 @@ async function derive(store: ReleaseStore, from: string, version: string, title:
 /** Opens /rights where the canary fails: stable's screen in place, no error panel, and both versions tried. */
 async function fallsBackInPlace(page: Page, canaryTitle: string, timeout?: number): Promise<string[]> {
   const versions = await openRights(page, TITLE, timeout);
-  assert.equal(await page.getByText(canaryTitle, { exact: true }).count(), 0, 'none of the canary\'s screen shows');
+  assert.equal(await page.getByText(canaryTitle, { exact: true }).count(), 0, "none of the canary's screen shows");
   assert.equal(await page.getByText('页面加载失败').count(), 0, 'no error panel');
   return versions;
 }
@@ -129,7 +129,8 @@ describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
   after(async () => {
     // Whatever happened above: no canary left, the original version stable again.
     if ((await store.readManifest('production')).remotes[REMOTE]?.canary) await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
-    if (stable && (await store.readManifest('production')).remotes[REMOTE]?.stable?.version !== stable) await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
+    if (stable && (await store.readManifest('production')).remotes[REMOTE]?.stable?.version !== stable)
+      await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
     await browser.close();
     await fs.rm(work, { recursive: true, force: true });
   });
@@ -189,7 +190,7 @@ describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
     return failuresOf(version);
   };
 
-  it('a rebuilt canary whose remoteEntry.js 404s: stable\'s screen in place, the failure booked to the canary', async () => {
+  it("a rebuilt canary whose remoteEntry.js 404s: stable's screen in place, the failure booked to the canary", async () => {
     const v4 = `9.2.0-e2e.${stamp}`;
     await derive(store, stable, v4, `${TITLE} v4`, path.join(work, 'v4'), true);
     await deploy('publish', REMOTE, '--version', v4, '--dist', path.join(work, 'v4'));
@@ -198,7 +199,7 @@ describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
     const stableFailures = await failuresOf(stable);
 
     assert.deepEqual(await fallsBackInPlace(inside().page, `${TITLE} v4`), [stable, v4].sort(), 'the canary was tried, then stable shown');
-    assert.equal(await waitForFailures(v4, 1), 1, 'the failure is the canary\'s');
+    assert.equal(await waitForFailures(v4, 1), 1, "the failure is the canary's");
     assert.equal(await failuresOf(stable), stableFailures, 'nothing booked to stable');
     await deploy('rollback', REMOTE, '--reason', 'e2e: entry 404');
   });

@@ -70,7 +70,10 @@ describe('shell', () => {
     const page = await browser.newPage();
     await login(page, baseUrl, ACCOUNTS.banLogout);
     // The server refuses the login (1006) with the reason; the login page shows its message.
-    await page.getByText(/^账号已被封禁，已退出登录（.+）$/).first().waitFor();
+    await page
+      .getByText(/^账号已被封禁，已退出登录（.+）$/)
+      .first()
+      .waitFor();
     assert.match(page.url(), /\/login/);
     await page.close();
   });

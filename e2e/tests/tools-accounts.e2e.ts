@@ -59,7 +59,20 @@ describe('tools and accounts', () => {
   });
 
   it('every menu entry opens a real screen (政务号入驻 included), none a coming-soon page', async () => {
-    const entries = ['/index', '/personalScript', '/draft', '/shortPlay', '/material/0', '/material/1', '/rank', '/rights', '/govAffairs', '/enterprise', '/helpCenter', '/tools/job/index'];
+    const entries = [
+      '/index',
+      '/personalScript',
+      '/draft',
+      '/shortPlay',
+      '/material/0',
+      '/material/1',
+      '/rank',
+      '/rights',
+      '/govAffairs',
+      '/enterprise',
+      '/helpCenter',
+      '/tools/job/index',
+    ];
     for (const entry of entries) {
       await page.goto(`${baseUrl}${entry}`);
       await page.waitForLoadState('networkidle');

@@ -57,7 +57,10 @@ describe('creation score, rank, rights and help centre', () => {
     await popup.getByText('创作者排行榜').waitFor();
     // The list arrives after the page: wait for its rows, then my own row below them.
     await popup.getByTestId('rank-row').nth(10).waitFor();
-    await popup.getByTestId('my-rank').filter({ hasText: /我的排名：第 \d+ 名/ }).waitFor();
+    await popup
+      .getByTestId('my-rank')
+      .filter({ hasText: /我的排名：第 \d+ 名/ })
+      .waitFor();
     assert.equal(await popup.getByRole('menuitem').count(), 0, 'no sidebar');
     assert.equal(await popup.locator('[data-testid="rank-row"][aria-current="true"]').count(), 1, 'my row is highlighted');
     await popup.getByRole('tab', { name: '月榜' }).click();

@@ -24,7 +24,33 @@ async function makeLargeVideo(dir: string): Promise<string> {
   await new Promise<void>((resolve, reject) =>
     execFile(
       ffmpeg(),
-      ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-t', '60', '-vf', 'noise=alls=12:allf=t', '-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'mp2', '-f', 'matroska', '一分钟的视频.mkv'],
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=320x240:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:sample_rate=22050',
+        '-t',
+        '60',
+        '-vf',
+        'noise=alls=12:allf=t',
+        '-c:v',
+        'mpeg4',
+        '-q:v',
+        '3',
+        '-c:a',
+        'mp2',
+        '-f',
+        'matroska',
+        '一分钟的视频.mkv',
+      ],
       { cwd: dir },
       (error) => (error ? reject(error) : resolve()),
     ),
@@ -46,8 +72,7 @@ async function recordFieldTexts(page: Page): Promise<void> {
   })()`);
 }
 
-const percents = (texts: string[], label: string) =>
-  texts.flatMap((text) => [...text.matchAll(new RegExp(`${label} (\\d+)%`, 'g'))].map((m) => Number(m[1])));
+const percents = (texts: string[], label: string) => texts.flatMap((text) => [...text.matchAll(new RegExp(`${label} (\\d+)%`, 'g'))].map((m) => Number(m[1])));
 
 describe('a video of real size in /videoWrite', () => {
   let browser: Browser;
@@ -88,15 +113,25 @@ describe('a video of real size in /videoWrite', () => {
     await page.locator('[data-testid="video-field"][data-state="chosen"]').waitFor({ timeout: 110_000 });
     const texts = await page.evaluate(() => (window as unknown as { fieldTexts: string[] }).fieldTexts);
     const uploaded = percents(texts, '上传中');
-    assert.ok(uploaded.some((p) => p > 0 && p < 100), `upload progress on the way: ${uploaded.join(',')}`);
+    assert.ok(
+      uploaded.some((p) => p > 0 && p < 100),
+      `upload progress on the way: ${uploaded.join(',')}`,
+    );
     // The parts went to the storage thread's port, not to the API's (api-server features/oss/storage-thread.ts).
     const [uploadHost, ...others] = [...uploadHosts];
     assert.equal(others.length, 0, [...uploadHosts].join(' '));
     assert.equal(new URL(`http://${uploadHost}`).hostname, '127.0.0.1');
     assert.notEqual(uploadHost, new URL(baseUrl).host);
     const transcoded = percents(texts, '转码中');
-    assert.ok(transcoded.some((p) => p > 0 && p < 100), `transcoding percent on the way: ${transcoded.join(',')}`);
-    assert.deepEqual(transcoded, [...transcoded].sort((a, b) => a - b), 'the percent only grows');
+    assert.ok(
+      transcoded.some((p) => p > 0 && p < 100),
+      `transcoding percent on the way: ${transcoded.join(',')}`,
+    );
+    assert.deepEqual(
+      transcoded,
+      [...transcoded].sort((a, b) => a - b),
+      'the percent only grows',
+    );
 
     const player = field.locator('video');
     const poster = (await player.getAttribute('poster')) ?? '';
@@ -107,7 +142,9 @@ describe('a video of real size in /videoWrite', () => {
     assert.match((await player.getAttribute('src')) ?? '', /^\/oss\/.+\.mp4$/);
 
     // Seek well into the video: the player asks storage for parts of it (206), and plays on from there.
-    await player.evaluate((node: HTMLVideoElement) => (node.readyState >= 1 ? undefined : new Promise((resolve) => node.addEventListener('loadedmetadata', resolve, { once: true }))));
+    await player.evaluate((node: HTMLVideoElement) =>
+      node.readyState >= 1 ? undefined : new Promise((resolve) => node.addEventListener('loadedmetadata', resolve, { once: true })),
+    );
     const duration = await player.evaluate((node: HTMLVideoElement) => node.duration);
     assert.ok(duration > 55 && duration < 65, `a minute long: ${duration}`);
     const landed = await player.evaluate(
@@ -118,7 +155,10 @@ describe('a video of real size in /videoWrite', () => {
         }),
     );
     assert.ok(Math.abs(landed - 42) < 1, `the player is at the sought time: ${landed}`);
-    assert.ok(partial.length > 0, 'storage answered the player\'s range requests with 206');
-    assert.ok(partial.every((range) => /^bytes \d+-\d+\/\d+$/.test(range)), partial.join(' '));
+    assert.ok(partial.length > 0, "storage answered the player's range requests with 206");
+    assert.ok(
+      partial.every((range) => /^bytes \d+-\d+\/\d+$/.test(range)),
+      partial.join(' '),
+    );
   });
 });

@@ -65,7 +65,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-
 const printed = (line: string): number => (console.info(line), 0);
 
 const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
@@ -112,8 +111,10 @@ async function main(argv: string[]): Promise<number> {
   const text = (name: 'phone' | 'password' | 'nickname' | 'type' | 'range' | 'reason'): string => values[name] ?? '';
   const config = loadConfig();
   // Before opening the database: a running server may hold it (see cli/operator-call.ts).
-  if (command === 'manuscript-review') return printed(await runManuscriptReview(config, { id: values.id ?? '', decision: values.decision ?? '', reason: text('reason') }));
-  if (command === 'material-audit') return printed(await runMaterialAudit(config, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }));
+  if (command === 'manuscript-review')
+    return printed(await runManuscriptReview(config, { id: values.id ?? '', decision: values.decision ?? '', reason: text('reason') }));
+  if (command === 'material-audit')
+    return printed(await runMaterialAudit(config, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }));
   if (isToolCommand(command)) {
     const args = { phone: text('phone'), kind: values.kind ?? '', decision: values.decision ?? '', reason: text('reason'), tool: values.tool ?? '' };
     return printed(await runToolCommandCli(config, command, args));

@@ -8,8 +8,7 @@ import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unb
 
 describe('operator commands', () => {
   let database: TestDatabase;
-  const userId = async (phone: string) =>
-    (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+  const userId = async (phone: string) => (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 
   before(async () => {
     database = await openTestDatabase();
@@ -26,7 +25,8 @@ describe('operator commands', () => {
 
   it('verifies and unverifies without touching other identities', async () => {
     await setVerified(database.db, '13800000006', false);
-    const identities = async () => (await database.db.selectFrom('users').select('identities').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).identities;
+    const identities = async () =>
+      (await database.db.selectFrom('users').select('identities').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).identities;
     assert.deepEqual(await identities(), ['agency_certification']);
     await setVerified(database.db, '13800000006', true);
     assert.deepEqual((await identities()).sort(), ['agency_certification', 'identity_verification']);

@@ -51,14 +51,21 @@ export async function setVerified(db: Db, phone: string, verified: boolean): Pro
   const user = await findUser(db, phone);
   const others = user.identities.filter((identity) => identity !== IDENTITY.REAL_NAME);
   const identities = verified ? [IDENTITY.REAL_NAME, ...others] : others;
-  await db.updateTable('users').set({ identities: JSON.stringify(identities) }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('users')
+    .set({ identities: JSON.stringify(identities) })
+    .where('id', '=', user.id)
+    .execute();
   return `${phone} is now ${verified ? 'real-name verified' : 'not verified'}.`;
 }
 
 export async function ban(db: Db, o: { phone: string; type: string; range: string; reason: string }): Promise<string> {
   const user = await findUser(db, o.phone);
   if (o.type !== '1' && o.type !== '2') throw new CliRefusal('--type must be 1 (blocks creation in --range) or 2 (forced logout).');
-  const range = o.range.split(',').map((part) => part.trim()).filter(Boolean);
+  const range = o.range
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (o.type === '1' && (!range.length || range.some((code) => code !== '1' && code !== '3'))) {
     throw new CliRefusal('A type 1 ban needs --range with codes 1 (articles, videos, galleries, collections) and/or 3 (posts), e.g. "1,3".');
   }
@@ -66,7 +73,10 @@ export async function ban(db: Db, o: { phone: string; type: string; range: strin
   await db.transaction().execute(async (tx) => {
     // One ban in force per user: a new ban replaces the old one, which stays as history.
     await tx.updateTable('bans').set({ active: false, lifted_at: new Date() }).where('user_id', '=', user.id).where('active', '=', true).execute();
-    await tx.insertInto('bans').values({ user_id: user.id, ban_type: Number(o.type), ban_range_type: range.join(','), reason: o.reason.trim() }).execute();
+    await tx
+      .insertInto('bans')
+      .values({ user_id: user.id, ban_type: Number(o.type), ban_range_type: range.join(','), reason: o.reason.trim() })
+      .execute();
     // Forced logout: the sessions (and the upload credentials bound to them) end with the ban, in
     // the same transaction. The auth check refuses a forced-out user's calls even without this.
     if (o.type === '2') await revokeUserSessions(tx, user.id);
@@ -89,7 +99,11 @@ export async function unban(db: Db, phone: string): Promise<string> {
 export async function resetPassword(db: Db, phone: string, password: string): Promise<string> {
   const user = await findUser(db, phone);
   checkPassword(password);
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', user.id)
+    .execute();
   // Whoever knew the old password may hold a session: end them all.
   await revokeUserSessions(db, user.id);
   return `Password of ${phone} reset; existing sessions were logged out.`;

@@ -25,7 +25,6 @@ const USAGE = `Usage: pnpm --filter api-server newspaper:import --type <1-8> --d
   --date   the issue's day
   files    one multi-page PDF, or one PDF per page in page order`;
 
-
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {

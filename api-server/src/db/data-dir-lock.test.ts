@@ -10,7 +10,10 @@ describe('embedded database folder lock', () => {
     const temp = tempDir('creator-lock');
     const dir = path.join(temp.dir, 'pglite');
     writeFileSync(`${dir}.pid`, String(process.ppid));
-    assert.throws(() => lockDataDir(dir), (error: unknown) => error instanceof DataDirLockedError && error.pid === process.ppid);
+    assert.throws(
+      () => lockDataDir(dir),
+      (error: unknown) => error instanceof DataDirLockedError && error.pid === process.ppid,
+    );
     temp.remove();
   });
 

@@ -27,7 +27,11 @@ describe('PGlite dialect under a burst of queries', () => {
     await Promise.all(queries);
     const elapsed = performance.now() - started;
     const firedAfter = await whenTimerFired;
-    assert.deepEqual(done, Array.from({ length: 400 }, (_, n) => n), 'first come, first served');
+    assert.deepEqual(
+      done,
+      Array.from({ length: 400 }, (_, n) => n),
+      'first come, first served',
+    );
     if (elapsed > 4 * PGLITE_SLICE_MS) assert.ok(firedAfter < 400, `the timer waited for all ${firedAfter} queries (${elapsed.toFixed(0)} ms)`);
   });
 

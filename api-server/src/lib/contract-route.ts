@@ -121,12 +121,14 @@ export type ContractHandler<R extends ContractRoute> = (
 function streaming(handler: RouteHandlerMethod): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
     const stream = (await handler.call(this, request, reply)) as EventStream<unknown>;
-    return reply
-      .header('content-type', `${EVENT_STREAM}; charset=utf-8`)
-      .header('cache-control', 'no-store')
-      // Proxies (nginx) must pass each event on at once instead of buffering the answer.
-      .header('x-accel-buffering', 'no')
-      .send(stream.body);
+    return (
+      reply
+        .header('content-type', `${EVENT_STREAM}; charset=utf-8`)
+        .header('cache-control', 'no-store')
+        // Proxies (nginx) must pass each event on at once instead of buffering the answer.
+        .header('x-accel-buffering', 'no')
+        .send(stream.body)
+    );
   };
 }
 

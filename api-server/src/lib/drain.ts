@@ -34,7 +34,12 @@ export function trackInFlight(app: FastifyInstance): { requests: () => number; s
  * `idleWaitMs`: how long idle keep-alive connections are left for a proxy's last request on them
  * (behind nginx); without a proxy in front (the embedded default) there is nothing to wait for.
  */
-export async function drain(app: FastifyInstance, inFlight: ReturnType<typeof trackInFlight>, graceMs: number, idleWaitMs = 2_000): Promise<{ timedOut: boolean }> {
+export async function drain(
+  app: FastifyInstance,
+  inFlight: ReturnType<typeof trackInFlight>,
+  graceMs: number,
+  idleWaitMs = 2_000,
+): Promise<{ timedOut: boolean }> {
   draining.add(app.server);
   // net.Server's close only stops listening; http.Server's would also cut idle keep-alive connections,
   // on which nginx may be sending a request at that very moment.

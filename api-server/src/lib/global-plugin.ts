@@ -4,8 +4,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 
-export function globalPlugin<Options extends Record<string, unknown> = Record<never, never>>(
-  plugin: FastifyPluginAsync<Options>,
-): FastifyPluginAsync<Options> {
+export function globalPlugin<Options extends Record<string, unknown> = Record<never, never>>(plugin: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
   return Object.assign(plugin, { [Symbol.for('skip-override')]: true });
 }

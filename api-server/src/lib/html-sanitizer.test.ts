@@ -74,7 +74,28 @@ const XSS = [
 /** Nothing that could run script, load a foreign document or style, or navigate, may remain. */
 function assertHarmless(output: string, input: string): void {
   const lower = output.toLowerCase();
-  for (const bad of ['<script', 'javascript:', 'data:', ' on', '<svg', '<math', '<style', '<meta', '<object', '<embed', '<form', '<base', '<link', 'srcdoc', 'expression(', 'url(', 'evil', '<template', 'xlink', 'behavior']) {
+  for (const bad of [
+    '<script',
+    'javascript:',
+    'data:',
+    ' on',
+    '<svg',
+    '<math',
+    '<style',
+    '<meta',
+    '<object',
+    '<embed',
+    '<form',
+    '<base',
+    '<link',
+    'srcdoc',
+    'expression(',
+    'url(',
+    'evil',
+    '<template',
+    'xlink',
+    'behavior',
+  ]) {
     assert.ok(!lower.includes(bad), `"${bad}" survived in ${JSON.stringify(output)} from ${JSON.stringify(input)}`);
   }
   const iframes = lower.match(/<iframe[^>]*>/g) ?? [];
@@ -100,12 +121,18 @@ describe('html sanitizer', () => {
   });
 
   it('turns headings and divs into paragraphs and keeps the text of unknown tags', () => {
-    assert.equal(sanitizeEditorHtml('<h1>标题</h1><h4 style="text-align: center;">小</h4><div>块</div>'), '<p>标题</p><p style="text-align: center;">小</p><p>块</p>');
+    assert.equal(
+      sanitizeEditorHtml('<h1>标题</h1><h4 style="text-align: center;">小</h4><div>块</div>'),
+      '<p>标题</p><p style="text-align: center;">小</p><p>块</p>',
+    );
     assert.equal(sanitizeEditorHtml('<article><font color="red">文字</font></article>'), '文字');
   });
 
   it('keeps the allowed declarations of a mixed style and the allowed classes', () => {
-    assert.equal(sanitizeEditorHtml('<span style="color: red; position: fixed; font-size: 18px">x</span>'), '<span style="color: red; font-size: 18px;">x</span>');
+    assert.equal(
+      sanitizeEditorHtml('<span style="color: red; position: fixed; font-size: 18px">x</span>'),
+      '<span style="color: red; font-size: 18px;">x</span>',
+    );
     assert.equal(sanitizeEditorHtml('<span style="font-size: 13px">x</span>'), '<span>x</span>');
     assert.equal(sanitizeEditorHtml('<p><span class="evil ql-size-large">x</span></p>'), '<p><span class="ql-size-large">x</span></p>');
   });

@@ -20,7 +20,8 @@ export function parseIdList(raw: string, rule: IdListRule): number[] {
   const maxId = Math.min(rule.maxId ?? INT32_MAX, INT32_MAX);
   const parts = raw.split(',').map((part) => part.trim());
   const ids = parts.map(Number);
-  const valid = parts.length <= rule.max && parts.every((part) => /^[1-9]\d{0,9}$/.test(part)) && ids.every((id) => id <= maxId) && new Set(ids).size === ids.length;
+  const valid =
+    parts.length <= rule.max && parts.every((part) => /^[1-9]\d{0,9}$/.test(part)) && ids.every((id) => id <= maxId) && new Set(ids).size === ids.length;
   if (!valid) throw new ApiError(ApiCode.INVALID_PARAMS, rule.message);
   return ids;
 }

@@ -94,7 +94,12 @@ export async function readListPage<Row extends Listed>(
   read: ReadRows<Row>,
 ): Promise<{ total: Total; rows: Row[] }> {
   if ('search' in source) {
-    const found = await headAndRows(db, searchHead(source.search, offset, size), ['list_found', 'list_walked'], read(db.selectFrom(sql<{ id: number }>`(select unnest(h.list_ids) as id)`.as('found')).select('found.id')));
+    const found = await headAndRows(
+      db,
+      searchHead(source.search, offset, size),
+      ['list_found', 'list_walked'],
+      read(db.selectFrom(sql<{ id: number }>`(select unnest(h.list_ids) as id)`.as('found')).select('found.id')),
+    );
     const total = totalOf(Number(found.head.list_found), countLimit(offset));
     if (!needsWalk(found.head, offset, size)) return { total, rows: found.rows };
     return { total, rows: await ordered(read(newestFirst(source.search.walk).select('id').limit(shownOf(offset, size)).offset(offset))) };
@@ -103,12 +108,17 @@ export async function readListPage<Row extends Listed>(
     const limit = countLimit(offset);
     const count = sql<{ list_found: string }>`select count(*) as list_found from (${source.capped.select(sql<number>`1`.as('one')).limit(limit + 1)}) c`;
     // Past COUNT_CAP the count stops short of the offset: the page is empty.
-    const page = newestFirst(source.walk).limit(offset >= COUNT_CAP ? 0 : size).offset(offset);
+    const page = newestFirst(source.walk)
+      .limit(offset >= COUNT_CAP ? 0 : size)
+      .offset(offset);
     const found = await headAndRows(db, count, ['list_found'], read(page));
     return { total: totalOf(Number(found.head.list_found), limit), rows: found.rows };
   }
   if (source.days) {
-    const page = offset >= SEEK_FROM ? db.selectFrom(seekByDays(source.ids, source.days, offset, size).as('seek')).select('seek.id') : newestFirst(source.ids).limit(size).offset(offset);
+    const page =
+      offset >= SEEK_FROM
+        ? db.selectFrom(seekByDays(source.ids, source.days, offset, size).as('seek')).select('seek.id')
+        : newestFirst(source.ids).limit(size).offset(offset);
     const found = await headAndRows(db, sql<{ list_found: string | number }>`select (${source.counted}) as list_found`, ['list_found'], read(page));
     return { total: { count: Number(found.head.list_found), capped: false }, rows: found.rows };
   }
@@ -117,5 +127,14 @@ export async function readListPage<Row extends Listed>(
   const total = { count: Number(n), capped: false };
   if (offset >= total.count) return { total, rows: [] };
   const window = pageWindow(offset, size, total.count);
-  return { total, rows: await ordered(read(newestFirst(source.ids, window.fromOldest ? 'asc' : 'desc').limit(window.limit).offset(window.offset))) };
+  return {
+    total,
+    rows: await ordered(
+      read(
+        newestFirst(source.ids, window.fromOldest ? 'asc' : 'desc')
+          .limit(window.limit)
+          .offset(window.offset),
+      ),
+    ),
+  };
 }

@@ -58,10 +58,22 @@ describe('log redaction', () => {
 
   it('logs a request in one line when it is answered: the request, its status and its time', async () => {
     lines.length = 0;
-    const login = body<{ token: string }>(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password: 'demo1234' } }));
+    const login = body<{ token: string }>(
+      await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password: 'demo1234' } }),
+    );
     lines.length = 0;
     await signed(app, { url: '/api/user/mpBaseUserinfo', token: login.data.token });
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number; reqId: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    const entries = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          level: number;
+          reqId: string;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    );
     assert.deepEqual(
       entries.map((entry) => entry.msg),
       ['request completed'],

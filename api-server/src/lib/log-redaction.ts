@@ -10,8 +10,20 @@ export const REDACTED = '[redacted]';
 
 /** Parameter and field names whose values are secrets (compared case-insensitively). */
 const SECRET_NAMES = [
-  'token', 'sign', 'password', 'old_password', 'new_password', 'secretAccessKey', 'sessionToken', 'accessKeySecret',
-  'security-token', 'x-oss-security-token', 'authorization', 'x-operator-token', 'cookie', 'nonce',
+  'token',
+  'sign',
+  'password',
+  'old_password',
+  'new_password',
+  'secretAccessKey',
+  'sessionToken',
+  'accessKeySecret',
+  'security-token',
+  'x-oss-security-token',
+  'authorization',
+  'x-operator-token',
+  'cookie',
+  'nonce',
 ];
 const SECRET_KEYS = new Set(SECRET_NAMES.map((name) => name.toLowerCase()));
 
@@ -58,7 +70,12 @@ export function redactedRequest(request: FastifyRequest): { method: string; url:
 }
 
 /** An error as a log line shows it: type, message and stack with secrets redacted. */
-export function redactedError(error: Error & { code?: unknown; statusCode?: unknown }): { type: string; message: string; stack: string; [key: string]: unknown } {
+export function redactedError(error: Error & { code?: unknown; statusCode?: unknown }): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
   return {
     type: error.name,
     message: redactText(String(error.message)),

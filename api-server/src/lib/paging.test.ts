@@ -43,14 +43,18 @@ describe('paging', () => {
 
     // Rows id = 1..n, created a minute apart, id 1 the newest.
     const series = (n: number) =>
-      database.db.selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, ${n}) g)`.as('s')).selectAll() as unknown as AnyRows<{
+      database.db
+        .selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, ${n}) g)`.as('s'))
+        .selectAll() as unknown as AnyRows<{
         id: number;
         created_at: Date;
       }>;
     /** The same search read both ways: from the "gram index" (unordered matches) and by a walk in order. */
     const both = async (n: number, offset: number, size: number) => {
       const [gin, walked] = await Promise.all(
-        [false, true].map((walks) => searchPage(database.db, { gin: series(n), walk: series(n), plan: () => sql`(select '{}'::text[] as keys, ${sql.lit(walks)} as walk)` }, offset, size)),
+        [false, true].map((walks) =>
+          searchPage(database.db, { gin: series(n), walk: series(n), plan: () => sql`(select '{}'::text[] as keys, ${sql.lit(walks)} as walk)` }, offset, size),
+        ),
       );
       assert.deepEqual(walked, gin, `${n} rows, offset ${offset}`);
       return gin;
@@ -80,7 +84,8 @@ describe('paging', () => {
     });
 
     it('counts alone the same way (cappedCount)', async () => {
-      for (const n of [0, 37, COUNT_AHEAD, COUNT_AHEAD + 1]) assert.deepEqual(await cappedCount(database.db, series(n), COUNT_AHEAD), { count: Math.min(n, COUNT_AHEAD), capped: n > COUNT_AHEAD });
+      for (const n of [0, 37, COUNT_AHEAD, COUNT_AHEAD + 1])
+        assert.deepEqual(await cappedCount(database.db, series(n), COUNT_AHEAD), { count: Math.min(n, COUNT_AHEAD), capped: n > COUNT_AHEAD });
     });
   });
 });

@@ -42,7 +42,10 @@ export const newestFirst = <O>(rows: AnyRows<O>, direction: 'asc' | 'desc' = 'de
 /** How many rows `rows` selects, counting at most `limit + 1` of them. */
 export async function cappedCount(db: Kysely<Database>, rows: AnyRows<object>, limit: number): Promise<Total> {
   const capped = rows.select(sql<number>`1`.as('one')).limit(limit + 1);
-  const { count } = await db.selectFrom(capped.as('capped')).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom(capped.as('capped'))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   return totalOf(Number(count), limit);
 }
 

@@ -51,13 +51,7 @@ return 1`;
  * When Redis does not answer, this replica's own window decides meanwhile (logged by the caller's
  * onError): the limit is per replica for the outage, never gone.
  */
-export function redisPerUserLimiter(
-  redis: Redis,
-  key: string,
-  max: number,
-  windowMs = 60_000,
-  onError: (error: unknown) => void = () => {},
-): PerUserLimiter {
+export function redisPerUserLimiter(redis: Redis, key: string, max: number, windowMs = 60_000, onError: (error: unknown) => void = () => {}): PerUserLimiter {
   const fallback = memoryPerUserLimiter(max, windowMs);
   return async (userId) => {
     try {

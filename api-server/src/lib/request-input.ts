@@ -70,16 +70,14 @@ function findField(value: unknown, bad: (value: unknown) => boolean, path: strin
 }
 
 /** The path of the first string holding a NUL character (PostgreSQL text cannot store one). */
-export const findNulField = (value: unknown): string | null =>
-  findField(value, (item) => typeof item === 'string' && item.includes('\u0000'), '');
+export const findNulField = (value: unknown): string | null => findField(value, (item) => typeof item === 'string' && item.includes('\u0000'), '');
 
 /**
  * The path of the first number that is not finite. The validator coerces "Infinity" and "1e309" to
  * Infinity for an integer field and then skips its minimum and maximum (ajv checks bounds on finite
  * numbers only), so this runs on the validated input.
  */
-export const findNonFiniteField = (value: unknown): string | null =>
-  findField(value, (item) => typeof item === 'number' && !Number.isFinite(item), '');
+export const findNonFiniteField = (value: unknown): string | null => findField(value, (item) => typeof item === 'number' && !Number.isFinite(item), '');
 
 export interface ValidationIssue {
   keyword: string;

@@ -15,7 +15,11 @@ const TOOLS_OWNER = '13800000001';
 
 export async function seedCreatorTools(db: Kysely<Database>, phones: readonly string[], storage?: ObjectStore, now = new Date()): Promise<void> {
   if (!phones.length) return;
-  const users = await db.selectFrom('users').select(['id', 'phone']).where('phone', 'in', [...phones]).execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('phone', 'in', [...phones])
+    .execute();
   const idOf = new Map(users.map((u) => [u.phone, u.id]));
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   await seedCertifications(db, idOf, ago, storage);

@@ -62,8 +62,25 @@ export async function demoVideo(): Promise<{ file: DemoFile; poster: DemoFile }>
     return await inTempDir(async (dir) => {
       const lavfi = (source: string) => ['-f', 'lavfi', '-i', `${source}:duration=${VIDEO_SECONDS}`];
       await ffmpeg(
-        [...lavfi('testsrc2=size=640x360:rate=25'), ...lavfi('sine=frequency=440:sample_rate=44100'),
-          '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', 'demo.mp4'],
+        [
+          ...lavfi('testsrc2=size=640x360:rate=25'),
+          ...lavfi('sine=frequency=440:sample_rate=44100'),
+          '-c:v',
+          'libx264',
+          '-preset',
+          'veryfast',
+          '-crf',
+          '28',
+          '-pix_fmt',
+          'yuv420p',
+          '-c:a',
+          'aac',
+          '-b:a',
+          '64k',
+          '-movflags',
+          '+faststart',
+          'demo.mp4',
+        ],
         dir,
       );
       await ffmpeg(['-ss', String(VIDEO_SECONDS / 2), '-i', 'demo.mp4', '-frames:v', '1', '-q:v', '4', 'poster.jpg'], dir);

@@ -62,7 +62,15 @@ async function seedAccount(db: Kysely<Database>, account: DemoAccount): Promise<
  * (the server's object store), the demo materials include a video whose files are stored there.
  */
 export async function seedDemoData(db: Kysely<Database>, storage?: ObjectStore): Promise<string[]> {
-  const existing = await db.selectFrom('users').select('phone').where('phone', 'in', DEMO_ACCOUNTS.map((a) => a.phone)).execute();
+  const existing = await db
+    .selectFrom('users')
+    .select('phone')
+    .where(
+      'phone',
+      'in',
+      DEMO_ACCOUNTS.map((a) => a.phone),
+    )
+    .execute();
   const known = new Set(existing.map((row) => row.phone));
   const created: string[] = [];
   // Hashing is deliberately slow: skip accounts that exist before hashing their password.

@@ -61,7 +61,10 @@ describe('demo seed with an object store', () => {
       assert.match(media.cm_icon_url, /^\/oss\/creator\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.(jpg|png|svg)$/);
     }
     const shared = await list(OTHER, { all: 1, cm_type: 3 });
-    assert.deepEqual(shared.data.data.data.map((m) => m.is_my), [false, false]);
+    assert.deepEqual(
+      shared.data.data.data.map((m) => m.is_my),
+      [false, false],
+    );
     assert.equal((await list(OWNER, {})).data.data.total, 4, 'the default filter (images) is unchanged');
   });
 

@@ -90,7 +90,13 @@ export async function seedDemoMaterials(db: Kysely<Database>, phones: readonly s
 }
 
 /** One approved video or audio per entry: the file and its poster written to storage, then the row. */
-async function seedDemoMedia(db: Kysely<Database>, storage: ObjectStore, media: readonly DemoMedia[], idOf: ReadonlyMap<string, number>, now: number): Promise<void> {
+async function seedDemoMedia(
+  db: Kysely<Database>,
+  storage: ObjectStore,
+  media: readonly DemoMedia[],
+  idOf: ReadonlyMap<string, number>,
+  now: number,
+): Promise<void> {
   const [video, audio] = await Promise.all([
     media.some((m) => m.kind === 'video') ? demoVideo() : null,
     media.some((m) => m.kind === 'audio') ? demoAudio() : null,

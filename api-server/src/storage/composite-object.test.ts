@@ -36,7 +36,13 @@ describe('DiskObjectStore composite objects', () => {
     assert.equal(fs.statSync(files[3] ?? '').nlink, 2, 'a part is linked into the store, not copied');
     assert.deepEqual((await store.head('video/a.mp4'))?.size, body.length);
     assert.equal(md5((await readObject(store, 'video/a.mp4', body.length)) ?? Buffer.alloc(0)), md5(body));
-    for (const [start, end] of [[4990, 5010], [4999, 5000], [5001, 5001], [0, body.length - 1], [75000, body.length + 100]] as const) {
+    for (const [start, end] of [
+      [4990, 5010],
+      [4999, 5000],
+      [5001, 5001],
+      [0, body.length - 1],
+      [75000, body.length + 100],
+    ] as const) {
       const got = await store.get('video/a.mp4', { start, end });
       assert.deepEqual(await readAll(got?.body ?? fs.createReadStream('/dev/null'), body.length), body.subarray(start, end + 1), `${start}-${end}`);
     }

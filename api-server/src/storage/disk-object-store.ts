@@ -95,7 +95,14 @@ export class DiskObjectStore implements ObjectStore {
    * is the one the caller computed. With `ifAbsent` it is write-once as putIfAbsent (null when the
    * key exists). The files stay the caller's to remove.
    */
-  async putParts(key: string, files: readonly string[], sizes: readonly number[], contentType: string, etag: string, ifAbsent: boolean): Promise<ObjectInfo | null> {
+  async putParts(
+    key: string,
+    files: readonly string[],
+    sizes: readonly number[],
+    contentType: string,
+    etag: string,
+    ifAbsent: boolean,
+  ): Promise<ObjectInfo | null> {
     assertValidKey(key);
     const first = files[0];
     if (!first || files.length !== sizes.length) throw new Error('a composite object needs its files and their sizes');

@@ -22,13 +22,21 @@ describe('DiskMultipartUploads', () => {
     const parts = [Buffer.from('first part '), Buffer.from('second part '), Buffer.from('third')];
     const etags = await Promise.all(parts.map((part, i) => uploads.putPart(upload.uploadId, i + 1, Readable.from([part]), 100)));
     assert.deepEqual(etags, parts.map(md5));
-    const plan = await uploads.plan(upload.uploadId, etags.map((etag, i) => ({ partNumber: i + 1, etag: `"${etag}"` })), 1000);
+    const plan = await uploads.plan(
+      upload.uploadId,
+      etags.map((etag, i) => ({ partNumber: i + 1, etag: `"${etag}"` })),
+      1000,
+    );
     assert.equal(plan.size, 28);
     assert.equal(plan.etag, `${md5(Buffer.concat(etags.map((etag) => Buffer.from(etag, 'hex'))))}-3`, 'the multipart form, from the stored part MD5s');
     assert.deepEqual(await uploads.head(plan, 15), Buffer.from('first part seco'));
     assert.deepEqual(await readAll(uploads.stream(plan), 1000), Buffer.concat(parts));
     await assert.rejects(uploads.putPart(upload.uploadId, 4, Readable.from([Buffer.alloc(101)]), 100), ObjectTooLargeError);
-    assert.deepEqual(fs.readdirSync(path.join(root, upload.uploadId)).filter((name) => name.startsWith('4.')), [], 'nothing kept of a refused part');
+    assert.deepEqual(
+      fs.readdirSync(path.join(root, upload.uploadId)).filter((name) => name.startsWith('4.')),
+      [],
+      'nothing kept of a refused part',
+    );
   });
 
   it('plans 2 GiB of parts without reading them, and refuses past the limit it is given', async () => {
@@ -44,9 +52,18 @@ describe('DiskMultipartUploads', () => {
     const started = performance.now();
     assert.equal((await uploads.plan(upload.uploadId, listed, 2 * GiB)).size, 2 * GiB);
     assert.ok(performance.now() - started < 2000, 'checked from the stored ETags, not by rereading');
-    await assert.rejects(uploads.plan(upload.uploadId, listed, 200 * 1024 * 1024), (error: unknown) => error instanceof MultipartError && error.code === 'EntityTooLarge');
-    await assert.rejects(uploads.plan(upload.uploadId, [{ partNumber: 1, etag: '0'.repeat(32) }], 2 * GiB), (error: unknown) => error instanceof MultipartError && error.code === 'InvalidPart');
-    await assert.rejects(uploads.plan(upload.uploadId, [...listed].reverse(), 2 * GiB), (error: unknown) => error instanceof MultipartError && error.code === 'InvalidPartOrder');
+    await assert.rejects(
+      uploads.plan(upload.uploadId, listed, 200 * 1024 * 1024),
+      (error: unknown) => error instanceof MultipartError && error.code === 'EntityTooLarge',
+    );
+    await assert.rejects(
+      uploads.plan(upload.uploadId, [{ partNumber: 1, etag: '0'.repeat(32) }], 2 * GiB),
+      (error: unknown) => error instanceof MultipartError && error.code === 'InvalidPart',
+    );
+    await assert.rejects(
+      uploads.plan(upload.uploadId, [...listed].reverse(), 2 * GiB),
+      (error: unknown) => error instanceof MultipartError && error.code === 'InvalidPartOrder',
+    );
   });
   it('removes uploads untouched for the given age, and keeps one whose parts are still arriving', async () => {
     const sweepRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'multipart-sweep-'));

@@ -121,7 +121,10 @@ export class DiskMultipartUploads {
       previous = part.partNumber;
       const file = path.join(dir, `${part.partNumber}.part`);
       const [meta, stat] = await Promise.all([
-        fs.readFile(path.join(dir, `${part.partNumber}.json`), 'utf8').then((raw) => JSON.parse(raw) as PartMeta, () => null),
+        fs.readFile(path.join(dir, `${part.partNumber}.json`), 'utf8').then(
+          (raw) => JSON.parse(raw) as PartMeta,
+          () => null,
+        ),
         fs.stat(file).catch(() => null),
       ]);
       if (!meta || !stat || stat.size !== meta.size || meta.etag !== bareEtag(part.etag)) {
@@ -133,7 +136,10 @@ export class DiskMultipartUploads {
       sizes.push(meta.size);
       partMd5s.push(Buffer.from(meta.etag, 'hex'));
     }
-    const etag = `${createHash('md5').update(new Uint8Array(Buffer.concat(partMd5s))).digest('hex').toUpperCase()}-${parts.length}`;
+    const etag = `${createHash('md5')
+      .update(new Uint8Array(Buffer.concat(partMd5s)))
+      .digest('hex')
+      .toUpperCase()}-${parts.length}`;
     return { files, sizes, size, etag };
   }
 
@@ -182,7 +188,14 @@ export class DiskMultipartUploads {
       if (!entry.isDirectory() || !UPLOAD_ID.test(entry.name)) continue;
       const dir = path.join(this.root, entry.name);
       const files = await fs.readdir(dir).catch(() => []);
-      const times = await Promise.all([dir, ...files.map((file) => path.join(dir, file))].map((file) => fs.stat(file).then((s) => s.mtimeMs, () => 0)));
+      const times = await Promise.all(
+        [dir, ...files.map((file) => path.join(dir, file))].map((file) =>
+          fs.stat(file).then(
+            (s) => s.mtimeMs,
+            () => 0,
+          ),
+        ),
+      );
       if (now - Math.max(...times) < maxAgeMs) continue;
       await fs.rm(dir, { recursive: true, force: true });
       removed.push(entry.name);

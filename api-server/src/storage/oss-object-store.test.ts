@@ -142,14 +142,21 @@ describe('OssObjectStore against the embedded OSS server', () => {
       const key = newKey(scope);
       await store.put(key, SAMPLE.png, 'image/png');
       const saved = body<{ ids: number[] }>(
-        await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: store.publicUrl(key), title: '桶里的图', describe: '经 OSS 保存' } }),
+        await signed(app, {
+          method: 'POST',
+          url: '/api/material/save',
+          token,
+          params: { files: store.publicUrl(key), title: '桶里的图', describe: '经 OSS 保存' },
+        }),
       );
       assert.equal(saved.code, 0, saved.msg);
       const id = saved.data.ids[0] ?? 0;
       const shown = body<MaterialDetail>(await signed(app, { method: 'POST', url: '/api/material/showChild', token, params: { id } }));
       assert.equal(shown.data.cm_url, store.publicUrl(key), 'the material points at the bucket URL');
 
-      const missing = body(await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: store.publicUrl(newKey(scope)), title: 't', describe: 'd' } }));
+      const missing = body(
+        await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: store.publicUrl(newKey(scope)), title: 't', describe: 'd' } }),
+      );
       assert.notEqual(missing.code, 0, 'an object that is not in the bucket is refused');
     });
 
@@ -166,7 +173,13 @@ describe('OssObjectStore against the embedded OSS server', () => {
 });
 
 describe('OssObjectStore URLs for a real bucket', () => {
-  const store = new OssObjectStore({ bucket: 'media', region: 'oss-cn-zhengzhou', endpoint: 'oss-cn-zhengzhou.aliyuncs.com', accessKeyId: 'id', accessKeySecret: 'secret' });
+  const store = new OssObjectStore({
+    bucket: 'media',
+    region: 'oss-cn-zhengzhou',
+    endpoint: 'oss-cn-zhengzhou.aliyuncs.com',
+    accessKeyId: 'id',
+    accessKeySecret: 'secret',
+  });
   const cdn = new OssObjectStore({
     bucket: 'media',
     region: 'oss-cn-zhengzhou',

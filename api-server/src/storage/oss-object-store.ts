@@ -14,15 +14,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BodyMeter, asReadable } from './body-meter';
 import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
-import {
-  ObjectTooLargeError,
-  assertValidKey,
-  type ByteRange,
-  type ObjectInfo,
-  type ObjectStore,
-  type ObjectStream,
-  type PutOptions,
-} from './object-store';
+import { ObjectTooLargeError, assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
 
 interface OssResponse {
   status: number;
@@ -150,7 +142,9 @@ export class OssObjectStore implements ObjectStore {
         },
       };
     }
-    const own = pathStyle ? `${endpoint.origin}${endpoint.path}/${options.bucket}` : `${endpoint.secure ? 'https' : 'http'}://${options.bucket}.${endpoint.host}`;
+    const own = pathStyle
+      ? `${endpoint.origin}${endpoint.path}/${options.bucket}`
+      : `${endpoint.secure ? 'https' : 'http'}://${options.bucket}.${endpoint.host}`;
     const cdn = options.publicBaseUrl?.replace(/\/+$/, '') ?? '';
     this.readBase = cdn || own;
     this.bases = [...new Set([this.readBase, own])].map((base) => new URL(`${base}/`));
@@ -255,9 +249,7 @@ export class OssObjectStore implements ObjectStore {
     const keys: string[] = [];
     let marker: string | undefined;
     for (;;) {
-      const page = await this.call('ListObjects', prefix, () =>
-        this.client.list({ prefix, 'max-keys': this.listPageSize, ...(marker ? { marker } : {}) }, {}),
-      );
+      const page = await this.call('ListObjects', prefix, () => this.client.list({ prefix, 'max-keys': this.listPageSize, ...(marker ? { marker } : {}) }, {}));
       const names = (page.objects ?? []).map((object) => object.name);
       keys.push(...names);
       const next = page.nextMarker ?? names.at(-1);

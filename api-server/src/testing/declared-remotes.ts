@@ -23,14 +23,12 @@ export function declaredRemoteSource(): RemoteSource {
   return {
     list: () =>
       Promise.all(
-        REMOTES.map(
-          async (remote): Promise<RemoteEntry> => ({
-            name: remote.name,
-            version: '0.0.0-declared',
-            manifestUrl: `/remotes/${remote.folder}/mf-manifest.json`,
-            routes: contractRoutes(await declared(remote.folder)),
-          }),
-        ),
+        REMOTES.map(async (remote): Promise<RemoteEntry> => ({
+          name: remote.name,
+          version: '0.0.0-declared',
+          manifestUrl: `/remotes/${remote.folder}/mf-manifest.json`,
+          routes: contractRoutes(await declared(remote.folder)),
+        })),
       ),
   };
 }

@@ -53,7 +53,9 @@ export async function plansOf(db: Kysely<Database>, call: (db: Kysely<Database>)
     const compiled = db.getExecutor().compileQuery(node, queryId);
     const rows = await db.transaction().execute(async (tx) => {
       await sql`set local enable_seqscan = off`.execute(tx);
-      const explained = await tx.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (${analyze ? 'analyze, ' : ''}format json) ${compiled.sql}`, [...compiled.parameters]));
+      const explained = await tx.executeQuery<{ 'QUERY PLAN': unknown }>(
+        CompiledQuery.raw(`explain (${analyze ? 'analyze, ' : ''}format json) ${compiled.sql}`, [...compiled.parameters]),
+      );
       return explained.rows;
     });
     const raw = rows[0]?.['QUERY PLAN'];
@@ -68,6 +70,7 @@ export const indexesOf = (nodes: PlanNode[][]): string[] => nodes.flat().flatMap
 /** The tables a plan scans whole. */
 export const seqScans = (nodes: PlanNode[][]): string[] => nodes.flat().flatMap((n) => (n['Node Type'] === 'Seq Scan' ? [n['Relation Name'] ?? ''] : []));
 /** The indexes an analyzed plan actually read. */
-export const indexesRead = (nodes: PlanNode[][]): string[] => nodes.flat().flatMap((n) => (n['Index Name'] && (n['Actual Loops'] ?? 0) > 0 ? [n['Index Name']] : []));
+export const indexesRead = (nodes: PlanNode[][]): string[] =>
+  nodes.flat().flatMap((n) => (n['Index Name'] && (n['Actual Loops'] ?? 0) > 0 ? [n['Index Name']] : []));
 /** How a plan reads `index` (e.g. "Index Only Scan"), once per use. */
 export const scansOf = (nodes: PlanNode[][], index: string): string[] => nodes.flat().flatMap((n) => (n['Index Name'] === index ? [n['Node Type']] : []));

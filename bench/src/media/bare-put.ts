@@ -60,10 +60,16 @@ export async function startBareServer(): Promise<BareServer> {
 export function barePut(url: string, file: string, timeoutMs: number): Promise<number> {
   const began = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'PUT', timeout: timeoutMs, headers: { 'content-length': statSync(file).size, 'content-type': 'application/octet-stream' } }, (response) => {
-      response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve((performance.now() - began) / 1000) : reject(new Error(`bare PUT answered ${response.statusCode}`))));
-    });
+    const request = http.request(
+      url,
+      { method: 'PUT', timeout: timeoutMs, headers: { 'content-length': statSync(file).size, 'content-type': 'application/octet-stream' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve((performance.now() - began) / 1000) : reject(new Error(`bare PUT answered ${response.statusCode}`)),
+        );
+      },
+    );
     request.on('timeout', () => request.destroy(new Error(`bare PUT: no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     createReadStream(file).pipe(request);

@@ -103,7 +103,10 @@ export async function startProduct(env: Record<string, string> = {}, workers = 0
     const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
-      const ready = await fetch(`${baseUrl}/api/runtime/config`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${baseUrl}/api/runtime/config`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`the server did not start within 300 s:\n${log}`);
       await sleep(300);

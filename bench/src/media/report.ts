@@ -41,11 +41,24 @@ export interface VideoFigures {
 const TARGETS = { throughputRatio: 0.5, loopP99Ms: 20, cheapCallP99Ratio: 2, rssMb: 400, encoderRatio: 1.2 };
 
 const f = (n: number | undefined, digits = 1) => (n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(digits));
-const rssText = (r: RssPeak | undefined) => (r ? `${f(r.totalMb, 0)} (server and workers ${f(r.nodeMb, 0)}, ffmpeg ${f(r.otherMb, 0)}, node HWM ${f(r.nodeHwmMb, 0)})` : '–');
+const rssText = (r: RssPeak | undefined) =>
+  r ? `${f(r.totalMb, 0)} (server and workers ${f(r.nodeMb, 0)}, ffmpeg ${f(r.otherMb, 0)}, node HWM ${f(r.nodeHwmMb, 0)})` : '–';
 
 export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
   console.info('\nUploads (throughput in MB/s; ratio = storage upload ÷ bare PUT of the same bytes, same run)');
-  console.info(['size MB', 'parts', 'bare MB/s', 'upload MB/s (assembly s)', 'ratio', 'cheap p99 ms (× idle)', 'loop p99 / max ms', 'server RSS MB peak', 'load average'].join(' | '));
+  console.info(
+    [
+      'size MB',
+      'parts',
+      'bare MB/s',
+      'upload MB/s (assembly s)',
+      'ratio',
+      'cheap p99 ms (× idle)',
+      'loop p99 / max ms',
+      'server RSS MB peak',
+      'load average',
+    ].join(' | '),
+  );
   for (const r of rows) {
     const idleP99 = idle?.probe.p99 ?? NaN;
     console.info(
@@ -62,7 +75,10 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
       ].join(' | '),
     );
   }
-  if (idle) console.info(`idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}), event-loop delay p99 ${f(idle.loop?.p99)} ms, server RSS ${rssText(idle.rss)} MB`);
+  if (idle)
+    console.info(
+      `idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}), event-loop delay p99 ${f(idle.loop?.p99)} ms, server RSS ${rssText(idle.rss)} MB`,
+    );
 }
 
 /** Prints each target with its verdict; returns how many were missed (a target not measured is not counted). */
@@ -80,19 +96,34 @@ export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFig
   for (const mb of [200, 1024]) {
     const r = judged.find((row) => row.mb === mb);
     const ratio = r && !r.error ? r.bareSeconds / r.seconds : NaN;
-    verdict(`${mb} MB upload ≥ ${TARGETS.throughputRatio}× the bare PUT`, r ? ratio >= TARGETS.throughputRatio : null, r ? (r.error ? `failed: ${r.error}` : `${f(ratio, 2)}×`) : 'add it to --sizes');
+    verdict(
+      `${mb} MB upload ≥ ${TARGETS.throughputRatio}× the bare PUT`,
+      r ? ratio >= TARGETS.throughputRatio : null,
+      r ? (r.error ? `failed: ${r.error}` : `${f(ratio, 2)}×`) : 'add it to --sizes',
+    );
   }
   const big = judged.find((row) => row.mb === 1024);
-  verdict(`event-loop delay p99 ≤ ${TARGETS.loopP99Ms} ms during the 1 GB upload`, big ? (big.loop?.p99 ?? Infinity) <= TARGETS.loopP99Ms : null, big ? (big.loop ? `${f(big.loop.p99)} ms` : 'the server did not answer') : 'add 1024 to --sizes');
+  verdict(
+    `event-loop delay p99 ≤ ${TARGETS.loopP99Ms} ms during the 1 GB upload`,
+    big ? (big.loop?.p99 ?? Infinity) <= TARGETS.loopP99Ms : null,
+    big ? (big.loop ? `${f(big.loop.p99)} ms` : 'the server did not answer') : 'add 1024 to --sizes',
+  );
   const ratio = big?.probe && idle ? big.probe.p99 / idle.probe.p99 : NaN;
-  verdict(`cheap call p99 ≤ ${TARGETS.cheapCallP99Ratio}× idle during the 1 GB upload`, big ? ratio <= TARGETS.cheapCallP99Ratio : null, big ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}×` : 'add 1024 to --sizes');
+  verdict(
+    `cheap call p99 ≤ ${TARGETS.cheapCallP99Ratio}× idle during the 1 GB upload`,
+    big ? ratio <= TARGETS.cheapCallP99Ratio : null,
+    big ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}×` : 'add 1024 to --sizes',
+  );
 
   if (videoMb > 0) {
     const upload = video.upload ? `uploaded in ${f(video.upload)} s, ` : '';
     console.info(
       `\nVideo of ${videoMb} MB: ${upload}${video.error ? `failed: ${video.error}` : `transcoded in ${f(video.transcode)} s`}; ffmpeg by hand ${f(video.bareTranscode)} s (ratio ${f((video.transcode ?? NaN) / (video.bareTranscode ?? NaN), 2)}×)`,
     );
-    if (video.probe) console.info(`while transcoding: cheap call p99 ${f(video.probe.p99)} ms (${f(video.probe.p99 / (idle?.probe.p99 ?? NaN), 2)}× idle, ${video.probe.timeouts} timeouts), event-loop delay p99 ${f(video.loop?.p99)} / max ${f(video.loop?.max)} ms`);
+    if (video.probe)
+      console.info(
+        `while transcoding: cheap call p99 ${f(video.probe.p99)} ms (${f(video.probe.p99 / (idle?.probe.p99 ?? NaN), 2)}× idle, ${video.probe.timeouts} timeouts), event-loop delay p99 ${f(video.loop?.p99)} / max ${f(video.loop?.max)} ms`,
+      );
     console.info(`peak RSS MB, server tree during the video's upload and transcoding: ${rssText(video.rss)}; ffmpeg by hand: ${f(video.bareRss?.totalMb, 0)}`);
   }
   // The target is the server's memory, its workers included: what the product's own processes hold.

@@ -42,7 +42,7 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 function tree(roots: number[]): Proc[] {
   const all = processes();
   const inTree = new Set(roots);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of all) {
       if (!inTree.has(p.pid) && inTree.has(p.ppid)) {

@@ -20,11 +20,16 @@ interface VideoAnswer {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Commits the uploaded key and polls until transcoding ends; the seconds from commit to the end. */
-export async function transcodeInProduct(baseUrl: string, token: string, key: string, timeoutMs: number): Promise<{ seconds: number; state: number; error: string }> {
+export async function transcodeInProduct(
+  baseUrl: string,
+  token: string,
+  key: string,
+  timeoutMs: number,
+): Promise<{ seconds: number; state: number; error: string }> {
   const began = performance.now();
   const commit = await signedCall<VideoAnswer>(baseUrl, token, 'POST', '/api/upload/vod/commit', { key });
   if (commit.code !== 0) throw new Error(`commit: ${commit.msg}`);
-  for (let answer = commit.data; ; ) {
+  for (let answer = commit.data; ;) {
     if (answer.state !== 0) return { seconds: (performance.now() - began) / 1000, state: answer.state, error: answer.error };
     if (performance.now() - began > timeoutMs) throw new Error(`still transcoding after ${Math.round(timeoutMs / 1000)} s`);
     await sleep(1000);
@@ -55,15 +60,46 @@ export async function transcodeBare(source: string): Promise<{ seconds: number; 
     const track = (p: number) => (pid = p);
     await ffmpeg(
       [
-        '-hide_banner', '-loglevel', 'error', '-y', '-protocol_whitelist', 'file', '-f', 'mp4', '-i', source,
-        '-map', '0:v:0', '-map', '0:a:0?', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-        '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', 'output.mp4',
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-protocol_whitelist',
+        'file',
+        '-f',
+        'mp4',
+        '-i',
+        source,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-vf',
+        'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        'output.mp4',
       ],
       dir,
       track,
     );
-    await ffmpeg(['-hide_banner', '-loglevel', 'error', '-y', '-ss', '1', '-protocol_whitelist', 'file', '-i', 'output.mp4', '-frames:v', '1', '-q:v', '3', 'poster.jpg'], dir, track);
+    await ffmpeg(
+      ['-hide_banner', '-loglevel', 'error', '-y', '-ss', '1', '-protocol_whitelist', 'file', '-i', 'output.mp4', '-frames:v', '1', '-q:v', '3', 'poster.jpg'],
+      dir,
+      track,
+    );
     return { seconds: (performance.now() - began) / 1000, rss: sampler.stop() };
   } finally {
     sampler.stop();

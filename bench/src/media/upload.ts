@@ -28,7 +28,13 @@ interface Cancellable {
  * Uploads `file` as a video (the video service's credentials); resolves to its key, the seconds it
  * took, and of them the seconds from the last part stored to the completed answer (the assembly).
  */
-export async function uploadLikeTheBrowser(baseUrl: string, token: string, file: string, settings: UploadSettings, timeoutMs: number): Promise<{ key: string; seconds: number; completeSeconds: number }> {
+export async function uploadLikeTheBrowser(
+  baseUrl: string,
+  token: string,
+  file: string,
+  settings: UploadSettings,
+  timeoutMs: number,
+): Promise<{ key: string; seconds: number; completeSeconds: number }> {
   const credentials = async () => {
     const answer = await signedCall<UploadToken>(baseUrl, token, 'GET', '/api/upload/vod/token', {});
     if (answer.code !== 0) throw new Error(`upload token: ${answer.msg}`);
@@ -57,7 +63,10 @@ export async function uploadLikeTheBrowser(baseUrl: string, token: string, file:
   });
   try {
     // ali-oss's Node build takes a path where the browser's takes a File.
-    await Promise.race([client.multipartUpload(key, file as unknown as Blob, { partSize: settings.partSize, parallel: settings.parallel, mime: 'video/mp4', progress }), timedOut]);
+    await Promise.race([
+      client.multipartUpload(key, file as unknown as Blob, { partSize: settings.partSize, parallel: settings.parallel, mime: 'video/mp4', progress }),
+      timedOut,
+    ]);
     const ended = performance.now();
     return { key, seconds: (ended - began) / 1000, completeSeconds: (ended - lastPartAt) / 1000 };
   } finally {

@@ -36,7 +36,10 @@ test('a team takes a remote from build to 10 % canary, 100 %, stable, and back',
   assert.match((await deploy('canary', 'mf-drafts', '1.1.0', '--percent', '10')).out, /on canary for 10 % of production users/);
 
   await fs.mkdir(path.join(repo, '.data', 'releases', 'stats'), { recursive: true });
-  await fs.writeFile(path.join(repo, '.data', 'releases', 'stats', 'production.json'), JSON.stringify({ 'mf-drafts': { '1.1.0': { loads: 50, failures: 1 }, '1.0.0': { loads: 500, failures: 5 } } }));
+  await fs.writeFile(
+    path.join(repo, '.data', 'releases', 'stats', 'production.json'),
+    JSON.stringify({ 'mf-drafts': { '1.1.0': { loads: 50, failures: 1 }, '1.0.0': { loads: 500, failures: 5 } } }),
+  );
   const status = await deploy('status');
   assert.match(status.out, /production \(revision 2\)/);
   assert.match(status.out, /mf-drafts\s+1\.0\.0\s+1\.1\.0\s+10\s+500 \(1\.0 % failed\)\s+50 \(2\.0 % failed\)\s+0/);
@@ -97,9 +100,12 @@ test('the installed bin runs the CLI and exits with 2 on a refusal', async (t) =
   const run = promisify(execFile);
   const ok = await run(process.execPath, [bin, 'status'], { cwd: repo, env: { ...process.env, INIT_CWD: repo } });
   assert.match(ok.stdout, /production: no remote rolled out yet/);
-  await assert.rejects(run(process.execPath, [bin, 'promote', 'mf-drafts'], { cwd: repo, env: { ...process.env, INIT_CWD: repo } }), (error: NodeJS.ErrnoException & { code: number; stderr: string }) => {
-    assert.equal(error.code, 2);
-    assert.match(error.stderr, /refused: mf-drafts has no canary to promote/);
-    return true;
-  });
+  await assert.rejects(
+    run(process.execPath, [bin, 'promote', 'mf-drafts'], { cwd: repo, env: { ...process.env, INIT_CWD: repo } }),
+    (error: NodeJS.ErrnoException & { code: number; stderr: string }) => {
+      assert.equal(error.code, 2);
+      assert.match(error.stderr, /refused: mf-drafts has no canary to promote/);
+      return true;
+    },
+  );
 });

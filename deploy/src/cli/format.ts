@@ -3,7 +3,12 @@ import type { RolloutManifest, RolloutStats } from '../rollout/types';
 /** Left-aligned columns, two spaces apart. */
 export function table(rows: string[][]): string[] {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
-  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function loads(stats: RolloutStats, remote: string, version: string | undefined): string {

@@ -65,7 +65,11 @@ export const VERBS: Record<string, Verb> = {
       env.out(`published ${remote} ${release.version}: ${release.files.length} files in ${ctx.store.blobs.location}/${remote}/${release.version}/`);
       const hasStable = !!(await ctx.store.readManifest(ctx.env)).remotes[remote]?.stable;
       // A remote's first version has no stable to compare a canary with: it goes straight to stable.
-      env.out(hasStable ? `next: deploy canary ${remote} ${release.version} --percent 10` : `next (first release): deploy promote ${remote} --version ${release.version}`);
+      env.out(
+        hasStable
+          ? `next: deploy canary ${remote} ${release.version} --percent 10`
+          : `next (first release): deploy promote ${remote} --version ${release.version}`,
+      );
     },
   },
   canary: {

@@ -48,7 +48,11 @@ export interface EmbeddedResult {
 export async function contentHash(distDir: string): Promise<string> {
   const hash = createHash('sha256');
   for (const file of (await listFiles(distDir)).sort()) {
-    hash.update(file).update('\0').update(await fs.readFile(path.join(distDir, ...file.split('/')))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(await fs.readFile(path.join(distDir, ...file.split('/'))))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 8);
 }
@@ -59,7 +63,7 @@ export async function embeddedPublish(options: EmbeddedPublishOptions): Promise<
   const log = options.log ?? (() => undefined);
   const store = new ReleaseStore(new FolderBlobStore(options.storeDir));
   const ctx = { store, env, who: START_UP };
-  const host = options.host ?? await loadHostProvides(defaultHostSource(repoRoot));
+  const host = options.host ?? (await loadHostProvides(defaultHostSource(repoRoot)));
   const results: EmbeddedResult[] = [];
   for (const remote of options.remotes ?? EMBEDDED_REMOTES) {
     const distDir = options.distOf?.(remote) ?? path.join(repoRoot, remote, 'dist');

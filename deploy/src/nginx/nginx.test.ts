@@ -16,7 +16,12 @@ async function render(t: Cleanup, options: { api: string[]; listen: string }) {
   const prefix = await tempDir(t);
   const releases = path.join(prefix, 'releases');
   const host = path.join(prefix, 'host');
-  const site = renderNginxSite(await fs.readFile(TEMPLATE, 'utf8'), { apiServers: options.api, releasesRoot: releases, hostRoot: host, listen: options.listen });
+  const site = renderNginxSite(await fs.readFile(TEMPLATE, 'utf8'), {
+    apiServers: options.api,
+    releasesRoot: releases,
+    hostRoot: host,
+    listen: options.listen,
+  });
   const siteFile = path.join(prefix, 'site.conf');
   await fs.writeFile(siteFile, site);
   return { prefix, releases, host, site, siteFile };
@@ -24,14 +29,19 @@ async function render(t: Cleanup, options: { api: string[]; listen: string }) {
 
 const location = (server: Directive, arg: string) => server.children?.find((d) => d.name === 'location' && d.args.join(' ') === arg);
 const header = (block: Directive | undefined) =>
-  findAll(block?.children ?? [], 'add_header').filter((d) => d.args[0] === 'Cache-Control').map((d) => d.args[1]);
+  findAll(block?.children ?? [], 'add_header')
+    .filter((d) => d.args[0] === 'Cache-Control')
+    .map((d) => d.args[1]);
 
 /** What the site must contain, checked on the parsed config (no nginx needed). */
 function assertSiteStructure(site: string, api: string[]): void {
   assert.doesNotMatch(site, /\{\{/);
   const config = parseNginx(site);
   const [upstream] = findAll(config, 'upstream');
-  assert.deepEqual(findAll(upstream?.children ?? [], 'server').map((s) => s.args[0]), api);
+  assert.deepEqual(
+    findAll(upstream?.children ?? [], 'server').map((s) => s.args[0]),
+    api,
+  );
   const [server] = findAll(config, 'server').filter((d) => d.children);
   assert.ok(server);
   assert.deepEqual(findAll([server], 'gzip')[0]?.args, ['on']);
@@ -134,7 +144,14 @@ test('nginx accepts the config and serves it as intended (structure only without
   assert.deepEqual(await (await get('/api/runtime/config')).json(), { url: '/api/runtime/config' });
   // The server's other prefixes (login, the user host, the menu), the embedded storage and the probes
   // reach the replicas; the page routes stay the host's.
-  for (const url of ['/login/admin/login', '/service/userban/getUserBanInfo', '/admin/account/rolePermissionList', '/oss/creator/image/a.png', '/healthz', '/readyz']) {
+  for (const url of [
+    '/login/admin/login',
+    '/service/userban/getUserBanInfo',
+    '/admin/account/rolePermissionList',
+    '/oss/creator/image/a.png',
+    '/healthz',
+    '/readyz',
+  ]) {
     assert.deepEqual(await (await get(url)).json(), { url }, url);
   }
   const page = await get('/material/add');

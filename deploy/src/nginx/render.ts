@@ -20,7 +20,10 @@ export function renderNginxSite(template: string, options: NginxSiteOptions): st
   if (!apiServers.length) throw new RefusalError('give at least one --api host:port');
   const bad = apiServers.find((s) => !SERVER.test(s));
   if (bad) throw new RefusalError(`--api ${bad}: expected host:port`);
-  for (const [name, value] of [['--releases-root', releasesRoot], ['--host-root', hostRoot]] as const) {
+  for (const [name, value] of [
+    ['--releases-root', releasesRoot],
+    ['--host-root', hostRoot],
+  ] as const) {
     if (!SAFE_PATH.test(value)) throw new RefusalError(`${name} must be an absolute path without spaces or quotes (got ${value})`);
   }
   if (!/^[A-Za-z0-9_.*-]+( [A-Za-z0-9_.*-]+)*$/.test(serverName)) throw new RefusalError(`--server-name ${serverName} is not a server name list`);

@@ -41,8 +41,12 @@ test('an icon the remote bundles itself may be missing from the host; its range 
 test('a host known only by package versions (its package.json) still checks per-component keys', () => {
   const shared = { 'antd/es/button': { version: '', requiredVersion: '^6.6.0' }, react: { version: '19.3.1', requiredVersion: '^19.3.1' } };
   assert.deepEqual(incompatibilities('mf_editor 1.2.0', shared, { antd: '6.6.8', react: '19.3.1' }), []);
-  assert.deepEqual(incompatibilities('mf_editor 1.2.0', shared, { antd: '5.29.0', react: '19.3.1' }), ['antd: the host provides 5.29.0 but mf_editor 1.2.0 requires ^6.6.0']);
-  assert.deepEqual(incompatibilities('mf_editor 1.2.0', shared, { react: '19.3.1' }), ['antd: mf_editor 1.2.0 shares it as a singleton but the host does not provide it']);
+  assert.deepEqual(incompatibilities('mf_editor 1.2.0', shared, { antd: '5.29.0', react: '19.3.1' }), [
+    'antd: the host provides 5.29.0 but mf_editor 1.2.0 requires ^6.6.0',
+  ]);
+  assert.deepEqual(incompatibilities('mf_editor 1.2.0', shared, { react: '19.3.1' }), [
+    'antd: mf_editor 1.2.0 shares it as a singleton but the host does not provide it',
+  ]);
 });
 
 // The host as its build lists it since React Router is shared as `shared-sdk/router`, and before.

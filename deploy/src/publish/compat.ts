@@ -69,7 +69,8 @@ export function incompatibilities(release: string, shared: Record<string, Shared
       continue;
     }
     const missing = hostListsModules ? keys.filter(({ key, mine }) => key !== name && !mine.version && !host[key]).map(({ key }) => key) : [];
-    if (missing.length) problems.push(`${name}: ${release} takes ${missing.join(', ')} from the host, which does not provide ${missing.length > 1 ? 'them' : 'it'}`);
+    if (missing.length)
+      problems.push(`${name}: ${release} takes ${missing.join(', ')} from the host, which does not provide ${missing.length > 1 ? 'them' : 'it'}`);
     // One range per package (every module of a package is built from the same dependency).
     const mine = keys.find(({ key }) => key === name)?.mine ?? keys.find((entry) => entry.mine.requiredVersion)?.mine ?? keys[0]!.mine;
     const range = mine.requiredVersion || (mine.version ? `^${mine.version}` : '');

@@ -9,7 +9,10 @@ test('reads the host versions from its package.json, resolving workspace package
   const repo = await tempDir(t);
   await fs.mkdir(path.join(repo, 'host-shell'));
   await fs.mkdir(path.join(repo, 'shared-sdk'));
-  await fs.writeFile(path.join(repo, 'host-shell', 'package.json'), JSON.stringify({ dependencies: { react: '19.3.1', dayjs: '^1.11.23', 'shared-sdk': 'workspace:*', lodash: '4.0.0' } }));
+  await fs.writeFile(
+    path.join(repo, 'host-shell', 'package.json'),
+    JSON.stringify({ dependencies: { react: '19.3.1', dayjs: '^1.11.23', 'shared-sdk': 'workspace:*', lodash: '4.0.0' } }),
+  );
   await fs.writeFile(path.join(repo, 'shared-sdk', 'package.json'), JSON.stringify({ name: 'shared-sdk', version: '1.4.0' }));
   assert.equal(defaultHostSource(repo), path.join(repo, 'host-shell', 'package.json'));
   assert.deepEqual(await loadHostProvides(defaultHostSource(repo)), { react: '19.3.1', dayjs: '1.11.23', 'shared-sdk': '1.4.0' });

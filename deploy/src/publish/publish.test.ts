@@ -39,7 +39,10 @@ test('a second publish of the same version is refused and changes nothing', asyn
   await writeBuild(dist, { version: '1.2.0' });
   await publish(store, { remote: 'mf-drafts', distDir: dist, host: HOST, who: 'ana' });
   await fs.writeFile(path.join(dist, 'remoteEntry.js'), 'changed');
-  await assert.rejects(publish(store, { remote: 'mf-drafts', distDir: dist, host: HOST, who: 'bo' }), /mf-drafts 1\.2\.0 is already published \(.* by ana\); releases are immutable/);
+  await assert.rejects(
+    publish(store, { remote: 'mf-drafts', distDir: dist, host: HOST, who: 'bo' }),
+    /mf-drafts 1\.2\.0 is already published \(.* by ana\); releases are immutable/,
+  );
   assert.notEqual((await store.blobs.get('mf-drafts/1.2.0/remoteEntry.js'))?.toString(), 'changed');
 });
 
@@ -59,7 +62,10 @@ test('a singleton the host does not provide is refused', async (t) => {
   const { store, dist } = await setup(t);
   await writeBuild(dist, { version: '1.0.0' });
   const { antd: _antd, ...host } = HOST;
-  await assert.rejects(publish(store, { remote: 'mf-drafts', distDir: dist, host, who: 'ana' }), /antd: mf-drafts 1\.0\.0 shares it as a singleton but the host does not provide it/);
+  await assert.rejects(
+    publish(store, { remote: 'mf-drafts', distDir: dist, host, who: 'ana' }),
+    /antd: mf-drafts 1\.0\.0 shares it as a singleton but the host does not provide it/,
+  );
 });
 
 test('refuses an incomplete build, a foreign build, a bad or mismatching version', async (t) => {
@@ -71,7 +77,10 @@ test('refuses an incomplete build, a foreign build, a bad or mismatching version
   await assert.rejects(publish(store, { ...base, remote: 'mf-drafts', version: 'latest' }), /"latest" is not a semver version/);
   await assert.rejects(publish(store, { ...base, remote: 'mf-drafts', version: '1.0.1' }), /routes\.json\) but you asked to publish 1\.0\.1/);
   await assert.rejects(publish(store, { ...base, remote: 'Bad Name' }), /not a remote name/);
-  await assert.rejects(publish(store, { ...base, remote: 'mf-drafts', distDir: path.join(dist, 'nope') }), /routes\.json: not found \(build the remote first\)/);
+  await assert.rejects(
+    publish(store, { ...base, remote: 'mf-drafts', distDir: path.join(dist, 'nope') }),
+    /routes\.json: not found \(build the remote first\)/,
+  );
 });
 
 test('a publish that stopped halfway completes when run again with the same build', async (t) => {

@@ -46,11 +46,15 @@ export async function publish(store: ReleaseStore, options: PublishOptions): Pro
   const version = options.version ?? built;
   if (!isVersion(version)) throw new RefusalError(`"${version}" is not a semver version (e.g. 1.4.0)`);
   if (built !== version) {
-    throw new RefusalError(`the build says ${remote} ${routesFile.version} (routes.json) but you asked to publish ${version}: rebuild with the version you mean`);
+    throw new RefusalError(
+      `the build says ${remote} ${routesFile.version} (routes.json) but you asked to publish ${version}: rebuild with the version you mean`,
+    );
   }
   const existing = await store.readRelease(remote, version);
   if (existing) {
-    throw new RefusalError(`${remote} ${version} is already published (${existing.createdAt} by ${existing.createdBy}); releases are immutable: publish a new version`);
+    throw new RefusalError(
+      `${remote} ${version} is already published (${existing.createdAt} by ${existing.createdBy}); releases are immutable: publish a new version`,
+    );
   }
 
   const mf = await readMfManifest(path.join(distDir, 'mf-manifest.json'));
@@ -71,7 +75,8 @@ export async function publish(store: ReleaseStore, options: PublishOptions): Pro
       // Left by a publish that stopped halfway: fine if it is the same file, else someone else is
       // publishing this version right now with a different build.
       const stored = await store.blobs.get(key);
-      if (!stored?.equals(bytes(body))) throw new RefusalError(`${key} already exists with different content; is another publish of ${remote} ${version} running?`);
+      if (!stored?.equals(bytes(body)))
+        throw new RefusalError(`${key} already exists with different content; is another publish of ${remote} ${version} running?`);
     }
   }
 

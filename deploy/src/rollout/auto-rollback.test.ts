@@ -19,10 +19,11 @@ test('a canary failing more than 5 points above stable over 20+ loads is rolled 
   const next = applyAutoRollback(manifest, judgeCanaries(manifest, stats([40, 4], [400, 8])), ctx);
   assert.equal(next.remotes['mf-drafts']?.canary, undefined);
   assert.equal(next.remotes['mf-drafts']?.stable?.version, '1.0.0');
-  assert.deepEqual(
-    (({ action, from, to }) => ({ action, from, to }))(next.remotes['mf-drafts']?.history.at(-1) ?? { action: '', from: '', to: '' }),
-    { action: 'auto-rollback', from: '1.1.0', to: '1.0.0' },
-  );
+  assert.deepEqual((({ action, from, to }) => ({ action, from, to }))(next.remotes['mf-drafts']?.history.at(-1) ?? { action: '', from: '', to: '' }), {
+    action: 'auto-rollback',
+    from: '1.1.0',
+    to: '1.0.0',
+  });
 });
 
 test('keeps a canary within the margin, or with too few loads to judge', () => {

@@ -46,14 +46,8 @@ export function judgeCanaries(manifest: RolloutManifest, stats: RolloutStats, po
 }
 
 /** Applies the verdicts: each failing canary is dropped, with the figures as the history's reason. */
-export function applyAutoRollback(
-  manifest: RolloutManifest,
-  verdicts: CanaryVerdict[],
-  ctx: Omit<StepContext, 'reason'>,
-): RolloutManifest {
-  return verdicts
-    .filter((v) => v.rollBack)
-    .reduce((m, v) => rollback(m, v.remote, { ...ctx, reason: v.reason }, 'auto-rollback'), manifest);
+export function applyAutoRollback(manifest: RolloutManifest, verdicts: CanaryVerdict[], ctx: Omit<StepContext, 'reason'>): RolloutManifest {
+  return verdicts.filter((v) => v.rollBack).reduce((m, v) => rollback(m, v.remote, { ...ctx, reason: v.reason }, 'auto-rollback'), manifest);
 }
 
 /** Adds one load report to the stats (the server's counter uses the same shape). */

@@ -22,7 +22,10 @@ test('build → 10 % canary → 100 % → promote keeps the old stable for rollb
   const r = m.remotes[R];
   assert.equal(r?.stable?.version, '1.1.0');
   assert.equal(r?.canary, undefined);
-  assert.deepEqual(r?.previousStable.map((p) => p.version), ['1.0.0']);
+  assert.deepEqual(
+    r?.previousStable.map((p) => p.version),
+    ['1.0.0'],
+  );
   assert.deepEqual(
     r?.history.map((h) => [h.action, h.from, h.to]),
     [
@@ -89,7 +92,10 @@ test('pins, unpins and QA users are recorded with the user concerned', () => {
   assert.throws(() => setQaUser(m, R, 'qa1', true, ctx), /already a QA user/);
   m = setQaUser(m, R, 'qa1', false, ctx);
   assert.deepEqual(m.remotes[R]?.qaUsers, []);
-  assert.deepEqual(m.remotes[R]?.history.slice(1).map((h) => `${h.action}:${h.user}`), ['pin:u7', 'unpin:u7', 'qa-add:qa1', 'qa-remove:qa1']);
+  assert.deepEqual(
+    m.remotes[R]?.history.slice(1).map((h) => `${h.action}:${h.user}`),
+    ['pin:u7', 'unpin:u7', 'qa-add:qa1', 'qa-remove:qa1'],
+  );
 });
 
 test('steps never modify the manifest they are given', () => {

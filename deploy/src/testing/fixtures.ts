@@ -60,7 +60,14 @@ export async function writeBuild(dir: string, build: FakeBuild): Promise<string>
     metaData: { name, globalName: name, type: 'app', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
     shared,
     remotes: [],
-    exposes: [{ id: `${name}:DraftList`, name: 'DraftList', path: './DraftList', assets: { js: { sync: [chunk], async: [] }, css: { sync: ['static/css/DraftList.0badc0de.css'], async: [] } } }],
+    exposes: [
+      {
+        id: `${name}:DraftList`,
+        name: 'DraftList',
+        path: './DraftList',
+        assets: { js: { sync: [chunk], async: [] }, css: { sync: ['static/css/DraftList.0badc0de.css'], async: [] } },
+      },
+    ],
   };
   files['mf-manifest.json'] = JSON.stringify(manifest);
   files['routes.json'] = JSON.stringify({ name, version: build.version, routes: [{ path: '/draft', module: './DraftList', title: '草稿箱' }] });

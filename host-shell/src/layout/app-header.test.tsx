@@ -26,7 +26,11 @@ describe('AppHeader', () => {
   });
 
   it('shows the enterprise badge icon for cert_type 24 and the worn badge', async () => {
-    renderApp({ url: '/index', user: { ...VERIFIED_USER, cert_type: 24 }, client: { wearBadge: () => Promise.resolve({ cover_url: 'data:image/png;base64,AA' }) } });
+    renderApp({
+      url: '/index',
+      user: { ...VERIFIED_USER, cert_type: 24 },
+      client: { wearBadge: () => Promise.resolve({ cover_url: 'data:image/png;base64,AA' }) },
+    });
     expect(await screen.findByLabelText('企业认证标识')).toBeInTheDocument();
     expect(await screen.findByAltText('佩戴徽章')).toHaveAttribute('src', 'data:image/png;base64,AA');
   });

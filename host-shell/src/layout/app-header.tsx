@@ -26,7 +26,13 @@ export function AppHeader({ onPreload }: { onPreload?: (url: string) => void } =
 
   return (
     <Layout.Header
-      style={{ height: LIMITS.HEADER_HEIGHT, lineHeight: `${LIMITS.HEADER_HEIGHT}px`, padding: '0 24px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
+      style={{
+        height: LIMITS.HEADER_HEIGHT,
+        lineHeight: `${LIMITS.HEADER_HEIGHT}px`,
+        padding: '0 24px',
+        background: '#fff',
+        borderBottom: '1px solid #f0f0f0',
+      }}
     >
       <div className="header-bar">
         <h4 className="header-title">创作者中心</h4>

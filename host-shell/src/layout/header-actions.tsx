@@ -39,7 +39,13 @@ export function NoticeBell({ onPreload }: { onPreload?: (url: string) => void })
   const text = formatBadge(total);
   return (
     // The name contains the count the badge shows (a name must contain the visible text).
-    <Button type="text" aria-label={text ? `通知 ${text}` : '通知'} onClick={() => navigate(NOTICE_PATH)} onMouseEnter={() => onPreload?.(NOTICE_PATH)} data-testid="notice-bell">
+    <Button
+      type="text"
+      aria-label={text ? `通知 ${text}` : '通知'}
+      onClick={() => navigate(NOTICE_PATH)}
+      onMouseEnter={() => onPreload?.(NOTICE_PATH)}
+      data-testid="notice-bell"
+    >
       <Badge count={text} overflowCount={Number.MAX_SAFE_INTEGER} size="small">
         <BellOutlined style={{ fontSize: 18 }} />
       </Badge>

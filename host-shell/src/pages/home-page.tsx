@@ -97,7 +97,14 @@ function Col({ gutter, auto, style, children }: { gutter: number; auto?: boolean
 function ScoreBar({ percent, label }: { percent: number; label: string }) {
   const value = Math.min(100, Math.max(0, percent));
   return (
-    <div className={value >= 100 ? 'home-progress home-progress-success' : 'home-progress'} role="progressbar" aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+    <div
+      className={value >= 100 ? 'home-progress home-progress-success' : 'home-progress'}
+      role="progressbar"
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-label={label}
+    >
       <div className="home-progress-body">
         <div className="home-progress-rail">
           <div className="home-progress-track" style={{ width: `${value}%` }} />

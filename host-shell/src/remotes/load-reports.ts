@@ -26,8 +26,10 @@ export function newPageLoadId(): string {
 export function signedLoadReporter(pageLoad: string): Reporter {
   return (report) => {
     if (!getToken()) return;
-    apiPost<RemoteLoadAnswer>(LOAD_REPORT_PATH, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true, keepPrefetched: true }).catch((error: unknown) => {
-      console.warn('host-shell: a remote load report was not accepted', error);
-    });
+    apiPost<RemoteLoadAnswer>(LOAD_REPORT_PATH, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true, keepPrefetched: true }).catch(
+      (error: unknown) => {
+        console.warn('host-shell: a remote load report was not accepted', error);
+      },
+    );
   };
 }

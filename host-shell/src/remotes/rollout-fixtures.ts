@@ -3,7 +3,11 @@ import { bucketOf } from 'deploy/bucket';
 import type { HostRollout } from './rollout';
 
 export const ROUTES = [{ path: '/rights', module: './Rights', title: '权益' }];
-const ref = (version: string) => ({ version, entry: 'mf-manifest.json', integrity: { 'mf-manifest.json': `sha384-m${version}`, 'remoteEntry.js': `sha384-e${version}` } });
+const ref = (version: string) => ({
+  version,
+  entry: 'mf-manifest.json',
+  integrity: { 'mf-manifest.json': `sha384-m${version}`, 'remoteEntry.js': `sha384-e${version}` },
+});
 
 export function rolloutView(userId: string | null, percent = 50, extra: Partial<HostRollout['remotes'][string]> = {}): HostRollout {
   return {

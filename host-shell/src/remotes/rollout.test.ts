@@ -17,7 +17,12 @@ describe('planRemotes', () => {
 
   it('gives the canary to users in its bucket and stable to the others, the same on every call', () => {
     for (let i = 0; i < 3; i++) {
-      expect(planRemotes(view(inside), [])[0]?.entry).toEqual({ name: 'mf_tools', version: '1.1.0', manifestUrl: '/releases/mf-tools/1.1.0/mf-manifest.json', routes: ROUTES });
+      expect(planRemotes(view(inside), [])[0]?.entry).toEqual({
+        name: 'mf_tools',
+        version: '1.1.0',
+        manifestUrl: '/releases/mf-tools/1.1.0/mf-manifest.json',
+        routes: ROUTES,
+      });
       expect(planRemotes(view(outside), [])[0]?.entry.version).toBe('1.0.0');
     }
     expect(planRemotes(view(inside), [])[0]?.stable?.version).toBe('1.0.0');

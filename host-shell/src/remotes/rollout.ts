@@ -25,7 +25,13 @@ export interface PlannedRemote {
 function isHostRollout(value: unknown): value is HostRollout {
   if (typeof value !== 'object' || value === null) return false;
   const view = value as Partial<HostRollout>;
-  return typeof view.revision === 'number' && typeof view.salt === 'string' && typeof view.baseUrl === 'string' && typeof view.remotes === 'object' && view.remotes !== null;
+  return (
+    typeof view.revision === 'number' &&
+    typeof view.salt === 'string' &&
+    typeof view.baseUrl === 'string' &&
+    typeof view.remotes === 'object' &&
+    view.remotes !== null
+  );
 }
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;

@@ -44,13 +44,23 @@ describe('withStableFallback', () => {
 
   it('reports a successful load once, and rethrows a failing stable', async () => {
     const reports: LoadReport[] = [];
-    const ok = withStableFallback(async () => screen, planRemotes(view(null), []), jest.fn(), (r) => reports.push(r));
+    const ok = withStableFallback(
+      async () => screen,
+      planRemotes(view(null), []),
+      jest.fn(),
+      (r) => reports.push(r),
+    );
     await ok.load('mf_tools/Rights');
     await ok.load('mf_tools/Rights');
     expect(reports).toEqual([{ remote: 'mf-tools', version: '1.0.0', ok: true, phase: 'entry' }]);
 
     const register = jest.fn();
-    const failing = withStableFallback(async () => Promise.reject(new Error('boom')), planRemotes(view(null), []), register, (r) => reports.push(r));
+    const failing = withStableFallback(
+      async () => Promise.reject(new Error('boom')),
+      planRemotes(view(null), []),
+      register,
+      (r) => reports.push(r),
+    );
     await expect(failing.load('mf_tools/Rights')).rejects.toThrow('boom');
     expect(register).not.toHaveBeenCalled();
     expect(reports.at(-1)).toEqual({ remote: 'mf-tools', version: '1.0.0', ok: false, phase: 'screen' });

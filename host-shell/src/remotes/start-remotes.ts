@@ -22,7 +22,10 @@ export interface SessionSource {
 
 export async function startRemotes(session?: SessionSource): Promise<{ remotes: RemoteEntry[]; loadRemote: RemoteModuleLoader }> {
   let token = getToken();
-  const overrides = readOverrides(window.location.search, safeStorage(() => window.sessionStorage));
+  const overrides = readOverrides(
+    window.location.search,
+    safeStorage(() => window.sessionStorage),
+  );
   const view = await fetchRollout(token, {}, overrides);
   // No rollout (none received, none kept, or nothing released yet): the plain list, as before.
   const listed = view && Object.keys(view.remotes).length > 0 ? [] : await fetchRemotes();
@@ -34,7 +37,12 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
   separateChunkRegistries(remotes.map((remote) => remote.name));
   const report = signedLoadReporter(newPageLoadId());
   const manifests = new ManifestCache(integrityFetch(integrity));
-  const fallback = withStableFallback(initFederation(remotes, [integrityPlugin(integrity, manifests), sharePreloadPlugin(manifests)]), plans, reregisterRemote, report);
+  const fallback = withStableFallback(
+    initFederation(remotes, [integrityPlugin(integrity, manifests), sharePreloadPlugin(manifests)]),
+    plans,
+    reregisterRemote,
+    report,
+  );
   // Once signed in and idle, fetch this user's remote manifests, so a remote screen's first opening
   // starts with its code instead of a manifest round trip. No remote code is fetched here.
   const warmManifests = (entries: readonly RemoteEntry[]) => {
@@ -48,14 +56,16 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
     const next = getToken();
     if (next === token) return;
     token = next;
-    replanned = replanned.then(async () => {
-      const fresh = await fetchRollout(next, {}, overrides);
-      if (!fresh || next !== token) return; // Offline, or superseded by a later login or logout.
-      integrity.add(fresh);
-      const replan = planRemotes(fresh, listed, overrides);
-      fallback.replan(replan);
-      warmManifests(replan.map((plan) => plan.entry));
-    }).catch((error: unknown) => console.warn('host-shell: the rollout could not be applied after the session changed', error));
+    replanned = replanned
+      .then(async () => {
+        const fresh = await fetchRollout(next, {}, overrides);
+        if (!fresh || next !== token) return; // Offline, or superseded by a later login or logout.
+        integrity.add(fresh);
+        const replan = planRemotes(fresh, listed, overrides);
+        fallback.replan(replan);
+        warmManifests(replan.map((plan) => plan.entry));
+      })
+      .catch((error: unknown) => console.warn('host-shell: the rollout could not be applied after the session changed', error));
   });
   const loadRemote: RemoteModuleLoader = async (id) => {
     await replanned;

@@ -62,10 +62,38 @@ function AntdLayout({ onEnter }: { onEnter: (path: string) => void }) {
 
 /** The host's own screens inside the layout. */
 const HOST_SCREENS: RouteObject[] = [
-  { path: '/index', element: <Deferred><HomePage /></Deferred> },
-  { path: '/notice', element: <Deferred><NoticePage /></Deferred> },
-  { path: '/user', element: <Deferred><UserPage /></Deferred> },
-  { path: '/password', element: <Deferred><PasswordPage /></Deferred> },
+  {
+    path: '/index',
+    element: (
+      <Deferred>
+        <HomePage />
+      </Deferred>
+    ),
+  },
+  {
+    path: '/notice',
+    element: (
+      <Deferred>
+        <NoticePage />
+      </Deferred>
+    ),
+  },
+  {
+    path: '/user',
+    element: (
+      <Deferred>
+        <UserPage />
+      </Deferred>
+    ),
+  },
+  {
+    path: '/password',
+    element: (
+      <Deferred>
+        <PasswordPage />
+      </Deferred>
+    ),
+  },
 ];
 const HOST_PATHS = ['/', '/login', '/app', ...HOST_SCREENS.map((route) => route.path ?? '')];
 const HOST_PRELOADS: Record<string, (() => Promise<unknown>) | undefined> = {
@@ -127,11 +155,25 @@ export function buildRoutes({ remotes, loadRemote, timeoutMs }: ShellRoutesOptio
       element: <RootLayout />,
       children: [
         { path: '/', element: null },
-        { path: '/login', element: <Deferred><LoginPage /></Deferred> },
+        {
+          path: '/login',
+          element: (
+            <Deferred>
+              <LoginPage />
+            </Deferred>
+          ),
+        },
         {
           element: <AntdLayout onEnter={enter} />,
           children: [
-            { path: '/app', element: <Deferred><EmptyPage /></Deferred> },
+            {
+              path: '/app',
+              element: (
+                <Deferred>
+                  <EmptyPage />
+                </Deferred>
+              ),
+            },
             // Without the shell's layout a screen still is the page's main landmark (the layout's Content is <main>).
             ...bareRoutes.map((route) => ({ ...toRoute(route), element: <main>{toRoute(route).element}</main> })),
             {
@@ -146,7 +188,18 @@ export function buildRoutes({ remotes, loadRemote, timeoutMs }: ShellRoutesOptio
                   />
                 </Deferred>
               ),
-              children: [...HOST_SCREENS, ...remoteRoutes.filter((route) => !route.bare).map(toRoute), { path: '*', element: <Deferred><NotFoundPage /></Deferred> }],
+              children: [
+                ...HOST_SCREENS,
+                ...remoteRoutes.filter((route) => !route.bare).map(toRoute),
+                {
+                  path: '*',
+                  element: (
+                    <Deferred>
+                      <NotFoundPage />
+                    </Deferred>
+                  ),
+                },
+              ],
             },
           ],
         },

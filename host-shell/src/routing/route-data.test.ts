@@ -6,7 +6,10 @@ const draftData = { url: '/api/draft/search', params: { type: 0, page: 1, size: 
 /** A router stand-in that reports the states a real one would, in order. */
 function routerAt(pathname: string, search = '', handle?: unknown) {
   const listeners: ((state: ReturnType<typeof stateOf>) => void)[] = [];
-  const stateOf = (path: string, query: string, routeHandle?: unknown) => ({ location: { pathname: path, search: query }, matches: [{ route: {} }, { route: { handle: routeHandle } }] });
+  const stateOf = (path: string, query: string, routeHandle?: unknown) => ({
+    location: { pathname: path, search: query },
+    matches: [{ route: {} }, { route: { handle: routeHandle } }],
+  });
   const router = {
     state: stateOf(pathname, search, handle),
     subscribe(listener: (state: ReturnType<typeof stateOf>) => void) {

@@ -11,7 +11,15 @@ export const FAKE_SHELL_CLIENT: ShellClient = {
   userScore: () => Promise.resolve({ user_score: 0 }),
   recentDrafts: () => Promise.resolve({ returnData: [], count: 0, capped: false }),
   userInfo: () =>
-    Promise.resolve({ u_id: 1, u_nickname: '测试作者', u_avatar: '', is_reverse_author: 0, identities_info: [], u_cert: { cert_type: 0 }, u_phone_masked: '138****0001' }),
+    Promise.resolve({
+      u_id: 1,
+      u_nickname: '测试作者',
+      u_avatar: '',
+      is_reverse_author: 0,
+      identities_info: [],
+      u_cert: { cert_type: 0 },
+      u_phone_masked: '138****0001',
+    }),
   noticeList: () => Promise.resolve({ list: [], total: 0 }),
   noticeRead: () => Promise.resolve(null),
   updateNickname: () => Promise.resolve(null),

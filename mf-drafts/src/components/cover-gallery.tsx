@@ -19,7 +19,14 @@ export function CoverGallery({ covers, width = 120, height = 68 }: CoverGalleryP
     <Image.PreviewGroup>
       <Space size={8} wrap>
         {covers.map((url, index) => (
-          <Image key={`${index}-${url.slice(-24)}`} src={url} width={width} height={height} alt={`封面${index + 1}`} style={{ objectFit: 'cover', borderRadius: 4 }} />
+          <Image
+            key={`${index}-${url.slice(-24)}`}
+            src={url}
+            width={width}
+            height={height}
+            alt={`封面${index + 1}`}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+          />
         ))}
       </Space>
     </Image.PreviewGroup>

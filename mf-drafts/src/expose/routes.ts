@@ -29,7 +29,11 @@ const routes: RouteDeclaration[] = [
     title: '稿件库',
     menu: { label: '稿件库', order: 1, group: MANUSCRIPTS },
     // The library's first call as the menu opens it (articles, 全部); another type's own 全部 differs, so it is not started early.
-    data: { url: '/api/manuscript/list', params: { type: 1, status: 20, page: 1, size: 10 }, fromQuery: { type: 'type', status: 'status', page: 'page', title: 'title' } },
+    data: {
+      url: '/api/manuscript/list',
+      params: { type: 1, status: 20, page: 1, size: 10 },
+      fromQuery: { type: 'type', status: 'status', page: 'page', title: 'title' },
+    },
   },
   {
     path: '/shortPlay',

@@ -13,11 +13,35 @@ import {
 
 // Spec §3, Enumerations, written out: the expected values come from the spec, not from the constants under test.
 /** Status label maps (three variants): (a) articles, (b) videos, (c) galleries. */
-const SPEC_LABELS_A: Array<[string, string]> = [['1', '内部审核中'], ['2', '审核中'], ['3', '内部审核不通过'], ['4', '审核中'], ['5', '已发布'], ['8', '未通过']];
-const SPEC_LABELS_B: Array<[string, string]> = [['1', '审核中'], ['0', '已发布'], ['2', '未通过']];
-const SPEC_LABELS_C: Array<[string, string]> = [['1', '已发布'], ['2', '已发布'], ['3', '未通过'], ['4', '未通过']];
+const SPEC_LABELS_A: Array<[string, string]> = [
+  ['1', '内部审核中'],
+  ['2', '审核中'],
+  ['3', '内部审核不通过'],
+  ['4', '审核中'],
+  ['5', '已发布'],
+  ['8', '未通过'],
+];
+const SPEC_LABELS_B: Array<[string, string]> = [
+  ['1', '审核中'],
+  ['0', '已发布'],
+  ['2', '未通过'],
+];
+const SPEC_LABELS_C: Array<[string, string]> = [
+  ['1', '已发布'],
+  ['2', '已发布'],
+  ['3', '未通过'],
+  ['4', '未通过'],
+];
 /** Article status filter: 20 全部, 7 已发布, 5 审核中, 6 未通过, 4 仅我可见, 12 定时发布, 13 已下线. */
-const SPEC_ARTICLE_FILTERS = [[20, '全部'], [7, '已发布'], [5, '审核中'], [6, '未通过'], [4, '仅我可见'], [12, '定时发布'], [13, '已下线']];
+const SPEC_ARTICLE_FILTERS = [
+  [20, '全部'],
+  [7, '已发布'],
+  [5, '审核中'],
+  [6, '未通过'],
+  [4, '仅我可见'],
+  [12, '定时发布'],
+  [13, '已下线'],
+];
 
 describe('edit target by nd_type (spec §2)', () => {
   it.each([

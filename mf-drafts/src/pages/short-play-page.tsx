@@ -32,7 +32,14 @@ export function ShortPlayPage() {
       {error && failureMessage(error) ? <Alert type="error" title={failureMessage(error)} style={{ marginBottom: 16 }} /> : null}
       {isLoading ? <Spin /> : <DramaGrid dramas={data?.list ?? []} onOpen={(drama) => navigate(`/shortPlay/detail?id=${drama.id}`)} />}
       {data && data.total > SIZE ? (
-        <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page} pageSize={SIZE} total={data.total} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          style={{ marginTop: 16, textAlign: 'right' }}
+          current={page}
+          pageSize={SIZE}
+          total={data.total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       ) : null}
       <DramaFormDialog
         open={creating}

@@ -19,9 +19,24 @@ function SortableRow({ id, index, children }: { id: string; index: number; child
     <li
       ref={setNodeRef}
       data-testid="sortable-item"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, display: 'flex', alignItems: 'center', gap: 8, listStyle: 'none', background: '#fff' }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        listStyle: 'none',
+        background: '#fff',
+      }}
     >
-      <button type="button" aria-label={`拖动排序 第${index + 1}项`} {...attributes} {...listeners} style={{ cursor: 'grab', border: 'none', background: 'none', padding: 4 }}>
+      <button
+        type="button"
+        aria-label={`拖动排序 第${index + 1}项`}
+        {...attributes}
+        {...listeners}
+        style={{ cursor: 'grab', border: 'none', background: 'none', padding: 4 }}
+      >
         <HolderOutlined />
       </button>
       {children}
@@ -31,7 +46,10 @@ function SortableRow({ id, index, children }: { id: string; index: number; child
 
 /** Drag (or keyboard: space, arrows, space) to reorder; the new order is handed back whole. */
 export function SortableList<T>({ items, idOf, onReorder, render, layout = 'list', label }: Props<T>) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = items.map(idOf);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -40,7 +58,17 @@ export function SortableList<T>({ items, idOf, onReorder, render, layout = 'list
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
-        <ul aria-label={label} style={{ padding: 0, margin: 0, display: layout === 'grid' ? 'grid' : 'flex', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', flexDirection: 'column', gap: 8 }}>
+        <ul
+          aria-label={label}
+          style={{
+            padding: 0,
+            margin: 0,
+            display: layout === 'grid' ? 'grid' : 'flex',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+            flexDirection: 'column',
+            gap: 8,
+          }}
+        >
           {items.map((item, index) => (
             <SortableRow key={ids[index]} id={ids[index] ?? String(index)} index={index}>
               {render(item, index)}

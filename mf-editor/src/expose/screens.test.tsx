@@ -8,7 +8,9 @@ import { exposedModules, type FederationConfigModule, renderScreen, VERIFIED_USE
 import { editorCalls } from '../features/draft/api/editor-calls';
 import { episodeCalls } from '../features/episode/api/episode-calls';
 
-jest.mock('../features/draft/api/editor-calls', () => ({ editorCalls: { save: jest.fn(), manuscripts: jest.fn(), showDraft: jest.fn(), useMaterial: jest.fn() } }));
+jest.mock('../features/draft/api/editor-calls', () => ({
+  editorCalls: { save: jest.fn(), manuscripts: jest.fn(), showDraft: jest.fn(), useMaterial: jest.fn() },
+}));
 jest.mock('../features/episode/api/episode-calls', () => ({ episodeCalls: { hasAuth: jest.fn(), mySeries: jest.fn(), episode: jest.fn(), save: jest.fn() } }));
 jest.mock('../features/materials/api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
 
@@ -37,7 +39,10 @@ describe('mf_editor screens', () => {
     expect(await screen.findByText('暂无短剧权限')).toBeInTheDocument();
     refused.unmount();
     (episodeCalls.hasAuth as jest.Mock).mockResolvedValueOnce({ check: true });
-    (episodeCalls.mySeries as jest.Mock).mockResolvedValueOnce({ total: 1, list: [{ id: 4, title: '黄河人家', cover_url: '', intro: '', status: 1, episode_count: 2, create_time: '', update_time: '' }] });
+    (episodeCalls.mySeries as jest.Mock).mockResolvedValueOnce({
+      total: 1,
+      list: [{ id: 4, title: '黄河人家', cover_url: '', intro: '', status: 1, episode_count: 2, create_time: '', update_time: '' }],
+    });
     await open('./Episode', '/episode', '/episode?dramaId=4');
     expect(await screen.findByText('黄河人家')).toBeInTheDocument();
     expect(screen.getByLabelText('集数')).toHaveValue('3');

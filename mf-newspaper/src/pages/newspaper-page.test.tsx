@@ -11,7 +11,22 @@ const mockedNewsGet = newsGet as jest.MockedFunction<typeof newsGet>;
 // The page opens on "today": the test sets the clock (only Date; timers stay real for the UI), so it
 // passes at every hour, including across midnight between loading this file and rendering.
 const NOW = new Date(2026, 10, 23, 0, 0, 30);
-const REAL_TIMERS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance'] as const;
+const REAL_TIMERS = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'clearImmediate',
+  'nextTick',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'hrtime',
+  'performance',
+] as const;
 beforeAll(() => jest.useFakeTimers({ now: NOW, doNotFake: [...REAL_TIMERS] }));
 afterAll(() => jest.useRealTimers());
 const today = '2026-11-23';
@@ -28,7 +43,15 @@ function renderPage(url = '/newspaper') {
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/newspaper" element={<><NewspaperPage /><Location /></>} />
+          <Route
+            path="/newspaper"
+            element={
+              <>
+                <NewspaperPage />
+                <Location />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </ConfigProvider>,

@@ -42,7 +42,13 @@ const routes: RouteDeclaration[] = [
     data: { url: '/api/enterpriseUser/application', method: 'POST' },
     menu: { label: '企业', icon: 'shop', order: 7 },
   },
-  { path: '/helpCenter', module: './HelpCenter', title: '帮助中心', data: { url: '/api/help/categories' }, menu: { label: '帮助中心', icon: 'question', order: 8 } },
+  {
+    path: '/helpCenter',
+    module: './HelpCenter',
+    title: '帮助中心',
+    data: { url: '/api/help/categories' },
+    menu: { label: '帮助中心', icon: 'question', order: 8 },
+  },
 ];
 
 export default routes;

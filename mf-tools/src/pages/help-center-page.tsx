@@ -52,7 +52,9 @@ export function HelpCenterPage() {
             没有找到答案？点击页面顶部的“客服”联系我们。
           </Typography.Paragraph>
         </Col>
-        <Col xs={24} md={18}>{content}</Col>
+        <Col xs={24} md={18}>
+          {content}
+        </Col>
       </Row>
     </Card>
   );

@@ -50,9 +50,21 @@ export function JobListPage() {
         style={{ marginBottom: 16 }}
       />
       {error && failureText(error) ? <Alert type="error" title={failureText(error)} style={{ marginBottom: 16 }} /> : null}
-      <JobTable jobs={data?.list ?? []} loading={isFetching} onEdit={(job) => navigate(`/tools/job/add?id=${job.id}`)} onStatus={(job, next) => void onStatus(job, next)} />
+      <JobTable
+        jobs={data?.list ?? []}
+        loading={isFetching}
+        onEdit={(job) => navigate(`/tools/job/add?id=${job.id}`)}
+        onStatus={(job, next) => void onStatus(job, next)}
+      />
       {data && data.total > SIZE ? (
-        <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={page} pageSize={SIZE} total={data.total} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          style={{ marginTop: 16, textAlign: 'right' }}
+          current={page}
+          pageSize={SIZE}
+          total={data.total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       ) : null}
     </Card>
   );

@@ -11,10 +11,7 @@ export function RankPage() {
   const { data, isFetching } = useRankListQuery({ period, type });
   return (
     <div style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
-      <Card
-        title="创作者排行榜"
-        extra={data?.day ? <Typography.Text type="secondary">统计至 {data.day}</Typography.Text> : null}
-      >
+      <Card title="创作者排行榜" extra={data?.day ? <Typography.Text type="secondary">统计至 {data.day}</Typography.Text> : null}>
         <Tabs activeKey={period} onChange={(key) => setPeriod(key as RankPeriod)} items={RANK_PERIODS.map((p) => ({ key: p.value, label: p.label }))} />
         <Tabs
           type="card"

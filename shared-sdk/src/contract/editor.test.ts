@@ -93,7 +93,16 @@ describe('wire helpers', () => {
   it('encodes structured fields as JSON text and comma lists', () => {
     const doc = { ...emptyDocument(EditorKind.COLLECTION), covers: ['https://a/b.png'], item_ids: [3, 1] };
     const request = toArticleAddRequest(doc, { save_type: SaveType.DRAFT, draft_id: 7, base_version: 2 });
-    expect(request).toMatchObject({ type: 4, save_type: 1, draft_id: 7, base_version: 2, covers: '["https://a/b.png"]', item_ids: '3,1', images: '[]', original: 0 });
+    expect(request).toMatchObject({
+      type: 4,
+      save_type: 1,
+      draft_id: 7,
+      base_version: 2,
+      covers: '["https://a/b.png"]',
+      item_ids: '3,1',
+      images: '[]',
+      original: 0,
+    });
   });
   it('builds editor URLs, collections on the video screen', () => {
     expect(editorUrlFor(4, { draftId: 9 })).toBe('/videoWrite?isPack=1&draftId=9');

@@ -231,7 +231,8 @@ export function topicsOf(text: string): string[] {
 function titleIssues(doc: EditorDocument, publishing: boolean, issues: EditorIssue[]): void {
   const length = textLength(doc.title.trim());
   if (length > EDITOR_LIMITS.TITLE_MAX) issues.push({ field: 'title', message: `标题最多${EDITOR_LIMITS.TITLE_MAX}个字` });
-  else if (publishing && length < EDITOR_LIMITS.TITLE_MIN) issues.push({ field: 'title', message: `标题需要${EDITOR_LIMITS.TITLE_MIN}到${EDITOR_LIMITS.TITLE_MAX}个字` });
+  else if (publishing && length < EDITOR_LIMITS.TITLE_MIN)
+    issues.push({ field: 'title', message: `标题需要${EDITOR_LIMITS.TITLE_MIN}到${EDITOR_LIMITS.TITLE_MAX}个字` });
 }
 
 function coverIssues(doc: EditorDocument, publishing: boolean, issues: EditorIssue[]): void {
@@ -247,8 +248,10 @@ function imageIssues(doc: EditorDocument, publishing: boolean, issues: EditorIss
   if (doc.images.some((image) => !isImageUrl(image.url))) issues.push({ field: 'images', message: '图片地址不正确' });
   if (doc.type === EditorKind.GALLERY) {
     if (doc.images.length > EDITOR_LIMITS.GALLERY_MAX) issues.push({ field: 'images', message: `图集最多${EDITOR_LIMITS.GALLERY_MAX}张图片` });
-    else if (publishing && doc.images.length < EDITOR_LIMITS.GALLERY_MIN) issues.push({ field: 'images', message: `图集至少需要${EDITOR_LIMITS.GALLERY_MIN}张图片` });
-    if (doc.images.some((image) => textLength(image.caption) > EDITOR_LIMITS.CAPTION_MAX)) issues.push({ field: 'images', message: `图片说明最多${EDITOR_LIMITS.CAPTION_MAX}个字` });
+    else if (publishing && doc.images.length < EDITOR_LIMITS.GALLERY_MIN)
+      issues.push({ field: 'images', message: `图集至少需要${EDITOR_LIMITS.GALLERY_MIN}张图片` });
+    if (doc.images.some((image) => textLength(image.caption) > EDITOR_LIMITS.CAPTION_MAX))
+      issues.push({ field: 'images', message: `图片说明最多${EDITOR_LIMITS.CAPTION_MAX}个字` });
     if (!Number.isInteger(doc.cover_index) || doc.cover_index < 0 || (doc.images.length > 0 && doc.cover_index >= doc.images.length)) {
       issues.push({ field: 'cover_index', message: '请从图集中选择封面' });
     }
@@ -265,7 +268,12 @@ function bodyIssues(doc: EditorDocument, publishing: boolean, issues: EditorIssu
     return;
   }
   const length = textLength(htmlToText(doc.content));
-  const max = doc.type === EditorKind.ARTICLE ? EDITOR_LIMITS.ARTICLE_TEXT_MAX : doc.type === EditorKind.POST ? EDITOR_LIMITS.POST_TEXT_MAX : EDITOR_LIMITS.DESCRIPTION_MAX;
+  const max =
+    doc.type === EditorKind.ARTICLE
+      ? EDITOR_LIMITS.ARTICLE_TEXT_MAX
+      : doc.type === EditorKind.POST
+        ? EDITOR_LIMITS.POST_TEXT_MAX
+        : EDITOR_LIMITS.DESCRIPTION_MAX;
   const what = doc.type === EditorKind.ARTICLE ? '正文' : doc.type === EditorKind.POST ? '动态内容' : '简介';
   if (length > max) issues.push({ field: 'content', message: `${what}最多${max}个字` });
   const hasMedia = /<(img|video|audio|iframe)\b/i.test(doc.content);
@@ -297,7 +305,8 @@ export function validateEditorDocument(doc: EditorDocument, publishing: boolean)
   if (doc.type === EditorKind.COLLECTION) {
     if (new Set(doc.item_ids).size !== doc.item_ids.length) issues.push({ field: 'item_ids', message: '合集中有重复的作品' });
     else if (doc.item_ids.length > EDITOR_LIMITS.COLLECTION_MAX) issues.push({ field: 'item_ids', message: `合集最多${EDITOR_LIMITS.COLLECTION_MAX}个作品` });
-    else if (publishing && doc.item_ids.length < EDITOR_LIMITS.COLLECTION_MIN) issues.push({ field: 'item_ids', message: `合集至少需要${EDITOR_LIMITS.COLLECTION_MIN}个作品` });
+    else if (publishing && doc.item_ids.length < EDITOR_LIMITS.COLLECTION_MIN)
+      issues.push({ field: 'item_ids', message: `合集至少需要${EDITOR_LIMITS.COLLECTION_MIN}个作品` });
   }
   return issues;
 }

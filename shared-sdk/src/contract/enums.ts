@@ -81,11 +81,25 @@ export const STATUS_LABELS_B: LabelMap = { 1: '审核中', 0: '已发布', 2: '�
 export const STATUS_LABELS_C: LabelMap = { 1: '已发布', 2: '已发布', 3: '未通过', 4: '未通过' };
 
 export const MaterialLogCode = {
-  UPLOAD: 1, USE: 2, DOWNLOAD: 3, SAVE: 4, SHARE: 5, AI_REVIEW_FAILED: 7, AI_REVIEW_PASSED: 8, DELETE: 9,
+  UPLOAD: 1,
+  USE: 2,
+  DOWNLOAD: 3,
+  SAVE: 4,
+  SHARE: 5,
+  AI_REVIEW_FAILED: 7,
+  AI_REVIEW_PASSED: 8,
+  DELETE: 9,
 } as const;
 export type MaterialLogCode = (typeof MaterialLogCode)[keyof typeof MaterialLogCode];
 export const MATERIAL_LOG_LABELS: LabelMap = {
-  1: '上传', 2: '使用', 3: '下载', 4: '保存', 5: '分享', 7: 'AI审核不通过', 8: 'AI审核通过', 9: '删除',
+  1: '上传',
+  2: '使用',
+  3: '下载',
+  4: '保存',
+  5: '分享',
+  7: 'AI审核不通过',
+  8: 'AI审核通过',
+  9: '删除',
 };
 
 /** Enterprise certification audit status; status 2 of the enterprise data means certified. */

@@ -34,7 +34,9 @@ describe('sanitizeHtml and the editor formats', () => {
     const out = sanitizeHtml(
       '<p style="text-align: center; text-indent: 2em; position: fixed">段</p><span style="color: rgb(230, 0, 0); background-color: #ffff00; font-size: 24px; background-image: url(x)">字</span>',
     );
-    expect(out).toBe('<p style="text-align: center; text-indent: 2em">段</p><span style="color: rgb(230, 0, 0); background-color: #ffff00; font-size: 24px">字</span>');
+    expect(out).toBe(
+      '<p style="text-align: center; text-indent: 2em">段</p><span style="color: rgb(230, 0, 0); background-color: #ffff00; font-size: 24px">字</span>',
+    );
   });
 
   it('keeps rules, audio and video with their controls', () => {
@@ -58,6 +60,8 @@ describe('sanitizeHtml and the editor formats', () => {
   });
 
   it('keeps pasted pictures at full width with automatic height', () => {
-    expect(sanitizeHtml('<img src="https://a.example/1.png" style="width: 100%; height: auto; position: fixed">')).toBe('<img src="https://a.example/1.png" style="width: 100%; height: auto">');
+    expect(sanitizeHtml('<img src="https://a.example/1.png" style="width: 100%; height: auto; position: fixed">')).toBe(
+      '<img src="https://a.example/1.png" style="width: 100%; height: auto">',
+    );
   });
 });

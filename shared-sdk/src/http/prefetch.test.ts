@@ -45,7 +45,11 @@ describe('calls started before their screen', () => {
     while (server.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
     await apiPost('/api/draft/del', { ids: '7' });
     expect(await apiGet('/api/draft/search', search)).toEqual({ served: 3 });
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/draft/search', 'POST /api/draft/del', 'GET /api/draft/search']);
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/draft/search',
+      'POST /api/draft/del',
+      'GET /api/draft/search',
+    ]);
   });
 
   it('survives a POST that changes nothing a screen reads (a load report)', async () => {
@@ -106,7 +110,11 @@ describe('routeDataCall', () => {
   const data = { url: '/api/draft/search', params: { type: 0, page: 1, size: 10 }, fromQuery: { type: 'type', page: 'page', title: 'title' } };
 
   it('takes the mapped query parameters over the defaults, numbers as numbers', () => {
-    expect(routeDataCall(data, '?type=2&page=3&title=%E9%BB%84%E6%B2%B3&other=1')).toEqual({ path: '/api/draft/search', method: 'GET', params: { type: 2, page: 3, size: 10, title: '黄河' } });
+    expect(routeDataCall(data, '?type=2&page=3&title=%E9%BB%84%E6%B2%B3&other=1')).toEqual({
+      path: '/api/draft/search',
+      method: 'GET',
+      params: { type: 2, page: 3, size: 10, title: '黄河' },
+    });
   });
 
   it('keeps the defaults for absent or empty parameters and leaves out a field without one', () => {

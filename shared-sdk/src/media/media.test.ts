@@ -64,10 +64,17 @@ describe('streamAiWrite', () => {
     expect(fields.sign).toBe(computeSign(fields, TEST_SECRET, { method: 'POST', path: '/api/ai/write' }));
   });
 
-  it('turns a refusal before any text, and an error event mid-answer, into errors with the server\'s message', async () => {
-    handler = (_req, _body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: AiCode.NOT_CONFIGURED, msg: AI_MESSAGES.NOT_CONFIGURED, data: null }));
-    await expect(streamAiWrite({ action: 'expand', text: 'x' }, () => undefined)).rejects.toMatchObject({ code: AiCode.NOT_CONFIGURED, message: AI_MESSAGES.NOT_CONFIGURED });
-    handler = (_req, _body, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(event({ delta: '半' }) + event({ msg: AI_MESSAGES.PROVIDER_FAILED }, 'error'));
+  it("turns a refusal before any text, and an error event mid-answer, into errors with the server's message", async () => {
+    handler = (_req, _body, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: AiCode.NOT_CONFIGURED, msg: AI_MESSAGES.NOT_CONFIGURED, data: null }));
+    await expect(streamAiWrite({ action: 'expand', text: 'x' }, () => undefined)).rejects.toMatchObject({
+      code: AiCode.NOT_CONFIGURED,
+      message: AI_MESSAGES.NOT_CONFIGURED,
+    });
+    handler = (_req, _body, res) =>
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).end(event({ delta: '半' }) + event({ msg: AI_MESSAGES.PROVIDER_FAILED }, 'error'));
     await expect(streamAiWrite({ action: 'expand', text: 'x' }, () => undefined)).rejects.toMatchObject({ message: AI_MESSAGES.PROVIDER_FAILED });
   });
 
@@ -96,7 +103,7 @@ describe('sseReader', () => {
 });
 
 describe('video uploads', () => {
-  it('accepts only files whose type starts with video/ (spec §5) and says so in the spec\'s words', async () => {
+  it("accepts only files whose type starts with video/ (spec §5) and says so in the spec's words", async () => {
     expect(isVideoFile({ type: 'video/mp4' })).toBe(true);
     expect(isVideoFile({ type: 'image/png' })).toBe(false);
     await expect(uploadVideo(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toMatchObject({ message: VIDEO_MESSAGES.NOT_VIDEO });

@@ -33,7 +33,11 @@ export function videoStatus(vid: string, signal?: AbortSignal): Promise<VideoUpl
 export const TRANSCODING_POLL_MS = 1500;
 
 /** Polls until transcoding ends (done or failed); `onUpdate` sees every answer. */
-export async function waitForTranscoding(vid: string, onUpdate?: (result: VideoUploadResult) => void, options: { intervalMs?: number; signal?: AbortSignal } = {}): Promise<VideoUploadResult> {
+export async function waitForTranscoding(
+  vid: string,
+  onUpdate?: (result: VideoUploadResult) => void,
+  options: { intervalMs?: number; signal?: AbortSignal } = {},
+): Promise<VideoUploadResult> {
   for (;;) {
     const result = await videoStatus(vid, options.signal);
     onUpdate?.(result);

@@ -38,6 +38,5 @@ export const { sessionStarted, userInfoRefreshed, tokenExpired, tokenExpireClear
 
 export const selectUser = (state: SessionRootState): UserInfo | null => state.session.user;
 export const selectToken = (state: SessionRootState): string => state.session.user?.token ?? '';
-export const selectIsLoggedIn = (state: SessionRootState): boolean =>
-  Boolean(state.session.user?.token) && state.session.user?.tokenExpire !== true;
+export const selectIsLoggedIn = (state: SessionRootState): boolean => Boolean(state.session.user?.token) && state.session.user?.tokenExpire !== true;
 export const selectCertified = (state: SessionRootState): boolean => state.session.user?.u_cert === 1;

@@ -85,6 +85,9 @@ export interface FederationConfigModule {
  */
 export function exposedModules(config: { exposes: Record<string, string> }, packageRoot: string): ExposedModules {
   return Object.fromEntries(
-    Object.entries(config.exposes).map(([name, file]) => [name, () => import(`${packageRoot}/${file.replace(/^\.\//, '')}`) as Promise<{ default: ComponentType }>]),
+    Object.entries(config.exposes).map(([name, file]) => [
+      name,
+      () => import(`${packageRoot}/${file.replace(/^\.\//, '')}`) as Promise<{ default: ComponentType }>,
+    ]),
   );
 }

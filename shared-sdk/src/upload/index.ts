@@ -1,6 +1,17 @@
 /** Browser uploads straight to object storage, shared by the materials screen and the editors. */
 export { uploadToStorage, fetchUploadToken, TOKEN_PATH, type UploadOptions, type UploadResult } from './upload-to-storage';
-export { isAllowedImage, extensionOf, mimeOfImage, isEditorImage, isEditorAudio, EDITOR_IMAGE_EXTENSIONS, EDITOR_AUDIO_EXTENSIONS, EDITOR_AUDIO_SUBTYPES, EDITOR_UPLOAD_MESSAGES, type UploadKind } from './file-rules';
+export {
+  isAllowedImage,
+  extensionOf,
+  mimeOfImage,
+  isEditorImage,
+  isEditorAudio,
+  EDITOR_IMAGE_EXTENSIONS,
+  EDITOR_AUDIO_EXTENSIONS,
+  EDITOR_AUDIO_SUBTYPES,
+  EDITOR_UPLOAD_MESSAGES,
+  type UploadKind,
+} from './file-rules';
 export { UPLOAD_PART_SIZE, UPLOAD_PARALLEL } from './multipart-settings';
 export { buildObjectKey, randomId, dateFolder } from './object-key';
 export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, type UploadToken } from './storage-client';

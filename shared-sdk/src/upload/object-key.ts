@@ -11,7 +11,9 @@ import { extensionOf } from './file-rules';
 export function randomId(length = 32): string {
   const bytes = new Uint8Array(Math.ceil(length / 2));
   globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, length);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, length);
 }
 
 export function dateFolder(date: Date): string {
@@ -24,7 +26,10 @@ export function dateFolder(date: Date): string {
  * millisecond differ); images, audio and files by a random hash.
  */
 export function buildObjectKey(kind: UploadKind, scope: string, fileName: string, date = new Date()): string {
-  const ext = extensionOf(fileName).replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin';
+  const ext =
+    extensionOf(fileName)
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 8) || 'bin';
   const name = kind === 'video' ? md5(`${date.getTime()}-${randomId(16)}`) : randomId(32);
   return `${kind}/${dateFolder(date)}/${scope}/${name}.${ext}`;
 }

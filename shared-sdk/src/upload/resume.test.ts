@@ -67,7 +67,13 @@ const readBody = (req: http.IncomingMessage): Promise<Buffer> =>
 
 /** The OSS multipart subset: initiate, upload part (ETag), complete (parts in order). */
 async function startFakeOss(): Promise<FakeOss> {
-  const state = { initiated: [] as string[], parts: [] as PartCall[], completed: [] as FakeOss['completed'], objects: new Map<string, Buffer>(), failOnce: new Map<number, number>() };
+  const state = {
+    initiated: [] as string[],
+    parts: [] as PartCall[],
+    completed: [] as FakeOss['completed'],
+    objects: new Map<string, Buffer>(),
+    failOnce: new Map<number, number>(),
+  };
   const stored = new Map<string, Map<number, { etag: string; body: Buffer }>>();
   let next = 0;
   const server = http.createServer((req, res) => {
@@ -85,7 +91,9 @@ async function startFakeOss(): Promise<FakeOss> {
       const url = new URL(req.url ?? '/', 'http://oss.invalid');
       const key = decodeURIComponent(url.pathname.replace(/^\/oss\/creator\//, ''));
       const xml = (status: number, text: string, extra: Record<string, string> = {}) =>
-        res.writeHead(status, { ...cors, 'content-type': 'application/xml', 'x-oss-request-id': `r${(next += 1)}`, ...extra }).end(`<?xml version="1.0" encoding="UTF-8"?>\n${text}`);
+        res
+          .writeHead(status, { ...cors, 'content-type': 'application/xml', 'x-oss-request-id': `r${(next += 1)}`, ...extra })
+          .end(`<?xml version="1.0" encoding="UTF-8"?>\n${text}`);
       if (req.method === 'POST' && url.searchParams.has('uploads')) {
         const uploadId = `up${(next += 1)}`;
         state.initiated.push(uploadId);
@@ -113,8 +121,12 @@ async function startFakeOss(): Promise<FakeOss> {
       } else if (req.method === 'POST' && url.searchParams.has('uploadId')) {
         const uploadId = url.searchParams.get('uploadId') ?? '';
         const parts = stored.get(uploadId);
-        const listed = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]+)<\/ETag>/g)].map((m) => ({ number: Number(m[1]), etag: m[2] ?? '' }));
-        const valid = parts && listed.length === parts.size && listed.every((p, i) => p.number === i + 1 && parts.get(p.number)?.etag === p.etag.replace(/&quot;/g, '"'));
+        const listed = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]+)<\/ETag>/g)].map((m) => ({
+          number: Number(m[1]),
+          etag: m[2] ?? '',
+        }));
+        const valid =
+          parts && listed.length === parts.size && listed.every((p, i) => p.number === i + 1 && parts.get(p.number)?.etag === p.etag.replace(/&quot;/g, '"'));
         if (!parts || !valid) return xml(400, '<Error><Code>InvalidPart</Code></Error>');
         state.completed.push({ uploadId, numbers: listed.map((p) => p.number) });
         state.objects.set(key, Buffer.concat(listed.map((p) => parts.get(p.number)?.body ?? Buffer.alloc(0))));

@@ -37,7 +37,13 @@ export function withPathPrefix(url: string, prefix: string): string {
 }
 
 export function clientOptions(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): OssOptions {
-  const credentials = { accessKeyId: token.accessKeyId, accessKeySecret: token.secretAccessKey, stsToken: token.sessionToken, bucket: token.bucket, refreshSTSToken: refresh };
+  const credentials = {
+    accessKeyId: token.accessKeyId,
+    accessKeySecret: token.secretAccessKey,
+    stsToken: token.sessionToken,
+    bucket: token.bucket,
+    refreshSTSToken: refresh,
+  };
   if (isEmbeddedEndpoint(token.endpoint)) {
     // The server's storage thread takes the bytes on an origin of its own when it names one.
     const target = token.uploadOrigin ?? origin;

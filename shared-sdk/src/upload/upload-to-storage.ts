@@ -34,7 +34,12 @@ export function fetchUploadToken(path = TOKEN_PATH): Promise<UploadToken> {
   return apiGet<UploadToken>(path, undefined, { skipErrorHandler: true });
 }
 
-export async function uploadToStorage(file: File, kind: UploadKind, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadToStorage(
+  file: File,
+  kind: UploadKind,
+  onProgress?: (percent: number) => void,
+  options: UploadOptions = {},
+): Promise<UploadResult> {
   const token = await fetchUploadToken(options.tokenPath);
   const refresh = async () => {
     const next = await fetchUploadToken(options.tokenPath);

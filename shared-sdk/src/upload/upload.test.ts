@@ -2,7 +2,16 @@ import { buildObjectKey, dateFolder, randomId } from './object-key';
 import { isAllowedImage, isEditorAudio, isEditorImage } from './file-rules';
 import { clientOptions, objectUrl, withPathPrefix } from './storage-client';
 
-const token = { regionId: 'embedded', endpoint: '/oss', bucket: 'creator', accessKeyId: 'STS.a', secretAccessKey: 's', sessionToken: 't', keyScope: 'u7', expiration: '2026-11-22T10:00:00.000Z' };
+const token = {
+  regionId: 'embedded',
+  endpoint: '/oss',
+  bucket: 'creator',
+  accessKeyId: 'STS.a',
+  secretAccessKey: 's',
+  sessionToken: 't',
+  keyScope: 'u7',
+  expiration: '2026-11-22T10:00:00.000Z',
+};
 
 describe('upload helpers', () => {
   it('accepts only gif, jpeg, jpg, png and svg images', () => {
@@ -21,7 +30,13 @@ describe('upload helpers', () => {
   });
 
   it('talks to the embedded storage path-style on the page origin, with /oss in front of every request', () => {
-    expect(clientOptions(token, 'http://127.0.0.1:8080', undefined)).toMatchObject({ endpoint: 'http://127.0.0.1:8080', sldEnable: true, secure: false, bucket: 'creator', stsToken: 't' });
+    expect(clientOptions(token, 'http://127.0.0.1:8080', undefined)).toMatchObject({
+      endpoint: 'http://127.0.0.1:8080',
+      sldEnable: true,
+      secure: false,
+      bucket: 'creator',
+      stsToken: 't',
+    });
     expect(withPathPrefix('http://127.0.0.1:8080/creator/image/a.png?uploads=', '/oss')).toBe('http://127.0.0.1:8080/oss/creator/image/a.png?uploads=');
     expect(objectUrl(token, 'image/20261122/u7/x.png')).toBe('/oss/creator/image/20261122/u7/x.png');
   });
@@ -39,7 +54,7 @@ describe('upload helpers', () => {
   });
 });
 
-describe('the editor\'s file rules (spec §5)', () => {
+describe("the editor's file rules (spec §5)", () => {
   it('takes .jpg, .jpeg, .png and .gif pictures only', () => {
     for (const name of ['a.jpg', 'b.JPEG', 'c.png', 'd.gif']) expect(isEditorImage({ name, type: '' })).toBe(true);
     expect(isEditorImage({ name: 'e.svg', type: 'image/svg+xml' })).toBe(false);

@@ -62,7 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ban_id', 'integer', (c) => c.notNull().references('bans.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('text', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'accepted', 'rejected')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'accepted', 'rejected')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // One open appeal per ban: a second submission is a conflict, not a duplicate row.

@@ -68,8 +68,12 @@ async function createContentTable(db: Kysely<unknown>, table: 'drafts' | 'manusc
     .addColumn('deleted_at', 'timestamptz')
     .execute();
   await countsFunction(table).execute(db);
-  await sql`create index ${sql.raw(`${table}_owner_created_idx`)} on ${sql.table(table)} (user_id, created_at desc, id desc) where deleted_at is null`.execute(db);
-  await sql`create index ${sql.raw(`${table}_owner_type_created_idx`)} on ${sql.table(table)} (user_id, type, created_at desc, id desc) where deleted_at is null`.execute(db);
+  await sql`create index ${sql.raw(`${table}_owner_created_idx`)} on ${sql.table(table)} (user_id, created_at desc, id desc) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index ${sql.raw(`${table}_owner_type_created_idx`)} on ${sql.table(table)} (user_id, type, created_at desc, id desc) where deleted_at is null`.execute(
+    db,
+  );
   await sql`create index ${sql.raw(`${table}_title_trgm_idx`)} on ${sql.table(table)} using gin (title gin_trgm_ops) where deleted_at is null`.execute(db);
   for (const event of ['insert', 'update', 'delete'] as const) {
     const refs = event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows';
@@ -91,7 +95,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await createContentTable(db, 'drafts');
   await createContentTable(db, 'manuscripts');
-  await sql`create index manuscripts_owner_type_status_created_idx on manuscripts (user_id, type, status, created_at desc, id desc) where deleted_at is null`.execute(db);
+  await sql`create index manuscripts_owner_type_status_created_idx on manuscripts (user_id, type, status, created_at desc, id desc) where deleted_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

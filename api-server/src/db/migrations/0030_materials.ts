@@ -14,14 +14,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('materials')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('cm_type', 'integer', (c) => c.notNull().defaultTo(2).check(sql`cm_type in (1, 2, 3)`))
+    .addColumn('cm_type', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(2)
+        .check(sql`cm_type in (1, 2, 3)`),
+    )
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('describe', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('object_key', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('icon_url', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('cm_check', 'integer', (c) => c.notNull().defaultTo(1).check(sql`cm_check in (1, 2, 3, 4)`))
+    .addColumn('cm_check', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`cm_check in (1, 2, 3, 4)`),
+    )
     .addColumn('audit_reason', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

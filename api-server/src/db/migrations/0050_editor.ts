@@ -14,7 +14,12 @@ async function addKindColumns(db: Kysely<unknown>, table: 'drafts' | 'manuscript
   await db.schema
     .alterTable(table)
     .addColumn('summary', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('cover_mode', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`cover_mode in (0, 1, 3)`))
+    .addColumn('cover_mode', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`cover_mode in (0, 1, 3)`),
+    )
     .addColumn('original', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('video_url', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('video_poster', 'text', (c) => c.notNull().defaultTo(''))
@@ -34,7 +39,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The manuscript a draft edits: publishing it updates that manuscript instead of adding one.
     .addColumn('manuscript_id', 'integer', (c) => c.references('manuscripts.id').onDelete('set null'))
     .execute();
-  await db.schema.alterTable('manuscripts').addColumn('reject_reason', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('manuscripts')
+    .addColumn('reject_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`create index manuscripts_scheduled_due_idx on manuscripts (scheduled_at) where status = 12 and deleted_at is null`.execute(db);
   await db.schema
     .createTable('draft_versions')
@@ -57,7 +65,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['drafts', 'manuscripts'] as const) {
     await sql`delete from ${sql.table(table)} where type > 3`.execute(db);
     let alter = db.schema.alterTable(table).dropColumn('summary');
-    for (const column of ['cover_mode', 'original', 'video_url', 'video_poster', 'video_vid', 'images', 'cover_index', 'item_ids']) alter = alter.dropColumn(column);
+    for (const column of ['cover_mode', 'original', 'video_url', 'video_poster', 'video_vid', 'images', 'cover_index', 'item_ids'])
+      alter = alter.dropColumn(column);
     await alter.execute();
     await sql`alter table ${sql.table(table)} drop constraint ${sql.raw(`${table}_type_check`)}`.execute(db);
     await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_type_check`)} check (type in (1, 2, 3))`.execute(db);

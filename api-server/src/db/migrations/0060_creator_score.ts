@@ -15,9 +15,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('manuscript_id', 'integer')
-    .addColumn('content_type', 'integer', (c) => c.notNull().defaultTo(0).check(sql`content_type in (0, 1, 2, 3)`))
+    .addColumn('content_type', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`content_type in (0, 1, 2, 3)`),
+    )
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('read', 'like', 'comment', 'share', 'violation')`))
-    .addColumn('amount', 'integer', (c) => c.notNull().defaultTo(1).check(sql`amount >= 0`))
+    .addColumn('amount', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`amount >= 0`),
+    )
     .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -54,7 +64,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('right_code', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'rejected')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'approved', 'rejected')`),
+    )
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('reviewed_at', 'timestamptz')

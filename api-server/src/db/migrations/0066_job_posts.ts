@@ -14,7 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('contact_name', 'text', (c) => c.notNull())
     .addColumn('contact_phone', 'text', (c) => c.notNull())
-    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1).check(sql`status in (1, 2, 3)`))
+    .addColumn('status', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`status in (1, 2, 3)`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('job_posts_salary_order', sql`salary_min <= salary_max`)

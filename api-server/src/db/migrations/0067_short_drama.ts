@@ -9,7 +9,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('cover_url', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('intro', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1).check(sql`status in (1, 2)`))
+    .addColumn('status', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`status in (1, 2)`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

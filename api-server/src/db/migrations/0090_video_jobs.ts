@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('vid', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('source_key', 'text', (c) => c.notNull().unique())
-    .addColumn('state', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`state in (0, 1, 2)`))
+    .addColumn('state', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`state in (0, 1, 2)`),
+    )
     .addColumn('lease_until', 'timestamptz')
     .addColumn('attempts', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('output_key', 'text', (c) => c.notNull().defaultTo(''))

@@ -34,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return grams;
     end $$`.execute(db);
   await sql`create index materials_mine_grams_idx on materials using gin (scoped_grams(owner_id, cm_type, title)) where deleted_at is null`.execute(db);
-  await sql`create index materials_public_grams_idx on materials using gin (scoped_grams(0, cm_type, title)) where deleted_at is null and cm_check = 2`.execute(db);
+  await sql`create index materials_public_grams_idx on materials using gin (scoped_grams(0, cm_type, title)) where deleted_at is null and cm_check = 2`.execute(
+    db,
+  );
   await sql`drop index if exists materials_title_grams_idx`.execute(db);
   await sql`create index drafts_owner_grams_idx on drafts using gin (scoped_grams(user_id, 0, title)) where deleted_at is null`.execute(db);
   await sql`create index manuscripts_owner_grams_idx on manuscripts using gin (scoped_grams(user_id, type, title)) where deleted_at is null`.execute(db);

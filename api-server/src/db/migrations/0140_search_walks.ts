@@ -19,13 +19,37 @@
 import { type Kysely, sql } from 'kysely';
 
 const WALK_INDEXES = [
-  ['materials_public_walk_idx', 'materials (cm_type, created_at desc, id desc) include (title_lower) where deleted_at is null and cm_check = 2', 'materials_public_idx'],
-  ['materials_mine_walk_idx', 'materials (owner_id, cm_type, created_at desc, id desc) include (cm_check, title_lower) where deleted_at is null', 'materials_mine_idx'],
-  ['materials_mine_check_walk_idx', 'materials (owner_id, cm_type, cm_check, created_at desc, id desc) include (title_lower) where deleted_at is null', 'materials_mine_check_idx'],
+  [
+    'materials_public_walk_idx',
+    'materials (cm_type, created_at desc, id desc) include (title_lower) where deleted_at is null and cm_check = 2',
+    'materials_public_idx',
+  ],
+  [
+    'materials_mine_walk_idx',
+    'materials (owner_id, cm_type, created_at desc, id desc) include (cm_check, title_lower) where deleted_at is null',
+    'materials_mine_idx',
+  ],
+  [
+    'materials_mine_check_walk_idx',
+    'materials (owner_id, cm_type, cm_check, created_at desc, id desc) include (title_lower) where deleted_at is null',
+    'materials_mine_check_idx',
+  ],
   ['drafts_owner_walk_idx', 'drafts (user_id, created_at desc, id desc) include (type, title_lower) where deleted_at is null', 'drafts_owner_created_idx'],
-  ['drafts_owner_type_walk_idx', 'drafts (user_id, type, created_at desc, id desc) include (title_lower) where deleted_at is null', 'drafts_owner_type_created_idx'],
-  ['manuscripts_owner_type_walk_idx', 'manuscripts (user_id, type, created_at desc, id desc) include (status, title_lower) where deleted_at is null', 'manuscripts_owner_type_created_idx'],
-  ['manuscripts_owner_status_walk_idx', 'manuscripts (user_id, type, status, created_at desc, id desc) include (title_lower) where deleted_at is null', 'manuscripts_owner_type_status_created_idx'],
+  [
+    'drafts_owner_type_walk_idx',
+    'drafts (user_id, type, created_at desc, id desc) include (title_lower) where deleted_at is null',
+    'drafts_owner_type_created_idx',
+  ],
+  [
+    'manuscripts_owner_type_walk_idx',
+    'manuscripts (user_id, type, created_at desc, id desc) include (status, title_lower) where deleted_at is null',
+    'manuscripts_owner_type_created_idx',
+  ],
+  [
+    'manuscripts_owner_status_walk_idx',
+    'manuscripts (user_id, type, status, created_at desc, id desc) include (title_lower) where deleted_at is null',
+    'manuscripts_owner_type_status_created_idx',
+  ],
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

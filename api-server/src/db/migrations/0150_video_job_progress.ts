@@ -7,7 +7,12 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('video_jobs')
-    .addColumn('progress', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`progress between 0 and 100`))
+    .addColumn('progress', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`progress between 0 and 100`),
+    )
     .execute();
 }
 

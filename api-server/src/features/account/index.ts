@@ -21,9 +21,7 @@ const account: FastifyPluginAsync = async (app) => {
     });
   });
 
-  serve(app, contract.wearBadge, async (request) =>
-    ok({ cover_url: requireAuth(request).user.badge_cover_url }),
-  );
+  serve(app, contract.wearBadge, async (request) => ok({ cover_url: requireAuth(request).user.badge_cover_url }));
 
   registerProfileRoutes(app);
 };

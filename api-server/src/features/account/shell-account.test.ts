@@ -81,7 +81,7 @@ describe('shell account calls', () => {
       assert.equal((await call(token, '/api/notice/read', 'POST', {})).code, ApiCode.INVALID_PARAMS);
     });
 
-    it('never marks another user\'s notices', async () => {
+    it("never marks another user's notices", async () => {
       const owner = await login(app, '13800000001');
       const other = await login(app, '13800000002');
       const { data } = await call<NoticePage>(owner, '/api/notice/list', 'GET', { type: '1', page: 1, size: 10 });

@@ -45,7 +45,9 @@ function startProvider(): Promise<{ server: http.Server; url: string; seen: Seen
       response.end('data: [DONE]\n\n');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, mode })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, mode })),
+  );
 }
 
 const events = (text: string) =>
@@ -89,7 +91,7 @@ describe('AI writing helpers', () => {
     assert.equal(provider.seen.length, 0);
   });
 
-  it('streams the provider\'s answer piece by piece, with the action\'s instructions and the model, never the key', async () => {
+  it("streams the provider's answer piece by piece, with the action's instructions and the model, never the key", async () => {
     assert.deepEqual(body<{ configured: boolean }>(await signed(configured, { url: '/api/ai/status', token })).data, { configured: true });
     const response = await write(configured, { action: 'expand', text: '黄河之水' });
     assert.equal(response.statusCode, 200);
@@ -209,7 +211,7 @@ describe('AI writing helpers', () => {
     }
   });
 
-  it('limits each user\'s calls per minute and needs a session', async () => {
+  it("limits each user's calls per minute and needs a session", async () => {
     const fresh = await login(configured, '13800000007');
     const codes: number[] = [];
     for (let i = 0; i < 9; i += 1) {

@@ -2,8 +2,7 @@
 import type { AiWriteParams } from 'shared-sdk/contract';
 
 const HOUSE =
-  '你是一名新闻客户端的资深编辑，帮助创作者修改稿件。只输出修改后的正文，不要解释、不要加标题或引号，' +
-  '保持原文的事实、数字、人名和地名不变，使用简体中文。';
+  '你是一名新闻客户端的资深编辑，帮助创作者修改稿件。只输出修改后的正文，不要解释、不要加标题或引号，' + '保持原文的事实、数字、人名和地名不变，使用简体中文。';
 
 export function chatMessages(params: AiWriteParams): Array<{ role: 'system' | 'user'; content: string }> {
   const text = (params.text ?? '').trim();

@@ -50,7 +50,11 @@ describe('contract coverage', () => {
 
   it('lists as not converted only routes that exist and are not converted (the list only shrinks)', () => {
     const plain = new Set(app.routeCatalog.filter((route) => !route.operationId).map(keyOf));
-    assert.deepEqual(NOT_CONVERTED.filter((key) => !plain.has(key)), [], 'remove these from NOT_CONVERTED');
+    assert.deepEqual(
+      NOT_CONVERTED.filter((key) => !plain.has(key)),
+      [],
+      'remove these from NOT_CONVERTED',
+    );
     assert.equal(new Set(NOT_CONVERTED).size, NOT_CONVERTED.length, 'NOT_CONVERTED has duplicates');
   });
 
@@ -100,7 +104,10 @@ describe('OpenAPI document', () => {
       const answer = document.paths[route.url][route.method.toLowerCase()].responses['200'];
       assert.deepEqual(Object.keys(answer.content).sort(), ['application/json', 'text/event-stream']);
       const events = answer.content['text/event-stream'].schema.anyOf as Array<{ properties: Record<string, unknown> }>;
-      assert.deepEqual(events.map((event) => Object.keys(event.properties)), [['delta'], ['done'], ['msg']]);
+      assert.deepEqual(
+        events.map((event) => Object.keys(event.properties)),
+        [['delta'], ['done'], ['msg']],
+      );
       assert.deepEqual(answer.content['application/json'].schema.properties.data, { type: 'null' });
       assert.match(answer.description, /text\/event-stream/);
     }

@@ -36,7 +36,11 @@ async function loadPage(): Promise<Required<Pick<TryItPage, 'creatorDocs'>> & { 
   const storage = new Map<string, string>();
   const page: Record<string, unknown> = {
     location: { origin: ORIGIN },
-    sessionStorage: { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value), removeItem: (key: string) => storage.delete(key) },
+    sessionStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    },
     fetch: async (url: string) => {
       const answer = await app.inject({ method: 'GET', url });
       return { json: async () => answer.json() as unknown };

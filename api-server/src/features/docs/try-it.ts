@@ -80,7 +80,8 @@ function installTryIt(page: TryItPage, canonical: typeof canonicalString, nonce:
     responseInterceptor(response) {
       const path = new URL(response.url, page.location.origin).pathname;
       const answer = response.body as { code?: number; data?: { token?: unknown } } | undefined;
-      if (path === '/login/admin/login' && answer?.code === 0 && typeof answer.data?.token === 'string') page.sessionStorage.setItem(tokenKey, answer.data.token);
+      if (path === '/login/admin/login' && answer?.code === 0 && typeof answer.data?.token === 'string')
+        page.sessionStorage.setItem(tokenKey, answer.data.token);
       if (path === '/login/admin/quit') page.sessionStorage.removeItem(tokenKey);
       return response;
     },

@@ -30,7 +30,11 @@ describe('deep draft and manuscript pages by day counters', () => {
       for (const page of [199, 200, 201, Math.ceil(all.length / 20), Math.ceil(all.length / 10), Math.ceil(all.length / 10) + 1]) {
         const answer = await searchDrafts(database.db, { userId: me, type, page, size: 10, title: '' });
         assert.equal(answer.count, all.length);
-        assert.deepEqual(answer.returnData.map((d) => d.nd_id), all.slice((page - 1) * 10, page * 10), `drafts tab ${type} page ${page}`);
+        assert.deepEqual(
+          answer.returnData.map((d) => d.nd_id),
+          all.slice((page - 1) * 10, page * 10),
+          `drafts tab ${type} page ${page}`,
+        );
       }
     }
     for (const statuses of [null, [7, 13]]) {
@@ -38,7 +42,11 @@ describe('deep draft and manuscript pages by day counters', () => {
       for (const page of [201, Math.ceil(all.length / 10)]) {
         const answer = await listManuscripts(database.db, { userId: me, type: 1, statuses, page, size: 10, title: '' });
         assert.equal(answer.count, all.length);
-        assert.deepEqual(answer.returnData.map((m) => m.nm_id), all.slice((page - 1) * 10, page * 10), `manuscripts ${JSON.stringify(statuses)} page ${page}`);
+        assert.deepEqual(
+          answer.returnData.map((m) => m.nm_id),
+          all.slice((page - 1) * 10, page * 10),
+          `manuscripts ${JSON.stringify(statuses)} page ${page}`,
+        );
       }
     }
   }
@@ -72,13 +80,30 @@ describe('deep draft and manuscript pages by day counters', () => {
 
   it('answers every deep page as a plain OFFSET does, as rows come, go and change status', async () => {
     await assertPages();
-    await database.db.updateTable('drafts').set({ deleted_at: new Date() }).where('id', 'in', sql<number>`(select id from drafts where id % 11 = 0)`).execute();
-    await database.db.updateTable('manuscripts').set({ status: 7 }).where('id', 'in', sql<number>`(select id from manuscripts where id % 7 = 0 and status = 4)`).execute();
-    await database.db.updateTable('drafts').set({ type: 2 }).where('id', 'in', sql<number>`(select id from drafts where id % 13 = 0)`).execute();
+    await database.db
+      .updateTable('drafts')
+      .set({ deleted_at: new Date() })
+      .where('id', 'in', sql<number>`(select id from drafts where id % 11 = 0)`)
+      .execute();
+    await database.db
+      .updateTable('manuscripts')
+      .set({ status: 7 })
+      .where('id', 'in', sql<number>`(select id from manuscripts where id % 7 = 0 and status = 4)`)
+      .execute();
+    await database.db
+      .updateTable('drafts')
+      .set({ type: 2 })
+      .where('id', 'in', sql<number>`(select id from drafts where id % 13 = 0)`)
+      .execute();
     await sql
-      .raw(`insert into drafts (user_id, global_id, type, title, created_at) select ${me}, gen_random_uuid()::text, 2, '补录' || g, now() - make_interval(days => g) from generate_series(1, 150) g`)
+      .raw(
+        `insert into drafts (user_id, global_id, type, title, created_at) select ${me}, gen_random_uuid()::text, 2, '补录' || g, now() - make_interval(days => g) from generate_series(1, 150) g`,
+      )
       .execute(database.db);
-    await database.db.deleteFrom('manuscripts').where('id', 'in', sql<number>`(select id from manuscripts where id % 19 = 0)`).execute();
+    await database.db
+      .deleteFrom('manuscripts')
+      .where('id', 'in', sql<number>`(select id from manuscripts where id % 19 = 0)`)
+      .execute();
     await assertPages();
   });
 });

@@ -92,7 +92,13 @@ export async function toDraftDetail(db: Db, row: DraftRow): Promise<DraftDetail>
  */
 export async function deleteDrafts(db: Db, userId: number, ids: number[], globalIds: string[] | null): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const rows = await tx.selectFrom('drafts').select(['id', 'user_id', 'global_id']).where('id', 'in', ids).where('deleted_at', 'is', null).forUpdate().execute();
+    const rows = await tx
+      .selectFrom('drafts')
+      .select(['id', 'user_id', 'global_id'])
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     if (rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.DRAFT_NOT_YOURS);
     if (rows.length !== ids.length) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.DRAFT_NOT_FOUND);

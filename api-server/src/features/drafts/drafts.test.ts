@@ -24,7 +24,14 @@ describe('drafts', () => {
   const del = async (phone: string, params: Record<string, string>) =>
     body<null>(await signed(app, { method: 'POST', url: '/api/draft/del', token: tokens[phone], params }));
   const draftsOf = (phone: string) =>
-    database.db.selectFrom('drafts').innerJoin('users', 'users.id', 'drafts.user_id').select(['drafts.id', 'drafts.global_id']).where('users.phone', '=', phone).where('drafts.deleted_at', 'is', null).orderBy('drafts.id').execute();
+    database.db
+      .selectFrom('drafts')
+      .innerJoin('users', 'users.id', 'drafts.user_id')
+      .select(['drafts.id', 'drafts.global_id'])
+      .where('users.phone', '=', phone)
+      .where('drafts.deleted_at', 'is', null)
+      .orderBy('drafts.id')
+      .execute();
 
   before(async () => {
     database = await openTestDatabase();
@@ -77,7 +84,11 @@ describe('drafts', () => {
         assert.equal(answer.data.count, all.count);
         paged.push(...answer.data.returnData.map((d) => d.nd_id));
       }
-      assert.deepEqual(paged, all.returnData.map((d) => d.nd_id), title || 'no keyword');
+      assert.deepEqual(
+        paged,
+        all.returnData.map((d) => d.nd_id),
+        title || 'no keyword',
+      );
     }
   });
 
@@ -106,7 +117,13 @@ describe('drafts', () => {
       for (const keyword of ['Äp', 'äp', 'ÄP', 'Ä', 'ä', 'är', 'ÄR', 'σο', 'ΣΟ', 'Σ', 'λέ', 'ΛΈ']) {
         // What ILIKE alone (no index) finds among these titles: the search must find the same.
         const pattern = `%${keyword}%`;
-        const expected = await database.db.selectFrom('drafts').select('title').where('id', 'in', ids).where('title', 'ilike', pattern).orderBy('title').execute();
+        const expected = await database.db
+          .selectFrom('drafts')
+          .select('title')
+          .where('id', 'in', ids)
+          .where('title', 'ilike', pattern)
+          .orderBy('title')
+          .execute();
         assert.deepEqual(await found(keyword), expected.map((row) => row.title).sort(), keyword);
       }
       // In its own case a title is always found; in the other case exactly when lower() folds it.

@@ -34,7 +34,10 @@ export interface ManuscriptQuery {
   title: string;
 }
 
-type ListedRow = Pick<ManuscriptRow, 'id' | 'global_id' | 'type' | 'title' | 'cover_urls' | 'status' | 'review_code' | 'platforms' | 'created_at' | 'published_at' | 'scheduled_at'>;
+type ListedRow = Pick<
+  ManuscriptRow,
+  'id' | 'global_id' | 'type' | 'title' | 'cover_urls' | 'status' | 'review_code' | 'platforms' | 'created_at' | 'published_at' | 'scheduled_at'
+>;
 
 export function toManuscript(row: ListedRow): Manuscript {
   return {
@@ -67,8 +70,21 @@ function liveManuscripts(db: Db, q: Omit<ManuscriptQuery, 'page' | 'size'>, gram
 /** One page, newest first (`readPage`), as for drafts. */
 export async function listManuscripts(db: Db, q: ManuscriptQuery): Promise<{ returnData: Manuscript[]; count: number; capped: boolean }> {
   const source: PageSource = q.title
-    ? { search: titleSearch((grams) => liveManuscripts(db, q, grams), 'manuscripts_owner_grams_idx', q.userId, q.type, q.title, manuscriptCounters(db, q).select(TOTAL)) }
-    : { counted: manuscriptCounters(db, q).select(TOTAL), ids: liveManuscripts(db, q).select('id'), days: dayCounts(manuscriptCounters(db, q, 'content_day_counts')) };
+    ? {
+        search: titleSearch(
+          (grams) => liveManuscripts(db, q, grams),
+          'manuscripts_owner_grams_idx',
+          q.userId,
+          q.type,
+          q.title,
+          manuscriptCounters(db, q).select(TOTAL),
+        ),
+      }
+    : {
+        counted: manuscriptCounters(db, q).select(TOTAL),
+        ids: liveManuscripts(db, q).select('id'),
+        days: dayCounts(manuscriptCounters(db, q, 'content_day_counts')),
+      };
   const { rows, count, capped } = await readPage(
     db,
     (ids) =>

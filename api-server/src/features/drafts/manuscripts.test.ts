@@ -50,7 +50,17 @@ describe('manuscripts', () => {
     const item = answer.data.returnData[0];
     assert.ok(item);
     assert.deepEqual(Object.keys(item).sort(), [
-      'global_id', 'nm_cover_url', 'nm_create_time', 'nm_id', 'nm_platforms', 'nm_publish_time', 'nm_review_code', 'nm_scheduled_time', 'nm_status', 'nm_title', 'nm_type',
+      'global_id',
+      'nm_cover_url',
+      'nm_create_time',
+      'nm_id',
+      'nm_platforms',
+      'nm_publish_time',
+      'nm_review_code',
+      'nm_scheduled_time',
+      'nm_status',
+      'nm_title',
+      'nm_type',
     ]);
     assert.ok(answer.data.returnData.every((m) => m.nm_type === 1));
     const published = answer.data.returnData.find((m) => m.nm_status === ManuscriptStatus.PUBLISHED);
@@ -81,7 +91,11 @@ describe('manuscripts', () => {
   });
 
   it('pages read past the middle (from the oldest end) give the same rows, in the same order, as one long page', async () => {
-    for (const [status, title] of [[20, ''], [-1, ''], [20, '稿件']] as const) {
+    for (const [status, title] of [
+      [20, ''],
+      [-1, ''],
+      [20, '稿件'],
+    ] as const) {
       const type = status === 20 ? 1 : 3;
       const all = (await list(VERIFIED, { type, status, title, size: 50 })).data;
       assert.ok(all.count > 4, `enough manuscripts of type ${type}`);
@@ -91,7 +105,11 @@ describe('manuscripts', () => {
         assert.equal(answer.data.count, all.count);
         paged.push(...answer.data.returnData.map((m) => m.nm_id));
       }
-      assert.deepEqual(paged, all.returnData.map((m) => m.nm_id), `type ${type} ${title}`);
+      assert.deepEqual(
+        paged,
+        all.returnData.map((m) => m.nm_id),
+        `type ${type} ${title}`,
+      );
     }
   });
 

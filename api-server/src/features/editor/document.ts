@@ -67,7 +67,10 @@ export function documentFromFields(fields: DocumentFields): EditorDocument {
   const ownCovers = fields.type !== 3 && fields.type !== 5;
   // Parsed for every kind, so a malformed list is refused whatever the kind.
   const itemIds = parseItemIds(fields.item_ids);
-  const video = fields.type === 2 ? { url: clean(fields.video_url).trim(), poster: clean(fields.video_poster).trim(), vid: clean(fields.video_vid).trim() } : { url: '', poster: '', vid: '' };
+  const video =
+    fields.type === 2
+      ? { url: clean(fields.video_url).trim(), poster: clean(fields.video_poster).trim(), vid: clean(fields.video_vid).trim() }
+      : { url: '', poster: '', vid: '' };
   return {
     type: fields.type,
     title: fields.type === 5 ? '' : clean(fields.title).trim(),
@@ -120,7 +123,19 @@ export function documentColumns(doc: EditorDocument, text: string) {
 
 type StoredRow = Pick<
   DraftRow | ManuscriptRow,
-  'type' | 'title' | 'body' | 'summary' | 'cover_mode' | 'cover_urls' | 'original' | 'video_url' | 'video_poster' | 'video_vid' | 'images' | 'cover_index' | 'item_ids'
+  | 'type'
+  | 'title'
+  | 'body'
+  | 'summary'
+  | 'cover_mode'
+  | 'cover_urls'
+  | 'original'
+  | 'video_url'
+  | 'video_poster'
+  | 'video_vid'
+  | 'images'
+  | 'cover_index'
+  | 'item_ids'
 >;
 
 /**

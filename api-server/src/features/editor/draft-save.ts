@@ -7,7 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { type ApiEnvelope, ApiCode, EDITOR_LIMITS, EDITOR_MESSAGES, EditorCode, type EditorDocument, type VersionConflictData, htmlToText, manuscriptActions } from 'shared-sdk/contract';
+import {
+  type ApiEnvelope,
+  ApiCode,
+  EDITOR_LIMITS,
+  EDITOR_MESSAGES,
+  EditorCode,
+  type EditorDocument,
+  type VersionConflictData,
+  htmlToText,
+  manuscriptActions,
+} from 'shared-sdk/contract';
 import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -41,7 +51,13 @@ export interface DraftTarget {
 
 /** Locks the caller's draft for the save, refusing a missing one (1004), a foreign one (1003) and a stale base (1020). */
 export async function lockDraftForSave(tx: Tx, target: DraftTarget, type: number): Promise<DraftRow> {
-  const row = await tx.selectFrom('drafts').selectAll().where('id', '=', target.draftId ?? 0).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  const row = await tx
+    .selectFrom('drafts')
+    .selectAll()
+    .where('id', '=', target.draftId ?? 0)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.DRAFT_NOT_FOUND);
   if (row.user_id !== target.userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.DRAFT_NOT_YOURS);
   if (target.baseVersion === undefined) throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：缺少 base_version');
@@ -57,7 +73,13 @@ export async function lockDraftForSave(tx: Tx, target: DraftTarget, type: number
  * (1004), someone else's (1003), of another kind than the editor's, or in review (1009).
  */
 export async function lockEditableManuscript(tx: Tx, userId: number, manuscriptId: number, type: number): Promise<{ item_ids: number[] }> {
-  const row = await tx.selectFrom('manuscripts').select(['user_id', 'status', 'type', 'item_ids']).where('id', '=', manuscriptId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  const row = await tx
+    .selectFrom('manuscripts')
+    .select(['user_id', 'status', 'type', 'item_ids'])
+    .where('id', '=', manuscriptId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
   if (row.user_id !== userId) throw new ApiError(ApiCode.FORBIDDEN, DRAFT_MESSAGES.MANUSCRIPT_NOT_YOURS);
   if (row.type !== type) throw new ApiError(ApiCode.INVALID_PARAMS, '稿件类型与编辑页不符');
@@ -68,9 +90,20 @@ export async function lockEditableManuscript(tx: Tx, userId: number, manuscriptI
 async function keepVersion(tx: Tx, draftId: number, version: number, doc: EditorDocument, now: Date): Promise<void> {
   await tx
     .insertInto('draft_versions')
-    .values({ draft_id: draftId, version, title: doc.title || documentColumns(doc, htmlToText(doc.content)).title, size: doc.content.length, document: JSON.stringify(doc), created_at: now })
+    .values({
+      draft_id: draftId,
+      version,
+      title: doc.title || documentColumns(doc, htmlToText(doc.content)).title,
+      size: doc.content.length,
+      document: JSON.stringify(doc),
+      created_at: now,
+    })
     .execute();
-  await tx.deleteFrom('draft_versions').where('draft_id', '=', draftId).where('version', '<=', version - EDITOR_LIMITS.VERSIONS_KEPT).execute();
+  await tx
+    .deleteFrom('draft_versions')
+    .where('draft_id', '=', draftId)
+    .where('version', '<=', version - EDITOR_LIMITS.VERSIONS_KEPT)
+    .execute();
 }
 
 export interface SavedDraft {
@@ -119,7 +152,11 @@ export async function writeDraft(tx: Tx, checked: CheckedSave, doc: EditorDocume
       return { id: row.id, version: row.version, updatedAt: row.updated_at, manuscriptId };
     }
     const version = row.version + 1;
-    await tx.updateTable('drafts').set({ ...columns, version, updated_at: now }).where('id', '=', row.id).execute();
+    await tx
+      .updateTable('drafts')
+      .set({ ...columns, version, updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
     await keepVersion(tx, row.id, version, doc, now);
     return { id: row.id, version, updatedAt: now, manuscriptId };
   }

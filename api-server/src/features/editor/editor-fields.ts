@@ -11,12 +11,22 @@ import { documentOfRow } from './document';
 
 export async function collectionItems(db: Kysely<Database>, userId: number, ids: readonly number[]): Promise<CollectionItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('manuscripts').select(['id', 'user_id', 'type', 'title', 'cover_urls', 'status', 'deleted_at']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('manuscripts')
+    .select(['id', 'user_id', 'type', 'title', 'cover_urls', 'status', 'deleted_at'])
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(rows.filter((row) => row.user_id === userId).map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) return { nm_id: id, nm_type: 0, nm_title: '', nm_cover_url: [], available: false };
-    return { nm_id: id, nm_type: row.type, nm_title: row.title, nm_cover_url: row.cover_urls, available: row.deleted_at === null && row.status === ManuscriptStatus.PUBLISHED };
+    return {
+      nm_id: id,
+      nm_type: row.type,
+      nm_title: row.title,
+      nm_cover_url: row.cover_urls,
+      available: row.deleted_at === null && row.status === ManuscriptStatus.PUBLISHED,
+    };
   });
 }
 

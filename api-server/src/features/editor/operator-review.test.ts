@@ -14,7 +14,8 @@ describe('admin manuscript-review', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let token = '';
-  const statusOf = async (id: number) => (await database.db.selectFrom('manuscripts').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow());
+  const statusOf = async (id: number) =>
+    await database.db.selectFrom('manuscripts').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow();
   const review = (payload: object, operator = operatorToken()) =>
     app.inject({ method: 'POST', url: '/operator/manuscript/review', headers: { 'x-operator-token': operator }, payload });
 

@@ -47,7 +47,11 @@ describe('publish, schedule and review', () => {
 
   it('publishes a draft into review: it leaves the drafts and shows in the library as 审核中', async () => {
     const draft = await add(app, tokens[VERIFIED], articleFields({ title: '待发布的文章标题' }));
-    const published = await add(app, tokens[VERIFIED], articleFields({ title: '待发布的文章标题', draft_id: draft.data.draft_id, base_version: 1, save_type: SaveType.PUBLISH }));
+    const published = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ title: '待发布的文章标题', draft_id: draft.data.draft_id, base_version: 1, save_type: SaveType.PUBLISH }),
+    );
     assert.equal(published.code, 0, published.msg);
     assert.equal(published.msg, '发布成功，等待审核');
     assert.equal(published.data.status, ManuscriptStatus.IN_REVIEW);
@@ -134,7 +138,8 @@ describe('publish, schedule and review', () => {
     }
     const inReview = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
     const foreign = (await add(app, tokens[OTHER], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-    const collection = (ids: number[], save_type: SaveType = SaveType.PUBLISH) => add(app, tokens[VERIFIED], kindFields(EditorKind.COLLECTION, { item_ids: ids.join(','), save_type }));
+    const collection = (ids: number[], save_type: SaveType = SaveType.PUBLISH) =>
+      add(app, tokens[VERIFIED], kindFields(EditorKind.COLLECTION, { item_ids: ids.join(','), save_type }));
     assert.equal((await collection([works[0] ?? 0, foreign])).msg, '合集只能收录自己的作品');
     assert.equal((await collection([works[0] ?? 0, inReview])).msg, '合集只能收录已发布的作品');
     assert.equal((await collection([works[0] ?? 0, inReview], SaveType.DRAFT)).code, 0, 'a draft may hold a work still in review');
@@ -143,7 +148,10 @@ describe('publish, schedule and review', () => {
     assert.equal(published.code, 0, published.msg);
     const shown = await showManuscript(published.data.manuscript_id ?? 0);
     assert.deepEqual(shown.data.nm_editor.item_ids, ordered);
-    assert.deepEqual(shown.data.nm_editor.items.map((item) => [item.nm_id, item.available]), ordered.map((id) => [id, true]));
+    assert.deepEqual(
+      shown.data.nm_editor.items.map((item) => [item.nm_id, item.available]),
+      ordered.map((id) => [id, true]),
+    );
     assert.ok((await list(EditorKind.COLLECTION, -1)).data.returnData.some((m) => m.nm_id === published.data.manuscript_id));
   });
 
@@ -155,7 +163,11 @@ describe('publish, schedule and review', () => {
     assert.equal((await add(app, tokens[OTHER], articleFields({ manuscript_id: id }))).code, ApiCode.FORBIDDEN);
     const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '修改后的文章标题' }));
     assert.equal(draft.code, 0, draft.msg);
-    const republished = await add(app, tokens[VERIFIED], articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '修改后的文章标题', save_type: SaveType.PUBLISH }));
+    const republished = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '修改后的文章标题', save_type: SaveType.PUBLISH }),
+    );
     assert.equal(republished.data.manuscript_id, id);
     const shown = await showManuscript(id);
     assert.deepEqual([shown.data.nm_title, shown.data.nm_status], ['修改后的文章标题', ManuscriptStatus.IN_REVIEW]);
@@ -170,7 +182,10 @@ describe('publish, schedule and review', () => {
     assert.equal(draft.code, 0, draft.msg);
     const id = draft.data.draft_id;
     const before = await storedState(database.db, id);
-    for (const [save_type, publish_time] of [[SaveType.PUBLISH, ''], [SaveType.SCHEDULE, minutes(60)]] as const) {
+    for (const [save_type, publish_time] of [
+      [SaveType.PUBLISH, ''],
+      [SaveType.SCHEDULE, minutes(60)],
+    ] as const) {
       const refused = await add(app, tokens[VERIFIED], fields({ draft_id: id, base_version: 1, title: '合集改过的标题', save_type, publish_time }));
       assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品'], `save_type ${save_type}`);
       assert.deepEqual(await storedState(database.db, id), before, 'the stored version, text and history are as they were, and no manuscript was made');
@@ -186,10 +201,18 @@ describe('publish, schedule and review', () => {
     await reviewManuscript(database.db, id, 'approve', '', NOW);
     const tabA = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '甲页修改的标题' }));
     const tabB = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '乙页修改的标题' }));
-    const sentBack = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabB.data.draft_id, base_version: 1, title: '乙页修改的标题', save_type: SaveType.PUBLISH }));
+    const sentBack = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ draft_id: tabB.data.draft_id, base_version: 1, title: '乙页修改的标题', save_type: SaveType.PUBLISH }),
+    );
     assert.equal(sentBack.code, 0, sentBack.msg);
     const before = await storedState(database.db, tabA.data.draft_id);
-    const refused = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题', save_type: SaveType.PUBLISH }));
+    const refused = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题', save_type: SaveType.PUBLISH }),
+    );
     assert.deepEqual([refused.code, refused.msg], [ApiCode.CONFLICT, '审核中的稿件不能修改']);
     assert.deepEqual(await storedState(database.db, tabA.data.draft_id), before);
     assert.equal((await showManuscript(id)).data.nm_title, '乙页修改的标题', 'the manuscript in review is untouched');
@@ -212,11 +235,24 @@ describe('publish, schedule and review', () => {
 
     const saved = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 1, title: '合集改了标题' }));
     assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
-    const shown = body<{ nd_editor: { items: { nm_id: number; available: boolean }[] } }>(await signed(app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: draft.data.draft_id } }));
-    assert.deepEqual(shown.data.nd_editor.items.map((item) => [item.nm_id, item.available]), works.map((work, n) => [work, n < 2]));
-    const publish = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', save_type: SaveType.PUBLISH }));
+    const shown = body<{ nd_editor: { items: { nm_id: number; available: boolean }[] } }>(
+      await signed(app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: draft.data.draft_id } }),
+    );
+    assert.deepEqual(
+      shown.data.nd_editor.items.map((item) => [item.nm_id, item.available]),
+      works.map((work, n) => [work, n < 2]),
+    );
+    const publish = await add(
+      app,
+      tokens[VERIFIED],
+      fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', save_type: SaveType.PUBLISH }),
+    );
     assert.deepEqual([publish.code, publish.msg], [ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品']);
-    const removed = await add(app, tokens[VERIFIED], fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', item_ids: works.slice(0, 2).join(','), save_type: SaveType.PUBLISH }));
+    const removed = await add(
+      app,
+      tokens[VERIFIED],
+      fields({ draft_id: draft.data.draft_id, base_version: 2, title: '合集改了标题', item_ids: works.slice(0, 2).join(','), save_type: SaveType.PUBLISH }),
+    );
     assert.equal(removed.code, 0, removed.msg);
   });
 
@@ -235,7 +271,8 @@ describe('publish, schedule and review', () => {
     assert.equal(collection.code, 0, collection.msg);
     const collectionId = collection.data.manuscript_id ?? 0;
     await reviewManuscript(database.db, collectionId, 'approve', '', NOW);
-    for (const id of [kept, added]) assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);
+    for (const id of [kept, added])
+      assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);
 
     const fresh = await add(app, tokens[VERIFIED], fields([added, live]));
     assert.deepEqual([fresh.code, fresh.msg], [ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM], 'a new draft cannot list a deleted work');
@@ -285,7 +322,9 @@ describe('publish, schedule and review', () => {
     deleting.catch(() => {});
     try {
       for (let n = 0; n < 100; n += 1) {
-        const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        const waiting = await sql<{
+          n: string;
+        }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
         if (Number(waiting.rows[0]?.n) > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -334,7 +373,11 @@ describe('publish, schedule and review', () => {
     const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '改稿时原稿被删了' }));
     assert.equal(draft.code, 0, draft.msg);
     assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);
-    const published = await add(app, tokens[VERIFIED], articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '改稿时原稿被删了', save_type: SaveType.PUBLISH }));
+    const published = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '改稿时原稿被删了', save_type: SaveType.PUBLISH }),
+    );
     assert.equal(published.code, 0, published.msg);
     assert.notEqual(published.data.manuscript_id, id);
     assert.equal((await showManuscript(published.data.manuscript_id ?? 0)).data.nm_title, '改稿时原稿被删了');
@@ -348,7 +391,11 @@ describe('publish, schedule and review', () => {
     assert.equal(draft.code, 0, draft.msg);
     const withdrawn = body(await signed(app, { method: 'POST', url: '/api/manuscript/withdraw', token: tokens[VERIFIED], params: { id, to: 'draft' } }));
     assert.equal(withdrawn.code, 0, withdrawn.msg);
-    const published = await add(app, tokens[VERIFIED], articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '改定时稿时它被撤回了', save_type: SaveType.PUBLISH }));
+    const published = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ draft_id: draft.data.draft_id, base_version: 1, title: '改定时稿时它被撤回了', save_type: SaveType.PUBLISH }),
+    );
     assert.equal(published.code, 0, published.msg);
     assert.notEqual(published.data.manuscript_id, id);
   });

@@ -58,7 +58,8 @@ export async function checkCollectionItems(tx: Tx, userId: number, itemIds: read
   const rows = await (publishing ? query.orderBy('id').forShare() : query).execute();
   if (rows.length !== new Set(itemIds).size || rows.some((row) => row.user_id !== userId)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录自己的作品');
   if (rows.some((row) => row.type > 3)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录文章、视频和图集');
-  if (publishing && rows.some((row) => row.deleted_at !== null || row.status !== ManuscriptStatus.PUBLISHED)) throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品');
+  if (publishing && rows.some((row) => row.deleted_at !== null || row.status !== ManuscriptStatus.PUBLISHED))
+    throw new ApiError(ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品');
   const kept = new Set(listed);
   if (rows.some((row) => row.deleted_at !== null && !kept.has(row.id))) throw new ApiError(ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM);
 }
@@ -88,7 +89,13 @@ export const MEDIA_ADDRESS_INVALID = '媒体地址无效，请删除后重新上
  * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked
  * after it (`checkCollectionItems`), once the draft and the manuscript it edits are locked.
  */
-export async function checkPublish(tx: Tx, storage: Pick<ObjectStore, 'addressOf' | 'publicUrl'>, userId: number, doc: EditorDocument, save: CheckedSave): Promise<CheckedPublish> {
+export async function checkPublish(
+  tx: Tx,
+  storage: Pick<ObjectStore, 'addressOf' | 'publicUrl'>,
+  userId: number,
+  doc: EditorDocument,
+  save: CheckedSave,
+): Promise<CheckedPublish> {
   const addresses = documentAddresses(storage, doc);
   if (addresses.invalid.length > 0) throw new ApiError(ApiCode.INVALID_PARAMS, MEDIA_ADDRESS_INVALID);
   await requireVideosReady(tx, userId, doc, addresses.keys);
@@ -179,7 +186,8 @@ export async function reviewManuscript(db: Tx, id: number, action: ReviewAction,
   if (!row) throw new ApiError(ApiCode.NOT_FOUND, DRAFT_MESSAGES.MANUSCRIPT_NOT_FOUND);
   if (row.status !== FROM[action]) throw new ApiError(ApiCode.CONFLICT, action === 'offline' ? '只有已发布的稿件可以下线' : '只有审核中的稿件可以审核');
   const text = reason.trim();
-  if (action === 'reject' && (!text || [...text].length > REJECT_REASON_MAX)) throw new ApiError(ApiCode.INVALID_PARAMS, `请填写1到${REJECT_REASON_MAX}个字的未通过原因`);
+  if (action === 'reject' && (!text || [...text].length > REJECT_REASON_MAX))
+    throw new ApiError(ApiCode.INVALID_PARAMS, `请填写1到${REJECT_REASON_MAX}个字的未通过原因`);
   const status = TO[action];
   const updated = await db
     .updateTable('manuscripts')

@@ -55,7 +55,8 @@ const saveRoute: FastifyPluginAsync = async (app) => {
         if (timeIssue) throw new ApiError(ApiCode.INVALID_PARAMS, timeIssue);
         scheduledAt = new Date(parseChinaTime(publishTime) ?? 0);
       }
-      if (body.draft_id !== undefined && body.manuscript_id !== undefined) throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
+      if (body.draft_id !== undefined && body.manuscript_id !== undefined)
+        throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
       try {
         const answer = await app.db.transaction().execute(async (tx): Promise<contract.ArticleSaved> => {
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
@@ -68,9 +69,19 @@ const saveRoute: FastifyPluginAsync = async (app) => {
           const result = { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt) };
           if (!publish) return { ...result, manuscript_id: null, status: null, publish_time: null };
           const published = await publishDraft(tx, user.id, publish, saved, doc, scheduledAt, now);
-          return { ...result, manuscript_id: published.manuscriptId, status: published.status, publish_time: scheduledAt ? formatChinaTime(scheduledAt.getTime()) : null };
+          return {
+            ...result,
+            manuscript_id: published.manuscriptId,
+            status: published.status,
+            publish_time: scheduledAt ? formatChinaTime(scheduledAt.getTime()) : null,
+          };
         });
-        const msg = body.save_type === SaveType.DRAFT ? EDITOR_MESSAGES.SAVED : body.save_type === SaveType.PUBLISH ? EDITOR_MESSAGES.PUBLISHED : EDITOR_MESSAGES.SCHEDULED;
+        const msg =
+          body.save_type === SaveType.DRAFT
+            ? EDITOR_MESSAGES.SAVED
+            : body.save_type === SaveType.PUBLISH
+              ? EDITOR_MESSAGES.PUBLISHED
+              : EDITOR_MESSAGES.SCHEDULED;
         return ok(answer, msg);
       } catch (error) {
         if (error instanceof VersionConflict) return versionConflictAnswer(error);

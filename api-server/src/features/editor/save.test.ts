@@ -11,8 +11,7 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
-  const show = async (phone: string, id: number) =>
-    body<DraftDetail>(await signed(app, { url: '/api/draft/show', token: tokens[phone], params: { id } }));
+  const show = async (phone: string, id: number) => body<DraftDetail>(await signed(app, { url: '/api/draft/show', token: tokens[phone], params: { id } }));
 
   before(async () => {
     database = await openTestDatabase();
@@ -25,7 +24,11 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
   });
 
   it('saves a new draft at version 1 and shows it back with every field, its HTML allow-listed', async () => {
-    const saved = await add(app, tokens[VERIFIED], articleFields({ content: '<p onclick="x()">正文</p><script>alert(1)</script><h2>小标题</h2>', original: 1, cover_mode: 1 }));
+    const saved = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ content: '<p onclick="x()">正文</p><script>alert(1)</script><h2>小标题</h2>', original: 1, cover_mode: 1 }),
+    );
     assert.equal(saved.code, 0, saved.msg);
     assert.equal(saved.msg, '保存成功');
     assert.equal(saved.data.version, 1);
@@ -100,7 +103,11 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
     await refusal({ summary: '摘'.repeat(129) }, '摘要最多128个字');
     await refusal({ cover_mode: 3, save_type: SaveType.PUBLISH }, '请选择3张封面');
     await refusal({ covers: '["javascript:alert(1)"]' }, '封面地址不正确');
-    const gallery = await add(app, tokens[VERIFIED], kindFields(EditorKind.GALLERY, { save_type: SaveType.PUBLISH, images: JSON.stringify([{ url: 'https://a.example.com/1.png', caption: '' }]) }));
+    const gallery = await add(
+      app,
+      tokens[VERIFIED],
+      kindFields(EditorKind.GALLERY, { save_type: SaveType.PUBLISH, images: JSON.stringify([{ url: 'https://a.example.com/1.png', caption: '' }]) }),
+    );
     assert.equal(gallery.msg, '图集至少需要3张图片');
     const longPost = await add(app, tokens[VERIFIED], kindFields(EditorKind.POST, { content: `<p>${'字'.repeat(2001)}</p>` }));
     assert.equal(longPost.msg, '动态内容最多2000个字');

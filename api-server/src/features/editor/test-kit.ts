@@ -33,7 +33,11 @@ export function kindFields(type: EditorKind, patch: Partial<ArticleAddRequest> =
   return { ...toArticleAddRequest(doc, { save_type: SaveType.DRAFT }), ...patch };
 }
 
-export async function add(app: FastifyInstance, token: string | undefined, fields: Partial<ArticleAddRequest> | Record<string, string | number>): Promise<ApiEnvelope<ArticleAddAnswer>> {
+export async function add(
+  app: FastifyInstance,
+  token: string | undefined,
+  fields: Partial<ArticleAddRequest> | Record<string, string | number>,
+): Promise<ApiEnvelope<ArticleAddAnswer>> {
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) params[key] = value as string | number;
   return body<ArticleAddAnswer>(await signed(app, { method: 'POST', url: '/api/article/add', token, params }));
@@ -46,7 +50,22 @@ export async function add(app: FastifyInstance, token: string | undefined, field
  */
 export async function storedState(db: Kysely<Database>, draftId: number) {
   const draft = await db.selectFrom('drafts').select(['user_id', 'version', 'title', 'body', 'deleted_at']).where('id', '=', draftId).executeTakeFirstOrThrow();
-  const history = await db.selectFrom('draft_versions').select((eb) => eb.fn.countAll<string>().as('n')).where('draft_id', '=', draftId).executeTakeFirstOrThrow();
-  const manuscripts = await db.selectFrom('manuscripts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', draft.user_id).executeTakeFirstOrThrow();
-  return { version: draft.version, title: draft.title, body: draft.body, listed: draft.deleted_at === null, history: Number(history.n), manuscripts: Number(manuscripts.n) };
+  const history = await db
+    .selectFrom('draft_versions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('draft_id', '=', draftId)
+    .executeTakeFirstOrThrow();
+  const manuscripts = await db
+    .selectFrom('manuscripts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', draft.user_id)
+    .executeTakeFirstOrThrow();
+  return {
+    version: draft.version,
+    title: draft.title,
+    body: draft.body,
+    listed: draft.deleted_at === null,
+    history: Number(history.n),
+    manuscripts: Number(manuscripts.n),
+  };
 }

@@ -27,7 +27,8 @@ const useMaterialRoute: FastifyPluginAsync = async (app) => {
     const mine = material?.owner_id === user.id;
     if (!material || (!mine && material.cm_check !== MaterialAuditStatus.APPROVED)) throw new ApiError(ApiCode.NOT_FOUND, '素材不存在或未通过审核');
     if (!USABLE_MATERIAL_TYPES.includes(material.cm_type)) throw new ApiError(ApiCode.INVALID_PARAMS, '该类型的素材不能用于创作');
-    if (!materialFitsKind(material.cm_type, type)) throw new ApiError(ApiCode.INVALID_PARAMS, material.cm_type === 3 ? '视频素材只能用于文章和视频' : '图片素材不能用于视频');
+    if (!materialFitsKind(material.cm_type, type))
+      throw new ApiError(ApiCode.INVALID_PARAMS, material.cm_type === 3 ? '视频素材只能用于文章和视频' : '图片素材不能用于视频');
     await app.db.insertInto('material_logs').values({ material_id: material.id, user_id: user.id, behavior: MaterialLogCode.USE }).execute();
     return ok({
       cm_id: material.id,

@@ -31,7 +31,12 @@ const versionsRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, contract.draftVersion, async (request) => {
     const draft = await findOwnDraft(app.db, requireAuth(request).user.id, request.query.id);
-    const row = await app.db.selectFrom('draft_versions').selectAll().where('draft_id', '=', draft.id).where('version', '=', request.query.version).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('draft_versions')
+      .selectAll()
+      .where('draft_id', '=', draft.id)
+      .where('version', '=', request.query.version)
+      .executeTakeFirst();
     if (!row) throw new ApiError(ApiCode.NOT_FOUND, '该版本不存在或已过期');
     const document = { ...row.document, content: sanitizeEditorHtml(row.document.content) };
     return ok({ version: row.version, create_time: formatTime(row.created_at), size: row.size, title: row.title, document });
@@ -47,9 +52,9 @@ const versionsRoutes: FastifyPluginAsync = async (app) => {
     const row = await app.db.selectFrom('draft_versions').selectAll().where('draft_id', '=', id).where('version', '=', version).executeTakeFirst();
     if (!row) throw new ApiError(ApiCode.NOT_FOUND, '该版本不存在或已过期');
     try {
-      const saved = await app.db.transaction().execute((tx) =>
-        saveDraft(tx, { userId: user.id, draftId: id, baseVersion: baseVersion ?? draft.version }, row.document, editorClock.now()),
-      );
+      const saved = await app.db
+        .transaction()
+        .execute((tx) => saveDraft(tx, { userId: user.id, draftId: id, baseVersion: baseVersion ?? draft.version }, row.document, editorClock.now()));
       return ok(
         { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt), manuscript_id: null, status: null, publish_time: null },
         EDITOR_MESSAGES.RESTORED,

@@ -49,13 +49,14 @@ describe('one meaning per storage address; only videos the server knows are publ
   };
   const inHour = () => formatChinaTime(Date.now() + 60 * 60_000);
   /** Publishing and scheduling, as a video piece and as an article body showing the address. */
-  const everyWay = (url: string, tag = 'video') => [
-    { what: `video_url ${url}`, fields: kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '' }) },
-    { what: `<${tag} src> ${url}`, fields: articleFields({ content: `<p>正文</p><${tag} src="${url}" controls=""></${tag}>` }) },
-  ].flatMap(({ what, fields }) => [
-    { what: `publish, ${what}`, fields: { ...fields, save_type: SaveType.PUBLISH } },
-    { what: `schedule, ${what}`, fields: { ...fields, save_type: SaveType.SCHEDULE, publish_time: inHour() } },
-  ]);
+  const everyWay = (url: string, tag = 'video') =>
+    [
+      { what: `video_url ${url}`, fields: kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '' }) },
+      { what: `<${tag} src> ${url}`, fields: articleFields({ content: `<p>正文</p><${tag} src="${url}" controls=""></${tag}>` }) },
+    ].flatMap(({ what, fields }) => [
+      { what: `publish, ${what}`, fields: { ...fields, save_type: SaveType.PUBLISH } },
+      { what: `schedule, ${what}`, fields: { ...fields, save_type: SaveType.SCHEDULE, publish_time: inHour() } },
+    ]);
   /** The spellings a reader could decode into the key: double-encoded dot and slashes, single-encoded too. */
   const misspellings = (key: string) => {
     const [kind, date, scope, name] = key.split('/');
@@ -114,11 +115,16 @@ describe('one meaning per storage address; only videos the server knows are publ
   it('refuses a video uploaded but never committed, wherever the document shows it; a draft may still be saved', async () => {
     const key = await upload();
     for (const tag of ['video', 'audio']) {
-      for (const { what, fields } of everyWay(`/oss/creator/${key}`, tag)) refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.NOT_COMMITTED, what);
+      for (const { what, fields } of everyWay(`/oss/creator/${key}`, tag))
+        refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.NOT_COMMITTED, what);
     }
     const source = articleFields({ content: `<p>正文</p><video controls=""><source src="/oss/creator/${key}"></video>`, save_type: SaveType.PUBLISH });
     refused(await add(app, tokens[VERIFIED], source), VIDEO_NOT_READY.NOT_COMMITTED, '<source src>');
-    const poster = kindFields(EditorKind.VIDEO, { video_url: 'https://media.example.com/v.mp4', video_poster: `/oss/creator/${key}`, save_type: SaveType.PUBLISH });
+    const poster = kindFields(EditorKind.VIDEO, {
+      video_url: 'https://media.example.com/v.mp4',
+      video_poster: `/oss/creator/${key}`,
+      save_type: SaveType.PUBLISH,
+    });
     refused(await add(app, tokens[VERIFIED], poster), VIDEO_NOT_READY.NOT_COMMITTED, 'poster');
     const draft = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: `/oss/creator/${key}`, save_type: SaveType.DRAFT }));
     assert.equal(draft.code, ApiCode.OK, draft.msg);
@@ -144,11 +150,18 @@ describe('one meaning per storage address; only videos the server knows are publ
     const poster = app.storage.publicUrl(job.poster_key);
     const piece = kindFields(EditorKind.VIDEO, { video_url: output, video_poster: poster, video_vid: job.vid, save_type: SaveType.PUBLISH });
     assert.equal((await add(app, tokens[VERIFIED], piece)).code, ApiCode.OK);
-    const body = articleFields({ content: `<p>正文</p><video src="${output}" poster="${poster}" controls=""></video><video src="/oss/creator/${key}" controls=""></video>`, save_type: SaveType.PUBLISH });
+    const body = articleFields({
+      content: `<p>正文</p><video src="${output}" poster="${poster}" controls=""></video><video src="/oss/creator/${key}" controls=""></video>`,
+      save_type: SaveType.PUBLISH,
+    });
     assert.equal((await add(app, tokens[VERIFIED], body)).code, ApiCode.OK);
     // Someone else's video, transcoded or not, is not theirs to publish.
     for (const url of [output, `/oss/creator/${key}`]) {
-      refused(await add(app, tokens[OTHER], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH })), VIDEO_NOT_READY.NOT_YOURS, url);
+      refused(
+        await add(app, tokens[OTHER], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH })),
+        VIDEO_NOT_READY.NOT_YOURS,
+        url,
+      );
     }
   });
 
@@ -156,7 +169,15 @@ describe('one meaning per storage address; only videos the server knows are publ
     const material = async (cmCheck: number) => {
       const key = `video/20261126/u${uids[OTHER]}/${randomBytes(16).toString('hex')}.webm`;
       await app.storage.put(key, video, 'video/webm');
-      const values = { owner_id: uids[OTHER] ?? 0, cm_type: 3, cm_check: cmCheck, title: '素材视频', url: app.storage.publicUrl(key), icon_url: '', object_key: key };
+      const values = {
+        owner_id: uids[OTHER] ?? 0,
+        cm_type: 3,
+        cm_check: cmCheck,
+        title: '素材视频',
+        url: app.storage.publicUrl(key),
+        icon_url: '',
+        object_key: key,
+      };
       await database.db.insertInto('materials').values(values).execute();
       return kindFields(EditorKind.VIDEO, { video_url: values.url, video_vid: '', save_type: SaveType.PUBLISH });
     };
@@ -171,7 +192,15 @@ describe('one meaning per storage address; only videos the server knows are publ
     // Stored under an address of an earlier configuration: found by its key all the same.
     const material = await database.db
       .insertInto('materials')
-      .values({ owner_id: uids[VERIFIED] ?? 0, cm_type: 2, cm_check: 1, title: '旧地址的素材', url: `https://cdn.example.com/media/${key}`, icon_url: '', object_key: key })
+      .values({
+        owner_id: uids[VERIFIED] ?? 0,
+        cm_type: 2,
+        cm_check: 1,
+        title: '旧地址的素材',
+        url: `https://cdn.example.com/media/${key}`,
+        icon_url: '',
+        object_key: key,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const usages = async (manuscriptId: number) =>
@@ -182,12 +211,22 @@ describe('one meaning per storage address; only videos the server knows are publ
       refused(answer, MEDIA_ADDRESS_INVALID, url);
     }
     // Nor is any other spelling taken as the file of a new material.
-    const save = async (files: string) => body<{ ids: number[] }>(await signed(app, { method: 'POST', url: '/api/material/save', token: tokens[VERIFIED], params: { files, title: '一个素材', describe: '描述' } }));
+    const save = async (files: string) =>
+      body<{ ids: number[] }>(
+        await signed(app, { method: 'POST', url: '/api/material/save', token: tokens[VERIFIED], params: { files, title: '一个素材', describe: '描述' } }),
+      );
     for (const url of misspellings(key)) refused(await save(url), MATERIAL_MESSAGES.BAD_FILE_URL, `material ${url}`);
     const saved = await save(`/oss/creator/${key}`);
     assert.equal(saved.code, ApiCode.OK, saved.msg);
-    const published = await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="http://elsewhere.example/oss/creator/${key}"></p>`, save_type: SaveType.PUBLISH }));
+    const published = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ content: `<p>正文</p><p><img src="http://elsewhere.example/oss/creator/${key}"></p>`, save_type: SaveType.PUBLISH }),
+    );
     assert.equal(published.code, ApiCode.OK, published.msg);
-    assert.deepEqual((await usages(published.data.manuscript_id ?? 0)).sort((a, b) => a - b), [material.id, ...saved.data.ids]);
+    assert.deepEqual(
+      (await usages(published.data.manuscript_id ?? 0)).sort((a, b) => a - b),
+      [material.id, ...saved.data.ids],
+    );
   });
 });

@@ -83,7 +83,14 @@ describe('publishing waits for the video service', () => {
 
     for (const save_type of [SaveType.PUBLISH, SaveType.SCHEDULE]) {
       const publish_time = save_type === SaveType.SCHEDULE ? formatChinaTime(Date.now() + 60 * 60_000) : '';
-      const refused = await add(app, tokens[VERIFIED], { ...videoPiece(vid), save_type, publish_time, draft_id: id, base_version: 1, content: '<p>改过的简介</p>' });
+      const refused = await add(app, tokens[VERIFIED], {
+        ...videoPiece(vid),
+        save_type,
+        publish_time,
+        draft_id: id,
+        base_version: 1,
+        content: '<p>改过的简介</p>',
+      });
       assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING], `save_type ${save_type}`);
       assert.deepEqual(await storedState(database.db, id), before, 'no new version, the old text, still a draft, no manuscript');
     }
@@ -91,7 +98,13 @@ describe('publishing waits for the video service', () => {
     const stale = await add(app, tokens[VERIFIED], { ...videoPiece(vid), draft_id: id, base_version: 7 });
     assert.equal(stale.code, EditorCode.VERSION_CONFLICT);
 
-    const saved = await add(app, tokens[VERIFIED], { ...videoPiece(vid), save_type: SaveType.DRAFT, draft_id: id, base_version: 1, content: '<p>改过的简介</p>' });
+    const saved = await add(app, tokens[VERIFIED], {
+      ...videoPiece(vid),
+      save_type: SaveType.DRAFT,
+      draft_id: id,
+      base_version: 1,
+      content: '<p>改过的简介</p>',
+    });
     assert.equal(saved.code, 0, saved.msg);
     assert.equal(saved.data.version, 2);
     const after = await storedState(database.db, id);
@@ -105,12 +118,37 @@ describe('publishing waits for the video service', () => {
   it('finds a transcoding video by its address when the client sends no id: the video piece, a body video, a <source>, another creator’s upload, an absolute URL', async () => {
     const vid = 'e'.repeat(32);
     await setState(vid, VideoState.TRANSCODING);
-    const refused = (answer: { code: number; msg: string }, what: string) => assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING], what);
+    const refused = (answer: { code: number; msg: string }, what: string) =>
+      assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING], what);
 
-    refused(await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH })), 'video piece without video_vid');
-    refused(await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><video src="${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH })), 'body video without its class');
-    refused(await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><video controls=""><source src="${sourceUrl(vid)}"></video>`, save_type: SaveType.PUBLISH })), 'a <source> of a body video');
-    refused(await add(app, tokens[OTHER], articleFields({ content: `<p>正文</p><video src="http://elsewhere.example${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH })), 'another creator showing the upload, absolute');
+    refused(
+      await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH })),
+      'video piece without video_vid',
+    );
+    refused(
+      await add(
+        app,
+        tokens[VERIFIED],
+        articleFields({ content: `<p>正文</p><video src="${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH }),
+      ),
+      'body video without its class',
+    );
+    refused(
+      await add(
+        app,
+        tokens[VERIFIED],
+        articleFields({ content: `<p>正文</p><video controls=""><source src="${sourceUrl(vid)}"></video>`, save_type: SaveType.PUBLISH }),
+      ),
+      'a <source> of a body video',
+    );
+    refused(
+      await add(
+        app,
+        tokens[OTHER],
+        articleFields({ content: `<p>正文</p><video src="http://elsewhere.example${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH }),
+      ),
+      'another creator showing the upload, absolute',
+    );
     const scheduled = await add(app, tokens[VERIFIED], {
       ...kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '' }),
       save_type: SaveType.SCHEDULE,

@@ -67,7 +67,9 @@ export async function requireKnownVideos(tx: Tx, userId: number, vids: readonly 
     })
     .execute();
   // Only jobs the document names count: by the author's id, by source, or by output.
-  const named = jobs.filter((job) => (vids.includes(job.vid) && job.user_id === userId) || sources.includes(job.source_key) || sources.includes(job.output_key));
+  const named = jobs.filter(
+    (job) => (vids.includes(job.vid) && job.user_id === userId) || sources.includes(job.source_key) || sources.includes(job.output_key),
+  );
   if (named.some((job) => job.state === VideoState.TRANSCODING)) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING);
   if (named.some((job) => job.state === VideoState.FAILED)) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.FAILED);
   const known = new Set(named.filter((job) => job.user_id === userId && job.state === VideoState.DONE).flatMap((job) => [job.source_key, job.output_key]));

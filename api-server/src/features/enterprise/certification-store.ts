@@ -117,8 +117,7 @@ export async function reviewCertification(
   if ([...reason].length > 200) throw new ReviewRefusal('--reason is at most 200 characters.');
   const user = await db.selectFrom('users').select(['id', 'phone']).where('phone', '=', o.phone).executeTakeFirst();
   if (!user) throw new ReviewRefusal(`No account with phone ${o.phone}.`);
-  const target =
-    o.decision === 'reviewing' ? CertAuditStatus.REVIEWING : o.decision === 'approve' ? CertAuditStatus.PASSED : CertAuditStatus.FAILED;
+  const target = o.decision === 'reviewing' ? CertAuditStatus.REVIEWING : o.decision === 'approve' ? CertAuditStatus.PASSED : CertAuditStatus.FAILED;
   return db.transaction().execute(async (tx) => {
     const updated = await tx
       .updateTable('certifications')

@@ -155,7 +155,12 @@ describe('enterprise certification and government affairs', () => {
     assert.equal(refused.statusCode, 403);
     const allowed = await app.inject({ method: 'POST', url, headers: { 'x-operator-token': operatorToken() }, payload: {} });
     assert.equal(allowed.json<{ code: number }>().code, 0);
-    const bad = await app.inject({ method: 'POST', url: '/operator/tools/certification-review', headers: { 'x-operator-token': operatorToken() }, payload: { phone: '13899999999', decision: 'approve' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/operator/tools/certification-review',
+      headers: { 'x-operator-token': operatorToken() },
+      payload: { phone: '13899999999', decision: 'approve' },
+    });
     assert.equal(bad.json<{ code: number }>().code, ApiCode.CONFLICT);
   });
 });

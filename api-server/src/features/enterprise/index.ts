@@ -16,9 +16,7 @@ const enterprise: FastifyPluginAsync = async (app) => {
     return ok({ status: user.enterprise_status, cert_audit_status: user.enterprise_cert_audit_status });
   });
 
-  serve(app, contract.enterpriseApplication, async (request) =>
-    ok(await certificationState(app.db, app.storage, requireAuth(request).user, 'enterprise')),
-  );
+  serve(app, contract.enterpriseApplication, async (request) => ok(await certificationState(app.db, app.storage, requireAuth(request).user, 'enterprise')));
 
   serve(app, contract.enterpriseApply, async (request) => {
     const { user } = requireAuth(request);

@@ -24,14 +24,26 @@ const CERTS: readonly DemoCert[] = [
   { phone: '13800000006', kind: 'gov', org: '河南省新闻出版局', code: '12410000415800316F', status: CertAuditStatus.PASSED },
   { phone: '13800000003', kind: 'enterprise', org: '郑州晨光文化有限公司', code: '91110000600037341L', status: CertAuditStatus.SUBMITTED },
   { phone: '13800000004', kind: 'gov', org: '开封市融媒体中心', code: '12100000000000001J', status: CertAuditStatus.REVIEWING },
-  { phone: '13800000007', kind: 'enterprise', org: '洛阳小陈工作室', code: '91410100MA4411111N', status: CertAuditStatus.FAILED, reason: '营业执照照片模糊，请上传清晰完整的照片' },
+  {
+    phone: '13800000007',
+    kind: 'enterprise',
+    org: '洛阳小陈工作室',
+    code: '91410100MA4411111N',
+    status: CertAuditStatus.FAILED,
+    reason: '营业执照照片模糊，请上传清晰完整的照片',
+  },
 ];
 
 const LICENCE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="280"><rect width="400" height="280" fill="#fff7e6" stroke="#d4380d" stroke-width="8"/>' +
   '<text x="200" y="150" font-size="40" text-anchor="middle" fill="#d4380d">营业执照（演示）</text></svg>';
 
-export async function seedCertifications(db: Kysely<Database>, idOf: ReadonlyMap<string, number>, ago: (days: number) => Date, storage?: ObjectStore): Promise<void> {
+export async function seedCertifications(
+  db: Kysely<Database>,
+  idOf: ReadonlyMap<string, number>,
+  ago: (days: number) => Date,
+  storage?: ObjectStore,
+): Promise<void> {
   for (const cert of CERTS) {
     const userId = idOf.get(cert.phone);
     if (!userId) continue;

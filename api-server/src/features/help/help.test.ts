@@ -29,9 +29,16 @@ describe('help centre', () => {
   it('lists the categories with their articles in order', async () => {
     const answer = await get<HelpCategoriesAnswer>('/api/help/categories');
     assert.equal(answer.code, 0);
-    assert.deepEqual(answer.data.map((c) => c.name), ['新手入门', '内容创作', '草稿与素材', '账号与安全', '创作分与权益']);
+    assert.deepEqual(
+      answer.data.map((c) => c.name),
+      ['新手入门', '内容创作', '草稿与素材', '账号与安全', '创作分与权益'],
+    );
     assert.equal(answer.data.flatMap((c) => c.articles).length, 13);
-    assert.deepEqual(answer.data[0]?.articles[0], { slug: 'getting-started', title: '创作者中心快速入门', summary: '登录后在首页查看创作分和最近草稿，通过“内容创作”开始写作。' });
+    assert.deepEqual(answer.data[0]?.articles[0], {
+      slug: 'getting-started',
+      title: '创作者中心快速入门',
+      summary: '登录后在首页查看创作分和最近草稿，通过“内容创作”开始写作。',
+    });
   });
 
   it('answers an article as HTML rendered from its Markdown', async () => {

@@ -18,7 +18,30 @@ export const HELP_CATEGORIES: readonly { code: string; name: string }[] = [
 ];
 
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'code', 'pre', 'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'br'],
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'code',
+    'pre',
+    'blockquote',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'br',
+  ],
   allowedAttributes: { a: ['href', 'title'], th: ['align'], td: ['align'] },
   // Only links inside the product (a path) or to the web; never javascript:, data: or protocol-relative.
   allowedSchemes: ['https', 'http'],
@@ -48,7 +71,13 @@ function frontMatter(source: string, file: string): { meta: Record<string, strin
 }
 
 export const plainText = (html: string): string =>
-  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/\s+/g, ' ').trim();
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function loadArticles(dir = path.join(import.meta.dirname, 'articles')): LoadedArticle[] {
   const marked = new Marked({ gfm: true, async: false });

@@ -20,5 +20,11 @@ export function searchArticles(articles: readonly LoadedArticle[], query: string
     .filter((a) => words.every((w) => a.text.includes(w)))
     .map((a) => ({ article: a, inTitle: words.some((w) => a.title.toLowerCase().includes(w)) }))
     .sort((x, y) => Number(y.inTitle) - Number(x.inTitle))
-    .map(({ article }) => ({ slug: article.slug, title: article.title, summary: article.summary, category_name: article.category_name, snippet: snippet(article, words[0] as string) }));
+    .map(({ article }) => ({
+      slug: article.slug,
+      title: article.title,
+      summary: article.summary,
+      category_name: article.category_name,
+      snippet: snippet(article, words[0] as string),
+    }));
 }

@@ -36,7 +36,13 @@ export async function listJobs(db: Kysely<Database>, ownerId: number, o: { statu
   let query = db.selectFrom('job_posts').where('owner_id', '=', ownerId);
   if (o.status) query = query.where('status', '=', o.status);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(o.size).offset((o.page - 1) * o.size).execute(),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(o.size)
+      .offset((o.page - 1) * o.size)
+      .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list: rows.map(toJobPost), total: Number(count.n) };
@@ -63,7 +69,11 @@ export async function saveJob(db: Kysely<Database>, ownerId: number, input: JobS
     contact_phone: input.contact_phone.trim(),
   };
   if (!input.id) {
-    return db.insertInto('job_posts').values({ owner_id: ownerId, ...values, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+    return db
+      .insertInto('job_posts')
+      .values({ owner_id: ownerId, ...values, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
   const current = await ownJob(db, ownerId, input.id);
   if (current.status === JobStatus.CLOSED) throw conflict(JOB_REFUSALS.CLOSED);

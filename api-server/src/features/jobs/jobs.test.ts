@@ -58,8 +58,14 @@ describe('recruitment tool (job posts)', () => {
   it('lists my seeded posts newest first, filtered by status', async () => {
     const all = await call<JobListAnswer>(RECRUITER, '/api/job/list');
     assert.equal(all.data.total, 3);
-    assert.deepEqual(all.data.list.map((j) => j.status), [1, 2, 3]);
-    assert.deepEqual((await call<JobListAnswer>(RECRUITER, '/api/job/list', { status: 2 })).data.list.map((j) => j.title), ['新媒体运营']);
+    assert.deepEqual(
+      all.data.list.map((j) => j.status),
+      [1, 2, 3],
+    );
+    assert.deepEqual(
+      (await call<JobListAnswer>(RECRUITER, '/api/job/list', { status: 2 })).data.list.map((j) => j.title),
+      ['新媒体运营'],
+    );
     assert.equal((await call<JobListAnswer>(OTHER_RECRUITER, '/api/job/list')).data.total, 0, 'only my own');
     assert.equal((await call(RECRUITER, '/api/job/list', { status: 9 })).code, ApiCode.INVALID_PARAMS);
   });
@@ -82,7 +88,13 @@ describe('recruitment tool (job posts)', () => {
       assert.equal(answer.code, ApiCode.INVALID_PARAMS, JSON.stringify(change));
       assert.match(answer.msg, message);
     }
-    const hostiles: Array<Record<string, string | number>> = [{ salary_min: 'Infinity' }, { headcount: '99999999999' }, { headcount: 1.5 }, { title: '视频\u0000编辑' }, { description: 'x'.repeat(200_000) }];
+    const hostiles: Array<Record<string, string | number>> = [
+      { salary_min: 'Infinity' },
+      { headcount: '99999999999' },
+      { headcount: 1.5 },
+      { title: '视频\u0000编辑' },
+      { description: 'x'.repeat(200_000) },
+    ];
     for (const hostile of hostiles) {
       assert.equal((await save(RECRUITER, hostile)).code, ApiCode.INVALID_PARAMS, JSON.stringify(hostile).slice(0, 40));
     }

@@ -26,7 +26,9 @@ export function searchLabels(db: Kysely<Database>, keyword: string): Promise<Tag
   return db
     .selectFrom('labels')
     .select(['id', 'name'])
-    .where(sql<boolean>`material_grams(name) @> (select array(select g from unnest(material_grams(${keyword}::text)) as g where char_length(g) = least(2, char_length(${keyword}::text))))`)
+    .where(
+      sql<boolean>`material_grams(name) @> (select array(select g from unnest(material_grams(${keyword}::text)) as g where char_length(g) = least(2, char_length(${keyword}::text))))`,
+    )
     .where(sql<boolean>`name ilike ${containsPattern(keyword)}`)
     .orderBy(sql`lower(name) = lower(${keyword})`, 'desc')
     .orderBy(sql`char_length(name)`)
@@ -47,7 +49,11 @@ const labels: FastifyPluginAsync = async (app) => {
         .values({ name, created_by: user.id })
         .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
         .execute();
-      const tag = await app.db.selectFrom('labels').select(['id', 'name']).where(sql<boolean>`lower(name) = lower(${name})`).executeTakeFirstOrThrow();
+      const tag = await app.db
+        .selectFrom('labels')
+        .select(['id', 'name'])
+        .where(sql<boolean>`lower(name) = lower(${name})`)
+        .executeTakeFirstOrThrow();
       return ok([tag]);
     }
     const rows = await searchLabels(app.db, name);

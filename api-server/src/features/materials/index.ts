@@ -31,7 +31,15 @@ const materials: FastifyPluginAsync = async (app) => {
 
   serve(app, contract.materialList, async (request) => {
     const { user } = requireAuth(request);
-    const { all = DEFAULTS.all, cm_type = DEFAULTS.cm_type, cm_title = '', cm_create_time = '', cm_check, page = DEFAULTS.page, per_page = DEFAULTS.per_page } = request.body;
+    const {
+      all = DEFAULTS.all,
+      cm_type = DEFAULTS.cm_type,
+      cm_title = '',
+      cm_create_time = '',
+      cm_check,
+      page = DEFAULTS.page,
+      per_page = DEFAULTS.per_page,
+    } = request.body;
     const keyword = cm_title.trim();
     if ([...keyword].length > KEYWORD_MAX) throw invalid(`参数错误：关键词不能超过${KEYWORD_MAX}个字`);
     const list = await listMaterials(app.db, {

@@ -78,7 +78,9 @@ function sourceOf(db: Db, f: ListFilters): PageSource {
     const search = { gin: filtered(db, f).select(['id', 'created_at']), walk: filtered(db, f, false).select(['id', 'created_at']) };
     return { search: { ...search, plan: searchPlan(index, f.all ? 0 : f.userId, f.cmType, f.keyword, scope) } };
   }
-  const days = sql<{ day: string; n: number }>`${counters(db, 'material_day_counts', f).select(['day', sql`sum(n)`.as('n')]).groupBy('day')}`;
+  const days = sql<{ day: string; n: number }>`${counters(db, 'material_day_counts', f)
+    .select(['day', sql`sum(n)`.as('n')])
+    .groupBy('day')}`;
   return { counted: scope, ids: filtered(db, f).select('id'), days };
 }
 

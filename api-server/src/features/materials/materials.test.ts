@@ -70,8 +70,14 @@ describe('materials', () => {
   });
 
   it('searches titles by keyword (1 and 2+ characters, wildcards literal) and by date range', async () => {
-    assert.deepEqual((await list(VERIFIED, { all: 1, cm_title: '嵩山' })).data.data.data.map((m) => m.cm_title), ['嵩山云海']);
-    assert.deepEqual((await list(VERIFIED, { all: 1, cm_title: '云' })).data.data.data.map((m) => m.cm_title), ['嵩山云海']);
+    assert.deepEqual(
+      (await list(VERIFIED, { all: 1, cm_title: '嵩山' })).data.data.data.map((m) => m.cm_title),
+      ['嵩山云海'],
+    );
+    assert.deepEqual(
+      (await list(VERIFIED, { all: 1, cm_title: '云' })).data.data.data.map((m) => m.cm_title),
+      ['嵩山云海'],
+    );
     assert.equal((await list(VERIFIED, { all: 1, cm_title: '%' })).data.data.total, 0);
     // The range is taken from the seeded rows' own dates, never from the wall clock: the seed spaces
     // them whole days apart, so the range holds the same rows at every hour of the day.
@@ -96,7 +102,10 @@ describe('materials', () => {
     const again = await call<Tag[]>(VERIFIED, '/api/label/list', { name: '风景', create: 1 });
     assert.deepEqual(again.data, tag.data, 'creating twice returns the same tag');
     const found = await call<Tag[]>(VERIFIED, '/api/label/list', { name: '风' });
-    assert.deepEqual(found.data.map((t) => t.name), ['风景']);
+    assert.deepEqual(
+      found.data.map((t) => t.name),
+      ['风景'],
+    );
     assert.deepEqual((await call<Tag[]>(VERIFIED, '/api/label/list', { name: '' })).data, []);
 
     const files = [await upload(SAMPLE.png), await upload(SAMPLE.gif, 'gif'), await upload(SAMPLE.jpeg, 'jpg'), await upload(SAMPLE.svg, 'svg')];
@@ -157,9 +166,27 @@ describe('materials', () => {
     assert.equal(ok.msg, '素材操作成功');
     assert.equal((await call<null>(VERIFIED, '/api/material/operation', { cm_id: pending, cml_behavior: 3 })).code, ApiCode.FORBIDDEN);
     assert.equal((await call<null>(VERIFIED, '/api/material/operation', { cm_id: approved, cml_behavior: 9 })).code, ApiCode.INVALID_PARAMS);
-    assert.equal((await call<null>(UNVERIFIED, '/api/material/operation', { cm_id: pending, cml_behavior: 5 })).code, ApiCode.NOT_FOUND, "others' unapproved materials are invisible");
+    assert.equal(
+      (await call<null>(UNVERIFIED, '/api/material/operation', { cm_id: pending, cml_behavior: 5 })).code,
+      ApiCode.NOT_FOUND,
+      "others' unapproved materials are invisible",
+    );
     const detail = await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id: approved });
-    assert.deepEqual(Object.keys(detail.data).sort(), ['cm_check', 'cm_icon_url', 'cm_id', 'cm_title', 'cm_type', 'cm_url', 'is_my', 'logs', 'manuscript', 'nick_name', 'other', 'size', 'update_time']);
+    assert.deepEqual(Object.keys(detail.data).sort(), [
+      'cm_check',
+      'cm_icon_url',
+      'cm_id',
+      'cm_title',
+      'cm_type',
+      'cm_url',
+      'is_my',
+      'logs',
+      'manuscript',
+      'nick_name',
+      'other',
+      'size',
+      'update_time',
+    ]);
     assert.equal(detail.data.logs[0]?.cml_behavior, 3);
     assert.equal(detail.data.logs[0]?.phone, '138****0001');
     assert.equal(detail.data.nick_name, '河南日报企业号');
@@ -172,7 +199,10 @@ describe('materials', () => {
     assert.equal((await call<null>(VERIFIED, '/api/material/use', { cm_id: id, nm_type: 2 })).code, ApiCode.INVALID_PARAMS, 'an image cannot start a video');
     assert.equal((await call<null>(VERIFIED, '/api/material/use', { cm_id: id, nm_type: 3, nm_title: '图集稿' })).code, 0);
     const detail = await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id });
-    assert.deepEqual(detail.data.manuscript.map((m) => [m.nm_title, m.nm_type, m.phone]), [['图集稿', 3, '138****0001']]);
+    assert.deepEqual(
+      detail.data.manuscript.map((m) => [m.nm_title, m.nm_type, m.phone]),
+      [['图集稿', 3, '138****0001']],
+    );
     assert.equal(detail.data.logs[0]?.cml_behavior, 2);
   });
 
@@ -182,12 +212,23 @@ describe('materials', () => {
     process.env.OPERATOR_TOKEN = 'test-operator-token';
     const refused = await app.inject({ method: 'POST', url: '/operator/material/audit', headers: { 'x-operator-token': 'wrong' }, payload: { id, status: 2 } });
     assert.equal(refused.statusCode, 403);
-    const approved = await app.inject({ method: 'POST', url: '/operator/material/audit', headers: { 'x-operator-token': 'test-operator-token' }, payload: { id, status: 2 } });
+    const approved = await app.inject({
+      method: 'POST',
+      url: '/operator/material/audit',
+      headers: { 'x-operator-token': 'test-operator-token' },
+      payload: { id, status: 2 },
+    });
     assert.equal(approved.json<{ code: number }>().code, 0, approved.body);
     delete process.env.OPERATOR_TOKEN;
     const detail = await call<MaterialDetail>(UNVERIFIED, '/api/material/showChild', { id });
     assert.equal(detail.data.cm_check, 2);
-    assert.deepEqual(detail.data.logs.slice(0, 2).map((l) => [l.cml_behavior, l.phone]), [[11, '运营'], [10, '运营']]);
+    assert.deepEqual(
+      detail.data.logs.slice(0, 2).map((l) => [l.cml_behavior, l.phone]),
+      [
+        [11, '运营'],
+        [10, '运营'],
+      ],
+    );
     assert.ok((await list(UNVERIFIED, { all: 1 })).data.data.data.some((m) => m.cm_id === id));
   });
 });

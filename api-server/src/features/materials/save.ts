@@ -64,7 +64,10 @@ async function checkLabels(db: Kysely<Database>, raw: string): Promise<number[]>
 export async function saveMaterials(db: Kysely<Database>, store: ObjectStore, userId: number, input: SaveInput): Promise<number[]> {
   const { files: fileList = '', covers: coverList = '', labels = '' } = input;
   const { title, describe } = checkTexts({ title: input.title ?? '', describe: input.describe ?? '' });
-  const files = fileList.split(',').map((f) => f.trim()).filter(Boolean);
+  const files = fileList
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (!files.length) throw invalid(M.FILES_REQUIRED);
   if (files.length > MAX_FILES_PER_SAVE) throw invalid(M.TOO_MANY_FILES);
   const covers = coverList.trim() ? coverList.split('|').map((c) => c.trim()) : [];
@@ -82,13 +85,30 @@ export async function saveMaterials(db: Kysely<Database>, store: ObjectStore, us
   return db.transaction().execute(async (tx) => {
     const rows = await tx
       .insertInto('materials')
-      .values(images.map((image, i) => ({ owner_id: userId, cm_type: 2, title, describe, object_key: image.key, url: image.url, icon_url: icons[i] ?? image.url, size: image.size })))
+      .values(
+        images.map((image, i) => ({
+          owner_id: userId,
+          cm_type: 2,
+          title,
+          describe,
+          object_key: image.key,
+          url: image.url,
+          icon_url: icons[i] ?? image.url,
+          size: image.size,
+        })),
+      )
       .returning('id')
       .execute();
     const ids = rows.map((row) => row.id);
-    await tx.insertInto('material_logs').values(ids.map((id) => ({ material_id: id, user_id: userId, behavior: MaterialLogCode.UPLOAD }))).execute();
+    await tx
+      .insertInto('material_logs')
+      .values(ids.map((id) => ({ material_id: id, user_id: userId, behavior: MaterialLogCode.UPLOAD })))
+      .execute();
     if (labelIds.length) {
-      await tx.insertInto('material_labels').values(ids.flatMap((id) => labelIds.map((label_id) => ({ material_id: id, label_id })))).execute();
+      await tx
+        .insertInto('material_labels')
+        .values(ids.flatMap((id) => labelIds.map((label_id) => ({ material_id: id, label_id }))))
+        .execute();
     }
     return ids;
   });

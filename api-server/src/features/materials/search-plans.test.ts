@@ -56,7 +56,9 @@ describe('search and list plans', () => {
         .execute(database.db);
     }
     await sql
-      .raw(`insert into labels (name, created_by) select (${words})[1 + g % 6] || '标签' || g || case when g % 100 = 0 then 'Äpfel' else '' end, ${me} from generate_series(1, ${ROWS}) g`)
+      .raw(
+        `insert into labels (name, created_by) select (${words})[1 + g % 6] || '标签' || g || case when g % 100 = 0 then 'Äpfel' else '' end, ${me} from generate_series(1, ${ROWS}) g`,
+      )
       .execute(database.db);
     for (const table of ['materials', 'drafts', 'manuscripts', 'labels']) await sql.raw(`vacuum analyze ${table}`).execute(database.db);
   });
@@ -64,7 +66,18 @@ describe('search and list plans', () => {
     await database.close();
   });
 
-  const filters = (patch: Partial<ListFilters>): ListFilters => ({ userId: me, all: false, cmType: 2, keyword: '', start: null, end: null, cmCheck: 0, page: 1, perPage: 24, ...patch });
+  const filters = (patch: Partial<ListFilters>): ListFilters => ({
+    userId: me,
+    all: false,
+    cmType: 2,
+    keyword: '',
+    start: null,
+    end: null,
+    cmCheck: 0,
+    page: 1,
+    perPage: 24,
+    ...patch,
+  });
 
   it('searches my materials by keyword on the owner-scoped title grams', async () => {
     const nodes = await plans((db) => listMaterials(db, filters({ keyword: '素材1234' })));
@@ -94,7 +107,10 @@ describe('search and list plans', () => {
       indexesOf(page).some((name) => name.startsWith('drafts_owner_') && name.endsWith('walk_idx')),
       JSON.stringify(indexesOf(page)),
     );
-    assert.deepEqual([...seqScans(keyword), ...seqScans(page)].filter((t) => t === 'drafts'), []);
+    assert.deepEqual(
+      [...seqScans(keyword), ...seqScans(page)].filter((t) => t === 'drafts'),
+      [],
+    );
   });
 
   it('searches manuscripts by keyword on the owner-and-type title grams, and reads page 1 from the owner index', async () => {
@@ -105,7 +121,10 @@ describe('search and list plans', () => {
       indexesOf(page).some((name) => name.startsWith('manuscripts_owner_type')),
       JSON.stringify(indexesOf(page)),
     );
-    assert.deepEqual([...seqScans(keyword), ...seqScans(page)].filter((t) => t === 'manuscripts'), []);
+    assert.deepEqual(
+      [...seqScans(keyword), ...seqScans(page)].filter((t) => t === 'manuscripts'),
+      [],
+    );
   });
   it('searches tags by name on the name grams, finding what ILIKE finds, the exact name first', async () => {
     const nodes = await plans((db) => searchLabels(db, '标签1234'));
@@ -116,7 +135,10 @@ describe('search and list plans', () => {
       const truth = await database.db.selectFrom('labels').select('name').where('name', 'ilike', `%${keyword}%`).execute();
       const found = await searchLabels(database.db, keyword);
       assert.equal(found.length, Math.min(truth.length, 20), keyword);
-      assert.ok(found.every((tag) => truth.some((row) => row.name === tag.name)), keyword);
+      assert.ok(
+        found.every((tag) => truth.some((row) => row.name === tag.name)),
+        keyword,
+      );
     }
     assert.equal((await searchLabels(database.db, '黄河标签121'))[0]?.name, '黄河标签121', 'the exact name first');
   });
@@ -148,7 +170,11 @@ describe('search and list plans', () => {
         const limit = Math.min(offset + COUNT_AHEAD, COUNT_CAP);
         const answer = await searchDrafts(database.db, { userId: owner, type: 0, page, size: 10, title });
         assert.deepEqual([answer.count, answer.capped], [Math.min(all.length, limit), all.length > limit], `${title} page ${page}`);
-        assert.deepEqual(answer.returnData.map((d) => d.nd_id), all.slice(offset, offset + 10).map((d) => d.id), `${title} page ${page}`);
+        assert.deepEqual(
+          answer.returnData.map((d) => d.nd_id),
+          all.slice(offset, offset + 10).map((d) => d.id),
+          `${title} page ${page}`,
+        );
       }
     }
     // The pager stops at the cap: its last page is still read, a page past it is empty.
@@ -156,29 +182,66 @@ describe('search and list plans', () => {
     assert.ok(common.length > COUNT_CAP);
     const last = COUNT_CAP / 10;
     const atCap = await searchDrafts(database.db, { userId: owner, type: 0, page: last, size: 10, title: '黄河' });
-    assert.deepEqual(atCap.returnData.map((d) => d.nd_id), common.slice((last - 1) * 10, last * 10).map((d) => d.id));
+    assert.deepEqual(
+      atCap.returnData.map((d) => d.nd_id),
+      common.slice((last - 1) * 10, last * 10).map((d) => d.id),
+    );
     const past = await searchDrafts(database.db, { userId: owner, type: 0, page: last + 1, size: 10, title: '黄河' });
     assert.deepEqual([past.count, past.capped, past.returnData], [COUNT_CAP, true, []]);
   });
 
   it('reads a page past the middle from the oldest end, with the same rows in the same order as from the newest', async () => {
-    const drafts = await database.db.selectFrom('drafts').select('id').where('user_id', '=', me).where('deleted_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const drafts = await database.db
+      .selectFrom('drafts')
+      .select('id')
+      .where('user_id', '=', me)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     const lastPage = Math.ceil(drafts.length / 10);
     for (const page of [Math.floor(lastPage / 2) + 2, lastPage - 1, lastPage]) {
       const answer = await searchDrafts(database.db, { userId: me, type: 0, page, size: 10, title: '' });
-      assert.deepEqual(answer.returnData.map((d) => d.nd_id), drafts.slice((page - 1) * 10, page * 10).map((d) => d.id), `drafts page ${page}`);
+      assert.deepEqual(
+        answer.returnData.map((d) => d.nd_id),
+        drafts.slice((page - 1) * 10, page * 10).map((d) => d.id),
+        `drafts page ${page}`,
+      );
     }
     assert.deepEqual((await searchDrafts(database.db, { userId: me, type: 0, page: lastPage + 1, size: 10, title: '' })).returnData, []);
-    const manuscripts = await database.db.selectFrom('manuscripts').select('id').where('user_id', '=', me).where('type', '=', 2).where('deleted_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const manuscripts = await database.db
+      .selectFrom('manuscripts')
+      .select('id')
+      .where('user_id', '=', me)
+      .where('type', '=', 2)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     const page = Math.ceil(manuscripts.length / 7) - 1;
     const listed = await listManuscripts(database.db, { userId: me, type: 2, statuses: null, page, size: 7, title: '' });
-    assert.deepEqual(listed.returnData.map((m) => m.nm_id), manuscripts.slice((page - 1) * 7, page * 7).map((m) => m.id));
-    const approved = await database.db.selectFrom('materials').select('id').where('cm_check', '=', 2).where('cm_type', '=', 2).where('deleted_at', 'is', null).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    assert.deepEqual(
+      listed.returnData.map((m) => m.nm_id),
+      manuscripts.slice((page - 1) * 7, page * 7).map((m) => m.id),
+    );
+    const approved = await database.db
+      .selectFrom('materials')
+      .select('id')
+      .where('cm_check', '=', 2)
+      .where('cm_type', '=', 2)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     const last = Math.ceil(approved.length / 24);
     for (const p of [last - 3, last]) {
       const answer = await listMaterials(database.db, filters({ all: true, cmCheck: 2, page: p }));
       assert.equal(answer.total, approved.length);
-      assert.deepEqual(answer.data.map((m) => m.cm_id), approved.slice((p - 1) * 24, p * 24).map((m) => m.id), `materials page ${p}`);
+      assert.deepEqual(
+        answer.data.map((m) => m.cm_id),
+        approved.slice((p - 1) * 24, p * 24).map((m) => m.id),
+        `materials page ${p}`,
+      );
     }
   });
 });

@@ -18,7 +18,18 @@ const ROWS = 12_000;
 describe('material search walks, capped totals and day seeks', () => {
   let database: TestDatabase;
   let me = 0;
-  const filters = (patch: Partial<ListFilters>): ListFilters => ({ userId: me, all: false, cmType: 2, keyword: '', start: null, end: null, cmCheck: 0, page: 1, perPage: 24, ...patch });
+  const filters = (patch: Partial<ListFilters>): ListFilters => ({
+    userId: me,
+    all: false,
+    cmType: 2,
+    keyword: '',
+    start: null,
+    end: null,
+    cmCheck: 0,
+    page: 1,
+    perPage: 24,
+    ...patch,
+  });
 
   /** What a plain query over the table answers: every match, newest first. */
   async function truth(f: ListFilters): Promise<number[]> {
@@ -71,7 +82,10 @@ describe('material search walks, capped totals and day seeks', () => {
       const gramIndex = all ? 'materials_public_grams_idx' : 'materials_mine_grams_idx';
       assert.ok(indexesRead(common).includes(walkIndex), JSON.stringify(indexesRead(common)));
       assert.ok(!indexesRead(common).includes(gramIndex), JSON.stringify(indexesRead(common)));
-      assert.ok(scansOf(common, walkIndex).every((scan) => scan === 'Index Only Scan'), JSON.stringify(scansOf(common, walkIndex)));
+      assert.ok(
+        scansOf(common, walkIndex).every((scan) => scan === 'Index Only Scan'),
+        JSON.stringify(scansOf(common, walkIndex)),
+      );
       const rare = await plansOf(database.db, (db) => listMaterials(db, filters({ all, cmCheck: all ? 2 : 0, keyword: '素材1234' })), true);
       assert.ok(indexesRead(rare).includes(gramIndex), JSON.stringify(indexesRead(rare)));
       assert.ok(!indexesRead(rare).includes(walkIndex), JSON.stringify(indexesRead(rare)));
@@ -95,17 +109,31 @@ describe('material search walks, capped totals and day seeks', () => {
 
   it('gives a deep page, sought by day, the rows of a plain OFFSET, and keeps its counters as rows come and go', async () => {
     const pages = async () => {
-      for (const [all, cmCheck] of [[true, 2], [false, 0], [false, 1]] as const) {
+      for (const [all, cmCheck] of [
+        [true, 2],
+        [false, 0],
+        [false, 1],
+      ] as const) {
         const last = Math.ceil((await truth(filters({ all, cmCheck }))).length / 24);
         for (const page of [84, 85, Math.floor(last / 2), last - 1, last, last + 1]) if (page > 0) await assertSame(filters({ all, cmCheck, page }));
       }
     };
     await pages();
     // Delete some, approve some, add some in the past: every day counter moves with them.
-    await database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', 'in', sql<number>`(select id from materials where id % 17 = 0)`).execute();
-    await database.db.updateTable('materials').set({ cm_check: 2 }).where('id', 'in', sql<number>`(select id from materials where id % 13 = 0 and cm_check = 1)`).execute();
+    await database.db
+      .updateTable('materials')
+      .set({ deleted_at: new Date() })
+      .where('id', 'in', sql<number>`(select id from materials where id % 17 = 0)`)
+      .execute();
+    await database.db
+      .updateTable('materials')
+      .set({ cm_check: 2 })
+      .where('id', 'in', sql<number>`(select id from materials where id % 13 = 0 and cm_check = 1)`)
+      .execute();
     await sql
-      .raw(`insert into materials (owner_id, cm_type, title, url, icon_url, cm_check, created_at) select ${me}, 2, '补录' || g, '/oss/b/x.png', '/oss/b/x.png', 2, now() - make_interval(days => g) from generate_series(1, 200) g`)
+      .raw(
+        `insert into materials (owner_id, cm_type, title, url, icon_url, cm_check, created_at) select ${me}, 2, '补录' || g, '/oss/b/x.png', '/oss/b/x.png', 2, now() - make_interval(days => g) from generate_series(1, 200) g`,
+      )
       .execute(database.db);
     await pages();
   });

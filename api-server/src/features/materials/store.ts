@@ -26,7 +26,10 @@ export async function deleteOwnMaterials(db: Db, userId: number, ids: number[]):
     if (rows.length !== ids.length) throw notFound();
     if (rows.some((row) => row.owner_id !== userId)) throw new ApiError(ApiCode.FORBIDDEN, M.NOT_YOURS);
     await tx.updateTable('materials').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', 'in', ids).execute();
-    await tx.insertInto('material_logs').values(ids.map((id) => ({ material_id: id, user_id: userId, behavior: MaterialLogCode.DELETE }))).execute();
+    await tx
+      .insertInto('material_logs')
+      .values(ids.map((id) => ({ material_id: id, user_id: userId, behavior: MaterialLogCode.DELETE })))
+      .execute();
   });
 }
 

@@ -18,7 +18,9 @@ describe('material usage recorded by publishing', () => {
   const ids: Record<string, number> = {};
   const userId = async (phone: string) => (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
   const usages = async (materialId: number, phone = VERIFIED) => {
-    const answer = body<MaterialDetail>(await signed(app, { method: 'POST', url: '/api/material/showChild', token: tokens[phone], params: { id: materialId } }));
+    const answer = body<MaterialDetail>(
+      await signed(app, { method: 'POST', url: '/api/material/showChild', token: tokens[phone], params: { id: materialId } }),
+    );
     assert.equal(answer.code, 0, answer.msg);
     return answer.data.manuscript.map((row) => [row.nm_title, row.nm_type, row.phone]);
   };
@@ -54,7 +56,11 @@ describe('material usage recorded by publishing', () => {
       '<p>正文</p><p><img src="http://127.0.0.1:8080/oss/creator/image/20260301/u1/own.png"></p>' +
       '<p><img src="https://img.example.com/foreign.png"><img src="https://img.example.com/deleted.png"></p>' +
       '<p><img src="/oss/creator/image/20260301/u1/own.png"></p><video src="https://media.example.com/public.mp4" controls></video>';
-    const published = await add(app, tokens[VERIFIED], articleFields({ title: '用了素材的文章', content, covers: JSON.stringify(['https://img.example.com/public.png']), save_type: SaveType.PUBLISH }));
+    const published = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ title: '用了素材的文章', content, covers: JSON.stringify(['https://img.example.com/public.png']), save_type: SaveType.PUBLISH }),
+    );
     assert.equal(published.code, 0, published.msg);
     const manuscriptId = published.data.manuscript_id ?? 0;
     assert.deepEqual(await usages(ids.ownImage ?? 0), [['用了素材的文章', EditorKind.ARTICLE, '138****0001']]);
@@ -67,7 +73,11 @@ describe('material usage recorded by publishing', () => {
     // Published, then edited and published again: one row per material, the new title, and the
     // cover the manuscript no longer shows is no longer listed.
     await reviewManuscript(database.db, manuscriptId, 'approve', '', NOW);
-    const again = await add(app, tokens[VERIFIED], articleFields({ title: '改过标题的文章', content, covers: JSON.stringify([]), cover_mode: 0, manuscript_id: manuscriptId, save_type: SaveType.PUBLISH }));
+    const again = await add(
+      app,
+      tokens[VERIFIED],
+      articleFields({ title: '改过标题的文章', content, covers: JSON.stringify([]), cover_mode: 0, manuscript_id: manuscriptId, save_type: SaveType.PUBLISH }),
+    );
     assert.equal(again.code, 0, again.msg);
     assert.equal(again.data.manuscript_id, manuscriptId);
     assert.deepEqual(await usages(ids.ownImage ?? 0), [['改过标题的文章', EditorKind.ARTICLE, '138****0001']]);
@@ -86,7 +96,14 @@ describe('material usage recorded by publishing', () => {
     assert.equal(scheduled.code, 0, scheduled.msg);
     const rows = await usages(ids.publicVideo ?? 0);
     assert.deepEqual(rows[0], ['定时发布的视频', EditorKind.VIDEO, '138****0001']);
-    const withdrawn = body(await signed(app, { method: 'POST', url: '/api/manuscript/withdraw', token: tokens[VERIFIED], params: { id: scheduled.data.manuscript_id ?? 0, to: 'draft' } }));
+    const withdrawn = body(
+      await signed(app, {
+        method: 'POST',
+        url: '/api/manuscript/withdraw',
+        token: tokens[VERIFIED],
+        params: { id: scheduled.data.manuscript_id ?? 0, to: 'draft' },
+      }),
+    );
     assert.equal(withdrawn.code, 0, withdrawn.msg);
     assert.ok(!(await usages(ids.publicVideo ?? 0)).some(([title]) => title === '定时发布的视频'));
   });

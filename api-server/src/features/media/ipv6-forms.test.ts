@@ -58,7 +58,18 @@ describe('IPv6 forms of an IPv4 address are judged as that IPv4 address', () => 
 
   it('refuses IPv4-compatible and IPv4-mapped forms of private and loopback addresses', () => {
     const rule = publicAddressRule();
-    for (const address of ['::127.0.0.1', '::7f00:1', '0:0:0:0:0:0:127.0.0.1', '::ffff:127.0.0.1', '::10.0.0.1', '::a00:1', '::a9fe:a9fe', '::c0a8:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1']) {
+    for (const address of [
+      '::127.0.0.1',
+      '::7f00:1',
+      '0:0:0:0:0:0:127.0.0.1',
+      '::ffff:127.0.0.1',
+      '::10.0.0.1',
+      '::a00:1',
+      '::a9fe:a9fe',
+      '::c0a8:1',
+      '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+    ]) {
       assert.equal(rule(address), false, address);
     }
     assert.equal(rule('::8.8.8.8'), true, 'a public IPv4 address is public in either form');

@@ -45,24 +45,54 @@ function startSite(): Promise<{ server: http.Server; origin: string; hits: strin
     if (url === '/slow') return; // never answers
     response.writeHead(404).end();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits })),
+  );
 }
 
 describe('address rule', () => {
   const rule = publicAddressRule();
   it('refuses every non-public range, IPv4 and IPv6, including IPv4-mapped and embedded forms', () => {
     const refused = [
-      '127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254',
-      '0.0.0.0', '255.255.255.255', '224.0.0.1', '239.255.255.250', '192.0.2.1', '198.18.0.1', '240.0.0.1',
-      '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe',
-      '64:ff9b::7f00:1', '2002:7f00:1::', '2001::1', '2001:db8::1', 'not-an-address', '',
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.254',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '239.255.255.250',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
+      '::',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      '2001::1',
+      '2001:db8::1',
+      'not-an-address',
+      '',
     ];
     for (const address of refused) assert.equal(rule(address), false, address);
   });
   it('accepts public unicast addresses', () => {
     for (const address of ['8.8.8.8', '1.1.1.1', '223.5.5.5', '2001:4860:4860::8888', '2400:3200::1']) assert.equal(rule(address), true, address);
   });
-  it("lets an operator allow exactly the ranges they name, nothing next to them", () => {
+  it('lets an operator allow exactly the ranges they name, nothing next to them', () => {
     const allowed = publicAddressRule(parseCidrs(['127.0.0.1/32', '10.1.0.0/16']));
     assert.equal(allowed('127.0.0.1'), true);
     assert.equal(allowed('::ffff:127.0.0.1'), true);
@@ -89,7 +119,15 @@ describe('fetchPublic', () => {
     assert.equal(await refusal(fetchPublic('http://mixed.example/x.png', publicAddressRule(), limits, resolve)), 'address');
   });
   it('refuses other schemes and credentials in the URL', async () => {
-    for (const url of ['file:///etc/passwd', 'ftp://example.com/a.png', 'gopher://example.com/', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://user:pw@example.com/a.png', 'not a url']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ftp://example.com/a.png',
+      'gopher://example.com/',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://user:pw@example.com/a.png',
+      'not a url',
+    ]) {
       assert.equal(await refusal(fetchPublic(url, publicAddressRule(), limits)), 'url', url);
     }
   });
@@ -129,7 +167,7 @@ describe('POST /api/upload/tos/transImage', () => {
     data.remove();
   });
 
-  it('copies an external image onto our storage, under the caller\'s own scope, named by its content', async () => {
+  it("copies an external image onto our storage, under the caller's own scope, named by its content", async () => {
     const answer = await trans(`${site.origin}/photo.png`);
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     assert.match(answer.data, /^\/oss\/[^/]+\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png$/);
@@ -157,7 +195,15 @@ describe('POST /api/upload/tos/transImage', () => {
   });
 
   it('refuses private and loopback addresses named directly', async () => {
-    for (const url of ['http://127.0.0.2/a.png', 'http://[::1]/a.png', 'http://169.254.169.254/', 'http://10.1.2.3/a.png', 'http://0.0.0.0/a.png', 'http://[::ffff:192.168.0.1]/a.png', 'http://2130706434/a.png']) {
+    for (const url of [
+      'http://127.0.0.2/a.png',
+      'http://[::1]/a.png',
+      'http://169.254.169.254/',
+      'http://10.1.2.3/a.png',
+      'http://0.0.0.0/a.png',
+      'http://[::ffff:192.168.0.1]/a.png',
+      'http://2130706434/a.png',
+    ]) {
       const answer = await trans(url, OTHER);
       assert.equal(answer.code, ApiCode.INVALID_PARAMS, url);
       assert.equal(answer.msg, TRANS_IMAGE_MESSAGES.address, url);

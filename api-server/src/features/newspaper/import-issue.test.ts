@@ -53,10 +53,16 @@ describe('newspaper import', () => {
   });
 
   it('stores a PDF and an image per page and answers them in page order', async () => {
-    const result = await importIssue({ ...deps, renderer: createPdfjsRenderer({ width: 200 }) }, { type: 1, date: '2026-11-22', files: [await blankPdf(2), await blankPdf(1)] });
+    const result = await importIssue(
+      { ...deps, renderer: createPdfjsRenderer({ width: 200 }) },
+      { type: 1, date: '2026-11-22', files: [await blankPdf(2), await blankPdf(1)] },
+    );
     assert.equal(result.pages, 3);
     const pages = await findIssuePages(database.db, { type: 1, date: '2026-11-22' });
-    assert.deepEqual(pages.map((page) => page.pageNo), [1, 2, 3]);
+    assert.deepEqual(
+      pages.map((page) => page.pageNo),
+      [1, 2, 3],
+    );
     for (const page of pages) {
       assert.equal(page.pdfKey, `newspaper/1/2026-11-22/${result.importId}/${page.pageNo}.pdf`);
       assert.equal((await storage.head(page.pdfKey))?.contentType, 'application/pdf');
@@ -87,7 +93,10 @@ describe('newspaper import', () => {
       assert.equal(imports.size, 1, 'one import per read');
       const [importId] = imports;
       assert.equal(pages.length, importId === first.importId ? 3 : 5, 'a complete set');
-      assert.deepEqual(pages.map((page) => page.pageNo), Array.from({ length: pages.length }, (_, n) => n + 1));
+      assert.deepEqual(
+        pages.map((page) => page.pageNo),
+        Array.from({ length: pages.length }, (_, n) => n + 1),
+      );
       seen.add(String(importId));
       await new Promise((resolve) => setImmediate(resolve));
     }

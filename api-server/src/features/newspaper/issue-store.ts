@@ -53,6 +53,9 @@ export async function switchIssuePages(db: Db, issue: IssueKey, importId: string
 }
 
 export async function countIssues(db: Db): Promise<number> {
-  const { count } = await db.selectFrom('newspaper_issues').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('newspaper_issues')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }

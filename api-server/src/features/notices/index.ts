@@ -25,9 +25,7 @@ const notices: FastifyPluginAsync = async (app) => {
     ok({ count: await countUnread(app.db, requireAuth(request).user.id, String(request.query.type) as NoticeType) }),
   );
 
-  serve(app, contract.noticeCommunityNoReadNums, async (request) =>
-    ok({ count: await countUnread(app.db, requireAuth(request).user.id, 'community') }),
-  );
+  serve(app, contract.noticeCommunityNoReadNums, async (request) => ok({ count: await countUnread(app.db, requireAuth(request).user.id, 'community') }));
 
   registerNoticeList(app);
 };

@@ -28,7 +28,13 @@ export type OssDenial = { status: number; code: string; message: string; extra?:
 /** `grant` is null for the operator's key (full access). */
 export type Authorized = { ok: true; grant: UploadGrant | null } | ({ ok: false } & OssDenial);
 
-const deny = (status: number, code: string, message: string, extra?: Record<string, string>): Authorized => ({ ok: false, status, code, message, ...(extra ? { extra } : {}) });
+const deny = (status: number, code: string, message: string, extra?: Record<string, string>): Authorized => ({
+  ok: false,
+  status,
+  code,
+  message,
+  ...(extra ? { extra } : {}),
+});
 
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);

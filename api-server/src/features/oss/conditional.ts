@@ -37,7 +37,11 @@ const quoted = (etag: string): string => `"${etag}"`;
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /** The entity tags of an If-None-Match / If-Match list, weak or strong. */
-const tagList = (header: string): string[] => header.split(',').map((tag) => tag.trim()).filter(Boolean);
+const tagList = (header: string): string[] =>
+  header
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 
 /** True when a GET/HEAD may be answered 304 Not Modified. */
 export function isNotModified(headers: IncomingHttpHeaders, info: ObjectInfo): boolean {
@@ -58,7 +62,8 @@ export function rangeToServe(headers: IncomingHttpHeaders, info: ObjectInfo): Ra
   const ifRange = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
   if (ifRange) {
     // Strong comparison for an entity tag (a weak one never matches), exact time for a date.
-    const current = ifRange.startsWith('"') || ifRange.startsWith('W/') ? ifRange === quoted(info.etag) : Date.parse(ifRange) === seconds(info.lastModified) * 1000;
+    const current =
+      ifRange.startsWith('"') || ifRange.startsWith('W/') ? ifRange === quoted(info.etag) : Date.parse(ifRange) === seconds(info.lastModified) * 1000;
     if (!current) return WHOLE;
   }
   return parseRange(range, info.size);

@@ -31,7 +31,7 @@ export const HOSTILE_SVGS: Readonly<Record<string, string>> = {
   'entity-encoded javascript:': `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="&#106;avascript:document.title='pwned'"><rect width="5" height="5"/></a></svg>`,
   'entity-encoded javascript: in use': `<svg ${SVG_NS}><use href="&#x6A;avascript:alert(1)"/></svg>`,
   '<script>': `<svg ${SVG_NS}><script>document.title='pwned'</script></svg>`,
-  'onload': `<svg ${SVG_NS} onload="document.title='pwned'"/>`,
+  onload: `<svg ${SVG_NS} onload="document.title='pwned'"/>`,
   'upper-case ONLOAD': `<svg ${SVG_NS} ONLOAD="document.title='pwned'"/>`,
   'entity declaration': `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg ${SVG_NS}>&x;</svg>`,
   'xml-stylesheet': `<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="#x"?><svg ${SVG_NS}/>`,
@@ -43,6 +43,9 @@ export const HOSTILE_SVGS: Readonly<Record<string, string>> = {
 export const CLEAN_SVG = `<?xml version="1.0"?><svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect id="r" width="10" height="10" fill="url(#g)"/><use xlink:href="#r"/><text x="1" y="5">郑州 &amp; 嵩山</text></svg>`;
 
 /** GIF magic, then HTML: a browser sniffing it would run the script. */
-export const GIF_HTML_POLYGLOT = Buffer.concat([Buffer.from('474946383961010001000000002c', 'hex'), Buffer.from('<html><script>document.title="pwned"</script></html>')]);
+export const GIF_HTML_POLYGLOT = Buffer.concat([
+  Buffer.from('474946383961010001000000002c', 'hex'),
+  Buffer.from('<html><script>document.title="pwned"</script></html>'),
+]);
 
 export const HTML_PAGE = Buffer.from('<!doctype html><html><body><script>document.title="pwned"</script></body></html>');

@@ -93,7 +93,10 @@ describe('embedded storage: uploads at real size', () => {
     // Before: the PUT never answered and every other call timed out for minutes. The bounds are
     // generous (CI machines are shared and slow), yet orders of magnitude from that.
     const worst = Math.max(...during);
-    assert.ok(worst < Math.max(3000, 5 * Math.max(...idle)), `cheap calls during the upload: worst ${worst.toFixed(1)} ms (idle worst ${Math.max(...idle).toFixed(1)} ms)`);
+    assert.ok(
+      worst < Math.max(3000, 5 * Math.max(...idle)),
+      `cheap calls during the upload: worst ${worst.toFixed(1)} ms (idle worst ${Math.max(...idle).toFixed(1)} ms)`,
+    );
     assert.ok(uploadMs < 30_000, `the 20 MB PUT took ${uploadMs.toFixed(0)} ms`);
 
     const stored = await fetch(`${origin}/oss/creator/${key}`);
@@ -164,7 +167,13 @@ describe('embedded storage: uploads at real size', () => {
       );
     }
     const xml = `<CompleteMultipartUpload>${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
-    const done = await ossHttp(origin, token, { method: 'POST', key, subres: { uploadId }, body: Readable.from([Buffer.from(xml)]), contentType: 'application/xml' });
+    const done = await ossHttp(origin, token, {
+      method: 'POST',
+      key,
+      subres: { uploadId },
+      body: Readable.from([Buffer.from(xml)]),
+      contentType: 'application/xml',
+    });
     assert.equal(done.status, 200, done.text);
     // The multipart form, from the parts' MD5s: the object is not hashed again on completion.
     const partMd5s = Buffer.concat(etags.map((etag) => Buffer.from(etag.replace(/"/g, ''), 'hex')));

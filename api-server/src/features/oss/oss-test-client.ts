@@ -10,7 +10,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { body, signed } from '../../testing/signed';
 
 interface SignUtils {
-  buildCanonicalString(method: string, resource: string, request: { headers: Record<string, string>; parameters?: string | Record<string, string | number> }): string;
+  buildCanonicalString(
+    method: string,
+    resource: string,
+    request: { headers: Record<string, string>; parameters?: string | Record<string, string | number> },
+  ): string;
   authorization(accessKeyId: string, secret: string, canonical: string, encoding?: string): string;
 }
 
@@ -53,7 +57,11 @@ function signedHeaders(t: TestToken, call: OssCall): { headers: Record<string, s
   const canonical = signUtils.buildCanonicalString(call.method, `/${t.bucket}/${call.key}`, { headers, ...(call.subres ? { parameters: call.subres } : {}) });
   headers.authorization = signUtils.authorization(t.accessKeyId, call.secret ?? t.secretAccessKey, canonical);
   const query =
-    typeof call.subres === 'string' ? call.subres : call.subres ? new URLSearchParams(Object.entries(call.subres).map(([k, v]) => [k, String(v)])).toString() : '';
+    typeof call.subres === 'string'
+      ? call.subres
+      : call.subres
+        ? new URLSearchParams(Object.entries(call.subres).map(([k, v]) => [k, String(v)])).toString()
+        : '';
   return { headers, path: `/oss/${t.bucket}/${call.key.split('/').map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}` };
 }
 
@@ -97,7 +105,10 @@ export function ossHttp(origin: string, t: TestToken, call: Omit<OssCall, 'paylo
 
 /** Smallest valid files of each kind, by their magic numbers. */
 export const SAMPLE = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a50000000049454e44ae426082', 'hex'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a50000000049454e44ae426082',
+    'hex',
+  ),
   gif: Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex'),
   jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
   svg: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'),

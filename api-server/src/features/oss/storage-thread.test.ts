@@ -59,10 +59,14 @@ describe('the storage thread (STORAGE_PORT)', () => {
     // The injected requests ask for host `localhost:80`.
     assert.equal(token.uploadOrigin, `http://localhost:${storagePort}`);
     assert.equal(token.endpoint, '/oss');
-    const viaIp = body<{ uploadOrigin?: string }>(await signed(app, { url: '/api/upload/tos/token', token: session, headers: { host: `127.0.0.1:${apiOrigin.split(':')[2]}` } }));
+    const viaIp = body<{ uploadOrigin?: string }>(
+      await signed(app, { url: '/api/upload/tos/token', token: session, headers: { host: `127.0.0.1:${apiOrigin.split(':')[2]}` } }),
+    );
     assert.equal(viaIp.data.uploadOrigin, threadOrigin);
     // A Host header that is not a plain name gets no origin made of it: the page's own origin is used.
-    const odd = body<{ uploadOrigin?: string }>(await signed(app, { url: '/api/upload/tos/token', token: session, headers: { host: 'evil.example; script-src *' } }));
+    const odd = body<{ uploadOrigin?: string }>(
+      await signed(app, { url: '/api/upload/tos/token', token: session, headers: { host: 'evil.example; script-src *' } }),
+    );
     assert.equal(odd.code, ApiCode.OK);
     assert.equal(odd.data.uploadOrigin, undefined);
   });
@@ -78,7 +82,11 @@ describe('the storage thread (STORAGE_PORT)', () => {
     const key = newKey(token.keyScope);
     const preflight = await fetch(`${threadOrigin}/oss/${token.bucket}/${key}?uploads=`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type,x-oss-date,x-oss-security-token' },
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type,x-oss-date,x-oss-security-token',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
@@ -95,7 +103,13 @@ describe('the storage thread (STORAGE_PORT)', () => {
     const bytes = Buffer.concat([SAMPLE.png, randomBytes(20 * MB - SAMPLE.png.length)]);
     const key = newKey(token.keyScope);
     const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536));
-    const put = await ossHttp(threadOrigin, token, { method: 'PUT', key, body: Readable.from(chunks), contentType: 'application/octet-stream', contentLength: bytes.length });
+    const put = await ossHttp(threadOrigin, token, {
+      method: 'PUT',
+      key,
+      body: Readable.from(chunks),
+      contentType: 'application/octet-stream',
+      contentLength: bytes.length,
+    });
     assert.equal(put.status, 200, put.text);
     const served = await fetch(`${apiOrigin}/oss/${token.bucket}/${key}`);
     assert.equal(served.status, 200);
@@ -108,11 +122,21 @@ describe('the storage thread (STORAGE_PORT)', () => {
     const other = await login(app, '13800000001');
     const ending = await fetchToken(app, other);
     assert.equal(body(await signed(app, { method: 'POST', url: '/login/admin/quit', token: other })).code, ApiCode.OK);
-    const refused = await ossHttp(threadOrigin, ending, { method: 'PUT', key: newKey(ending.keyScope), body: Readable.from([SAMPLE.png]), contentType: 'image/png' });
+    const refused = await ossHttp(threadOrigin, ending, {
+      method: 'PUT',
+      key: newKey(ending.keyScope),
+      body: Readable.from([SAMPLE.png]),
+      contentType: 'image/png',
+    });
     assert.equal(refused.status, 403);
     assert.match(refused.text, /<Code>InvalidAccessKeyId<\/Code>/);
     // Another session of the same user still uploads.
-    const still = await ossHttp(threadOrigin, token, { method: 'PUT', key: newKey(token.keyScope), body: Readable.from([SAMPLE.png]), contentType: 'image/png' });
+    const still = await ossHttp(threadOrigin, token, {
+      method: 'PUT',
+      key: newKey(token.keyScope),
+      body: Readable.from([SAMPLE.png]),
+      contentType: 'image/png',
+    });
     assert.equal(still.status, 200, still.text);
   });
 

@@ -37,7 +37,9 @@ describe('user content in the embedded storage', () => {
     assertLockedDown(got, what);
   };
   const save = (files: string) =>
-    signed(app, { method: 'POST', url: '/api/material/save', token, params: { files, title: '测试素材', describe: '测试描述' } }).then((r) => body<{ ids: number[] }>(r));
+    signed(app, { method: 'POST', url: '/api/material/save', token, params: { files, title: '测试素材', describe: '测试描述' } }).then((r) =>
+      body<{ ids: number[] }>(r),
+    );
 
   before(async () => {
     database = await openTestDatabase();
@@ -60,7 +62,11 @@ describe('user content in the embedded storage', () => {
   });
 
   it('types every file by its bytes, whatever the uploader declared: media inline, the rest a download', async () => {
-    for (const [name, payload, type] of [['png', SAMPLE.png, 'image/png'], ['jpeg', SAMPLE.jpeg, 'image/jpeg'], ['gif', SAMPLE.gif, 'image/gif']] as const) {
+    for (const [name, payload, type] of [
+      ['png', SAMPLE.png, 'image/png'],
+      ['jpeg', SAMPLE.jpeg, 'image/jpeg'],
+      ['gif', SAMPLE.gif, 'image/gif'],
+    ] as const) {
       const got = await read(await put(payload, 'text/html'));
       assert.equal(got.headers['content-type'], type, name);
       assert.equal(got.headers['content-disposition'], 'inline', name);
@@ -138,7 +144,12 @@ describe('user content in the embedded storage', () => {
     const missing = await read(newKey(storage.keyScope));
     assert.equal(missing.statusCode, 404);
     assertLockedDown(missing, '404');
-    const refused = await app.inject({ method: 'PUT', url: `/oss/creator/${newKey(storage.keyScope)}`, payload: HTML_PAGE, headers: { 'content-type': 'text/html' } });
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/oss/creator/${newKey(storage.keyScope)}`,
+      payload: HTML_PAGE,
+      headers: { 'content-type': 'text/html' },
+    });
     assert.equal(refused.statusCode, 403);
     assertLockedDown(refused, '403');
   });
@@ -150,7 +161,13 @@ describe('user content in the embedded storage', () => {
     const send = (): Promise<{ status: number; text: string; connection: string | undefined }> =>
       new Promise((resolve, reject) => {
         const req = httpRequest(
-          { port: Number(port), host: '127.0.0.1', method: 'PUT', path: `/oss/creator/${newKey(storage.keyScope)}`, headers: { 'content-type': 'image/png', 'content-length': oversize.length } },
+          {
+            port: Number(port),
+            host: '127.0.0.1',
+            method: 'PUT',
+            path: `/oss/creator/${newKey(storage.keyScope)}`,
+            headers: { 'content-type': 'image/png', 'content-length': oversize.length },
+          },
           (res) => {
             let text = '';
             res.setEncoding('utf8');
@@ -190,9 +207,13 @@ describe('user files on their own origin (STORAGE_PUBLIC_ORIGIN) and the pages�
   it('hands out URLs on the storage origin and serves user files only there', async () => {
     const key = newKey(storage.keyScope);
     assert.equal((await ossInject(app, storage, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' })).statusCode, 200);
-    const saved = body<{ ids: number[] }>(await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: `/oss/creator/${key}`, title: '素材', describe: '描述' } }));
+    const saved = body<{ ids: number[] }>(
+      await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: `/oss/creator/${key}`, title: '素材', describe: '描述' } }),
+    );
     assert.equal(saved.code, ApiCode.OK);
-    const detail = body<{ cm_url: string }>(await signed(app, { method: 'POST', url: '/api/material/showChild', token, params: { id: saved.data.ids[0] ?? 0 } }));
+    const detail = body<{ cm_url: string }>(
+      await signed(app, { method: 'POST', url: '/api/material/showChild', token, params: { id: saved.data.ids[0] ?? 0 } }),
+    );
     assert.equal(detail.data.cm_url, `https://files.example.test/oss/creator/${key}`);
 
     const onApp = await app.inject({ method: 'GET', url: `/oss/creator/${key}`, headers: { host: 'creator.example.test' } });
@@ -206,7 +227,11 @@ describe('user files on their own origin (STORAGE_PUBLIC_ORIGIN) and the pages�
   it('gives the app’s pages a CSP of its own origin, the storage origin and nothing inline', async () => {
     for (const url of ['/', '/material/index', '/api/runtime/config']) {
       const csp = String((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
-      const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((part) => part.trim())
+          .find((part) => part.startsWith(`${name} `)) ?? '';
       assert.equal(directive('script-src'), "script-src 'self'", url);
       assert.equal(directive('object-src'), "object-src 'none'", url);
       assert.equal(directive('default-src'), "default-src 'self'", url);

@@ -20,7 +20,11 @@ export function errorXml(code: string, message: string, extra: Record<string, st
 }
 
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, extra: Record<string, string> = {}): FastifyReply {
-  return reply.code(status).type('application/xml').header('x-oss-request-id', requestId()).send(errorXml(code, message, extra));
+  return reply
+    .code(status)
+    .type('application/xml')
+    .header('x-oss-request-id', requestId())
+    .send(errorXml(code, message, extra));
 }
 
 export interface ListedObject {

@@ -28,7 +28,11 @@ export async function rebuildRanks(db: Kysely<Database>, day: string): Promise<{
   const entries: Entry[] = [];
   const days = daysEnding(day, PERIOD_DAYS.month);
   for (let i = 0; i < users.length; i += BATCH) {
-    const inputs = await loadScoreInputs(db, users.slice(i, i + BATCH).map((u) => u.id), days[0] as string);
+    const inputs = await loadScoreInputs(
+      db,
+      users.slice(i, i + BATCH).map((u) => u.id),
+      days[0] as string,
+    );
     for (const [userId, input] of inputs) {
       for (const type of TYPES) {
         if (!publishedWithin(input, day, PERIOD_DAYS.month, type)) continue;
@@ -52,7 +56,11 @@ export async function rebuildRanks(db: Kysely<Database>, day: string): Promise<{
   });
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('creator_rank').execute();
-    for (let i = 0; i < rows.length; i += 1000) await tx.insertInto('creator_rank').values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000)
+      await tx
+        .insertInto('creator_rank')
+        .values(rows.slice(i, i + 1000))
+        .execute();
   });
   return { creators: users.length, rows: rows.length };
 }

@@ -37,7 +37,12 @@ describe('rank', () => {
     await publish(database.db, ids.old, addDays(TODAY, -40));
     ids.low = await makeCreator(database.db, '13700000014');
     await publish(database.db, ids.low, addDays(TODAY, -20), { type: 3 });
-    for (const [name, phone] of [['star', '13700000011'], ['low', '13700000014'], ['old', '13700000013']] as const) tokens[name] = await login(app, phone);
+    for (const [name, phone] of [
+      ['star', '13700000011'],
+      ['low', '13700000014'],
+      ['old', '13700000013'],
+    ] as const)
+      tokens[name] = await login(app, phone);
     await rebuildRanks(database.db, TODAY);
   });
   after(async () => {
@@ -50,8 +55,14 @@ describe('rank', () => {
     assert.equal(week.code, 0);
     assert.equal(week.data.day, TODAY);
     // A month of steady work outweighs a week's burst that started from nothing.
-    assert.deepEqual(week.data.list.map((r) => r.user_id), [ids.steady, ids.star]);
-    assert.deepEqual(week.data.list.map((r) => r.position), [1, 2]);
+    assert.deepEqual(
+      week.data.list.map((r) => r.user_id),
+      [ids.steady, ids.star],
+    );
+    assert.deepEqual(
+      week.data.list.map((r) => r.position),
+      [1, 2],
+    );
     assert.equal(week.data.list[1]?.nickname, '作者0011');
     assert.ok((week.data.list[0]?.score ?? 0) > (week.data.list[1]?.score ?? 0));
     assert.deepEqual(week.data.mine, week.data.list[1]);
@@ -64,19 +75,36 @@ describe('rank', () => {
   });
 
   it('by content type counts only that type', async () => {
-    assert.deepEqual((await list('star', { period: 'month', type: 1 })).data.list.map((r) => r.user_id), [ids.steady]);
-    assert.deepEqual((await list('star', { period: 'month', type: 3 })).data.list.map((r) => r.user_id), [ids.low]);
+    assert.deepEqual(
+      (await list('star', { period: 'month', type: 1 })).data.list.map((r) => r.user_id),
+      [ids.steady],
+    );
+    assert.deepEqual(
+      (await list('star', { period: 'month', type: 3 })).data.list.map((r) => r.user_id),
+      [ids.low],
+    );
     const videos = await list('star', { period: 'week', type: 2 });
-    assert.deepEqual(videos.data.list.map((r) => r.user_id), [ids.star]);
+    assert.deepEqual(
+      videos.data.list.map((r) => r.user_id),
+      [ids.star],
+    );
     assert.equal((await list('low', { period: 'week', type: 2 })).data.mine, null);
   });
 
   it('answers my row below the top 100, and null when I am not ranked', async () => {
     // 100 creators above "low" in the monthly gallery list, written straight into the list.
-    await database.db.updateTable('creator_rank').set({ position: 101 }).where('user_id', '=', ids.low).where('period', '=', 'month').where('type', '=', 3).execute();
+    await database.db
+      .updateTable('creator_rank')
+      .set({ position: 101 })
+      .where('user_id', '=', ids.low)
+      .where('period', '=', 'month')
+      .where('type', '=', 3)
+      .execute();
     await database.db
       .insertInto('creator_rank')
-      .values(Array.from({ length: 100 }, (_, i) => ({ period: 'month' as const, type: 3, user_id: 900_000 + i, score_tenths: 900, position: i + 1, day: TODAY })))
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({ period: 'month' as const, type: 3, user_id: 900_000 + i, score_tenths: 900, position: i + 1, day: TODAY })),
+      )
       .execute();
     const answer = await list('low', { period: 'month', type: 3 });
     assert.equal(answer.data.list.length, 100);

@@ -43,10 +43,16 @@ const releases: FastifyPluginAsync = async (app) => {
     const file = request.params['*'];
     const parts = file.split('/');
     const valid =
-      isKnownRemote(remote) && SEGMENT.test(version) && version !== '.' && version !== '..' &&
+      isKnownRemote(remote) &&
+      SEGMENT.test(version) &&
+      version !== '.' &&
+      version !== '..' &&
       parts.every((part) => SEGMENT.test(part) && part !== '.' && part !== '..');
     // Brotli/gzip twins by Accept-Encoding; source maps are kept in the store but never served.
-    const found = valid && isPublicFile(file) ? await readNegotiated((key) => store.blobs.get(key), `${remote}/${version}/${file}`, request.headers['accept-encoding']) : null;
+    const found =
+      valid && isPublicFile(file)
+        ? await readNegotiated((key) => store.blobs.get(key), `${remote}/${version}/${file}`, request.headers['accept-encoding'])
+        : null;
     if (!found) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not Found');
     if (found.varies) reply.header('vary', 'accept-encoding');
     if (found.encoding) reply.header('content-encoding', found.encoding);

@@ -3,15 +3,7 @@
  * over a prefix of the object storage bucket when RELEASES_BUCKET_PREFIX is set): one per app,
  * shared by the /releases files, the rollout view and the load reports.
  */
-import {
-  type AutoRollbackPolicy,
-  type BlobStore,
-  BucketBlobStore,
-  FolderBlobStore,
-  type ReleaseLookup,
-  ReleaseStore,
-  cachedReleaseLookup,
-} from 'deploy';
+import { type AutoRollbackPolicy, type BlobStore, BucketBlobStore, FolderBlobStore, type ReleaseLookup, ReleaseStore, cachedReleaseLookup } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, releasesDirOf } from '../../config';
 import { REMOTES } from '../runtime/catalogue';

@@ -38,7 +38,10 @@ describe('releases in the object storage bucket', () => {
     assert.ok(await bucket.head('releases/manifests/production.json'), 'the manifest lives under the prefix');
 
     const listed = body<RemotesList>(await app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
-    assert.deepEqual(listed.map((r) => [r.name, r.version, r.manifestUrl]), [['mf_tools', '2.0.0', '/releases/mf-tools/2.0.0/mf-manifest.json']]);
+    assert.deepEqual(
+      listed.map((r) => [r.name, r.version, r.manifestUrl]),
+      [['mf_tools', '2.0.0', '/releases/mf-tools/2.0.0/mf-manifest.json']],
+    );
     const file = await app.inject({ method: 'GET', url: '/releases/mf-tools/2.0.0/remoteEntry.js' });
     assert.equal(file.statusCode, 200);
     assert.equal(file.body, 'var v = "2.0.0";');
@@ -49,7 +52,12 @@ describe('releases in the object storage bucket', () => {
     const token = await login(app, '13800000001');
     let page = 0;
     const report = (version: string) =>
-      signed(app, { method: 'POST', url: '/api/runtime/remote-load', token, params: { remote: 'mf-tools', version, ok: 'false', phase: 'entry', pageLoad: `page-load-${++page}` } });
+      signed(app, {
+        method: 'POST',
+        url: '/api/runtime/remote-load',
+        token,
+        params: { remote: 'mf-tools', version, ok: 'false', phase: 'entry', pageLoad: `page-load-${++page}` },
+      });
     // One after the other, as browsers send them (the limiter's counter is read after its await).
     for (let i = 0; i < LOAD_REPORTS_PER_MINUTE - 1; i++) assert.equal((await report('0.0.1')).statusCode, 200);
     assert.equal((await report('2.0.0')).statusCode, 200);

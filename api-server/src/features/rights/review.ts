@@ -18,7 +18,10 @@ export async function listRightApplications(db: Kysely<Database>, status: string
   const rows = await query.execute();
   if (rows.length === 0) return 'No applications.';
   return rows
-    .map((r) => `#${r.id}  ${r.phone} ${r.nickname}  ${nameOf(r.right_code)} (${r.right_code})  ${r.status}${r.reason ? `  ${r.reason}` : ''}  ${r.created_at.toISOString()}`)
+    .map(
+      (r) =>
+        `#${r.id}  ${r.phone} ${r.nickname}  ${nameOf(r.right_code)} (${r.right_code})  ${r.status}${r.reason ? `  ${r.reason}` : ''}  ${r.created_at.toISOString()}`,
+    )
     .join('\n');
 }
 

@@ -21,10 +21,19 @@ describe('rights centre', () => {
   const tokens: Record<string, string> = {};
 
   const view = async (phone: string) => body<RightsAnswer>(await signed(app, { url: '/api/rights/index', token: tokens[phone] }));
-  const apply = async (phone: string, code: string) => body<RightsAnswer>(await signed(app, { method: 'POST', url: '/api/rights/apply', token: tokens[phone], params: { code } }));
+  const apply = async (phone: string, code: string) =>
+    body<RightsAnswer>(await signed(app, { method: 'POST', url: '/api/rights/apply', token: tokens[phone], params: { code } }));
   const stateOf = (answer: RightsAnswer, code: string) => answer.rights.find((r) => r.code === code);
   const pendingId = async (code: string) =>
-    (await database.db.selectFrom('right_applications').select('id').where('right_code', '=', code).where('status', '=', 'pending').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    (
+      await database.db
+        .selectFrom('right_applications')
+        .select('id')
+        .where('right_code', '=', code)
+        .where('status', '=', 'pending')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   before(async () => {
     database = await openTestDatabase();
@@ -49,7 +58,16 @@ describe('rights centre', () => {
     assert.equal(good.user_score, 83);
     assert.equal(good.level, 4);
     assert.deepEqual(good.next_missing, ['创作分达到 90（当前 83）']);
-    assert.deepEqual(good.rights.map((r) => [r.code, r.state]), [['original', 'available'], ['appreciation', 'available'], ['revenue', 'available'], ['live', 'available'], ['column', 'locked']]);
+    assert.deepEqual(
+      good.rights.map((r) => [r.code, r.state]),
+      [
+        ['original', 'available'],
+        ['appreciation', 'available'],
+        ['revenue', 'available'],
+        ['live', 'available'],
+        ['column', 'locked'],
+      ],
+    );
     assert.deepEqual(stateOf(good, 'column')?.missing, ['等级达到 Lv5 金牌作者（当前 Lv4）']);
 
     const newbie = (await view(NEWBIE)).data;
@@ -94,7 +112,12 @@ describe('rights centre', () => {
     const banned = await apply(GOOD, 'appreciation');
     assert.equal(banned.code, 1006);
     assert.deepEqual(stateOf((await view(GOOD)).data, 'appreciation')?.missing.includes('账号封禁期间不能申请'), true);
-    const count = await database.db.selectFrom('right_applications').select((eb) => eb.fn.countAll<number>().as('n')).where('right_code', '=', 'appreciation').where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('phone', '=', GOOD)).executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('right_applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('right_code', '=', 'appreciation')
+      .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('phone', '=', GOOD))
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 0);
   });
 });

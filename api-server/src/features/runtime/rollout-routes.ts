@@ -99,8 +99,7 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
       const handed = rollout ? chooseVersion(rollout, String(user.id), remote, manifest.salt, null)?.version : undefined;
       const counts = phase !== 'retry' && handed === version;
       const recorded =
-        counts &&
-        (await countLoadReport(app.db, { env: access.env, remote, version, run: currentRun(rollout), userId: user.id, pageLoad, ok: loaded, phase }));
+        counts && (await countLoadReport(app.db, { env: access.env, remote, version, run: currentRun(rollout), userId: user.id, pageLoad, ok: loaded, phase }));
       request.log.info({ remote, version, phase, ok: loaded, recorded }, 'remote load reported');
       if (!recorded) return ok({ recorded: false, rolledBack: [] });
       let rolledBack: string[] = [];
@@ -109,7 +108,8 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
           const stats = (current: typeof manifest) => currentRunStats(app.db, access.env, current);
           const { verdicts } = await operations.autoRollback({ store: access.store, env: access.env, who: 'api-server (auto-rollback)' }, access.policy, stats);
           rolledBack = verdicts.filter((v) => v.rollBack).map((v) => `${v.remote}@${v.canary}`);
-          for (const verdict of verdicts.filter((v) => v.rollBack)) app.log.warn({ remote: verdict.remote, canary: verdict.canary }, `auto-rollback: ${verdict.reason}`);
+          for (const verdict of verdicts.filter((v) => v.rollBack))
+            app.log.warn({ remote: verdict.remote, canary: verdict.canary }, `auto-rollback: ${verdict.reason}`);
         } catch (error) {
           // A deploy step (or another server's rollback) landed meanwhile: the next failure judges again.
           if (!(error instanceof ConflictError)) throw error;

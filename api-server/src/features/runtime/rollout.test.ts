@@ -60,7 +60,13 @@ describe('runtime: releases and staged rollout', () => {
     assert.equal(file.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.match(String(file.headers['content-type']), /javascript/);
     assert.equal(file.body, 'var v = "1.0.0";');
-    for (const url of ['/releases/mf-tools/1.0.0/missing.js', '/releases/manifests/production/0000000001.json', '/releases/stats/x/production.json', '/releases/mf-tools/../manifests/production.json', '/releases/mf-tools/1.0.0/..%2F..%2Fmanifests%2Fproduction.json']) {
+    for (const url of [
+      '/releases/mf-tools/1.0.0/missing.js',
+      '/releases/manifests/production/0000000001.json',
+      '/releases/stats/x/production.json',
+      '/releases/mf-tools/../manifests/production.json',
+      '/releases/mf-tools/1.0.0/..%2F..%2Fmanifests%2Fproduction.json',
+    ]) {
       const missing = await app.inject({ method: 'GET', url });
       assert.equal(missing.statusCode, 404, url);
       assert.doesNotMatch(missing.body, /revision/, url);
@@ -112,7 +118,13 @@ describe('runtime: releases and staged rollout', () => {
     for (const fields of notHanded) {
       assert.equal((await answer(await report(token, { remote: 'mf-tools', ok: 'true', ...fields }))).recorded, false, JSON.stringify(fields));
     }
-    const malformed: Record<string, string>[] = [{ remote: 'manifests' }, { phase: 'nope' }, { pageLoad: '' }, { pageLoad: 'x'.repeat(65) }, { version: 'a/b' }];
+    const malformed: Record<string, string>[] = [
+      { remote: 'manifests' },
+      { phase: 'nope' },
+      { pageLoad: '' },
+      { pageLoad: 'x'.repeat(65) },
+      { version: 'a/b' },
+    ];
     for (const bad of malformed) {
       const response = await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'true', ...bad });
       assert.equal(response.statusCode, 400, JSON.stringify(bad));
@@ -124,18 +136,30 @@ describe('runtime: releases and staged rollout', () => {
   it('counts concurrent reports from two servers over one database exactly', async () => {
     // A second server process: its own connection pool on PostgreSQL; the same embedded database on PGlite.
     const other = database.url ? await openDatabase({ databaseUrl: database.url }) : database;
-    const second = await buildTestApp({ ...other, url: database.url }, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 1000, rollbackMarginPct: 5 });
+    const second = await buildTestApp(
+      { ...other, url: database.url },
+      { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 1000, rollbackMarginPct: 5 },
+    );
     try {
       const tokens: string[] = [];
       for (const phone of ['13800000003', '13800000004', '13800000006']) tokens.push(await login(app, phone));
       const sent = tokens.flatMap((token, u) =>
-        Array.from({ length: 20 }, (_, i) => ({ token, server: i % 2 ? app : second, fields: { remote: 'mf-tools', version: '1.1.0', ok: String(i % 4 !== 0), pageLoad: `burst-${u}-${i % 10}` } })),
+        Array.from({ length: 20 }, (_, i) => ({
+          token,
+          server: i % 2 ? app : second,
+          fields: { remote: 'mf-tools', version: '1.1.0', ok: String(i % 4 !== 0), pageLoad: `burst-${u}-${i % 10}` },
+        })),
       );
       const answers = await Promise.all(sent.map(async ({ token, server, fields }) => answer(await report(token, fields, server))));
       // 3 users × 10 page loads, each sent twice: 30 counted, whichever server took it.
       assert.equal(answers.filter((a) => a.recorded).length, 30);
       const counted = await database.db.selectFrom('remote_load_counts').selectAll().where('version', '=', '1.1.0').executeTakeFirstOrThrow();
-      const failures = await database.db.selectFrom('remote_load_reports').select((eb) => eb.fn.countAll<number>().as('n')).where('version', '=', '1.1.0').where('ok', '=', false).executeTakeFirstOrThrow();
+      const failures = await database.db
+        .selectFrom('remote_load_reports')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('version', '=', '1.1.0')
+        .where('ok', '=', false)
+        .executeTakeFirstOrThrow();
       assert.equal(counted.loads, 31);
       assert.equal(counted.failures, Number(failures.n));
     } finally {
@@ -149,7 +173,10 @@ describe('runtime: releases and staged rollout', () => {
     await database.db.deleteFrom('remote_load_reports').execute();
     const token = await login(app, '13800000007');
     const results = await Promise.all([1, 2, 3].map(async () => answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' }))));
-    assert.deepEqual(results.flatMap((r) => r.rolledBack), ['mf-tools@1.1.0']);
+    assert.deepEqual(
+      results.flatMap((r) => r.rolledBack),
+      ['mf-tools@1.1.0'],
+    );
     assert.deepEqual((await stats())?.['1.1.0'], { loads: 3, failures: 3 });
     let manifest = await store.readManifest('production');
     assert.equal(manifest.remotes['mf-tools']?.canary, undefined);
@@ -169,7 +196,11 @@ describe('runtime: releases and staged rollout', () => {
     const qa = await login(app, '13800000001');
     const qaId = (await rollout(qa)).userId ?? '';
     await operations.setQaUser(ctx, 'mf-tools', qaId, true);
-    assert.deepEqual(Object.keys((await rollout(qa, 'mf-tools@0.5.0,mf-drafts@bad/..')).remotes['mf-tools']?.versions ?? {}).sort(), ['0.5.0', '1.0.0', '1.1.0']);
+    assert.deepEqual(Object.keys((await rollout(qa, 'mf-tools@0.5.0,mf-drafts@bad/..')).remotes['mf-tools']?.versions ?? {}).sort(), [
+      '0.5.0',
+      '1.0.0',
+      '1.1.0',
+    ]);
     const other = await login(app, '13800000002');
     assert.deepEqual(Object.keys((await rollout(other, 'mf-tools@0.5.0')).remotes['mf-tools']?.versions ?? {}).sort(), ['1.0.0', '1.1.0']);
     assert.deepEqual(Object.keys((await rollout('', 'mf-tools@0.5.0')).remotes['mf-tools']?.versions ?? {}), ['1.0.0']);

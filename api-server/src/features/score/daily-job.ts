@@ -14,7 +14,13 @@ const BATCH = 500;
 
 export async function runScoreDaily(db: Kysely<Database>, day: string, now: Date): Promise<string> {
   const users = await db.selectFrom('users').select('id').orderBy('id').execute();
-  for (let i = 0; i < users.length; i += BATCH) await writeSnapshots(db, users.slice(i, i + BATCH).map((u) => u.id), [day], now);
+  for (let i = 0; i < users.length; i += BATCH)
+    await writeSnapshots(
+      db,
+      users.slice(i, i + BATCH).map((u) => u.id),
+      [day],
+      now,
+    );
   const ranks = await rebuildRanks(db, day);
   return `Scored ${users.length} creators for ${day}; rank lists rebuilt with ${ranks.rows} rows.`;
 }

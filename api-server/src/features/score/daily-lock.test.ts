@@ -36,17 +36,26 @@ describe('the daily build across replicas', () => {
     const runs = await Promise.all([database, other, database, other].map((handle) => runDailyIfDue(handle.db, noonOf(DAY), engine)));
     assert.equal(runs.filter(Boolean).length, 1, `exactly one build, got ${JSON.stringify(runs)}`);
     const days = await sql<{ day: string; n: number }>`select day, count(*)::int as n from creator_rank group by day`.execute(database.db);
-    assert.deepEqual(days.rows.map((r) => r.day), [DAY]);
+    assert.deepEqual(
+      days.rows.map((r) => r.day),
+      [DAY],
+    );
     assert.ok((days.rows[0]?.n ?? 0) > 0);
     assert.equal(await runDailyIfDue(other.db, noonOf(DAY), engine), false, 'a later check finds it built');
   });
 
   it("the operator's rebuild beside a replica's check waits instead of colliding", async () => {
     const next = '2032-03-11';
-    const [line, ran] = await Promise.all([scoreDaily(database.db, next, noonOf(next), database.engine), runDailyIfDue(other.db, noonOf(next), database.engine)]);
+    const [line, ran] = await Promise.all([
+      scoreDaily(database.db, next, noonOf(next), database.engine),
+      runDailyIfDue(other.db, noonOf(next), database.engine),
+    ]);
     assert.match(line, /rank lists rebuilt/);
     assert.equal(typeof ran, 'boolean');
     const days = await sql<{ day: string }>`select distinct day from creator_rank`.execute(database.db);
-    assert.deepEqual(days.rows.map((r) => r.day), [next]);
+    assert.deepEqual(
+      days.rows.map((r) => r.day),
+      [next],
+    );
   });
 });

@@ -14,7 +14,12 @@ import { runScoreDaily } from './daily-job';
 import { withDailyBuildLock } from './daily-lock';
 
 const builtDay = async (db: Kysely<Database>): Promise<string | null> =>
-  (await db.selectFrom('creator_rank').select(sql<string | null>`max(day)`.as('day')).executeTakeFirst())?.day ?? null;
+  (
+    await db
+      .selectFrom('creator_rank')
+      .select(sql<string | null>`max(day)`.as('day'))
+      .executeTakeFirst()
+  )?.day ?? null;
 
 /**
  * Builds today's snapshots and rank lists unless they exist; true when it built them. Any number of
@@ -33,7 +38,13 @@ export async function runDailyIfDue(db: Kysely<Database>, now: Date, engine: Eng
   return built === true;
 }
 
-export function startDailyRunner(db: Kysely<Database>, now: () => Date, intervalMs: number, log: FastifyBaseLogger, engine: Engine = 'postgres'): { stop: () => Promise<void> } {
+export function startDailyRunner(
+  db: Kysely<Database>,
+  now: () => Date,
+  intervalMs: number,
+  log: FastifyBaseLogger,
+  engine: Engine = 'postgres',
+): { stop: () => Promise<void> } {
   let builtFor = '';
   let running: Promise<void> | null = null;
   const check = async () => {

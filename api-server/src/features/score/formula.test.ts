@@ -46,7 +46,8 @@ describe('creation score formula', () => {
 
   it('interaction weighs reads, likes, comments and shares of the last 30 days', () => {
     const inputs = empty();
-    const e = (kind: 'read' | 'like' | 'comment' | 'share', amount: number, day = DAY, content_type = 1) => inputs.events.push({ kind, amount, content_type, occurred_at: at(day) });
+    const e = (kind: 'read' | 'like' | 'comment' | 'share', amount: number, day = DAY, content_type = 1) =>
+      inputs.events.push({ kind, amount, content_type, occurred_at: at(day) });
     e('read', 30_000); // 300 points
     e('like', 150);
     e('comment', 75); // 150

@@ -69,7 +69,12 @@ describe('creation score calls', () => {
 
   it('yesterday is answered as previous_score, and a stored day is not recomputed', async () => {
     const yesterday = addDays(TODAY, -1);
-    const stored = await database.db.selectFrom('creator_score_daily').select('score').where('user_id', '=', userId).where('day', '=', yesterday).executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom('creator_score_daily')
+      .select('score')
+      .where('user_id', '=', userId)
+      .where('day', '=', yesterday)
+      .executeTakeFirstOrThrow();
     assert.equal((await score()).data.previous_score, stored.score);
     // A work published "yesterday" after the snapshot changes today, not the stored history.
     await publish(database.db, userId, yesterday, { type: 2 });
@@ -90,25 +95,40 @@ describe('creation score calls', () => {
   it('the daily job snapshots every creator for a day and can be re-run', async () => {
     const day = addDays(TODAY, 1);
     const line = await runScoreDaily(database.db, day, noonOf(day));
-    const users = await database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await database.db.selectFrom('creator_score_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', day).executeTakeFirstOrThrow();
+    const users = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await database.db
+      .selectFrom('creator_score_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(rows.n), Number(users.n));
     assert.match(line, new RegExp(`Scored ${Number(users.n)} creators for ${day}`));
     await runScoreDaily(database.db, day, noonOf(day));
-    const again = await database.db.selectFrom('creator_score_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', day).executeTakeFirstOrThrow();
+    const again = await database.db
+      .selectFrom('creator_score_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(again.n), Number(users.n));
     // The operator command refuses a day that does not exist.
     await assert.rejects(scoreDaily(database.db, '2031-02-30'), ScoreDayRefusal);
     await assert.rejects(scoreDaily(database.db, 'yesterday'), ScoreDayRefusal);
   });
 
-  it('the server builds each day\'s rank lists once, by itself, when the day has none yet', async () => {
+  it("the server builds each day's rank lists once, by itself, when the day has none yet", async () => {
     const later = addDays(TODAY, 3);
     const rankDay = async () => (await database.db.selectFrom('creator_rank').select('day').orderBy('day', 'desc').executeTakeFirst())?.day;
     assert.equal(await runDailyIfDue(database.db, noonOf(later)), true);
     assert.equal(await rankDay(), later);
     assert.equal(await runDailyIfDue(database.db, noonOf(later)), false, 'built once a day');
-    const snapshots = await database.db.selectFrom('creator_score_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', later).executeTakeFirstOrThrow();
+    const snapshots = await database.db
+      .selectFrom('creator_score_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('day', '=', later)
+      .executeTakeFirstOrThrow();
     assert.ok(Number(snapshots.n) > 0);
   });
 

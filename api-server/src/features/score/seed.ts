@@ -27,7 +27,14 @@ function prng(seed: number): () => number {
   };
 }
 
-type EventRow = { user_id: number; manuscript_id: number; content_type: number; kind: 'read' | 'like' | 'comment' | 'share'; amount: number; occurred_at: Date };
+type EventRow = {
+  user_id: number;
+  manuscript_id: number;
+  content_type: number;
+  kind: 'read' | 'like' | 'comment' | 'share';
+  amount: number;
+  occurred_at: Date;
+};
 
 /** One row per kind and day from the day after publication to now. */
 function readerEvents(m: { id: number; user_id: number; type: number; published_at: Date }, interest: number, now: number, random: () => number): EventRow[] {
@@ -35,7 +42,8 @@ function readerEvents(m: { id: number; user_id: number; type: number; published_
   for (let at = m.published_at.getTime() + 3_600_000; at < now; at += DAY_MS) {
     const base = interest * (0.6 + random() * 0.8);
     const day = new Date(at);
-    const add = (kind: EventRow['kind'], amount: number) => amount > 0 && rows.push({ user_id: m.user_id, manuscript_id: m.id, content_type: m.type, kind, amount, occurred_at: day });
+    const add = (kind: EventRow['kind'], amount: number) =>
+      amount > 0 && rows.push({ user_id: m.user_id, manuscript_id: m.id, content_type: m.type, kind, amount, occurred_at: day });
     add('read', Math.round(3000 * base));
     add('like', Math.round(60 * base));
     add('comment', Math.round(15 * base));
@@ -51,13 +59,15 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 async function seedField(db: Kysely<Database>, now: number, random: () => number): Promise<void> {
   const users = await db
     .insertInto('users')
-    .values(Array.from({ length: FIELD_SIZE }, (_, i) => ({
-      phone: `139000${String(i + 1).padStart(5, '0')}`,
-      password_hash: NO_LOGIN,
-      nickname: `${FIELD_NAMES[i % FIELD_NAMES.length]}作者${String(i + 1).padStart(3, '0')}`,
-      identities: '["identity_verification"]',
-      tools: '[]',
-    })))
+    .values(
+      Array.from({ length: FIELD_SIZE }, (_, i) => ({
+        phone: `139000${String(i + 1).padStart(5, '0')}`,
+        password_hash: NO_LOGIN,
+        nickname: `${FIELD_NAMES[i % FIELD_NAMES.length]}作者${String(i + 1).padStart(3, '0')}`,
+        identities: '["identity_verification"]',
+        tools: '[]',
+      })),
+    )
     .onConflict((oc) => oc.column('phone').doNothing())
     .returning('id')
     .execute();
@@ -85,7 +95,9 @@ async function seedField(db: Kysely<Database>, now: number, random: () => number
     });
   });
   const inserted: { id: number; user_id: number; type: number; published_at: Date | null }[] = [];
-  await insertChunked(manuscripts, async (chunk) => inserted.push(...(await db.insertInto('manuscripts').values(chunk).returning(['id', 'user_id', 'type', 'published_at']).execute())));
+  await insertChunked(manuscripts, async (chunk) =>
+    inserted.push(...(await db.insertInto('manuscripts').values(chunk).returning(['id', 'user_id', 'type', 'published_at']).execute())),
+  );
   const interest = new Map(users.map(({ id }) => [id, 0.1 + random() * 0.9]));
   // The field's readers come as one row per kind and work (the day after publication), which keeps
   // the first start quick; the demo accounts get theirs day by day.
@@ -93,7 +105,12 @@ async function seedField(db: Kysely<Database>, now: number, random: () => number
     .filter((m): m is typeof m & { published_at: Date } => m.published_at !== null)
     .flatMap((m) => {
       const days = Math.max(1, Math.min(30, Math.floor((now - m.published_at.getTime()) / DAY_MS)));
-      return readerEvents({ ...m, published_at: new Date(Math.max(m.published_at.getTime(), now - 2 * DAY_MS)) }, (interest.get(m.user_id) ?? 0.5) * days, now, random).slice(0, 4);
+      return readerEvents(
+        { ...m, published_at: new Date(Math.max(m.published_at.getTime(), now - 2 * DAY_MS)) },
+        (interest.get(m.user_id) ?? 0.5) * days,
+        now,
+        random,
+      ).slice(0, 4);
     });
   await insertChunked(events, (chunk) => db.insertInto('creator_events').values(chunk).execute());
 }
@@ -102,7 +119,14 @@ async function seedApplications(db: Kysely<Database>, idOf: Map<string, number>,
   const at = (days: number) => new Date(now - days * DAY_MS);
   const rows = [
     { phone: '13800000001', right_code: 'original', status: 'approved' as const, reason: '', created_at: at(9), reviewed_at: at(8) },
-    { phone: '13800000001', right_code: 'appreciation', status: 'rejected' as const, reason: '近期作品原创比例不足，请补充原创作品后再申请', created_at: at(5), reviewed_at: at(4) },
+    {
+      phone: '13800000001',
+      right_code: 'appreciation',
+      status: 'rejected' as const,
+      reason: '近期作品原创比例不足，请补充原创作品后再申请',
+      created_at: at(5),
+      reviewed_at: at(4),
+    },
     { phone: '13800000006', right_code: 'original', status: 'pending' as const, reason: '', created_at: at(1), reviewed_at: null },
   ];
   const values = rows.flatMap(({ phone, ...row }) => (idOf.has(phone) ? [{ ...row, user_id: idOf.get(phone) as number }] : []));
@@ -118,14 +142,24 @@ export async function seedScoreDemo(db: Kysely<Database>, phones: readonly strin
   const published = await db
     .selectFrom('manuscripts')
     .select(['id', 'user_id', 'type', 'published_at'])
-    .where('user_id', 'in', users.map((u) => u.id))
+    .where(
+      'user_id',
+      'in',
+      users.map((u) => u.id),
+    )
     .where('published_at', 'is not', null)
     .execute();
   const phoneOf = new Map(users.map((u) => [u.id, u.phone]));
-  const events = published.flatMap((m) => readerEvents({ ...m, published_at: m.published_at as Date }, AUDIENCE[phoneOf.get(m.user_id) ?? ''] ?? 0.5, nowMs, random));
+  const events = published.flatMap((m) =>
+    readerEvents({ ...m, published_at: m.published_at as Date }, AUDIENCE[phoneOf.get(m.user_id) ?? ''] ?? 0.5, nowMs, random),
+  );
   await insertChunked(events, (chunk) => db.insertInto('creator_events').values(chunk).execute());
   const offender = idOf.get('13800000004');
-  if (offender) await db.insertInto('creator_events').values({ user_id: offender, kind: 'violation', amount: 2, note: '发布引战言论', occurred_at: new Date(nowMs - 3 * DAY_MS) }).execute();
+  if (offender)
+    await db
+      .insertInto('creator_events')
+      .values({ user_id: offender, kind: 'violation', amount: 2, note: '发布引战言论', occurred_at: new Date(nowMs - 3 * DAY_MS) })
+      .execute();
   await seedApplications(db, idOf, nowMs);
   await seedField(db, nowMs, random);
   await rebuildRanks(db, dayOf(new Date(nowMs)));

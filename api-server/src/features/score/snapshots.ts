@@ -13,7 +13,12 @@ import { loadScoreInputs } from './inputs';
 export const HISTORY_DAYS = 30;
 
 /** Computes and stores the score of each user on each day (replacing existing snapshots). */
-export async function writeSnapshots(db: Kysely<Database>, userIds: readonly number[], days: readonly string[], now: Date): Promise<Map<number, Map<string, DayScore>>> {
+export async function writeSnapshots(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  days: readonly string[],
+  now: Date,
+): Promise<Map<number, Map<string, DayScore>>> {
   const result = new Map<number, Map<string, DayScore>>();
   if (userIds.length === 0 || days.length === 0) return result;
   const sorted = [...days].sort();

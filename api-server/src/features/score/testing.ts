@@ -38,5 +38,8 @@ export async function publish(db: Kysely<Database>, userId: number, day: string,
 }
 
 export async function event(db: Kysely<Database>, userId: number, day: string, kind: CreatorEventKind, amount: number, contentType = 1): Promise<void> {
-  await db.insertInto('creator_events').values({ user_id: userId, kind, amount, content_type: kind === 'violation' ? 0 : contentType, occurred_at: noonOf(day) }).execute();
+  await db
+    .insertInto('creator_events')
+    .values({ user_id: userId, kind, amount, content_type: kind === 'violation' ? 0 : contentType, occurred_at: noonOf(day) })
+    .execute();
 }

@@ -118,7 +118,11 @@ describe('login, tokens and logout', () => {
     // At most 5 reach the password check (fewer when the address's own count runs ahead); the rest wait.
     assert.ok(failed >= 1 && failed <= 5, `${failed} evaluated`);
     assert.equal(answers.filter((a) => a.code === ApiCode.TOO_MANY_ATTEMPTS).length, 40 - failed);
-    const pair = await database.db.selectFrom('login_throttle').select('failures').where('key', '=', pairKey('203.0.113.13', '13800000002')).executeTakeFirstOrThrow();
+    const pair = await database.db
+      .selectFrom('login_throttle')
+      .select('failures')
+      .where('key', '=', pairKey('203.0.113.13', '13800000002'))
+      .executeTakeFirstOrThrow();
     assert.equal(pair.failures, 40);
     const address = await database.db.selectFrom('login_throttle').select('failures').where('key', '=', addressKey('203.0.113.13')).executeTakeFirstOrThrow();
     assert.equal(address.failures, 40);
@@ -131,7 +135,10 @@ describe('login, tokens and logout', () => {
     for (let i = 0; i < 25; i += 1) answers.push(await from('203.0.113.14', `1390000${String(i).padStart(4, '0')}`, 'demo1234'));
     assert.deepEqual(answers.slice(0, FREE_ADDRESS_FAILURES), Array(FREE_ADDRESS_FAILURES).fill(FAILED));
     const slowed = answers.slice(FREE_ADDRESS_FAILURES);
-    assert.ok(slowed.every((a) => a.code === ApiCode.TOO_MANY_ATTEMPTS && /^尝试过于频繁，请\d+秒后再试$/.test(a.msg)), JSON.stringify(slowed));
+    assert.ok(
+      slowed.every((a) => a.code === ApiCode.TOO_MANY_ATTEMPTS && /^尝试过于频繁，请\d+秒后再试$/.test(a.msg)),
+      JSON.stringify(slowed),
+    );
     // A real user on that address who waits the delay gets through; other addresses never noticed.
     await database.db
       .updateTable('login_throttle')
@@ -166,7 +173,11 @@ describe('login, tokens and logout', () => {
 
   it('answers -1 for an expired token', async () => {
     const token = await login(app, '13800000003');
-    await database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     assert.deepEqual(await userinfo(token), EXPIRED);
   });
 

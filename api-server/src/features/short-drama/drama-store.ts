@@ -62,7 +62,11 @@ export async function listDramas(db: Kysely<Database>, ownerId: number, page: nu
       .selectFrom('dramas')
       .selectAll('dramas')
       .select((eb) =>
-        eb.selectFrom('drama_episodes').select((e) => e.fn.countAll<string>().as('n')).whereRef('drama_episodes.drama_id', '=', 'dramas.id').as('episodes'),
+        eb
+          .selectFrom('drama_episodes')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('drama_episodes.drama_id', '=', 'dramas.id')
+          .as('episodes'),
       )
       .where('owner_id', '=', ownerId)
       .orderBy('created_at', 'desc')
@@ -70,7 +74,11 @@ export async function listDramas(db: Kysely<Database>, ownerId: number, page: nu
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
-    db.selectFrom('dramas').select((eb) => eb.fn.countAll<string>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('dramas')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { list: rows.map((row) => toSeries(row, Number(row.episodes))), total: Number(total.n) };
 }
@@ -86,7 +94,11 @@ export async function listEpisodes(db: Kysely<Database>, dramaId: number): Promi
 }
 
 export async function seriesOf(db: Kysely<Database>, row: DramaRow): Promise<DramaSeries> {
-  const count = await db.selectFrom('drama_episodes').select((eb) => eb.fn.countAll<string>().as('n')).where('drama_id', '=', row.id).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('drama_episodes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('drama_id', '=', row.id)
+    .executeTakeFirstOrThrow();
   return toSeries(row, Number(count.n));
 }
 
@@ -101,8 +113,19 @@ export async function saveDrama(
   if (chars(title) < 1 || chars(title) > DRAMA_LIMITS.titleMax) throw invalid(DRAMA_MESSAGES.TITLE);
   if (chars(input.intro) > DRAMA_LIMITS.introMax) throw invalid(DRAMA_MESSAGES.INTRO);
   const current = input.id ? await ownDrama(db, ownerId, input.id) : null;
-  const values = { title, intro: input.intro.trim(), status: input.status, cover_url: await coverUrl(store, input.cover_url, ownerId, current?.cover_url ?? ''), updated_at: now };
-  if (!current) return db.insertInto('dramas').values({ owner_id: ownerId, ...values, created_at: now }).returningAll().executeTakeFirstOrThrow();
+  const values = {
+    title,
+    intro: input.intro.trim(),
+    status: input.status,
+    cover_url: await coverUrl(store, input.cover_url, ownerId, current?.cover_url ?? ''),
+    updated_at: now,
+  };
+  if (!current)
+    return db
+      .insertInto('dramas')
+      .values({ owner_id: ownerId, ...values, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   return db.updateTable('dramas').set(values).where('id', '=', current.id).where('owner_id', '=', ownerId).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -5,7 +5,11 @@ import { userIdByPhone } from '../../lib/operator-refusal';
 import type { tools } from 'shared-sdk/contract/schemas';
 
 async function setShortDrama(db: Kysely<Database>, phone: string, on: boolean): Promise<string> {
-  await db.updateTable('users').set({ short_drama_auth: on }).where('id', '=', await userIdByPhone(db, phone)).execute();
+  await db
+    .updateTable('users')
+    .set({ short_drama_auth: on })
+    .where('id', '=', await userIdByPhone(db, phone))
+    .execute();
   return `${phone} short-drama authority: ${on ? 'on' : 'off'}.`;
 }
 

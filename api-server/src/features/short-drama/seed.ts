@@ -15,7 +15,15 @@ export async function seedDramas(db: Kysely<Database>, owner: number, ago: (days
   for (const s of series) {
     const drama = await db
       .insertInto('dramas')
-      .values({ owner_id: owner, title: s.title, cover_url: cover(s.title, s.color), intro: `《${s.title}》演示短剧简介。`, status: s.status, created_at: ago(s.days), updated_at: ago(s.days) })
+      .values({
+        owner_id: owner,
+        title: s.title,
+        cover_url: cover(s.title, s.color),
+        intro: `《${s.title}》演示短剧简介。`,
+        status: s.status,
+        created_at: ago(s.days),
+        updated_at: ago(s.days),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

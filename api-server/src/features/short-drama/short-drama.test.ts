@@ -37,7 +37,11 @@ describe('short drama', () => {
     const url = await upload(phone, Buffer.from('video bytes'), 'mp4', 'video');
     const owner = await database.db.selectFrom('users').select('id').where('phone', '=', jobOf).executeTakeFirstOrThrow();
     const sourceKey = url.slice(`/oss/${storage[phone]?.bucket}/`.length);
-    if (state !== null) await database.db.insertInto('video_jobs').values({ vid: randomBytes(16).toString('hex'), user_id: owner.id, source_key: sourceKey, state }).execute();
+    if (state !== null)
+      await database.db
+        .insertInto('video_jobs')
+        .values({ vid: randomBytes(16).toString('hex'), user_id: owner.id, source_key: sourceKey, state })
+        .execute();
     return url;
   };
   const episode = (change: Record<string, string | number>) =>
@@ -83,7 +87,12 @@ describe('short drama', () => {
         assert.equal((await call(phone, '/api/microDrama/list')).code, ApiCode.OK, phone);
         const series = await call(phone, '/api/microDrama/save', { title: '不该建成的短剧' });
         assert.equal(series.code, code, `${phone}: ${series.msg}`);
-        const episodeSaved = await call(phone, '/api/microDrama/episode/save', { drama_id: 1, episode_no: 9, title: '集', video_url: 'https://v.example.com/a.mp4' });
+        const episodeSaved = await call(phone, '/api/microDrama/episode/save', {
+          drama_id: 1,
+          episode_no: 9,
+          title: '集',
+          video_url: 'https://v.example.com/a.mp4',
+        });
         assert.equal(episodeSaved.code, code, `${phone}: ${episodeSaved.msg}`);
       }
       const stored = await database.db.selectFrom('dramas').select('id').where('title', '=', '不该建成的短剧').execute();
@@ -96,7 +105,13 @@ describe('short drama', () => {
   it('lists my seeded series with their episode counts and statuses', async () => {
     const list = await call<DramaListAnswer>(AUTHOR, '/api/microDrama/list');
     assert.equal(list.data.total, 2);
-    assert.deepEqual(list.data.list.map((s) => [s.title, s.episode_count, s.status]), [['黄河人家', 3, 1], ['老城新事', 2, 2]]);
+    assert.deepEqual(
+      list.data.list.map((s) => [s.title, s.episode_count, s.status]),
+      [
+        ['黄河人家', 3, 1],
+        ['老城新事', 2, 2],
+      ],
+    );
     assert.equal((await call<DramaListAnswer>(OTHER_AUTHOR, '/api/microDrama/list')).data.total, 0);
   });
 
@@ -112,7 +127,12 @@ describe('short drama', () => {
     assert.match((await call(AUTHOR, '/api/microDrama/save', { title: '剧', cover_url: others })).msg, /自己上传/);
     assert.match((await call(AUTHOR, '/api/microDrama/save', { title: '   ' })).msg, /短剧名称/);
     assert.equal((await call(AUTHOR, '/api/microDrama/save', { title: '剧', status: 7 })).code, ApiCode.INVALID_PARAMS);
-    const finished = await call<DramaSeries>(AUTHOR, '/api/microDrama/save', { id: created.data.id, title: '新剧', cover_url: created.data.cover_url, status: 2 });
+    const finished = await call<DramaSeries>(AUTHOR, '/api/microDrama/save', {
+      id: created.data.id,
+      title: '新剧',
+      cover_url: created.data.cover_url,
+      status: 2,
+    });
     assert.equal(finished.data.status, 2);
     assert.equal((await call<DramaListAnswer>(AUTHOR, '/api/microDrama/list')).data.list[0]?.title, '新剧', 'newest first');
   });
@@ -131,10 +151,19 @@ describe('short drama', () => {
     const renamed = await episode({ id: first.data.id, drama_id: series.id, episode_no: 3, title: '第三集' });
     assert.equal(renamed.data.episode_no, 3);
     const detail = await call<DramaDetail>(AUTHOR, '/api/microDrama/detail', { id: series.id });
-    assert.deepEqual(detail.data.episodes.map((e) => [e.episode_no, e.title]), [[2, '第二集'], [3, '第三集']]);
+    assert.deepEqual(
+      detail.data.episodes.map((e) => [e.episode_no, e.title]),
+      [
+        [2, '第二集'],
+        [3, '第三集'],
+      ],
+    );
     assert.equal(detail.data.episode_count, 2);
     const listed = await call<DramaEpisode[]>(AUTHOR, '/api/microDrama/episode/list', { drama_id: series.id });
-    assert.deepEqual(listed.data.map((e) => e.episode_no), [2, 3]);
+    assert.deepEqual(
+      listed.data.map((e) => e.episode_no),
+      [2, 3],
+    );
     assert.equal((await call<DramaEpisode>(AUTHOR, '/api/microDrama/episode/detail', { id: first.data.id })).data.title, '第三集');
     // Another series may use the same number.
     const other = (await call<DramaSeries>(AUTHOR, '/api/microDrama/save', { title: '另一部' })).data;

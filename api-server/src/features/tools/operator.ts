@@ -27,7 +27,11 @@ async function setTool(db: Kysely<Database>, phone: string, tool: string, on: bo
     const enabled = new Set(row.tools);
     if (on) enabled.add(tool);
     else enabled.delete(tool);
-    await tx.updateTable('users').set({ tools: JSON.stringify([...enabled]) }).where('id', '=', id).execute();
+    await tx
+      .updateTable('users')
+      .set({ tools: JSON.stringify([...enabled]) })
+      .where('id', '=', id)
+      .execute();
     return `${phone} tools: ${[...enabled].join(', ') || '(none)'}.`;
   });
 }

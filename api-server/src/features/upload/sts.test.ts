@@ -42,7 +42,12 @@ describe('STS request signature (RPC, HMAC-SHA1)', () => {
   });
 });
 
-const SETTINGS = { accessKeyId: 'LTAI-test-id', accessKeySecret: 'long-term-test-secret', stsRoleArn: 'acs:ram::1234567890:role/creator-upload', stsEndpoint: '' };
+const SETTINGS = {
+  accessKeyId: 'LTAI-test-id',
+  accessKeySecret: 'long-term-test-secret',
+  stsRoleArn: 'acs:ram::1234567890:role/creator-upload',
+  stsEndpoint: '',
+};
 
 describe('the AssumeRole request for a user', () => {
   it('limits the session to uploads under the user key scope of keys.ts', () => {
@@ -98,7 +103,9 @@ function independentSignature(method: string, params: Record<string, string>, se
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
     .join('&');
-  return createHmac('sha1', `${secret}&`).update(`${method}&${rfc3986('/')}&${rfc3986(query)}`).digest('base64');
+  return createHmac('sha1', `${secret}&`)
+    .update(`${method}&${rfc3986('/')}&${rfc3986(query)}`)
+    .digest('base64');
 }
 
 interface StsCall {
@@ -126,7 +133,9 @@ function startFakeSts(): Promise<{ server: Server; url: string; calls: StsCall[]
             RequestId: 'E1D6A3F2-0000-4000-8000-000000000001',
             HostId: 'sts.aliyuncs.com',
             Code: refuse.on ? 'NoPermission' : 'SignatureDoesNotMatch',
-            Message: refuse.on ? 'You are not authorized to do this action. You should be authorized by RAM.' : 'Specified signature is not matched with our calculation.',
+            Message: refuse.on
+              ? 'You are not authorized to do this action. You should be authorized by RAM.'
+              : 'Specified signature is not matched with our calculation.',
           }),
         );
         return;

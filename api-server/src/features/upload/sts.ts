@@ -78,12 +78,7 @@ export function uploadPolicy(bucket: string, uid: number): string {
 const stsTimestamp = (now: number): string => new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The signed AssumeRole parameters for one user (sent as a form body with POST). */
-export function assumeRoleParams(
-  settings: StsSettings,
-  request: UploadRoleRequest,
-  now = Date.now(),
-  nonce: string = randomUUID(),
-): Record<string, string> {
+export function assumeRoleParams(settings: StsSettings, request: UploadRoleRequest, now = Date.now(), nonce: string = randomUUID()): Record<string, string> {
   const params: Record<string, string> = {
     Action: 'AssumeRole',
     Version: '2015-04-01',

@@ -76,9 +76,21 @@ export async function claimJob(db: Kysely<Database>, now: Date): Promise<VideoJo
   return result.rows[0] ?? null;
 }
 
-export async function finishJob(db: Kysely<Database>, vid: string, outcome: { outputKey: string; posterKey: string } | { error: string }, now: Date): Promise<void> {
-  const values = 'error' in outcome ? { state: VideoState.FAILED, error: outcome.error.slice(0, 2000) } : { state: VideoState.DONE, output_key: outcome.outputKey, poster_key: outcome.posterKey, progress: 100 };
-  await db.updateTable('video_jobs').set({ ...values, lease_until: null, updated_at: now }).where('vid', '=', vid).execute();
+export async function finishJob(
+  db: Kysely<Database>,
+  vid: string,
+  outcome: { outputKey: string; posterKey: string } | { error: string },
+  now: Date,
+): Promise<void> {
+  const values =
+    'error' in outcome
+      ? { state: VideoState.FAILED, error: outcome.error.slice(0, 2000) }
+      : { state: VideoState.DONE, output_key: outcome.outputKey, poster_key: outcome.posterKey, progress: 100 };
+  await db
+    .updateTable('video_jobs')
+    .set({ ...values, lease_until: null, updated_at: now })
+    .where('vid', '=', vid)
+    .execute();
 }
 
 /** How far the worker holding the job has got (whole percent, below 100 until finished). */
@@ -88,7 +100,12 @@ export async function recordProgress(db: Kysely<Database>, vid: string, percent:
 
 /** The worker still holds the job: a run longer than LEASE_MS keeps its lease. */
 export async function renewLease(db: Kysely<Database>, vid: string, now: Date): Promise<void> {
-  await db.updateTable('video_jobs').set({ lease_until: new Date(now.getTime() + LEASE_MS) }).where('vid', '=', vid).where('state', '=', VideoState.TRANSCODING).execute();
+  await db
+    .updateTable('video_jobs')
+    .set({ lease_until: new Date(now.getTime() + LEASE_MS) })
+    .where('vid', '=', vid)
+    .where('state', '=', VideoState.TRANSCODING)
+    .execute();
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ProgressTracker, durationOf, lineSplitter, percentOf, throttledProgress } from './progress';
 
 describe('transcoding progress from ffmpeg output', () => {
-  it('reads the source duration from ffmpeg\'s header line, and nothing from other lines', () => {
+  it("reads the source duration from ffmpeg's header line, and nothing from other lines", () => {
     assert.equal(durationOf('  Duration: 00:01:02.50, start: 0.000000, bitrate: 107 kb/s'), 62_500_000);
     assert.equal(durationOf('  Duration: 01:00:00.00, start: 0.000000'), 3_600_000_000);
     assert.equal(durationOf('  Duration: N/A, start: 0.000000, bitrate: N/A'), null);
@@ -42,7 +42,11 @@ describe('transcoding progress from ffmpeg output', () => {
   it('writes a percent at most once per interval, never the same twice, and the last one on flush', async () => {
     const written: number[] = [];
     let clock = 0;
-    const progress = throttledProgress(async (p) => void written.push(p), 1000, () => clock);
+    const progress = throttledProgress(
+      async (p) => void written.push(p),
+      1000,
+      () => clock,
+    );
     progress.report(1);
     progress.report(2);
     progress.report(3);

@@ -58,7 +58,10 @@ function run(binary: string, args: readonly string[], cwd: string, tracker: Prog
         if (!/^\s|^(Input|Output|Stream mapping|Press)/.test(line)) tail(said, line);
       }),
     );
-    child.stdout.on('data', lineSplitter((line) => tracker?.stdoutLine(line)));
+    child.stdout.on(
+      'data',
+      lineSplitter((line) => tracker?.stdoutLine(line)),
+    );
     child.on('error', (error) => reject(signal?.aborted ? new Error('transcoding stopped') : error));
     child.on('close', (code, killed) => {
       if (code === 0) return resolve();
@@ -81,20 +84,62 @@ export async function transcode(job: TranscodeJob): Promise<Transcoded> {
   await run(
     binary,
     [
-      ...QUIET, '-loglevel', 'info', ...SAFE_INPUT(job.container, job.input),
-      '-map', '0:v:0', '-map', '0:a:0?',
+      ...QUIET,
+      '-loglevel',
+      'info',
+      ...SAFE_INPUT(job.container, job.input),
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
       // Even dimensions: H.264 in yuv420p needs them.
-      '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-progress', 'pipe:1', mp4,
+      '-vf',
+      'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+      '-progress',
+      'pipe:1',
+      mp4,
     ],
     job.dir,
     tracker,
     job.signal,
   );
   // A frame a second in is more telling than the often black first one; very short clips use the first.
-  const posterArgs = (seek: string[]) => [...QUIET, '-loglevel', 'error', ...seek, '-protocol_whitelist', 'file', '-f', 'mp4', '-i', mp4, '-frames:v', '1', '-q:v', '3', poster];
+  const posterArgs = (seek: string[]) => [
+    ...QUIET,
+    '-loglevel',
+    'error',
+    ...seek,
+    '-protocol_whitelist',
+    'file',
+    '-f',
+    'mp4',
+    '-i',
+    mp4,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    poster,
+  ];
   await run(binary, posterArgs(['-ss', '1']), job.dir, null, job.signal);
-  const size = await stat(poster).then((s) => s.size, () => 0);
+  const size = await stat(poster).then(
+    (s) => s.size,
+    () => 0,
+  );
   if (!size) await run(binary, posterArgs([]), job.dir, null, job.signal);
   return { mp4, poster };
 }

@@ -29,8 +29,10 @@ describe('embedded video service', () => {
   const deps = () => ({ db: app.db, storage: app.storage, now: () => clock.now });
 
   const keyFor = (phone: string, ext = 'mkv') => `video/20261120/u${uids[phone]}/${randomBytes(16).toString('hex')}.${ext}`;
-  const commit = async (key: string, phone = OWNER) => body<VideoUploadResult>(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
-  const status = async (vid: string, phone = OWNER) => body<VideoUploadResult>(await signed(app, { url: '/api/upload/vod/status', token: tokens[phone], params: { vid } }));
+  const commit = async (key: string, phone = OWNER) =>
+    body<VideoUploadResult>(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
+  const status = async (vid: string, phone = OWNER) =>
+    body<VideoUploadResult>(await signed(app, { url: '/api/upload/vod/status', token: tokens[phone], params: { vid } }));
   const upload = async (phone: string, bytes: Buffer, ext = 'mkv') => {
     const key = keyFor(phone, ext);
     await app.storage.put(key, bytes, 'video/x-matroska');
@@ -90,7 +92,7 @@ describe('embedded video service', () => {
     assert.equal(failed.data.error, VIDEO_MESSAGES.FAILED);
   });
 
-  it('refuses what is not a video, not uploaded, not of the video kind, or not the caller\'s', async () => {
+  it("refuses what is not a video, not uploaded, not of the video kind, or not the caller's", async () => {
     assert.equal((await commit(await upload(OWNER, Buffer.from('<html><script>alert(1)</script></html>'), 'mp4'))).msg, VIDEO_MESSAGES.NOT_VIDEO);
     assert.equal((await commit(keyFor(OWNER))).msg, VIDEO_MESSAGES.NOT_UPLOADED);
     assert.equal((await commit(`image/20261120/u${uids[OWNER]}/${'a'.repeat(32)}.png`)).msg, VIDEO_MESSAGES.NOT_VIDEO);
@@ -100,7 +102,7 @@ describe('embedded video service', () => {
     assert.equal(refused.code, ApiCode.FORBIDDEN);
     assert.equal(refused.msg, VIDEO_MESSAGES.NOT_YOURS);
     const theirs = await commit(others, OTHER);
-    assert.equal((await status(theirs.data.Vid, OWNER)).code, ApiCode.NOT_FOUND, 'someone else\'s Vid is unknown to me');
+    assert.equal((await status(theirs.data.Vid, OWNER)).code, ApiCode.NOT_FOUND, "someone else's Vid is unknown to me");
     assert.equal((await status('nope', OWNER)).code, ApiCode.INVALID_PARAMS);
     // Leave no job behind for the next test.
     await processNextJob(deps());
@@ -118,7 +120,7 @@ describe('embedded video service', () => {
     assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
   });
 
-  it('hands out video upload credentials (spec §7 fields) that write under the caller\'s own video keys', async () => {
+  it("hands out video upload credentials (spec §7 fields) that write under the caller's own video keys", async () => {
     const answer = body<TestToken & { spaceName: string; transcodeFLowId: string }>(await signed(app, { url: '/api/upload/vod/token', token: tokens[OWNER] }));
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     for (const field of ['accessKeyId', 'secretAccessKey', 'sessionToken', 'spaceName', 'transcodeFLowId'] as const) assert.ok(answer.data[field], field);
@@ -127,14 +129,14 @@ describe('embedded video service', () => {
     const put = await ossInject(app, answer.data, { method: 'PUT', key, payload: source, contentType: 'video/x-matroska' });
     assert.equal(put.statusCode, 200, put.body);
     const theirs = await ossInject(app, answer.data, { method: 'PUT', key: keyFor(OTHER), payload: source, contentType: 'video/x-matroska' });
-    assert.equal(theirs.statusCode, 403, 'not under someone else\'s scope');
+    assert.equal(theirs.statusCode, 403, "not under someone else's scope");
     const taken = await commit(key);
     assert.equal(taken.data.state, VideoState.TRANSCODING);
     await processNextJob(deps());
     assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
   });
 
-  it('reports how far transcoding has got: ffmpeg\'s percent in the job\'s row, answered by status, 100 once done', async () => {
+  it("reports how far transcoding has got: ffmpeg's percent in the job's row, answered by status, 100 once done", async () => {
     const taken = await commit(await upload(OWNER, source));
     assert.equal(taken.data.progress, 0);
     const reported: number[] = [];
@@ -154,7 +156,10 @@ describe('embedded video service', () => {
       },
     });
     assert.equal(seenByStatus.at(-1), 37);
-    assert.ok(reported.length > 0 && reported.every((p, i) => p >= 0 && p < 100 && (i === 0 || p > reported[i - 1]!)), `real ffmpeg progress ${reported.join(',')}`);
+    assert.ok(
+      reported.length > 0 && reported.every((p, i) => p >= 0 && p < 100 && (i === 0 || p > reported[i - 1]!)),
+      `real ffmpeg progress ${reported.join(',')}`,
+    );
     assert.ok(reported.at(-1)! >= 80, `ends near the end: ${reported.join(',')}`);
     const done = await status(taken.data.Vid);
     assert.equal(done.data.state, VideoState.DONE);
@@ -217,7 +222,7 @@ describe('embedded video service', () => {
     await app.db.deleteFrom('video_jobs').where('vid', '=', job.vid).execute();
   });
 
-  it('runs by itself in the server\'s worker loop', async () => {
+  it("runs by itself in the server's worker loop", async () => {
     const taken = await commit(await upload(OWNER, source));
     const worker = startWorker({ db: app.db, storage: app.storage }, 50);
     try {

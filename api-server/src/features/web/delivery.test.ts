@@ -52,7 +52,9 @@ describe('web: compressed, cacheable delivery', () => {
     database = await openTestDatabase();
     app = await buildApp(testConfig({ webRoot: web.dir, releasesDir: releases.dir }), { database, logger: false });
     // Answers of known sizes, so the size threshold and the storage exception can be checked.
-    app.get('/api/runtime/test-big', { config: { auth: 'public' } }, async () => ok({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `稿件 ${i}` })) }));
+    app.get('/api/runtime/test-big', { config: { auth: 'public' } }, async () =>
+      ok({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `稿件 ${i}` })) }),
+    );
     app.get('/api/runtime/test-small', { config: { auth: 'public' } }, async () => ok({ id: 1 }));
     app.get('/oss/creator/test.json', { config: { auth: 'public' } }, async () => ok({ items: Array.from({ length: 200 }, (_, i) => i) }));
   });

@@ -106,7 +106,10 @@ describe('web: host, remotes and not-found answers', () => {
       throw new Error('connection refused');
     });
     assert.deepEqual(await source.list(), [{ ...ROUTES, manifestUrl: 'http://localhost:3001/mf-manifest.json' }]);
-    assert.deepEqual(fetched.sort(), [3001, 3002, 3003, 3004, 3005].map((port) => `http://localhost:${port}/routes.json`));
+    assert.deepEqual(
+      fetched.sort(),
+      [3001, 3002, 3003, 3004, 3005].map((port) => `http://localhost:${port}/routes.json`),
+    );
   });
 
   it('hides the details of unexpected errors', async () => {

@@ -30,13 +30,58 @@ function prng(seed: number): () => number {
 }
 
 const STRINGS = [
-  '', ' ', 'a\u0000b', '\u0000', '%00', 'x'.repeat(70_000), '测'.repeat(5_000), '𝕳😀中文', '\u202e\u0301\u200b', '\ud800', '\uffff',
-  '../../../etc/passwd', '<script>alert(1)</script>', "' or 1=1 --", 'null', 'undefined', 'true', '[]', '{}', '1,2,3', ',', '1,,2',
-  '2147483648,1', '-1,0', 'a'.repeat(300), '2026-13-45', '2026-01-01,2025-01-01', 'javascript:alert(1)', 'http://127.0.0.1:1/x',
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  '%00',
+  'x'.repeat(70_000),
+  '测'.repeat(5_000),
+  '𝕳😀中文',
+  '\u202e\u0301\u200b',
+  '\ud800',
+  '\uffff',
+  '../../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '1,2,3',
+  ',',
+  '1,,2',
+  '2147483648,1',
+  '-1,0',
+  'a'.repeat(300),
+  '2026-13-45',
+  '2026-01-01,2025-01-01',
+  'javascript:alert(1)',
+  'http://127.0.0.1:1/x',
 ];
 const NUMBERS = [
-  'Infinity', '-Infinity', 'NaN', '1e309', '-1e309', '1e22', '2147483648', '2147483647', '-2147483649', '9007199254740993',
-  '99999999999999999999', '0', '-1', '1', '2', '1.5', '-0', '0x10', '1e3', '01', ' 1 ',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e309',
+  '-1e309',
+  '1e22',
+  '2147483648',
+  '2147483647',
+  '-2147483649',
+  '9007199254740993',
+  '99999999999999999999',
+  '0',
+  '-1',
+  '1',
+  '2',
+  '1.5',
+  '-0',
+  '0x10',
+  '1e3',
+  '01',
+  ' 1 ',
 ];
 const EXTRA_FIELDS = ['id', 'ids', 'page', 'size', 'type', 'status', 'title', 'keyword', 'per_page', '__proto__', 'constructor', 'a\u0000'];
 const RESERVED = new Set(['timestamp', 'app_id', 'nonce', 'token', 'sign']);
@@ -109,7 +154,9 @@ function buildAttempt(route: CatalogRoute, gen: Generator, token: string, n: num
   const form = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(name, signedForm(item));
   for (const [name, value] of Object.entries({ ...envelope, sign })) form.append(name, value);
-  const input = JSON.stringify(fields, (_key, value: unknown) => (typeof value === 'string' && value.length > 60 ? `${value.slice(0, 20)}…(${value.length})` : value));
+  const input = JSON.stringify(fields, (_key, value: unknown) =>
+    typeof value === 'string' && value.length > 60 ? `${value.slice(0, 20)}…(${value.length})` : value,
+  );
 
   let options: InjectOptions;
   if (route.method === 'GET' || route.method === 'DELETE' || route.method === 'HEAD') {
@@ -117,7 +164,13 @@ function buildAttempt(route: CatalogRoute, gen: Generator, token: string, n: num
   } else if (json) {
     options = { method: route.method as 'POST', url: path, remoteAddress, payload: { ...fields, ...envelope, sign } as Record<string, unknown> };
   } else {
-    options = { method: route.method as 'POST', url: path, remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() };
+    options = {
+      method: route.method as 'POST',
+      url: path,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    };
   }
   return { route: `${route.method} ${route.url}`, input: `${json ? 'json' : 'form'} ${path.slice(0, 120)} ${input}`, options };
 }

@@ -32,7 +32,10 @@ describe('hostile input never reaches the database', () => {
     assert.deepEqual(body(response), { code: ApiCode.INVALID_PARAMS, msg: '参数错误：nickname 不能包含空字符', data: null });
     // Also in a field no schema names, and on login (where the phone meets a text column).
     assert.equal(body(await get('/api/user/mpBaseUserinfo', { extra: '\u0000' })).code, ApiCode.INVALID_PARAMS);
-    assert.equal(body(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '1380000\u00000001', password: 'x' } })).code, ApiCode.INVALID_PARAMS);
+    assert.equal(
+      body(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '1380000\u00000001', password: 'x' } })).code,
+      ApiCode.INVALID_PARAMS,
+    );
   });
 
   it('refuses Infinity and 1e309 for an integer, in a query, a form and a JSON body', async () => {
@@ -64,7 +67,12 @@ describe('hostile input never reaches the database', () => {
   it('bounds every integer and number a schema leaves open, keeping the bounds it sets', () => {
     const hardened = hardenRequestSchema({
       type: 'object',
-      properties: { a: { type: 'integer' }, b: { type: 'number' }, c: { type: 'integer', minimum: 1, maximum: 9 }, d: { type: 'array', items: { type: ['integer', 'null'] } } },
+      properties: {
+        a: { type: 'integer' },
+        b: { type: 'number' },
+        c: { type: 'integer', minimum: 1, maximum: 9 },
+        d: { type: 'array', items: { type: ['integer', 'null'] } },
+      },
     }) as { properties: Record<string, Record<string, unknown>> };
     assert.deepEqual(hardened.properties.a, { type: 'integer', minimum: -2_147_483_648, maximum: INT32_MAX });
     assert.deepEqual(hardened.properties.b, { type: 'number', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });

@@ -29,7 +29,10 @@ export function hashToken(token: string): string {
 export async function createSession(db: Kysely<Database>, userId: number, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 
@@ -38,7 +41,9 @@ export function sessionQuery(db: Kysely<Database>, tokenHash: string, now: Date)
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('bans', (join) => join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT))
+    .leftJoin('bans', (join) =>
+      join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT),
+    )
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at', 'bans.id as ban_id', 'bans.reason as ban_reason'])
     .where('sessions.token_hash', '=', tokenHash)
@@ -94,7 +99,9 @@ export async function findActiveSession(db: Kysely<Database>, token: string): Pr
 export async function isSessionUsable(db: Kysely<Database>, sessionId: number, now = new Date()): Promise<boolean> {
   const row = await db
     .selectFrom('sessions')
-    .leftJoin('bans', (join) => join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT))
+    .leftJoin('bans', (join) =>
+      join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT),
+    )
     .select(['sessions.id', 'bans.id as ban_id'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null)

@@ -204,11 +204,21 @@ describe('signed requests', () => {
 
   it('purges expired nonces in batches and keeps the live ones', async () => {
     const at = new Date('2030-01-01T00:00:00Z');
-    const rows = Array.from({ length: 7 }, (_, n) => ({ scope: 'purge-test', nonce: `expired-nonce-${n}-0000`, expires_at: new Date(at.getTime() - 1000 - n) }));
-    await database.db.insertInto('sign_nonces').values([...rows, { scope: 'purge-test', nonce: 'live-nonce-000000', expires_at: new Date(at.getTime() + 1000) }]).execute();
+    const rows = Array.from({ length: 7 }, (_, n) => ({
+      scope: 'purge-test',
+      nonce: `expired-nonce-${n}-0000`,
+      expires_at: new Date(at.getTime() - 1000 - n),
+    }));
+    await database.db
+      .insertInto('sign_nonces')
+      .values([...rows, { scope: 'purge-test', nonce: 'live-nonce-000000', expires_at: new Date(at.getTime() + 1000) }])
+      .execute();
     assert.ok((await purgeExpiredNonces(database.db, at, 3)) >= 7);
     const left = await database.db.selectFrom('sign_nonces').select('nonce').where('scope', '=', 'purge-test').execute();
-    assert.deepEqual(left.map((row) => row.nonce), ['live-nonce-000000']);
+    assert.deepEqual(
+      left.map((row) => row.nonce),
+      ['live-nonce-000000'],
+    );
   });
 
   it('does not ask the runtime calls for a signature', async () => {

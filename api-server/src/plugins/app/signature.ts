@@ -93,7 +93,11 @@ const claimWithSession = compiledOnce({ scope: '\0scope', nonce: '\0nonce', expi
 export async function purgeExpiredNonces(db: Kysely<Database>, now: Date, batch = PURGE_BATCH): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const expired = db.selectFrom('sign_nonces').select(sql<string>`ctid`.as('ctid')).where('expires_at', '<', now).limit(batch);
+    const expired = db
+      .selectFrom('sign_nonces')
+      .select(sql<string>`ctid`.as('ctid'))
+      .where('expires_at', '<', now)
+      .limit(batch);
     const result = await db
       .deleteFrom('sign_nonces')
       .where(sql<boolean>`ctid = any(array(${expired}))`)

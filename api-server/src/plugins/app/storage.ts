@@ -49,10 +49,7 @@ export function hostNameOf(hostHeader: string | undefined): string | null {
  * set (the operator routes it there), else the host the page was asked for, on STORAGE_PORT (the
  * embedded default: one machine, plain HTTP). Null = the page's origin, under /oss.
  */
-export function uploadOriginFor(
-  config: Pick<AppConfig, 'ossBucket' | 'storagePort' | 'storagePublicOrigin'>,
-  hostHeader: string | undefined,
-): string | null {
+export function uploadOriginFor(config: Pick<AppConfig, 'ossBucket' | 'storagePort' | 'storagePublicOrigin'>, hostHeader: string | undefined): string | null {
   if (config.ossBucket || config.storagePort === null) return null;
   if (config.storagePublicOrigin) return config.storagePublicOrigin;
   const host = hostNameOf(hostHeader);

@@ -96,7 +96,10 @@ export default globalPlugin<RateLimitOptions>(async (app, options) => {
   app.decorate('perUserLimiter', (name: string, max: number, windowMs = 60_000) =>
     redis
       ? redisPerUserLimiter(redis, `${options.redisPrefix}user-limit:${name}`, max, windowMs, (error) =>
-          app.log.warn({ err: error instanceof Error ? error.message : String(error), limit: name }, 'per-user limit counted in this replica: Redis did not answer'),
+          app.log.warn(
+            { err: error instanceof Error ? error.message : String(error), limit: name },
+            'per-user limit counted in this replica: Redis did not answer',
+          ),
         )
       : memoryPerUserLimiter(max, windowMs),
   );

@@ -42,7 +42,19 @@ export function NoticePage() {
         renderItem={(item) => (
           <List.Item
             data-testid="notice-item"
-            actions={item.read ? [<Typography.Text key="read" type="secondary">已读</Typography.Text>] : [<Button key="mark" type="link" onClick={() => void markRead({ ids: String(item.id) })}>标为已读</Button>]}
+            actions={
+              item.read
+                ? [
+                    <Typography.Text key="read" type="secondary">
+                      已读
+                    </Typography.Text>,
+                  ]
+                : [
+                    <Button key="mark" type="link" onClick={() => void markRead({ ids: String(item.id) })}>
+                      标为已读
+                    </Button>,
+                  ]
+            }
           >
             <List.Item.Meta
               title={

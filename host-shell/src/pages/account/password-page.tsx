@@ -52,7 +52,8 @@ export function PasswordPage() {
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
-              validator: (_, value: string) => (!value || value === getFieldValue('next') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+              validator: (_, value: string) =>
+                !value || value === getFieldValue('next') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
             }),
           ]}
         >

@@ -1,7 +1,12 @@
 import { baseApi, type DramaDetail, type DramaListAnswer, type DramaListRequest, type DramaSaveRequest, type DramaSeries } from 'shared-sdk';
 
 /** The list's call; the /shortPlay route declares its first one for the host to start early (expose/routes.ts). */
-export const listDramasRequest = (body: DramaListRequest) => ({ url: '/api/microDrama/list', method: 'POST' as const, body: { ...body }, skipErrorHandler: true });
+export const listDramasRequest = (body: DramaListRequest) => ({
+  url: '/api/microDrama/list',
+  method: 'POST' as const,
+  body: { ...body },
+  skipErrorHandler: true,
+});
 
 /** The detail's call; the /shortPlay/detail route declares the same one for the host to start early (expose/routes.ts). */
 export const dramaDetailRequest = (id: number) => ({ url: '/api/microDrama/detail', method: 'POST' as const, body: { id }, skipErrorHandler: true });

@@ -57,7 +57,14 @@ describe('episodes', () => {
   it('lists them as given (in episode order) and opens the editor of one in a new tab', () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     const episode = (id: number, no: number): DramaEpisode => ({
-      id, drama_id: 9, episode_no: no, title: `标题${no}`, video_url: 'https://v.example.com/a.mp4', cover_url: '', create_time: '', update_time: '2026-11-20 10:00:00',
+      id,
+      drama_id: 9,
+      episode_no: no,
+      title: `标题${no}`,
+      video_url: 'https://v.example.com/a.mp4',
+      cover_url: '',
+      create_time: '',
+      update_time: '2026-11-20 10:00:00',
     });
     renderWithProviders(<EpisodeTable dramaId={9} episodes={[episode(5, 1), episode(4, 2)]} />);
     const rows = [...document.querySelectorAll<HTMLElement>('.episode-row')];

@@ -40,7 +40,8 @@ beforeAll(async () => {
     req.on('end', () => {
       calls.push(path);
       let body: unknown = { code: 0, msg: 'success', data: null };
-      if (path === '/api/material/showChild') body = deleted ? { code: 1004, msg: '素材不存在或已删除', data: null } : { code: 0, msg: 'success', data: MATERIAL };
+      if (path === '/api/material/showChild')
+        body = deleted ? { code: 1004, msg: '素材不存在或已删除', data: null } : { code: 0, msg: 'success', data: MATERIAL };
       if (path === '/api/material/delChild') {
         deleted = true;
         body = { code: 0, msg: '删除素材成功', data: null };

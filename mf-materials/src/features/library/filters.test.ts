@@ -2,7 +2,15 @@ import { type LibraryFilters, readFilters, toListRequest, writeFilters } from '.
 
 describe('library filters in the URL', () => {
   it('defaults: type 2, status 0 for mine and 2 for all, page 1, page size 24', () => {
-    expect(toListRequest(readFilters(new URLSearchParams(), 'mine'), 'mine')).toEqual({ all: 0, cm_type: 2, cm_title: '', cm_create_time: '', cm_check: 0, page: 1, per_page: 24 });
+    expect(toListRequest(readFilters(new URLSearchParams(), 'mine'), 'mine')).toEqual({
+      all: 0,
+      cm_type: 2,
+      cm_title: '',
+      cm_create_time: '',
+      cm_check: 0,
+      page: 1,
+      per_page: 24,
+    });
     expect(toListRequest(readFilters(new URLSearchParams('check=1'), 'public'), 'public')).toMatchObject({ all: 1, cm_check: 2 });
   });
 

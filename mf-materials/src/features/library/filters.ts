@@ -20,7 +20,8 @@ const int = (raw: string | null, fallback: number): number => {
 };
 
 /** A value of the URL that the call takes, else the default (a hand-edited address shows the default list). */
-const oneOf = <T extends number>(allowed: readonly T[], raw: string | null, fallback: T): T => allowed.find((value) => value === int(raw, fallback)) ?? fallback;
+const oneOf = <T extends number>(allowed: readonly T[], raw: string | null, fallback: T): T =>
+  allowed.find((value) => value === int(raw, fallback)) ?? fallback;
 const KINDS: readonly MaterialKind[] = [MaterialType.MANUSCRIPT, MaterialType.IMAGE, MaterialType.VIDEO];
 const AUDIT_FILTERS: readonly AuditFilter[] = MATERIAL_AUDIT_OPTIONS.map((option) => option.value);
 

@@ -7,7 +7,15 @@ import { ScriptTypeDialog } from './components/script-type-dialog';
 import { editorUrl, scriptTypeOptions } from './script-types';
 
 const material = (over: Partial<Material>): Material => ({
-  cm_id: 7, cm_title: '素材', cm_type: 2, cm_icon_url: '', cm_url: '/oss/creator/a.png', cm_create_time: '', cm_check: 2, is_my: false, ...over,
+  cm_id: 7,
+  cm_title: '素材',
+  cm_type: 2,
+  cm_icon_url: '',
+  cm_url: '/oss/creator/a.png',
+  cm_create_time: '',
+  cm_check: 2,
+  is_my: false,
+  ...over,
 });
 
 describe('script-type selector (spec §5)', () => {
@@ -42,11 +50,26 @@ describe('script-type selector (spec §5)', () => {
 
 describe('action visibility (spec §2, §6)', () => {
   it.each([
-    [{ is_my: true, cm_check: 2, cm_type: 2 }, { view: true, remove: true, download: true, use: true }],
-    [{ is_my: false, cm_check: 2, cm_type: 3 }, { view: true, remove: false, download: true, use: true }],
-    [{ is_my: true, cm_check: 1, cm_type: 2 }, { view: true, remove: true, download: false, use: true }],
-    [{ is_my: true, cm_check: 3, cm_type: 1 }, { view: true, remove: true, download: false, use: false }],
-    [{ is_my: true, cm_check: 4, cm_type: 2 }, { view: true, remove: true, download: false, use: true }],
+    [
+      { is_my: true, cm_check: 2, cm_type: 2 },
+      { view: true, remove: true, download: true, use: true },
+    ],
+    [
+      { is_my: false, cm_check: 2, cm_type: 3 },
+      { view: true, remove: false, download: true, use: true },
+    ],
+    [
+      { is_my: true, cm_check: 1, cm_type: 2 },
+      { view: true, remove: true, download: false, use: true },
+    ],
+    [
+      { is_my: true, cm_check: 3, cm_type: 1 },
+      { view: true, remove: true, download: false, use: false },
+    ],
+    [
+      { is_my: true, cm_check: 4, cm_type: 2 },
+      { view: true, remove: true, download: false, use: true },
+    ],
   ])('%j → %j', (subject, expected) => {
     expect(materialActions(subject)).toEqual(expected);
   });

@@ -32,7 +32,10 @@ describe('help centre', () => {
       isFetching: false,
       isError: false,
     });
-    search.mockReset().mockReturnValue({ data: { list: [{ slug: 'real-name', title: '实名认证', summary: '', category_name: '账号与安全', snippet: '…完成实名认证…' }] }, isFetching: false });
+    search.mockReset().mockReturnValue({
+      data: { list: [{ slug: 'real-name', title: '实名认证', summary: '', category_name: '账号与安全', snippet: '…完成实名认证…' }] },
+      isFetching: false,
+    });
   });
 
   it('lists the first category, switches category and keeps the customer-service hint', async () => {

@@ -9,7 +9,11 @@ const rights = jest.fn();
 jest.mock('./api', () => ({ useRightsQuery: () => rights(), useApplyRightMutation: () => [apply] }));
 const dims = { creation: 100, activity: 13, quality: 67, interaction: 46, credit: 100 };
 const SCORE: UserScoreDetailAnswer = { user_score: 72, day: '2026-11-23', dimensions: dims, level: 3, previous_score: 70 };
-const HISTORY: ScoreHistoryPoint[] = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, user_score: 27 + i, dimensions: dims }));
+const HISTORY: ScoreHistoryPoint[] = Array.from({ length: 30 }, (_, i) => ({
+  day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  user_score: 27 + i,
+  dimensions: dims,
+}));
 jest.mock('../score/api', () => ({
   useUserScoreDetailQuery: () => ({ data: SCORE }),
   useScoreHistoryQuery: () => ({ data: { list: HISTORY } }),

@@ -33,7 +33,8 @@ export const CertificationState = Type.Object({
 });
 export type CertificationState = Static<typeof CertificationState>;
 
-const APPLY_DESCRIPTION = 'Checked like the form (GB 32100-2015 check character, phone); the licence must be the caller\'s own uploaded image. Only with no application or after a failure, else 1009. msg 提交成功，请等待审核.';
+const APPLY_DESCRIPTION =
+  "Checked like the form (GB 32100-2015 check character, phone); the licence must be the caller's own uploaded image. Only with no application or after a failure, else 1009. msg 提交成功，请等待审核.";
 
 export const enterpriseIndex = defineRoute({
   method: 'POST',

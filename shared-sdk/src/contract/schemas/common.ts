@@ -62,8 +62,7 @@ export type CountData = Static<typeof CountData>;
 export const NoData = Type.Null();
 
 /** `{code, msg, data}` (spec §7): `data` is the call's answer, or null on a refusal. */
-export const Envelope = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Union([data, Type.Null()]) });
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Union([data, Type.Null()]) });
 
 /** The envelope of a refusal (`data` null): what a call that answers otherwise on success (an event stream) refuses with. */
 export const Refusal = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Null() });

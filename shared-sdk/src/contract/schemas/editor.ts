@@ -95,7 +95,7 @@ export const articleAdd = defineRoute({
   operationId: 'articleAdd',
   summary: 'Save a draft, publish, or schedule (every kind of the writing screens)',
   description:
-    'Refusals in order: real-name 1005, ban of the kind\'s range 1006, parameters and limits 1002, ownership 1003/1004, stale base_version 1020 (data: the current version), state 1009, then publishing\'s own (videos not transcoded, the edited manuscript back in review). The HTML is sanitised on save.',
+    "Refusals in order: real-name 1005, ban of the kind's range 1006, parameters and limits 1002, ownership 1003/1004, stale base_version 1020 (data: the current version), state 1009, then publishing's own (videos not transcoded, the edited manuscript back in review). The HTML is sanitised on save.",
   tag,
   body: ArticleAddForm,
   data: SaveOutcome,
@@ -145,7 +145,8 @@ export const useMaterial = defineRoute({
   url: '/api/editor/useMaterial',
   operationId: 'editorUseMaterial',
   summary: 'Record a 使用 of a material and answer what the writing screen pre-fills',
-  description: 'Images (2) and videos (3) only, my own or approved public ones, for a kind they suit: images serve articles, galleries, posts and collection covers; videos serve articles and videos.',
+  description:
+    'Images (2) and videos (3) only, my own or approved public ones, for a kind they suit: images serve articles, galleries, posts and collection covers; videos serve articles and videos.',
   tag,
   body: Type.Object({ material_id: Id, type: EditorKindSchema }),
   data: Type.Object({

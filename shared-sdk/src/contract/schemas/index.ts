@@ -56,4 +56,26 @@ const isRoute = (value: unknown): value is ContractRoute =>
   typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'url' in value;
 
 /** Every call the contract describes; the server's coverage test holds its routes against this. */
-export const contractRoutes: readonly ContractRoute[] = [account, ai, bans, certification, drafts, editor, help, jobs, labels, materials, menu, newspaper, notices, rank, rights, runtime, score, session, shortDrama, tools, uploads].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));
+export const contractRoutes: readonly ContractRoute[] = [
+  account,
+  ai,
+  bans,
+  certification,
+  drafts,
+  editor,
+  help,
+  jobs,
+  labels,
+  materials,
+  menu,
+  newspaper,
+  notices,
+  rank,
+  rights,
+  runtime,
+  score,
+  session,
+  shortDrama,
+  tools,
+  uploads,
+].flatMap((feature) => (Object.values(feature) as unknown[]).filter(isRoute));

@@ -112,7 +112,7 @@ export const materialSave = defineRoute({
   operationId: 'materialSave',
   summary: 'Add image materials: one per uploaded file, sharing title, description and tags (msg 添加素材成功)',
   description:
-    '`files`: comma list of my uploaded images (at most 20); `covers`: `|` list, one per file, or empty; `labels`: comma list of tag ids. Every rule of spec §5 again: 1002 with the rule\'s message.',
+    "`files`: comma list of my uploaded images (at most 20); `covers`: `|` list, one per file, or empty; `labels`: comma list of tag ids. Every rule of spec §5 again: 1002 with the rule's message.",
   tag,
   body: Type.Object({
     files: Type.Optional(Type.String({ default: '' })),

@@ -23,8 +23,11 @@ export const hisPaper = defineRoute({
   tag: 'newspaper',
   auth: 'public',
   querystring: Type.Object({
-    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'the issue\'s day, YYYY-MM-DD' }),
-    type: OneOf(NEWSPAPERS.map((paper) => paper.value), { description: NEWSPAPERS.map((paper) => `${paper.value} ${paper.label}`).join(', ') }),
+    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "the issue's day, YYYY-MM-DD" }),
+    type: OneOf(
+      NEWSPAPERS.map((paper) => paper.value),
+      { description: NEWSPAPERS.map((paper) => `${paper.value} ${paper.label}`).join(', ') },
+    ),
   }),
   data: Type.Array(NewspaperPage),
 });

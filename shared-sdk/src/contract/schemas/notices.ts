@@ -58,7 +58,7 @@ export const noticeRead = defineRoute({
   url: '/api/notice/read',
   operationId: 'noticeRead',
   summary: 'Mark notices read: `ids`, or `all=1` with `type`',
-  description: 'Only the caller\'s own notices change. Neither `ids` nor `all=1` with `type`: 1002.',
+  description: "Only the caller's own notices change. Neither `ids` nor `all=1` with `type`: 1002.",
   tag,
   body: Type.Object({ ids: Type.Optional(IdList(1000)), all: Type.Optional(OneOf([1] as const)), type: Type.Optional(NoticeTab) }),
   data: NoData,

@@ -46,7 +46,8 @@ export const rightsApply = defineRoute({
   url: '/api/rights/apply',
   operationId: 'rightsApply',
   summary: 'Apply for a right (msg 申请已提交，请等待审核); answers the new view',
-  description: '1005 without real-name verification; 1009 when pending or already approved; 1006 while banned; 1003 when the conditions are not met (msg lists them).',
+  description:
+    '1005 without real-name verification; 1009 when pending or already approved; 1006 while banned; 1003 when the conditions are not met (msg lists them).',
   tag,
   body: Type.Object({ code: RightCode }),
   data: RightsView,

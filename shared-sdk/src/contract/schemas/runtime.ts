@@ -144,7 +144,9 @@ export const runtimeRemoteLoad = defineRoute({
     remote: Type.String({ description: "the remote's folder, e.g. mf-tools" }),
     version: Type.String({ pattern: RELEASE_VERSION.source }),
     ok: Type.Optional(Type.String({ description: "'true' or '1': it loaded; anything else: it failed" })),
-    phase: Type.Optional(OneOf(LOAD_PHASES, { default: 'entry', description: 'entry: the remote; screen: the exposed module; retry: stable after a fallback' })),
+    phase: Type.Optional(
+      OneOf(LOAD_PHASES, { default: 'entry', description: 'entry: the remote; screen: the exposed module; retry: stable after a fallback' }),
+    ),
     pageLoad: Type.String({ pattern: PAGE_LOAD_ID.source }),
   }),
   data: Type.Object({ recorded: Type.Boolean(), rolledBack: Type.Array(Type.String()) }),

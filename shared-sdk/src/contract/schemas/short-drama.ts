@@ -20,7 +20,6 @@ export const DRAMA_LIST_DEFAULTS = { page: FIRST_PAGE, size: 20 } as const;
 export const DRAMA_SAVE_DEFAULTS = { id: 0, cover_url: '', intro: '', status: DramaStatus.ONGOING } as const;
 export const EPISODE_SAVE_DEFAULTS = { id: 0, cover_url: '' } as const;
 
-
 export const DramaSeries = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -87,7 +87,8 @@ export const videoCommit = defineRoute({
   url: '/api/upload/vod/commit',
   operationId: 'videoCommit',
   summary: 'Hand an uploaded video (its storage key) to the video service, which transcodes it',
-  description: 'The key must be a video upload of mine (1002 请上传格式合规的视频, 1003 只能提交自己上传的视频), uploaded (1004), at most 2 GB (1002); committing the same key again answers the same job.',
+  description:
+    'The key must be a video upload of mine (1002 请上传格式合规的视频, 1003 只能提交自己上传的视频), uploaded (1004), at most 2 GB (1002); committing the same key again answers the same job.',
   tag: 'video',
   body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) }),
   data: VideoUploadResult,
@@ -98,7 +99,7 @@ export const videoStatus = defineRoute({
   url: '/api/upload/vod/status',
   operationId: 'videoStatus',
   summary: 'A committed video: polled while it is 转码中',
-  description: 'Unknown or someone else\'s `vid`: 1004 视频不存在.',
+  description: "Unknown or someone else's `vid`: 1004 视频不存在.",
   tag: 'video',
   querystring: Type.Object({ vid: Type.String({ pattern: '^[0-9a-f]{32}$' }) }),
   data: VideoUploadResult,

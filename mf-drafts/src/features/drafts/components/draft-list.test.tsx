@@ -14,7 +14,14 @@ jest.mock('../api/draft-api', () => ({
 }));
 
 const DRAFTS: Draft[] = [
-  { nd_id: 11, global_id: 'g-11', nd_type: 1, nd_title: '黄河文化节现场', nd_cover_url: ['data:image/svg+xml,a', 'data:image/svg+xml,b'], nd_create_time: '2025-05-01 10:00:00' },
+  {
+    nd_id: 11,
+    global_id: 'g-11',
+    nd_type: 1,
+    nd_title: '黄河文化节现场',
+    nd_cover_url: ['data:image/svg+xml,a', 'data:image/svg+xml,b'],
+    nd_create_time: '2025-05-01 10:00:00',
+  },
   { nd_id: 12, global_id: 'g-12', nd_type: 2, nd_title: '二七广场夜景', nd_cover_url: [], nd_create_time: '2025-04-30 09:00:00' },
   { nd_id: 13, global_id: 'g-13', nd_type: 3, nd_title: '老街里的手艺人', nd_cover_url: ['data:image/svg+xml,c'], nd_create_time: '2025-04-29 08:00:00' },
   { nd_id: 14, global_id: 'g-14', nd_type: 4, nd_title: '中原美食合集', nd_cover_url: [], nd_create_time: '2025-04-28 08:00:00' },

@@ -1,5 +1,13 @@
 import { baseApi } from 'shared-sdk';
-import { LIMITS, type ManuscriptDeleteRequest, type ManuscriptDetail, type ManuscriptListAnswer, type ManuscriptListRequest, type ManuscriptWithdrawAnswer, type ManuscriptWithdrawRequest } from 'shared-sdk/contract';
+import {
+  LIMITS,
+  type ManuscriptDeleteRequest,
+  type ManuscriptDetail,
+  type ManuscriptListAnswer,
+  type ManuscriptListRequest,
+  type ManuscriptWithdrawAnswer,
+  type ManuscriptWithdrawRequest,
+} from 'shared-sdk/contract';
 
 /** What the library screen chooses (its pages are LIMITS.DRAFT_PAGE_SIZE long). */
 export type ManuscriptListArgs = Required<Pick<ManuscriptListRequest, 'type' | 'status' | 'page' | 'title'>>;

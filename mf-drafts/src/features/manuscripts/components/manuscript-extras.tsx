@@ -8,7 +8,16 @@ import { EDITOR_KIND_LABELS, EditorKind, type EditorFields, type EditorKind as K
  */
 export function ManuscriptExtras({ type, fields }: { type: number; fields: EditorFields }) {
   if (type === EditorKind.VIDEO && fields.video.url) {
-    return <video src={fields.video.url} poster={fields.video.poster || undefined} controls width={600} style={{ maxWidth: '100%' }} data-testid="manuscript-video" />;
+    return (
+      <video
+        src={fields.video.url}
+        poster={fields.video.poster || undefined}
+        controls
+        width={600}
+        style={{ maxWidth: '100%' }}
+        data-testid="manuscript-video"
+      />
+    );
   }
   if ((type === EditorKind.GALLERY || type === EditorKind.POST) && fields.images.length) {
     return (

@@ -84,7 +84,10 @@ describe('manuscript library', () => {
 
   it('has the editor kinds 合集 and 动态 as tabs, each with the -1 status list', async () => {
     renderScreen(PersonalScriptPage, '/personalScript');
-    for (const [tab, type] of [['合集', 4], ['动态', 5]] as const) {
+    for (const [tab, type] of [
+      ['合集', 4],
+      ['动态', 5],
+    ] as const) {
       await userEvent.click(screen.getByRole('tab', { name: tab }));
       expect(list).toHaveBeenLastCalledWith({ type, status: -1, page: 1, title: '' });
     }
@@ -101,7 +104,17 @@ describe('manuscript library', () => {
       item_ids: [],
       items: [],
     };
-    const detail = { ...base, ...ITEMS[0], nm_type: 3, nm_status: 6, nm_review_code: 3, nm_content: '<p>正文</p>', nm_update_time: '2025-05-01 10:00:00', nm_reject_reason: '图片模糊，请重新上传', nm_editor: editor };
+    const detail = {
+      ...base,
+      ...ITEMS[0],
+      nm_type: 3,
+      nm_status: 6,
+      nm_review_code: 3,
+      nm_content: '<p>正文</p>',
+      nm_update_time: '2025-05-01 10:00:00',
+      nm_reject_reason: '图片模糊，请重新上传',
+      nm_editor: editor,
+    };
     show.mockReturnValue({ data: detail, error: undefined, isFetching: false });
     renderScreen(PersonalScriptPage, '/personalScript');
     await userEvent.click(within(itemOf('已发布的文章')).getByText('查看'));

@@ -43,7 +43,16 @@ export function ManuscriptLibrary() {
           options={statusFiltersFor(type).map((option) => ({ value: option.value, label: option.label }))}
           onChange={(event) => setStatus(Number(event.target.value))}
         />
-        <Input.Search key={title} defaultValue={title} placeholder="请输入稿件标题" allowClear enterButton="搜索" maxLength={50} onSearch={setTitle} style={{ width: 320 }} />
+        <Input.Search
+          key={title}
+          defaultValue={title}
+          placeholder="请输入稿件标题"
+          allowClear
+          enterButton="搜索"
+          maxLength={50}
+          onSearch={setTitle}
+          style={{ width: 320 }}
+        />
       </Flex>
       <ContentList
         items={data?.returnData}

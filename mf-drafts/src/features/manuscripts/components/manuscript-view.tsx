@@ -26,7 +26,11 @@ export function ManuscriptView({ id, onClose }: { id: number | null; onClose: ()
             size="small"
             column={2}
             items={[
-              { key: 'status', label: '状态', children: <ManuscriptStatusTag type={shown.nm_type} status={shown.nm_status} reviewCode={shown.nm_review_code} /> },
+              {
+                key: 'status',
+                label: '状态',
+                children: <ManuscriptStatusTag type={shown.nm_type} status={shown.nm_status} reviewCode={shown.nm_review_code} />,
+              },
               { key: 'created', label: '创建时间', children: shown.nm_create_time },
               { key: 'published', label: '发布时间', children: shown.nm_publish_time ?? '—' },
               { key: 'scheduled', label: '定时发布时间', children: shown.nm_scheduled_time ?? '—' },

@@ -18,14 +18,16 @@ export function useManuscriptParams() {
   const [params, setParams] = useSearchParams();
   const type = intParam(params, 'type', ContentType.ARTICLE, MANUSCRIPT_TYPES);
   const allStatus = ALL_STATUS_FILTER[type] ?? 20;
-  const status = intParam(params, 'status', allStatus, statusFiltersFor(type).map((option) => option.value));
+  const status = intParam(
+    params,
+    'status',
+    allStatus,
+    statusFiltersFor(type).map((option) => option.value),
+  );
   const title = params.get('title') ?? '';
   const page = Math.max(1, intParam(params, 'page', 1));
 
-  const update = useCallback(
-    (changes: Record<string, string | number>) => setParams((current) => withParams(current, changes, ADDRESS_DEFAULTS)),
-    [setParams],
-  );
+  const update = useCallback((changes: Record<string, string | number>) => setParams((current) => withParams(current, changes, ADDRESS_DEFAULTS)), [setParams]);
   // A new type starts on its own 全部, which differs between types (20 or -1).
   const setType = (next: number) => update({ type: next, status: ALL_STATUS_FILTER[next] ?? 20, page: 1 });
   const setStatus = (next: number) => update({ status: next, page: 1 });

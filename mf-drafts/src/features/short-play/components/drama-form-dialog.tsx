@@ -37,7 +37,14 @@ export function DramaFormDialog({ open, initial, submitting, onSubmit, onCancel 
         <Form.Item
           label="短剧名称"
           name="title"
-          rules={[{ validator: async (_, v: string) => { const n = [...(v ?? '').trim()].length; if (n < 1 || n > DRAMA_LIMITS.titleMax) throw new Error(`请输入1-${DRAMA_LIMITS.titleMax}个字的短剧名称`); } }]}
+          rules={[
+            {
+              validator: async (_, v: string) => {
+                const n = [...(v ?? '').trim()].length;
+                if (n < 1 || n > DRAMA_LIMITS.titleMax) throw new Error(`请输入1-${DRAMA_LIMITS.titleMax}个字的短剧名称`);
+              },
+            },
+          ]}
         >
           <Input placeholder="请输入短剧名称" maxLength={DRAMA_LIMITS.titleMax} showCount />
         </Form.Item>

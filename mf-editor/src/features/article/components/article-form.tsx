@@ -41,14 +41,27 @@ export const ArticleForm = forwardRef<DocFormHandle, DocFormProps>(function Arti
         <RichEditor ref={editor} defaultHtml={initialDoc.content} onChange={bodyChanged} />
       </Form.Item>
       <Form.Item label="封面" validateStatus={issueOf(issues, 'covers') ? 'error' : undefined} help={issueOf(issues, 'covers')}>
-        <Radio.Group aria-label="封面模式" value={coverMode} options={COVER_MODE_OPTIONS.map((option) => ({ value: option.value, label: option.label }))} onChange={(event) => setCoverMode(event.target.value as CoverMode)} />
+        <Radio.Group
+          aria-label="封面模式"
+          value={coverMode}
+          options={COVER_MODE_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
+          onChange={(event) => setCoverMode(event.target.value as CoverMode)}
+        />
         {coverMode > 0 && (
           <div style={{ marginTop: 12 }}>
             <ImageSlots label="封面" urls={covers} count={coverMode} onChange={setCovers} />
           </div>
         )}
       </Form.Item>
-      <PlainTextField label="摘要" placeholder={`选填，最多${EDITOR_LIMITS.SUMMARY_MAX}个字`} rows={3} max={EDITOR_LIMITS.SUMMARY_MAX} value={summary} onChange={setSummary} help={issueOf(issues, 'summary')} />
+      <PlainTextField
+        label="摘要"
+        placeholder={`选填，最多${EDITOR_LIMITS.SUMMARY_MAX}个字`}
+        rows={3}
+        max={EDITOR_LIMITS.SUMMARY_MAX}
+        value={summary}
+        onChange={setSummary}
+        help={issueOf(issues, 'summary')}
+      />
       <Form.Item>
         <Checkbox checked={original} onChange={(event) => setOriginal(event.target.checked)}>
           声明原创

@@ -23,7 +23,9 @@ export const CollectionForm = forwardRef<DocFormHandle, DocFormProps>(function C
 
   useImperativeHandle(
     ref,
-    () => ({ getDoc: (): EditorDocument => ({ ...initialDoc, title, covers: covers.slice(0, 1), cover_mode: 1, content: textToHtml(description), item_ids: itemIds }) }),
+    () => ({
+      getDoc: (): EditorDocument => ({ ...initialDoc, title, covers: covers.slice(0, 1), cover_mode: 1, content: textToHtml(description), item_ids: itemIds }),
+    }),
     [initialDoc, title, covers, description, itemIds],
   );
 
@@ -34,8 +36,19 @@ export const CollectionForm = forwardRef<DocFormHandle, DocFormProps>(function C
       <Form.Item label="封面" validateStatus={issueOf(issues, 'covers') ? 'error' : undefined} help={issueOf(issues, 'covers')}>
         <ImageSlots label="封面" urls={covers} count={1} onChange={setCovers} />
       </Form.Item>
-      <PlainTextField label="简介" placeholder="介绍一下这个合集" max={EDITOR_LIMITS.DESCRIPTION_MAX} value={description} onChange={setDescription} help={issueOf(issues, 'content')} />
-      <Form.Item label={`合集作品（${itemIds.length}，至少${EDITOR_LIMITS.COLLECTION_MIN}个）`} validateStatus={issueOf(issues, 'item_ids') ? 'error' : undefined} help={issueOf(issues, 'item_ids')}>
+      <PlainTextField
+        label="简介"
+        placeholder="介绍一下这个合集"
+        max={EDITOR_LIMITS.DESCRIPTION_MAX}
+        value={description}
+        onChange={setDescription}
+        help={issueOf(issues, 'content')}
+      />
+      <Form.Item
+        label={`合集作品（${itemIds.length}，至少${EDITOR_LIMITS.COLLECTION_MIN}个）`}
+        validateStatus={issueOf(issues, 'item_ids') ? 'error' : undefined}
+        help={issueOf(issues, 'item_ids')}
+      >
         <SortableList
           label="合集作品"
           items={itemIds}
@@ -46,8 +59,16 @@ export const CollectionForm = forwardRef<DocFormHandle, DocFormProps>(function C
             return (
               <div style={{ display: 'flex', alignItems: 'center', gap: 12, flex: 1, padding: 8, border: '1px solid #f0f0f0', borderRadius: 6 }}>
                 <Typography.Text type="secondary">{index + 1}</Typography.Text>
-                <Typography.Text style={{ flex: 1 }}>{work ? `${work.title}（${work.typeLabel}）` : loading ? `作品 ${id}` : `作品 ${id}（已不可用）`}</Typography.Text>
-                <Button type="text" danger aria-label={`移除第${index + 1}个作品`} icon={<DeleteOutlined />} onClick={() => setItemIds(itemIds.filter((other) => other !== id))} />
+                <Typography.Text style={{ flex: 1 }}>
+                  {work ? `${work.title}（${work.typeLabel}）` : loading ? `作品 ${id}` : `作品 ${id}（已不可用）`}
+                </Typography.Text>
+                <Button
+                  type="text"
+                  danger
+                  aria-label={`移除第${index + 1}个作品`}
+                  icon={<DeleteOutlined />}
+                  onClick={() => setItemIds(itemIds.filter((other) => other !== id))}
+                />
               </div>
             );
           }}
@@ -75,7 +96,10 @@ export const CollectionForm = forwardRef<DocFormHandle, DocFormProps>(function C
             dataSource={candidates}
             renderItem={(work) => (
               <List.Item>
-                <Checkbox checked={chosen.includes(work.id)} onChange={(event) => setChosen(event.target.checked ? [...chosen, work.id] : chosen.filter((id) => id !== work.id))}>
+                <Checkbox
+                  checked={chosen.includes(work.id)}
+                  onChange={(event) => setChosen(event.target.checked ? [...chosen, work.id] : chosen.filter((id) => id !== work.id))}
+                >
                   {work.title}（{work.typeLabel}）
                 </Checkbox>
               </List.Item>

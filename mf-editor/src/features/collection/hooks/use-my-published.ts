@@ -22,7 +22,12 @@ export interface PublishedWork {
 }
 
 function toWork(manuscript: Manuscript): PublishedWork {
-  return { id: manuscript.nm_id, title: manuscript.nm_title, typeLabel: EDITOR_KIND_LABELS[manuscript.nm_type as 1] ?? '', cover: manuscript.nm_cover_url[0] ?? '' };
+  return {
+    id: manuscript.nm_id,
+    title: manuscript.nm_title,
+    typeLabel: EDITOR_KIND_LABELS[manuscript.nm_type as 1] ?? '',
+    cover: manuscript.nm_cover_url[0] ?? '',
+  };
 }
 
 /** Every published manuscript of one type, page by page. */

@@ -4,7 +4,15 @@ import { EDITOR_MESSAGES, type VersionConflictData } from 'shared-sdk/contract';
 export type ConflictChoice = 'mine' | 'theirs' | 'copy';
 
 /** Never a silent overwrite: the creator chooses which copy lives on. */
-export function ConflictDialog({ conflict, busy, onChoose }: { conflict: VersionConflictData | null; busy: boolean; onChoose: (choice: ConflictChoice) => void }) {
+export function ConflictDialog({
+  conflict,
+  busy,
+  onChoose,
+}: {
+  conflict: VersionConflictData | null;
+  busy: boolean;
+  onChoose: (choice: ConflictChoice) => void;
+}) {
   return (
     <Modal open={conflict !== null} title="版本冲突" closable={false} maskClosable={false} keyboard={false} footer={null}>
       <Typography.Paragraph>{EDITOR_MESSAGES.VERSION_CONFLICT}</Typography.Paragraph>

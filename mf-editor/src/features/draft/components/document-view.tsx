@@ -10,7 +10,9 @@ export function DocumentView({ doc }: { doc: EditorDocument }) {
   return (
     <article data-testid="document-view" style={{ maxWidth: 680, margin: '0 auto', lineHeight: 1.8, fontSize: 16 }}>
       {doc.title && <Typography.Title level={3}>{doc.title}</Typography.Title>}
-      {doc.type === EditorKind.VIDEO && doc.video.url && <video src={doc.video.url} poster={doc.video.poster || undefined} controls style={{ width: '100%' }} />}
+      {doc.type === EditorKind.VIDEO && doc.video.url && (
+        <video src={doc.video.url} poster={doc.video.poster || undefined} controls style={{ width: '100%' }} />
+      )}
       {doc.summary && <Typography.Paragraph type="secondary">{doc.summary}</Typography.Paragraph>}
       <div dangerouslySetInnerHTML={{ __html: body }} />
       {doc.images.map((image, index) => (

@@ -81,7 +81,14 @@ export function HistoryDrawer({ open, draftId, baseVersion, onClose, onRestored 
           )}
         />
       )}
-      <Modal open={viewing !== null} title={`版本 ${viewing?.item.version ?? ''}`} width={760} onCancel={() => setViewing(null)} okText="恢复此版本" onOk={() => viewing && void restore(viewing.item)}>
+      <Modal
+        open={viewing !== null}
+        title={`版本 ${viewing?.item.version ?? ''}`}
+        width={760}
+        onCancel={() => setViewing(null)}
+        okText="恢复此版本"
+        onOk={() => viewing && void restore(viewing.item)}
+      >
         {viewing && <DocumentView doc={viewing.doc} />}
       </Modal>
     </Drawer>

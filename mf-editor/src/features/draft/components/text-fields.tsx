@@ -21,7 +21,15 @@ export function TitleField({ value, onChange, issues }: { value: string; onChang
 }
 
 /** A plain-text field with a counter (descriptions, post text), stored as paragraphs of HTML. */
-export function PlainTextField(props: { label: string; placeholder: string; max: number; rows?: number; value: string; onChange: (value: string) => void; help?: string }) {
+export function PlainTextField(props: {
+  label: string;
+  placeholder: string;
+  max: number;
+  rows?: number;
+  value: string;
+  onChange: (value: string) => void;
+  help?: string;
+}) {
   return (
     <Form.Item label={props.label} validateStatus={props.help ? 'error' : undefined} help={props.help}>
       <Input.TextArea

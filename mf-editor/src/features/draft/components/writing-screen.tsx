@@ -29,7 +29,13 @@ export function WritingScreen({ kind, heading, Form }: WritingScreenProps) {
   const [allowed] = useState(() => guardCreation(banRangeOfKind(kind)));
   const target =
     allowed && user
-      ? { kind, userId: user.u_id, draftId: idParam(search.get('draftId')), manuscriptId: idParam(search.get('manuscriptId')), materialId: idParam(search.get('materialId')) }
+      ? {
+          kind,
+          userId: user.u_id,
+          draftId: idParam(search.get('draftId')),
+          manuscriptId: idParam(search.get('manuscriptId')),
+          materialId: idParam(search.get('materialId')),
+        }
       : null;
   const { loaded, error } = useDraftLoader(target);
 

@@ -2,7 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared-sdk/router';
 import { App, Button, Drawer, Result, Space, Typography } from 'antd';
 import { guardCreation } from 'shared-sdk';
-import { banRangeOfKind, EDITOR_MESSAGES, ManuscriptStatus, validateEditorDocument, type ArticleAddAnswer, type EditorDocument, type EditorIssue, type EditorKind } from 'shared-sdk/contract';
+import {
+  banRangeOfKind,
+  EDITOR_MESSAGES,
+  ManuscriptStatus,
+  validateEditorDocument,
+  type ArticleAddAnswer,
+  type EditorDocument,
+  type EditorIssue,
+  type EditorKind,
+} from 'shared-sdk/contract';
 import { editorCalls } from '../api/editor-calls';
 import { useDraftSession } from '../hooks/use-draft-session';
 import type { LoadedDraft } from '../hooks/use-draft-loader';

@@ -39,8 +39,20 @@ export function documentOfManuscript(manuscript: EditorManuscript): EditorDocume
 /** Nothing written yet: no reason to offer a local copy back. */
 export function isBlank(doc: EditorDocument): boolean {
   const empty = emptyDocument(doc.type);
-  const text = doc.content.replace(/<p><br><\/p>/g, '').replace(/<[^>]*>/g, '').trim();
-  return !doc.title.trim() && !text && !/<(img|video|audio)\b/.test(doc.content) && doc.images.length === 0 && doc.covers.length === 0 && !doc.video.url && doc.item_ids.length === 0 && doc.summary === empty.summary;
+  const text = doc.content
+    .replace(/<p><br><\/p>/g, '')
+    .replace(/<[^>]*>/g, '')
+    .trim();
+  return (
+    !doc.title.trim() &&
+    !text &&
+    !/<(img|video|audio)\b/.test(doc.content) &&
+    doc.images.length === 0 &&
+    doc.covers.length === 0 &&
+    !doc.video.url &&
+    doc.item_ids.length === 0 &&
+    doc.summary === empty.summary
+  );
 }
 
 /** Plain text (post, descriptions) as the stored HTML: one paragraph per line, escaped. */

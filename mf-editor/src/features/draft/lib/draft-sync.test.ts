@@ -26,7 +26,14 @@ beforeEach(() => {
   online = true;
   doc = { ...emptyDocument(1), title: '郑州的秋天', content: '<p>一</p>' };
   let version = 1;
-  save.mockReset().mockImplementation(async () => ({ draft_id: 9, version: ++version, update_time: '2026-11-23 10:00:00', manuscript_id: null, status: null, publish_time: null }));
+  save.mockReset().mockImplementation(async () => ({
+    draft_id: 9,
+    version: ++version,
+    update_time: '2026-11-23 10:00:00',
+    manuscript_id: null,
+    status: null,
+    publish_time: null,
+  }));
 });
 afterEach(() => jest.useRealTimers());
 
@@ -71,7 +78,12 @@ describe('DraftSync', () => {
   });
 
   it('a stale version becomes a conflict: no more autosaves until the creator chooses', async () => {
-    save.mockRejectedValueOnce({ kind: 'business', code: 1020, message: '草稿已在其他页面更新，请选择保留哪个版本', data: { draft_id: 9, version: 5, update_time: 'x' } });
+    save.mockRejectedValueOnce({
+      kind: 'business',
+      code: 1020,
+      message: '草稿已在其他页面更新，请选择保留哪个版本',
+      data: { draft_id: 9, version: 5, update_time: 'x' },
+    });
     const sync = makeSync();
     sync.changed();
     await jest.advanceTimersByTimeAsync(3_000);
@@ -97,7 +109,8 @@ describe('DraftSync', () => {
     const scope = globalThis as { requestIdleCallback?: typeof requestIdleCallback; cancelIdleCallback?: typeof cancelIdleCallback };
     const original = { request: scope.requestIdleCallback, cancel: scope.cancelIdleCallback };
     // A page busy all the time (long typing in a long article): idle callbacks run only when their timeout is up.
-    scope.requestIdleCallback = (task, options) => setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options?.timeout ?? 0) as unknown as number;
+    scope.requestIdleCallback = (task, options) =>
+      setTimeout(() => task({ didTimeout: true, timeRemaining: () => 0 }), options?.timeout ?? 0) as unknown as number;
     scope.cancelIdleCallback = (id) => clearTimeout(id);
     try {
       const sync = makeSync(3);
@@ -120,7 +133,14 @@ describe('DraftSync', () => {
     save.mockReset().mockImplementation(async (request: { save_type: number }) => {
       await new Promise<void>((resolve) => (release = resolve));
       version += 1;
-      return { draft_id: 9, version, update_time: '2026-11-23 10:00:00', manuscript_id: request.save_type === 2 ? 40 : null, status: request.save_type === 2 ? 5 : null, publish_time: null };
+      return {
+        draft_id: 9,
+        version,
+        update_time: '2026-11-23 10:00:00',
+        manuscript_id: request.save_type === 2 ? 40 : null,
+        status: request.save_type === 2 ? 5 : null,
+        publish_time: null,
+      };
     });
     const sync = makeSync();
     sync.changed();

@@ -232,7 +232,13 @@ export class DraftSync {
       if (previousKey !== key) await journal.remove(previousKey);
       await journal.write({ key, doc, draftId: answer.draft_id, baseVersion: answer.version, changedAt: this.now(), synced: clean });
     });
-    this.channel?.postMessage({ type: 'saved', draftId: answer.draft_id, version: answer.version, updateTime: answer.update_time, tab: TAB_ID } satisfies TabMessage);
+    this.channel?.postMessage({
+      type: 'saved',
+      draftId: answer.draft_id,
+      version: answer.version,
+      updateTime: answer.update_time,
+      tab: TAB_ID,
+    } satisfies TabMessage);
   }
 
   private failed(error: Failure): void {

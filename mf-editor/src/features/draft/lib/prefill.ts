@@ -5,8 +5,12 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
 /** ?materialId=: the material goes where the screen uses it (spec §2). */
 export function prefillFromMaterial(doc: EditorDocument, material: UseMaterialAnswer): EditorDocument {
   if (material.insert === 'video') {
-    if (doc.type === EditorKind.VIDEO) return { ...doc, video: { url: material.cm_url, poster: material.cm_icon_url, vid: '' }, covers: material.cm_icon_url ? [material.cm_icon_url] : [] };
-    return { ...doc, content: `<video src="${attr(material.cm_url)}"${material.cm_icon_url ? ` poster="${attr(material.cm_icon_url)}"` : ''} controls=""></video><p><br></p>` };
+    if (doc.type === EditorKind.VIDEO)
+      return { ...doc, video: { url: material.cm_url, poster: material.cm_icon_url, vid: '' }, covers: material.cm_icon_url ? [material.cm_icon_url] : [] };
+    return {
+      ...doc,
+      content: `<video src="${attr(material.cm_url)}"${material.cm_icon_url ? ` poster="${attr(material.cm_icon_url)}"` : ''} controls=""></video><p><br></p>`,
+    };
   }
   switch (doc.type) {
     case EditorKind.ARTICLE:

@@ -2,7 +2,21 @@ import { Button, Popover, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The colours offered for text and background: the palette of the app's own articles. */
-export const EDITOR_COLORS = ['#000000', '#595959', '#e60000', '#ff9900', '#ffd700', '#008a00', '#0066cc', '#9933ff', '#ffffff', '#facccc', '#ffebcc', '#cce8cc', '#cce0f5'];
+export const EDITOR_COLORS = [
+  '#000000',
+  '#595959',
+  '#e60000',
+  '#ff9900',
+  '#ffd700',
+  '#008a00',
+  '#0066cc',
+  '#9933ff',
+  '#ffffff',
+  '#facccc',
+  '#ffebcc',
+  '#cce8cc',
+  '#cce0f5',
+];
 
 interface Props {
   label: string;

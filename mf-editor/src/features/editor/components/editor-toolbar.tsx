@@ -42,7 +42,15 @@ import * as styles from './rich-editor.module.css';
  * The toolbar of spec §2, in its order; it sticks to the top while the page scrolls. Memoised: it
  * renders again only when the editor, the formats at the caret or the actions change, not per key.
  */
-export const EditorToolbar = memo(function EditorToolbar({ quill, formats, actions }: { quill: Quill | null; formats: Record<string, unknown>; actions: ToolbarActions }) {
+export const EditorToolbar = memo(function EditorToolbar({
+  quill,
+  formats,
+  actions,
+}: {
+  quill: Quill | null;
+  formats: Record<string, unknown>;
+  actions: ToolbarActions;
+}) {
   const run = (fn: (q: Quill) => void) => () => {
     if (quill) fn(quill);
   };

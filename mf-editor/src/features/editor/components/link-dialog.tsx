@@ -25,11 +25,25 @@ export function LinkDialog({ kind, onSubmit, onCancel }: Props) {
           <Input placeholder="不填则显示链接本身" maxLength={100} />
         </Form.Item>
         {tel ? (
-          <Form.Item name="target" label="电话号码" rules={[{ required: true, message: '请输入电话号码' }, { pattern: PHONE, message: '请输入正确的电话号码' }]}>
+          <Form.Item
+            name="target"
+            label="电话号码"
+            rules={[
+              { required: true, message: '请输入电话号码' },
+              { pattern: PHONE, message: '请输入正确的电话号码' },
+            ]}
+          >
             <Input placeholder="例如 0371-12345678" />
           </Form.Item>
         ) : (
-          <Form.Item name="target" label="链接地址" rules={[{ required: true, message: '请输入链接地址' }, { pattern: /^https?:\/\/\S+$/i, message: '请输入以 http:// 或 https:// 开头的地址' }]}>
+          <Form.Item
+            name="target"
+            label="链接地址"
+            rules={[
+              { required: true, message: '请输入链接地址' },
+              { pattern: /^https?:\/\/\S+$/i, message: '请输入以 http:// 或 https:// 开头的地址' },
+            ]}
+          >
             <Input placeholder="https://" />
           </Form.Item>
         )}

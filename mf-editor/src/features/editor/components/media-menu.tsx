@@ -8,7 +8,19 @@ export const UPLOAD_LABEL = '上传';
 export const LIBRARY_LABEL = '从素材库选择';
 
 /** 插入图片 / 插入视频 / 插入音频: a local file (上传) or one of my materials (从素材库选择). */
-export function MediaMenu({ kind, label, icon, onUpload, onLibrary }: { kind: MediaKind; label: string; icon: ReactNode; onUpload: (kind: MediaKind) => void; onLibrary: (kind: MediaKind) => void }) {
+export function MediaMenu({
+  kind,
+  label,
+  icon,
+  onUpload,
+  onLibrary,
+}: {
+  kind: MediaKind;
+  label: string;
+  icon: ReactNode;
+  onUpload: (kind: MediaKind) => void;
+  onLibrary: (kind: MediaKind) => void;
+}) {
   return (
     <Dropdown
       trigger={['click']}

@@ -7,9 +7,23 @@ import { RichEditor, type RichEditorHandle } from './rich-editor';
 
 jest.mock('../../materials/api/picker-api', () => ({
   usePickerMaterialsQuery: () => ({
-    data: { data: { total: 2, data: [
-      { cm_id: 5, cm_title: '黄河晚霞', cm_type: 2, cm_icon_url: 'https://img.example/5.png', cm_url: 'https://img.example/5.png', cm_create_time: '', cm_check: 2, is_my: true },
-    ] } },
+    data: {
+      data: {
+        total: 2,
+        data: [
+          {
+            cm_id: 5,
+            cm_title: '黄河晚霞',
+            cm_type: 2,
+            cm_icon_url: 'https://img.example/5.png',
+            cm_url: 'https://img.example/5.png',
+            cm_create_time: '',
+            cm_check: 2,
+            is_my: true,
+          },
+        ],
+      },
+    },
     isFetching: false,
   }),
 }));
@@ -39,7 +53,33 @@ describe('RichEditor', () => {
   it('shows the placeholder and every toolbar button of the spec', () => {
     mount();
     expect(editorRoot()).toHaveAttribute('data-placeholder', '请输入正文');
-    for (const label of ['撤销', '重做', '清除格式', '格式刷', '加粗', '斜体', '文字颜色', '背景颜色', '分割线', '首行缩进', '左对齐', '居中对齐', '右对齐', '两端对齐', '插入图片', '插入视频', '话题', '插入音频', '插入链接', '电话链接', '查找替换', '扩写', '润色', '改写语气', 'AI 写作']) {
+    for (const label of [
+      '撤销',
+      '重做',
+      '清除格式',
+      '格式刷',
+      '加粗',
+      '斜体',
+      '文字颜色',
+      '背景颜色',
+      '分割线',
+      '首行缩进',
+      '左对齐',
+      '居中对齐',
+      '右对齐',
+      '两端对齐',
+      '插入图片',
+      '插入视频',
+      '话题',
+      '插入音频',
+      '插入链接',
+      '电话链接',
+      '查找替换',
+      '扩写',
+      '润色',
+      '改写语气',
+      'AI 写作',
+    ]) {
       expect(screen.getAllByRole('button', { name: label }).length).toBeGreaterThan(0);
     }
     expect(screen.getByRole('group', { name: '多媒体' })).toBeInTheDocument();
@@ -50,7 +90,26 @@ describe('RichEditor', () => {
     const first = mount();
     act(() => first.ref.current?.setHtml(EVERY_FORMAT));
     const saved = first.ref.current?.getHtml() ?? '';
-    for (const kept of ['text-align: center', 'text-indent: 2em', '<strong>粗</strong>', '<em>斜</em>', 'color: rgb(230, 0, 0)', 'background-color: rgb(255, 255, 0)', 'font-size: 24px', 'href="https://news.example/a"', 'href="tel:0371-12345678"', '#话题#', '<hr>', 'text-align: right', 'font-size: 12px', 'text-align: justify', '<img src="https://img.example/1.png">', '<img src="https://img.example/2.png" style="height: auto; width: 100%;">', '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls="">', '<audio src="https://a.example/1.mp3" controls="">']) {
+    for (const kept of [
+      'text-align: center',
+      'text-indent: 2em',
+      '<strong>粗</strong>',
+      '<em>斜</em>',
+      'color: rgb(230, 0, 0)',
+      'background-color: rgb(255, 255, 0)',
+      'font-size: 24px',
+      'href="https://news.example/a"',
+      'href="tel:0371-12345678"',
+      '#话题#',
+      '<hr>',
+      'text-align: right',
+      'font-size: 12px',
+      'text-align: justify',
+      '<img src="https://img.example/1.png">',
+      '<img src="https://img.example/2.png" style="height: auto; width: 100%;">',
+      '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls="">',
+      '<audio src="https://a.example/1.mp3" controls="">',
+    ]) {
       expect(saved).toContain(kept);
     }
     expect(saved).not.toContain('\t');
@@ -80,7 +139,9 @@ describe('RichEditor', () => {
     fireEvent.click(screen.getAllByRole('button', { name: '居中对齐' })[0] as HTMLElement);
     act(() => quill?.setSelection(5, 0, 'user'));
     fireEvent.click(screen.getByRole('button', { name: '分割线' }));
-    expect(ref.current?.getHtml()).toBe('<p style="text-align: center; text-indent: 2em;"><strong>第一段</strong>文字</p><hr><p style="text-align: center; text-indent: 2em;"><br></p>');
+    expect(ref.current?.getHtml()).toBe(
+      '<p style="text-align: center; text-indent: 2em;"><strong>第一段</strong>文字</p><hr><p style="text-align: center; text-indent: 2em;"><br></p>',
+    );
     expect(onChange).toHaveBeenCalledWith('user');
     fireEvent.click(screen.getByRole('button', { name: '撤销' }));
     expect(ref.current?.getHtml()).not.toContain('<hr>');

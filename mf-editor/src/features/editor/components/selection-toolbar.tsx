@@ -1,4 +1,15 @@
-import { AlignCenterOutlined, AlignLeftOutlined, AlignRightOutlined, BgColorsOutlined, BoldOutlined, ExpandAltOutlined, FontColorsOutlined, HighlightOutlined, ItalicOutlined, SoundOutlined } from '@ant-design/icons';
+import {
+  AlignCenterOutlined,
+  AlignLeftOutlined,
+  AlignRightOutlined,
+  BgColorsOutlined,
+  BoldOutlined,
+  ExpandAltOutlined,
+  FontColorsOutlined,
+  HighlightOutlined,
+  ItalicOutlined,
+  SoundOutlined,
+} from '@ant-design/icons';
 import type Quill from 'quill';
 import { AI_ACTION_LABELS, type AiAction } from '../lib/ai-helper';
 import * as cmd from '../lib/commands';

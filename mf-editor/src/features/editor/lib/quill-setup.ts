@@ -5,7 +5,16 @@ import CursorBlot from 'quill/blots/cursor';
 import type ImageFormat from 'quill/formats/image';
 import TextBlot from 'quill/blots/text';
 import { EMBED_HOSTS, IFRAME_SANDBOX } from 'shared-sdk/contract';
-import { placeholderArt, TRANSCODE_FAILED_TEXT, TRANSCODING_TEXT, transcodingText, UPLOAD_PLACEHOLDER_CLASS, uploadingText, videoCoverArt, type UploadMediaKind } from '../../media/lib/upload-art';
+import {
+  placeholderArt,
+  TRANSCODE_FAILED_TEXT,
+  TRANSCODING_TEXT,
+  transcodingText,
+  UPLOAD_PLACEHOLDER_CLASS,
+  uploadingText,
+  videoCoverArt,
+  type UploadMediaKind,
+} from '../../media/lib/upload-art';
 
 /** Spec §9: the editor's font sizes and first-line indent. */
 export const FONT_SIZES = ['12px', '14px', '16px', '18px', '24px', '36px'] as const;
@@ -353,7 +362,10 @@ export function widenCharacterFastPath(quill: Quill): void {
     const shift = (range: QuillRange) => ({ index: range.index - index, length: range.length });
     const cursor = selectionInfo && { oldRange: shift(selectionInfo.oldRange), newRange: shift(selectionInfo.newRange) };
     const typed = new Delta().insert((mutation.oldValue ?? '').replace(CursorBlot.CONTENTS, '')).diff(new Delta().insert(blot.value()), cursor);
-    const result = new Delta().retain(index).concat(typed).reduce((delta: Delta, op) => (op.insert ? delta.insert(op.insert, formats) : delta.push(op)), new Delta());
+    const result = new Delta()
+      .retain(index)
+      .concat(typed)
+      .reduce((delta: Delta, op) => (op.insert ? delta.insert(op.insert, formats) : delta.push(op)), new Delta());
     editor.delta = editor.delta.compose(result);
     return result;
   };

@@ -86,12 +86,24 @@ export function EpisodeForm() {
   return (
     <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 720, margin: '0 auto', padding: 24 }}>
       <Form.Item name="drama_id" label="所属短剧" rules={[{ required: true, message: '请选择短剧' }]}>
-        <Select aria-label="所属短剧" placeholder="选择我的短剧" disabled={episodeId > 0} options={loaded.series.map((item) => ({ value: item.id, label: item.title }))} />
+        <Select
+          aria-label="所属短剧"
+          placeholder="选择我的短剧"
+          disabled={episodeId > 0}
+          options={loaded.series.map((item) => ({ value: item.id, label: item.title }))}
+        />
       </Form.Item>
       <Form.Item name="episode_no" label="集数" rules={[{ required: true, message: '请输入集数' }]}>
         <InputNumber aria-label="集数" min={1} max={DRAMA_LIMITS.episodeNoMax} precision={0} addonBefore="第" addonAfter="集" />
       </Form.Item>
-      <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: DRAMA_LIMITS.episodeTitleMax, message: `标题最多${DRAMA_LIMITS.episodeTitleMax}个字` }]}>
+      <Form.Item
+        name="title"
+        label="标题"
+        rules={[
+          { required: true, whitespace: true, message: '请输入标题' },
+          { max: DRAMA_LIMITS.episodeTitleMax, message: `标题最多${DRAMA_LIMITS.episodeTitleMax}个字` },
+        ]}
+      >
         <Input aria-label="标题" showCount maxLength={DRAMA_LIMITS.episodeTitleMax} />
       </Form.Item>
       <Form.Item label="视频" required>

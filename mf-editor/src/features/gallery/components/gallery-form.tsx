@@ -15,7 +15,10 @@ export const GalleryForm = forwardRef<DocFormHandle, DocFormProps>(function Gall
   // The cover follows its image when the order changes, so it is kept by URL while editing.
   const [coverUrl, setCoverUrl] = useField<string>(initialDoc.images[initialDoc.cover_index]?.url ?? '', onChange);
   const [picking, setPicking] = useState(false);
-  const coverIndex = Math.max(0, images.findIndex((image) => image.url === coverUrl));
+  const coverIndex = Math.max(
+    0,
+    images.findIndex((image) => image.url === coverUrl),
+  );
 
   useImperativeHandle(
     ref,
@@ -51,7 +54,13 @@ export const GalleryForm = forwardRef<DocFormHandle, DocFormProps>(function Gall
                 <Radio value={index} aria-label={`设为封面 图片${index + 1}`}>
                   封面
                 </Radio>
-                <Button type="text" danger aria-label={`删除图片${index + 1}`} icon={<DeleteOutlined />} onClick={() => setImages(images.filter((_, at) => at !== index))} />
+                <Button
+                  type="text"
+                  danger
+                  aria-label={`删除图片${index + 1}`}
+                  icon={<DeleteOutlined />}
+                  onClick={() => setImages(images.filter((_, at) => at !== index))}
+                />
               </div>
             )}
           />

@@ -35,7 +35,13 @@ export function ImageSlots({ label, urls, count, onChange }: Props) {
               </>
             ) : (
               // The name holds the visible text (a name must contain what is shown) and which slot it fills.
-              <Button type="text" aria-label={`从素材库选择${label}${index + 1}`} icon={<PlusOutlined />} style={{ width: '100%', height: '100%' }} onClick={() => setPicking(index)}>
+              <Button
+                type="text"
+                aria-label={`从素材库选择${label}${index + 1}`}
+                icon={<PlusOutlined />}
+                style={{ width: '100%', height: '100%' }}
+                onClick={() => setPicking(index)}
+              >
                 从素材库选择
               </Button>
             )}

@@ -32,7 +32,9 @@ export function MaterialPicker({ open, type, title, max = 1, accept, onPick, onC
   };
   const toggle = (material: Material) => {
     if (max === 1) return close([material]);
-    setChosen((now) => (now.some((m) => m.cm_id === material.cm_id) ? now.filter((m) => m.cm_id !== material.cm_id) : now.length < max ? [...now, material] : now));
+    setChosen((now) =>
+      now.some((m) => m.cm_id === material.cm_id) ? now.filter((m) => m.cm_id !== material.cm_id) : now.length < max ? [...now, material] : now,
+    );
   };
 
   return (

@@ -27,7 +27,9 @@ function open(action: 'polish' | 'tone' | 'openAi', stream: ReturnType<typeof fa
   const onReplace = jest.fn();
   const onInsertBelow = jest.fn();
   const onClose = jest.fn();
-  renderWithProviders(<AiPanel action={action} text={text} hasSelection onClose={onClose} onReplace={onReplace} onInsertBelow={onInsertBelow} stream={stream} />);
+  renderWithProviders(
+    <AiPanel action={action} text={text} hasSelection onClose={onClose} onReplace={onReplace} onInsertBelow={onInsertBelow} stream={stream} />,
+  );
   return { onReplace, onInsertBelow, onClose };
 }
 
@@ -56,7 +58,7 @@ describe('AiPanel', () => {
     expect(onInsertBelow).toHaveBeenCalledWith('黄河');
   });
 
-  it('asks for the free instruction before calling, and shows the server\'s refusal (e.g. not configured)', async () => {
+  it("asks for the free instruction before calling, and shows the server's refusal (e.g. not configured)", async () => {
     const refused = jest.fn(async (_params: AiWriteParams, _onDelta: (piece: string) => void): Promise<string> => {
       throw new ApiError({ kind: 'business', code: 1030, message: AI_MESSAGES.NOT_CONFIGURED });
     });

@@ -92,15 +92,31 @@ export function AiPanel({ action, text, hasSelection, onClose, onReplace, onInse
       }
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        {action === 'tone' && <Select aria-label="目标语气" value={tone} onChange={setTone} options={AI_TONES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />}
-        {action === 'openAi' && <Input.TextArea aria-label="写作要求" placeholder="例如：为这篇稿件写一段导语" value={prompt} onChange={(e) => setPrompt(e.target.value)} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} />}
+        {action === 'tone' && (
+          <Select aria-label="目标语气" value={tone} onChange={setTone} options={AI_TONES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />
+        )}
+        {action === 'openAi' && (
+          <Input.TextArea
+            aria-label="写作要求"
+            placeholder="例如：为这篇稿件写一段导语"
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            maxLength={500}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
+        )}
         {text.trim() && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} aria-label="原文">
             {text}
           </Typography.Paragraph>
         )}
         {problem && <Alert type="error" showIcon message={problem} />}
-        <div aria-label="AI 生成内容" aria-live="polite" style={{ minHeight: 120, whiteSpace: 'pre-wrap', border: '1px solid #f0f0f0', borderRadius: 6, padding: 12 }}>
+        <div
+          aria-label="AI 生成内容"
+          aria-live="polite"
+          style={{ minHeight: 120, whiteSpace: 'pre-wrap', border: '1px solid #f0f0f0', borderRadius: 6, padding: 12 }}
+        >
           {answer || (phase === 'writing' ? '正在生成…' : '')}
         </div>
       </Space>

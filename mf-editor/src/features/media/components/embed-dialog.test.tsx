@@ -35,7 +35,9 @@ describe('media embed dialog', () => {
   it('refuses an address of another site with an error notification and inserts nothing', async () => {
     const ref = mount();
     fireEvent.click(screen.getByRole('button', { name: '嵌入视频' }));
-    fireEvent.change(await screen.findByLabelText('视频地址或嵌入代码'), { target: { value: '<iframe src="https://evil.example/x" onload="alert(1)"></iframe>' } });
+    fireEvent.change(await screen.findByLabelText('视频地址或嵌入代码'), {
+      target: { value: '<iframe src="https://evil.example/x" onload="alert(1)"></iframe>' },
+    });
     fireEvent.click(screen.getByRole('button', named('插入')));
     expect(await screen.findByText(EMBED_MESSAGES.UNSUPPORTED)).toBeInTheDocument();
     expect(ref.current?.getHtml()).not.toContain('iframe');

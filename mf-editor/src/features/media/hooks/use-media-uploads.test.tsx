@@ -27,8 +27,30 @@ jest.mock('../../materials/api/picker-api', () => ({
         total: 1,
         data:
           cm_type === 2
-            ? [{ cm_id: 5, cm_title: '黄河晚霞', cm_type: 2, cm_icon_url: '/oss/creator/image/5.png', cm_url: '/oss/creator/image/5.png', cm_create_time: '', cm_check: 2, is_my: true }]
-            : [{ cm_id: 9, cm_title: '黄河涛声', cm_type: 3, cm_icon_url: '', cm_url: '/oss/creator/audio/9.mp3', cm_create_time: '', cm_check: 2, is_my: true }],
+            ? [
+                {
+                  cm_id: 5,
+                  cm_title: '黄河晚霞',
+                  cm_type: 2,
+                  cm_icon_url: '/oss/creator/image/5.png',
+                  cm_url: '/oss/creator/image/5.png',
+                  cm_create_time: '',
+                  cm_check: 2,
+                  is_my: true,
+                },
+              ]
+            : [
+                {
+                  cm_id: 9,
+                  cm_title: '黄河涛声',
+                  cm_type: 3,
+                  cm_icon_url: '',
+                  cm_url: '/oss/creator/audio/9.mp3',
+                  cm_create_time: '',
+                  cm_check: 2,
+                  is_my: true,
+                },
+              ],
       },
     },
     isFetching: false,
@@ -50,7 +72,8 @@ interface Pending {
 function fakeUploads() {
   const pending: Pending[] = [];
   const transcoding: Array<{ vid: string; resolve: (result: VideoUploadResult) => void; update?: (result: VideoUploadResult) => void }> = [];
-  const take = (kind: string, file: File, progress: (percent: number) => void) => new Promise((resolve, reject) => pending.push({ kind, file, progress, resolve, reject }));
+  const take = (kind: string, file: File, progress: (percent: number) => void) =>
+    new Promise((resolve, reject) => pending.push({ kind, file, progress, resolve, reject }));
   const uploads: MediaUploads = {
     uploadFile: (file, kind, progress) => take(kind, file, progress) as Promise<{ url: string }>,
     uploadVideo: (file, progress) => take('video', file, progress) as Promise<VideoUploadResult>,
@@ -182,7 +205,9 @@ describe('editor uploads', () => {
     expect(decodeURIComponent(cover?.getAttribute('poster') ?? '')).toContain('转码中 42%');
     expect(ref.current?.getHtml()).toBe(saved);
     act(() => transcoding[0]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/v42.jpg', videoUri: '/oss/creator/video/v42.mp4' })));
-    await waitFor(() => expect(ref.current?.getHtml()).toBe('<video src="/oss/creator/video/v42.mp4" poster="/oss/creator/video/v42.jpg" controls=""></video><p><br></p>'));
+    await waitFor(() =>
+      expect(ref.current?.getHtml()).toBe('<video src="/oss/creator/video/v42.mp4" poster="/oss/creator/video/v42.jpg" controls=""></video><p><br></p>'),
+    );
     expect(document.querySelector('video[data-state]')).toBeNull();
   });
 
@@ -192,7 +217,11 @@ describe('editor uploads', () => {
     expect(document.querySelector('video[data-state="transcoding"]')).toHaveAttribute('aria-label', '转码中');
     await waitFor(() => expect(transcoding.map((t) => t.vid)).toEqual([VID]));
     act(() => transcoding[0]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/p.jpg', videoUri: '/oss/creator/video/t.mp4' })));
-    await waitFor(() => expect(ref.current?.getHtml()).toMatch(/^<p>前文<\/p><video src="\/oss\/creator\/video\/t\.mp4" poster="\/oss\/creator\/video\/p\.jpg" controls=""><\/video>/));
+    await waitFor(() =>
+      expect(ref.current?.getHtml()).toMatch(
+        /^<p>前文<\/p><video src="\/oss\/creator\/video\/t\.mp4" poster="\/oss\/creator\/video\/p\.jpg" controls=""><\/video>/,
+      ),
+    );
     expect(ref.current?.getHtml()).not.toContain('ql-vid-');
   });
 
@@ -219,7 +248,9 @@ describe('editor uploads', () => {
     expect(document.querySelector('video[data-state="transcoding"]')).toHaveAttribute('aria-label', '转码中');
     await waitFor(() => expect(transcoding.map((t) => t.vid)).toEqual([VID, VID]));
     act(() => transcoding[1]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/p.jpg', videoUri: '/oss/creator/video/t.mp4' })));
-    await waitFor(() => expect(ref.current?.getHtml()).toMatch(/^<video src="\/oss\/creator\/video\/t\.mp4" poster="\/oss\/creator\/video\/p\.jpg" controls=""><\/video>/));
+    await waitFor(() =>
+      expect(ref.current?.getHtml()).toMatch(/^<video src="\/oss\/creator\/video\/t\.mp4" poster="\/oss\/creator\/video\/p\.jpg" controls=""><\/video>/),
+    );
   });
 
   it('says 转码失败 on the cover when transcoding fails, and does not save that video', async () => {
@@ -258,7 +289,11 @@ describe('editor uploads', () => {
 
   it('strips placeholders from any HTML it hands out, even one loaded with them', () => {
     const { ref } = mount();
-    act(() => ref.current?.setHtml('<p>字</p><p><img class="ql-upload-placeholder" data-upload-id="0123456789abcdef0123456789abcdef" data-kind="image" src="data:image/svg+xml,x"></p>'));
+    act(() =>
+      ref.current?.setHtml(
+        '<p>字</p><p><img class="ql-upload-placeholder" data-upload-id="0123456789abcdef0123456789abcdef" data-kind="image" src="data:image/svg+xml,x"></p>',
+      ),
+    );
     expect(ref.current?.getHtml()).toBe('<p>字</p>');
   });
 });

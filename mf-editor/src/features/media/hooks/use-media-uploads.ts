@@ -105,7 +105,8 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
       following.current.delete(vid);
       const cover = coverOf();
       if (result.state === VideoState.DONE) {
-        if (swap(editor, cover, 'video', { src: result.videoUri || result.url, poster: result.PosterUri }, 'user')) feedbackRef.current.success(VIDEO_TRANSCODED);
+        if (swap(editor, cover, 'video', { src: result.videoUri || result.url, poster: result.PosterUri }, 'user'))
+          feedbackRef.current.success(VIDEO_TRANSCODED);
       } else if (swap(editor, cover, 'video', { src: result.url, vid: result.Vid, state: 'failed' }, 'api')) {
         feedbackRef.current.error(`视频转码失败${result.error ? `：${result.error}` : ''}`);
       }
@@ -164,7 +165,7 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
   const upload = useCallback(
     (kind: UploadMediaKind, files: readonly File[], at?: number) => {
       if (!quill) return;
-      let index = at ?? (quill.getSelection(true)?.index ?? quill.getLength() - 1);
+      let index = at ?? quill.getSelection(true)?.index ?? quill.getLength() - 1;
       for (const file of files) {
         const refusal = refusalOf(kind, file, quill);
         if (refusal) {

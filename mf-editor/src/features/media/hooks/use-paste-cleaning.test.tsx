@@ -7,7 +7,8 @@ import { REHOSTING_PLACEHOLDER, pasteCleanHtml } from './use-paste-cleaning';
 
 jest.setTimeout(60_000);
 
-const WORD = '<h1 class=MsoTitle>标题</h1><p class=MsoNormal style="mso-line-height:1"><span style="color:#C00000">正文<o:p></o:p></span></p><p><o:p>&nbsp;</o:p></p><p><img src="https://mmbiz.qpic.cn/a/640?wx_fmt=png" width=300></p><p><a href="https://news.example/a?id=1&utm_source=wx">原文</a></p>';
+const WORD =
+  '<h1 class=MsoTitle>标题</h1><p class=MsoNormal style="mso-line-height:1"><span style="color:#C00000">正文<o:p></o:p></span></p><p><o:p>&nbsp;</o:p></p><p><img src="https://mmbiz.qpic.cn/a/640?wx_fmt=png" width=300></p><p><a href="https://news.example/a?id=1&utm_source=wx">原文</a></p>';
 
 function mount() {
   const ref = createRef<RichEditorHandle>();
@@ -33,14 +34,18 @@ describe('pasting HTML', () => {
     await waitFor(() => expect(ref.current?.getHtml()).toContain('<img src="/oss/creator/image/20261123/u1/0123456789abcdef0123456789abcdef.png"'));
     expect(ref.current?.getHtml()).not.toContain('data:image');
     // Pasted pictures are full width with automatic height (spec §5), in the saved body too.
-    expect(ref.current?.getHtml()).toMatch(/<img src="\/oss\/creator\/image\/20261123\/u1\/0123456789abcdef0123456789abcdef\.png"[^>]* style="height: auto; width: 100%;"/);
+    expect(ref.current?.getHtml()).toMatch(
+      /<img src="\/oss\/creator\/image\/20261123\/u1\/0123456789abcdef0123456789abcdef\.png"[^>]* style="height: auto; width: 100%;"/,
+    );
     expect(ref.current?.getHtml()).toContain('href="https://news.example/a?id=1"');
   });
 
-  it('keeps the picture\'s own address and says why when re-hosting fails', async () => {
+  it("keeps the picture's own address and says why when re-hosting fails", async () => {
     const { ref, quill } = mount();
     const warn = jest.fn();
-    act(() => pasteCleanHtml(quill, '<p><img src="https://img.example/x.png"></p>', () => Promise.reject(new Error('该地址的内容不是 jpg、png 或 gif 图片')), warn));
+    act(() =>
+      pasteCleanHtml(quill, '<p><img src="https://img.example/x.png"></p>', () => Promise.reject(new Error('该地址的内容不是 jpg、png 或 gif 图片')), warn),
+    );
     await waitFor(() => expect(ref.current?.getHtml()).toContain('<img src="https://img.example/x.png"'));
     expect(warn).toHaveBeenCalledWith('图片转存失败：该地址的内容不是 jpg、png 或 gif 图片');
   });
@@ -48,7 +53,9 @@ describe('pasting HTML', () => {
   it('takes over the paste event for HTML and leaves our own pictures as they are', async () => {
     const { ref, quill } = mount();
     const event = new Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
-    Object.defineProperty(event, 'clipboardData', { value: { getData: (type: string) => (type === 'text/html' ? '<h2>小标题</h2><p><img src="/oss/creator/image/20261123/u1/a.png"></p>' : '小标题') } });
+    Object.defineProperty(event, 'clipboardData', {
+      value: { getData: (type: string) => (type === 'text/html' ? '<h2>小标题</h2><p><img src="/oss/creator/image/20261123/u1/a.png"></p>' : '小标题') },
+    });
     act(() => {
       quill.root.dispatchEvent(event);
     });

@@ -11,11 +11,12 @@ import { Delta, type Op } from 'quill';
 import { isStorageUrl, randomId, rehostImage } from 'shared-sdk';
 import { cleanPastedHtml } from '../lib/paste-clean';
 
-
 /** Shown while a pasted picture is being copied to our storage: the same in every environment. */
 export const REHOSTING_PLACEHOLDER =
   'data:image/svg+xml;charset=utf-8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="120"><rect width="100%" height="100%" fill="#f5f5f5"/><text x="50%" y="50%" font-size="20" fill="#999" text-anchor="middle" dominant-baseline="middle">图片转存中…</text></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="120"><rect width="100%" height="100%" fill="#f5f5f5"/><text x="50%" y="50%" font-size="20" fill="#999" text-anchor="middle" dominant-baseline="middle">图片转存中…</text></svg>',
+  );
 
 export function isOwnImageUrl(url: string): boolean {
   return isStorageUrl(url) || (typeof window !== 'undefined' && isStorageUrl(url.replace(window.location.origin, '')));

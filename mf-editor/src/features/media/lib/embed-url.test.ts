@@ -9,7 +9,9 @@ const embedOf = (input: string) => {
 describe('media embed addresses', () => {
   it('rewrites video pages of the common sites to their players', () => {
     expect(embedOf('https://www.bilibili.com/video/BV1GJ411x7h7')).toBe('https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7&autoplay=0');
-    expect(embedOf('https://www.bilibili.com/video/BV1GJ411x7h7/?p=3&spm_id_from=333')).toBe('https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7&page=3&autoplay=0');
+    expect(embedOf('https://www.bilibili.com/video/BV1GJ411x7h7/?p=3&spm_id_from=333')).toBe(
+      'https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7&page=3&autoplay=0',
+    );
     expect(embedOf('www.bilibili.com/video/av170001')).toBe('https://player.bilibili.com/player.html?aid=170001&autoplay=0');
     expect(embedOf('https://v.qq.com/x/cover/mzc00200abcdefg/x0045abcdef.html')).toBe('https://v.qq.com/txp/iframe/player.html?vid=x0045abcdef');
     expect(embedOf('https://v.qq.com/x/page/x0045abcdef.html')).toBe('https://v.qq.com/txp/iframe/player.html?vid=x0045abcdef');
@@ -35,11 +37,22 @@ describe('media embed addresses', () => {
     expect(result.data.embed).toBe('https://player.bilibili.com/player.html?bvid=BV1GJ411x7h7&page=1');
     expect({ width: result.data.width, height: result.data.height }).toEqual({ width: 640, height: 360 });
     expect(JSON.stringify(result.data)).not.toMatch(/steal|onload|script/);
-    expect(embedOf('<iframe src="https://open.iqiyi.com/developer/player_js/coopPlayerIndex.html?vid=abc&tvId=123"></iframe>')).toMatch(/^https:\/\/open\.iqiyi\.com\//);
+    expect(embedOf('<iframe src="https://open.iqiyi.com/developer/player_js/coopPlayerIndex.html?vid=abc&tvId=123"></iframe>')).toMatch(
+      /^https:\/\/open\.iqiyi\.com\//,
+    );
   });
 
   it('refuses other hosts, other schemes, page addresses it cannot map, and short links with a hint', () => {
-    for (const bad of ['https://evil.example/player.html', 'javascript:alert(1)', '<iframe src="javascript:alert(1)"></iframe>', '<iframe src="https://evil.example/x"></iframe>', 'https://www.youtube.com/feed/trending', 'https://v.qq.com/channel/movie', 'https://user:pw@player.bilibili.com/player.html', 'data:text/html,<script>1</script>']) {
+    for (const bad of [
+      'https://evil.example/player.html',
+      'javascript:alert(1)',
+      '<iframe src="javascript:alert(1)"></iframe>',
+      '<iframe src="https://evil.example/x"></iframe>',
+      'https://www.youtube.com/feed/trending',
+      'https://v.qq.com/channel/movie',
+      'https://user:pw@player.bilibili.com/player.html',
+      'data:text/html,<script>1</script>',
+    ]) {
       expect(toEmbed(bad)).toEqual({ ok: false, message: EMBED_MESSAGES.UNSUPPORTED });
     }
     expect(toEmbed('https://b23.tv/abc123')).toEqual({ ok: false, message: EMBED_MESSAGES.SHORT_LINK });

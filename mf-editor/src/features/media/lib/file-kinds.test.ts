@@ -5,7 +5,9 @@ describe('what 上传 offers', () => {
   it('offers the pictures and audio the check after choosing takes (spec §5), and any video', () => {
     expect(UPLOAD_ACCEPT.image).toBe('.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif');
     expect(UPLOAD_ACCEPT.video).toBe('video/*');
-    expect(UPLOAD_ACCEPT.audio.split(',')).toEqual(expect.arrayContaining(['.mp3', '.wav', '.ogg', '.mpeg', 'audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/ogg']));
+    expect(UPLOAD_ACCEPT.audio.split(',')).toEqual(
+      expect.arrayContaining(['.mp3', '.wav', '.ogg', '.mpeg', 'audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/ogg']),
+    );
     for (const type of UPLOAD_ACCEPT.audio.split(',').filter((entry) => entry.startsWith('audio/'))) expect(isEditorAudio({ type })).toBe(true);
     for (const ext of UPLOAD_ACCEPT.image.split(',').filter((entry) => entry.startsWith('.'))) expect(isEditorImage({ name: `a${ext}`, type: '' })).toBe(true);
   });

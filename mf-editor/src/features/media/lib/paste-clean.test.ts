@@ -37,13 +37,18 @@ describe('paste cleaning', () => {
       own,
     );
     expect(html).toBe('<p><a href="https://news.example/a?id=7">原文</a> 坏链接 <a href="tel:037112345678">电话</a></p>');
-    expect(stripTracking('https://mp.weixin.qq.com/s?__biz=MzA&mid=1&idx=1&sn=x&chksm=y&scene=21#wechat_redirect')).toBe('https://mp.weixin.qq.com/s?__biz=MzA&mid=1&idx=1&sn=x');
+    expect(stripTracking('https://mp.weixin.qq.com/s?__biz=MzA&mid=1&idx=1&sn=x&chksm=y&scene=21#wechat_redirect')).toBe(
+      'https://mp.weixin.qq.com/s?__biz=MzA&mid=1&idx=1&sn=x',
+    );
   });
 
   it('drops scripts, styles and forms, and never runs what it parses', () => {
     const spy = jest.fn();
     (window as unknown as { pasted: () => void }).pasted = spy;
-    const { html } = cleanPastedHtml('<script>window.pasted()</script><img src=x onerror="window.pasted()"><form><input value=1></form><p onmouseover="window.pasted()">正文</p>', own);
+    const { html } = cleanPastedHtml(
+      '<script>window.pasted()</script><img src=x onerror="window.pasted()"><form><input value=1></form><p onmouseover="window.pasted()">正文</p>',
+      own,
+    );
     expect(html).toBe('<p>正文</p>');
     expect(spy).not.toHaveBeenCalled();
   });

@@ -8,7 +8,8 @@
  */
 
 /** Query parameters that only track who shared or clicked. */
-const TRACKING = /^(utm_\w+|spm|spm_id_from|from|from_source|share_\w+|sharer_\w+|vd_source|scene|srcid|chksm|mpshare|clicktime|enterid|ascene|devicetype|version|nettype|lang|fbclid|gclid|yclid|mc_cid|mc_eid|_hsenc|_hsmi|timestamp|seid|unique_k|is_from_webapp|sender_device|isappinstalled)$/i;
+const TRACKING =
+  /^(utm_\w+|spm|spm_id_from|from|from_source|share_\w+|sharer_\w+|vd_source|scene|srcid|chksm|mpshare|clicktime|enterid|ascene|devicetype|version|nettype|lang|fbclid|gclid|yclid|mc_cid|mc_eid|_hsenc|_hsmi|timestamp|seid|unique_k|is_from_webapp|sender_device|isappinstalled)$/i;
 
 const DROP = 'script, style, meta, link, title, xml, template, noscript, object, embed, form, input, button, textarea, select, o\\:p, w\\:sdt';
 const UNWRAP = new Set(['SECTION', 'FONT', 'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'CENTER', 'SPAN']);

@@ -1,7 +1,16 @@
 import { VideoState, type VideoUploadResult } from 'shared-sdk';
 import { followTranscoding, TRANSCODING_RETRIES, TRANSCODING_RETRY_DELAY_MS, type MediaUploads } from './uploads';
 
-const result = (state: VideoUploadResult['state']): VideoUploadResult => ({ Vid: 'v1', url: '/oss/creator/video/a.mov', PosterUri: '', videoUri: '', state, state_text: '', error: '', progress: 0 });
+const result = (state: VideoUploadResult['state']): VideoUploadResult => ({
+  Vid: 'v1',
+  url: '/oss/creator/video/a.mov',
+  PosterUri: '',
+  videoUri: '',
+  state,
+  state_text: '',
+  error: '',
+  progress: 0,
+});
 
 /** A video service whose status answers are given in order: an Error is a failed request. */
 function service(...answers: Array<VideoUploadResult | Error>) {

@@ -36,7 +36,12 @@ export const TRANSCODING_RETRY_DELAY_MS = 3000;
  * be read after TRANSCODING_RETRIES further tries, TRANSCODING_RETRY_DELAY_MS apart (each failure is logged).
  * `onProgress` hears the percent transcoded of every answer while it is 转码中.
  */
-export async function followTranscoding(uploads: MediaUploads, vid: string, signal: AbortSignal, onProgress?: (percent: number) => void): Promise<VideoUploadResult | null> {
+export async function followTranscoding(
+  uploads: MediaUploads,
+  vid: string,
+  signal: AbortSignal,
+  onProgress?: (percent: number) => void,
+): Promise<VideoUploadResult | null> {
   const onUpdate = onProgress && ((result: VideoUploadResult) => result.state === VideoState.TRANSCODING && onProgress(result.progress));
   for (let attempt = 0; ; attempt += 1) {
     try {

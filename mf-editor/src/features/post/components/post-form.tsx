@@ -15,7 +15,11 @@ export const PostForm = forwardRef<DocFormHandle, DocFormProps>(function PostFor
   const [picking, setPicking] = useState(false);
   const box = useRef<TextAreaRef>(null);
 
-  useImperativeHandle(ref, () => ({ getDoc: (): EditorDocument => ({ ...initialDoc, content: textToHtml(text), images, covers: [] }) }), [initialDoc, text, images]);
+  useImperativeHandle(ref, () => ({ getDoc: (): EditorDocument => ({ ...initialDoc, content: textToHtml(text), images, covers: [] }) }), [
+    initialDoc,
+    text,
+    images,
+  ]);
 
   const insertTopic = () => {
     const area = box.current?.resizableTextArea?.textArea;
@@ -51,12 +55,23 @@ export const PostForm = forwardRef<DocFormHandle, DocFormProps>(function PostFor
           </Tag>
         ))}
       </Space>
-      <Form.Item label={`图片（${images.length}/${EDITOR_LIMITS.POST_IMAGES_MAX}）`} validateStatus={issueOf(issues, 'images') ? 'error' : undefined} help={issueOf(issues, 'images')}>
+      <Form.Item
+        label={`图片（${images.length}/${EDITOR_LIMITS.POST_IMAGES_MAX}）`}
+        validateStatus={issueOf(issues, 'images') ? 'error' : undefined}
+        help={issueOf(issues, 'images')}
+      >
         <Space wrap>
           {images.map((image, index) => (
             <div key={`${image.url}-${index}`} style={{ position: 'relative' }}>
               <img src={image.url} alt={`图片${index + 1}`} style={{ width: 100, height: 100, objectFit: 'cover', borderRadius: 6 }} />
-              <Button size="small" shape="circle" aria-label={`删除图片${index + 1}`} icon={<CloseOutlined />} style={{ position: 'absolute', top: 4, right: 4 }} onClick={() => setImages(images.filter((_, at) => at !== index))} />
+              <Button
+                size="small"
+                shape="circle"
+                aria-label={`删除图片${index + 1}`}
+                icon={<CloseOutlined />}
+                style={{ position: 'absolute', top: 4, right: 4 }}
+                onClick={() => setImages(images.filter((_, at) => at !== index))}
+              />
             </div>
           ))}
           {room > 0 && (

@@ -7,7 +7,17 @@ import { VideoField } from './video-field';
 
 jest.setTimeout(30_000);
 
-const result = (state: VideoUploadResult['state'], extra: Partial<VideoUploadResult> = {}): VideoUploadResult => ({ Vid: 'v7', url: '/oss/creator/video/20261123/u1/a.mov', PosterUri: '', videoUri: '', state, state_text: '', error: '', progress: 0, ...extra });
+const result = (state: VideoUploadResult['state'], extra: Partial<VideoUploadResult> = {}): VideoUploadResult => ({
+  Vid: 'v7',
+  url: '/oss/creator/video/20261123/u1/a.mov',
+  PosterUri: '',
+  videoUri: '',
+  state,
+  state_text: '',
+  error: '',
+  progress: 0,
+  ...extra,
+});
 
 function setup(initial: EditorVideo = { url: '', poster: '', vid: '' }) {
   let progress: (percent: number) => void = () => undefined;
@@ -34,7 +44,16 @@ function setup(initial: EditorVideo = { url: '', poster: '', vid: '' }) {
     return <VideoField video={video} uploads={uploads} onChange={(next) => (seen.push(next), setVideo(next))} />;
   }
   renderWithProviders(<Host />);
-  return { uploads, transcodingCalls, seen, progress: (p: number) => progress(p), finishUpload: (v: VideoUploadResult) => finishUpload(v), failUpload: (e: Error) => failUpload(e), finishTranscoding: (v: VideoUploadResult) => finishTranscoding(v), transcodingUpdate: (v: VideoUploadResult) => transcodingUpdate?.(v) };
+  return {
+    uploads,
+    transcodingCalls,
+    seen,
+    progress: (p: number) => progress(p),
+    finishUpload: (v: VideoUploadResult) => finishUpload(v),
+    failUpload: (e: Error) => failUpload(e),
+    finishTranscoding: (v: VideoUploadResult) => finishTranscoding(v),
+    transcodingUpdate: (v: VideoUploadResult) => transcodingUpdate?.(v),
+  };
 }
 
 const field = () => screen.getByTestId('video-field');

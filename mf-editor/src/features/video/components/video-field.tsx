@@ -18,7 +18,15 @@ const box = { border: '1px dashed #d9d9d9', borderRadius: 8, padding: 32, textAl
  * materials. A video saved while still transcoding (its `vid` without a poster yet) is followed
  * again when the screen opens.
  */
-export function VideoField({ video, onChange, uploads = storageUploads }: { video: EditorVideo; onChange: (video: EditorVideo) => void; uploads?: MediaUploads }) {
+export function VideoField({
+  video,
+  onChange,
+  uploads = storageUploads,
+}: {
+  video: EditorVideo;
+  onChange: (video: EditorVideo) => void;
+  uploads?: MediaUploads;
+}) {
   const { message } = App.useApp();
   const [picking, setPicking] = useState(false);
   const [phase, setPhase] = useState<Phase>(null);
@@ -128,7 +136,16 @@ export function VideoField({ video, onChange, uploads = storageUploads }: { vide
           {actions}
         </div>
       )}
-      <input ref={input} type="file" accept={UPLOAD_ACCEPT.video} hidden style={{ display: 'none' }} aria-label="选择视频文件" data-testid="video-file-input" onChange={(event) => void upload(event.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept={UPLOAD_ACCEPT.video}
+        hidden
+        style={{ display: 'none' }}
+        aria-label="选择视频文件"
+        data-testid="video-file-input"
+        onChange={(event) => void upload(event.target.files?.[0])}
+      />
       <MaterialPicker
         open={picking}
         type={MaterialType.VIDEO}

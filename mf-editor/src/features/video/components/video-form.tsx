@@ -36,7 +36,14 @@ export const VideoForm = forwardRef<DocFormHandle, DocFormProps>(function VideoF
       <Form.Item label="封面" validateStatus={issueOf(issues, 'covers') ? 'error' : undefined} help={issueOf(issues, 'covers')}>
         <ImageSlots label="封面" urls={covers} count={1} onChange={setCovers} />
       </Form.Item>
-      <PlainTextField label="简介" placeholder="介绍一下这个视频" max={EDITOR_LIMITS.DESCRIPTION_MAX} value={description} onChange={setDescription} help={issueOf(issues, 'content')} />
+      <PlainTextField
+        label="简介"
+        placeholder="介绍一下这个视频"
+        max={EDITOR_LIMITS.DESCRIPTION_MAX}
+        value={description}
+        onChange={setDescription}
+        help={issueOf(issues, 'content')}
+      />
     </Form>
   );
 });

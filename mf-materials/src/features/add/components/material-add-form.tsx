@@ -25,7 +25,13 @@ export function MaterialAddForm() {
     const urls = items.filter((it) => it.status === 'done' && it.url).map((it) => it.url ?? '');
     if (!urls.length || items.some((it) => it.status === 'uploading')) return void message.error('请上传图片素材');
     try {
-      await save({ files: urls.join(','), covers: urls.join('|'), title: values.title.trim(), labels: (values.labels ?? []).join(','), describe: values.describe.trim() }).unwrap();
+      await save({
+        files: urls.join(','),
+        covers: urls.join('|'),
+        title: values.title.trim(),
+        labels: (values.labels ?? []).join(','),
+        describe: values.describe.trim(),
+      }).unwrap();
       void message.success('添加素材成功');
       backToList();
     } catch (error) {

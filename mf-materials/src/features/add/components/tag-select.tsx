@@ -25,7 +25,9 @@ export function TagSelect({ value = [], onChange }: TagSelectProps) {
     latest.current = typed;
     setText(typedText);
     if (!typed) return setOptions([]);
-    const found = await search(typed).unwrap().catch(() => []);
+    const found = await search(typed)
+      .unwrap()
+      .catch(() => []);
     if (latest.current === typed) setOptions(found);
   };
 
@@ -35,7 +37,9 @@ export function TagSelect({ value = [], onChange }: TagSelectProps) {
     const ids: number[] = [];
     for (const v of values) {
       if (typeof v === 'string' && v.startsWith(NEW_PREFIX)) {
-        const created = await create(v.slice(NEW_PREFIX.length)).unwrap().catch(() => []);
+        const created = await create(v.slice(NEW_PREFIX.length))
+          .unwrap()
+          .catch(() => []);
         remember(created);
         ids.push(...created.map((t) => t.id));
       } else ids.push(Number(v));

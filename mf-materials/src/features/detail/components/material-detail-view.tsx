@@ -30,12 +30,7 @@ export function MaterialDetailView({ id }: { id: number }) {
             <Descriptions.Item label="大小">{`${(data.size / 1024).toFixed(1)}kb`}</Descriptions.Item>
           </Descriptions>
           {/* Deleted: back to my library, as after adding; replace, so 返回 does not reopen the gone material. */}
-          <MaterialActions
-            material={data}
-            showView={false}
-            confirmDelete="dialog"
-            onDeleted={() => void navigate(LIBRARY_AFTER_DELETE, { replace: true })}
-          />
+          <MaterialActions material={data} showView={false} confirmDelete="dialog" onDeleted={() => void navigate(LIBRARY_AFTER_DELETE, { replace: true })} />
           <Typography.Title level={4}>{data.cm_title}</Typography.Title>
           <Typography.Paragraph>{data.other.describe}</Typography.Paragraph>
         </div>

@@ -15,7 +15,11 @@ export function ScriptTypeDialog({ open, materialType, onCancel, onConfirm }: Sc
   return (
     <Modal title="选择稿件类型" open={open} onCancel={onCancel} onOk={() => onConfirm(choice)} okText="确定" cancelText="取消" destroyOnHidden>
       {options.length ? (
-        <Radio.Group value={choice} onChange={(e) => setChoice(scriptTypeOf(e.target.value))} options={options.map((o) => ({ value: o.value, label: o.label }))} />
+        <Radio.Group
+          value={choice}
+          onChange={(e) => setChoice(scriptTypeOf(e.target.value))}
+          options={options.map((o) => ({ value: o.value, label: o.label }))}
+        />
       ) : null}
     </Modal>
   );

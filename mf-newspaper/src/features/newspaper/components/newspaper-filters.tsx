@@ -26,14 +26,7 @@ export function NewspaperFilters({ query, onChange }: NewspaperFiltersProps) {
       />
       <Space>
         <Button onClick={() => stepTo(day.subtract(1, 'day'))}>前一天</Button>
-        <DatePicker
-          aria-label="日期"
-          allowClear={false}
-          value={day}
-          format={DAY_FORMAT}
-          disabledDate={isFuture}
-          onChange={(next) => next && stepTo(next)}
-        />
+        <DatePicker aria-label="日期" allowClear={false} value={day} format={DAY_FORMAT} disabledDate={isFuture} onChange={(next) => next && stepTo(next)} />
         <Button disabled={!day.isBefore(dayjs(), 'day')} onClick={() => stepTo(day.add(1, 'day'))}>
           后一天
         </Button>

@@ -25,16 +25,30 @@ export function CertificationForm({ orgLabel, licenceLabel, initial, submitting,
       onFinish={(values) => onSubmit({ ...values, credit_code: values.credit_code.trim().toUpperCase() })}
     >
       <Form.Item
-        label={orgLabel} required
+        label={orgLabel}
+        required
         name="org_name"
-        rules={[{ validator: async (_, v: string) => { if (chars(v) < CERT_LIMITS.orgNameMin || chars(v) > CERT_LIMITS.orgNameMax) throw new Error(CERT_MESSAGES.ORG_NAME); } }]}
+        rules={[
+          {
+            validator: async (_, v: string) => {
+              if (chars(v) < CERT_LIMITS.orgNameMin || chars(v) > CERT_LIMITS.orgNameMax) throw new Error(CERT_MESSAGES.ORG_NAME);
+            },
+          },
+        ]}
       >
         <Input placeholder={`请输入${orgLabel}`} maxLength={CERT_LIMITS.orgNameMax} showCount />
       </Form.Item>
       <Form.Item
-        label="统一社会信用代码" required
+        label="统一社会信用代码"
+        required
         name="credit_code"
-        rules={[{ validator: async (_, v: string) => { if (!isValidCreditCode((v ?? '').trim().toUpperCase())) throw new Error(CERT_MESSAGES.CREDIT_CODE); } }]}
+        rules={[
+          {
+            validator: async (_, v: string) => {
+              if (!isValidCreditCode((v ?? '').trim().toUpperCase())) throw new Error(CERT_MESSAGES.CREDIT_CODE);
+            },
+          },
+        ]}
       >
         <Input placeholder="18位统一社会信用代码" maxLength={18} style={{ textTransform: 'uppercase' }} />
       </Form.Item>
@@ -42,16 +56,30 @@ export function CertificationForm({ orgLabel, licenceLabel, initial, submitting,
         <LicenceUpload />
       </Form.Item>
       <Form.Item
-        label="联系人" required
+        label="联系人"
+        required
         name="contact_name"
-        rules={[{ validator: async (_, v: string) => { if (chars(v) < 1 || chars(v) > CERT_LIMITS.contactNameMax) throw new Error(CERT_MESSAGES.CONTACT_NAME); } }]}
+        rules={[
+          {
+            validator: async (_, v: string) => {
+              if (chars(v) < 1 || chars(v) > CERT_LIMITS.contactNameMax) throw new Error(CERT_MESSAGES.CONTACT_NAME);
+            },
+          },
+        ]}
       >
         <Input placeholder="请输入联系人姓名" maxLength={CERT_LIMITS.contactNameMax} />
       </Form.Item>
       <Form.Item
-        label="联系电话" required
+        label="联系电话"
+        required
         name="contact_phone"
-        rules={[{ validator: async (_, v: string) => { if (!isValidContactPhone((v ?? '').trim())) throw new Error(CERT_MESSAGES.CONTACT_PHONE); } }]}
+        rules={[
+          {
+            validator: async (_, v: string) => {
+              if (!isValidContactPhone((v ?? '').trim())) throw new Error(CERT_MESSAGES.CONTACT_PHONE);
+            },
+          },
+        ]}
       >
         <Input placeholder="手机号或带区号的座机号" maxLength={20} />
       </Form.Item>

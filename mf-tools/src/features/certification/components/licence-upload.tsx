@@ -13,7 +13,14 @@ export function LicenceUpload({ value, onChange }: LicenceUploadProps) {
   const { percent, beforeUpload } = useImageUpload(uploadToStorage, (url) => onChange?.(url), 'licence upload');
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-      {value ? <img src={value} alt="执照图片" data-testid="licence-preview" style={{ width: 160, height: 110, objectFit: 'contain', border: '1px solid #eee', borderRadius: 6 }} /> : null}
+      {value ? (
+        <img
+          src={value}
+          alt="执照图片"
+          data-testid="licence-preview"
+          style={{ width: 160, height: 110, objectFit: 'contain', border: '1px solid #eee', borderRadius: 6 }}
+        />
+      ) : null}
       {percent !== null ? <Progress type="circle" size={56} percent={percent} /> : null}
       <Upload accept={IMAGE_UPLOAD_ACCEPT} showUploadList={false} beforeUpload={beforeUpload}>
         <Button icon={<UploadOutlined />}>{value ? '重新上传' : '上传图片'}</Button>

@@ -77,9 +77,16 @@ export function JobForm({ initial, submitting, onSubmit, onCancel }: JobFormProp
         <Input maxLength={L.contactNameMax} placeholder="请输入联系人" />
       </Form.Item>
       <Form.Item
-        label="联系电话" required
+        label="联系电话"
+        required
         name="contact_phone"
-        rules={[{ validator: async (_: unknown, v: string) => { if (!/^1[3-9]\d{9}$/.test((v ?? '').trim()) && !/^0\d{2,3}-?\d{7,8}$/.test((v ?? '').trim())) throw new Error(M.CONTACT_PHONE); } }]}
+        rules={[
+          {
+            validator: async (_: unknown, v: string) => {
+              if (!/^1[3-9]\d{9}$/.test((v ?? '').trim()) && !/^0\d{2,3}-?\d{7,8}$/.test((v ?? '').trim())) throw new Error(M.CONTACT_PHONE);
+            },
+          },
+        ]}
       >
         <Input maxLength={20} placeholder="手机号或带区号的座机号" />
       </Form.Item>

@@ -20,7 +20,11 @@ export function RankTable({ rows, mine, loading }: { rows: readonly RankRow[]; m
         renderItem={(row) => {
           const isMine = row.user_id === mine?.user_id;
           return (
-            <List.Item data-testid="rank-row" aria-current={isMine ? true : undefined} style={isMine ? { background: '#e6f4ff', paddingInline: 8 } : { paddingInline: 8 }}>
+            <List.Item
+              data-testid="rank-row"
+              aria-current={isMine ? true : undefined}
+              style={isMine ? { background: '#e6f4ff', paddingInline: 8 } : { paddingInline: 8 }}
+            >
               <span style={{ width: 56, display: 'inline-block' }}>
                 <Position position={row.position} />
               </span>
@@ -29,7 +33,11 @@ export function RankTable({ rows, mine, loading }: { rows: readonly RankRow[]; m
                   {row.nickname.slice(0, 1)}
                 </Avatar>
                 {row.nickname}
-                {isMine ? <Typography.Text type="success" style={{ marginLeft: 8 }}>（我）</Typography.Text> : null}
+                {isMine ? (
+                  <Typography.Text type="success" style={{ marginLeft: 8 }}>
+                    （我）
+                  </Typography.Text>
+                ) : null}
               </span>
               <Typography.Text strong>{row.score.toFixed(1)}</Typography.Text>
             </List.Item>
@@ -37,7 +45,11 @@ export function RankTable({ rows, mine, loading }: { rows: readonly RankRow[]; m
         }}
       />
       <div data-testid="my-rank" style={{ marginTop: 12, padding: '12px 16px', background: '#e6f4ff', borderRadius: 8 }}>
-        {mine === null ? '本期暂未上榜：在这个周期内发布作品即可参与排名' : inTop ? `我的排名：第 ${mine.position} 名，创作分 ${mine.score.toFixed(1)}` : `我的排名：第 ${mine.position} 名（未进入前 100），创作分 ${mine.score.toFixed(1)}`}
+        {mine === null
+          ? '本期暂未上榜：在这个周期内发布作品即可参与排名'
+          : inTop
+            ? `我的排名：第 ${mine.position} 名，创作分 ${mine.score.toFixed(1)}`
+            : `我的排名：第 ${mine.position} 名（未进入前 100），创作分 ${mine.score.toFixed(1)}`}
       </div>
     </>
   );

@@ -1,13 +1,24 @@
 import { Badge, Button, Card, Typography, theme } from 'antd';
 import { RIGHT_STATE_TEXT, type RightState, type RightStatus } from 'shared-sdk/contract';
 
-const STATUS: Record<RightState, 'default' | 'processing' | 'success' | 'error' | 'warning'> = { locked: 'default', available: 'warning', pending: 'processing', approved: 'success', rejected: 'error' };
+const STATUS: Record<RightState, 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
+  locked: 'default',
+  available: 'warning',
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
 
 export function RightCard({ right, applying, onApply }: { right: RightStatus; applying: boolean; onApply: () => void }) {
   const canApply = right.state === 'available' || right.state === 'rejected';
   const { token } = theme.useToken();
   return (
-    <Card size="small" data-testid={`right-${right.code}`} title={right.name} extra={<Badge status={STATUS[right.state]} text={RIGHT_STATE_TEXT[right.state]} />}>
+    <Card
+      size="small"
+      data-testid={`right-${right.code}`}
+      title={right.name}
+      extra={<Badge status={STATUS[right.state]} text={RIGHT_STATE_TEXT[right.state]} />}
+    >
       <Typography.Paragraph type="secondary" style={{ minHeight: 44 }}>
         {right.description}
       </Typography.Paragraph>
