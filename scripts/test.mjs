@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit + component + API tests (on PGlite, and on PostgreSQL when one is
+// `npm test`: typecheck, lint, formatting, unit + component + API tests (on PGlite, and on PostgreSQL when one is
 // configured), the scale-out test (replicas behind nginx), build, the byte budget of the first loads, then end-to-end tests in Chromium against the
 // product started as `npm start` does.
 // Every step runs even after a failure, so one run shows everything that is wrong.
@@ -40,6 +40,8 @@ async function tests(args, env) {
 if ((await step('install', ensureInstalled)) !== 0) process.exit(1);
 await step('typecheck', () => runPnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']));
 await step('lint', () => runPnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'lint']));
+// One formatter for the workspace (.prettierrc.json); `npx prettier --write .` fixes what this finds.
+await step('format (Prettier)', () => runPnpm(['exec', 'prettier', '--check', '.']));
 await step('unit, component and API tests (PGlite)', () =>
   tests(['-r', '--no-bail', '--workspace-concurrency=1', '--filter', '!e2e', 'run', 'test'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
 );
