@@ -4,7 +4,7 @@
  * through the TypeBox type provider, and describe the call in the OpenAPI document. Method, path,
  * auth policy and schemas all come from the contract: nothing about the call is written here again.
  *
- * A call with `events` answers an event stream instead of the envelope: its handler refuses as any
+ * A call with `events` answers an event stream instead of the envelope: its handler refuses like every
  * other (before the stream starts, with the envelope), and once the call is accepted returns an
  * `EventStream` of the contract's events that it writes to as they come.
  */

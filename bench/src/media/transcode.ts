@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MP4_ENCODE_ARGS } from 'api-server/src/features/video/transcode';
 import { signedCall } from '../../../e2e/support/api';
 import { ffmpegPath } from './files';
 import { type RssPeak, sampleRss } from './rss';
@@ -70,26 +71,8 @@ export async function transcodeBare(source: string): Promise<{ seconds: number; 
         'mp4',
         '-i',
         source,
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0?',
-        '-vf',
-        'scale=trunc(iw/2)*2:trunc(ih/2)*2',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '23',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '128k',
-        '-movflags',
-        '+faststart',
+        // The product's own encoder settings, imported, not copied.
+        ...MP4_ENCODE_ARGS,
         'output.mp4',
       ],
       dir,

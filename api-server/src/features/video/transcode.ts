@@ -76,6 +76,31 @@ const SAFE_INPUT = (container: VideoContainer, input: string) => ['-protocol_whi
 // Info level for the Duration line the progress is measured against; -nostats keeps the per-frame line off stderr.
 const QUIET = ['-hide_banner', '-nostats', '-y'];
 
+/** What the transcoder makes of a video: its first video and audio streams as H.264/AAC MP4 for the web. */
+export const MP4_ENCODE_ARGS: readonly string[] = [
+  '-map',
+  '0:v:0',
+  '-map',
+  '0:a:0?',
+  // Even dimensions: H.264 in yuv420p needs them.
+  '-vf',
+  'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-pix_fmt',
+  'yuv420p',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '128k',
+  '-movflags',
+  '+faststart',
+];
+
 export async function transcode(job: TranscodeJob): Promise<Transcoded> {
   const binary = job.binary ?? ffmpegPath();
   const mp4 = path.join(job.dir, 'output.mp4');
@@ -83,36 +108,7 @@ export async function transcode(job: TranscodeJob): Promise<Transcoded> {
   const tracker = new ProgressTracker((percent) => job.onProgress?.(percent));
   await run(
     binary,
-    [
-      ...QUIET,
-      '-loglevel',
-      'info',
-      ...SAFE_INPUT(job.container, job.input),
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
-      // Even dimensions: H.264 in yuv420p needs them.
-      '-vf',
-      'scale=trunc(iw/2)*2:trunc(ih/2)*2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '23',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-movflags',
-      '+faststart',
-      '-progress',
-      'pipe:1',
-      mp4,
-    ],
+    [...QUIET, '-loglevel', 'info', ...SAFE_INPUT(job.container, job.input), ...MP4_ENCODE_ARGS, '-progress', 'pipe:1', mp4],
     job.dir,
     tracker,
     job.signal,
