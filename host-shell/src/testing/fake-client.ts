@@ -2,6 +2,7 @@ import type { ShellClient } from '../features/shell/client';
 
 /** Calm answers for every shell call: not banned, nothing unread, no tools; tests override some. */
 export const FAKE_SHELL_CLIENT: ShellClient = {
+  logIn: () => Promise.resolve({ token: 'fake-token', expires_at: '2030-01-01T00:00:00.000Z' }),
   unreadApp: () => Promise.resolve({ count: 0 }),
   unreadCommunity: () => Promise.resolve({ count: 0 }),
   enterprise: () => Promise.resolve({ status: 0, cert_audit_status: 0 }),

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type UserBanInfoAnswer } from 'shared-sdk';
+import { FAKE_SHELL_CLIENT } from '../../testing/fake-client';
 import { VERIFIED_USER } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
@@ -58,6 +59,27 @@ describe('account states', () => {
     const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo } });
     await waitFor(() => expect(store.getState().session.user?.banData?.ban_range_type).toBe('3'), { timeout: 10_000 });
     expect(asked).toBe(2);
+    await create('动态');
+    expect(await screen.findByText('账号已被封禁')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a banned user who logs in is guarded at once, even when the ban check answers before the user info', async () => {
+    // The ban check starts as soon as the login's token is held; here it answers first.
+    let answerUserInfo = () => {};
+    const userInfo = () =>
+      new Promise<Awaited<ReturnType<typeof FAKE_SHELL_CLIENT.userInfo>>>((resolve) => {
+        answerUserInfo = () => void FAKE_SHELL_CLIENT.userInfo().then((base) => resolve({ ...base, identities_info: ['identity_verification'] }));
+      });
+    const banInfo = jest.fn(() => Promise.resolve(ban(1, '3')));
+    const { store, history } = renderApp({ url: '/login', client: { userInfo, banInfo } });
+    await user.type(await screen.findByPlaceholderText('手机号'), '13800000001');
+    await user.type(screen.getByPlaceholderText('密码'), 'secret-1');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(banInfo).toHaveBeenCalled());
+    answerUserInfo();
+    await waitFor(() => expect(history.location.pathname).toBe('/index'));
+    expect(store.getState().session.user?.banData?.ban_range_type).toBe('3');
     await create('动态');
     expect(await screen.findByText('账号已被封禁')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();

@@ -10,6 +10,8 @@ import {
   type DraftSearchAnswer,
   type EnterpriseAnswer,
   type HasAuthAnswer,
+  type LoginAnswer,
+  type LoginRequest,
   type MpBaseUserinfo,
   type ToolListAnswer,
   type UserBanInfoAnswer,
@@ -25,6 +27,7 @@ export type NoticeListArgs = NoticeListRequest;
 export type NoticeReadArgs = NoticeReadRequest;
 
 export interface ShellClient {
+  logIn(credentials: LoginRequest): Promise<LoginAnswer>;
   unreadApp(type: 0 | 1): Promise<CountData>;
   unreadCommunity(): Promise<CountData>;
   enterprise(): Promise<EnterpriseAnswer>;
@@ -44,6 +47,7 @@ export interface ShellClient {
 }
 
 export const REAL_SHELL_CLIENT: ShellClient = {
+  logIn: (credentials) => apiPost<LoginAnswer>('/login/admin/login', { ...credentials }),
   unreadApp: (type) => apiGet<CountData>('/api/notice/getMpNoReadNums', { type }, { skipErrorHandler: true }),
   unreadCommunity: () => apiGet<CountData>('/api/notice/getCommunityNoReadNums', undefined, { skipErrorHandler: true }),
   // Reads sent as POST: they leave calls started early for a screen in place (shared-sdk prefetch).
