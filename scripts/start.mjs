@@ -16,6 +16,9 @@ let code = await ensureInstalled();
 if (code !== 0) fail('Installing dependencies', code);
 code = await buildMissing({ force: process.argv.includes('--rebuild') });
 if (code !== 0) fail('Building the front end', code);
+// The server runs from its bundles (api-server dist/), built every time: it takes about a second.
+code = await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: path.join(ROOT, 'api-server') });
+if (code !== 0) fail('Building the API server', code);
 // Each remote's build into the embedded release store (published, immutable). It becomes stable only
 // until an operator takes a rollout step for that remote; after that, stable is the operator's call.
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(ROOT, '.data'));
@@ -33,7 +36,7 @@ if (process.env.RELEASES_BUCKET_PREFIX) {
 // glibc gives each thread that allocates its own malloc arena and keeps what is freed there: V8's
 // compiler threads (PGlite's WebAssembly) and libuv's pool left ~60-100 MB resident at rest. Two
 // arenas cost nothing measurable here; an operator's own setting wins. Other C libraries ignore it.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
   cwd: path.join(ROOT, 'api-server'),
   stdio: 'inherit',
   env: {

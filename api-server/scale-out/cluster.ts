@@ -49,9 +49,9 @@ export function startProcess(name: string, command: string, args: string[], env:
   };
 }
 
-/** A TypeScript entry point of the API server, as `npm start` runs it. */
+/** An entry point of the API server: built (dist/*.js) as `npm start` runs it, or a TypeScript CLI through tsx. */
 export const startServerScript = (name: string, script: string, env: Record<string, string>, port = 0): Proc =>
-  startProcess(name, process.execPath, ['--import', 'tsx', script], env, port);
+  startProcess(name, process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script], env, port);
 
 /** Every child still running, killed (SIGKILL: the test is over, nothing to drain). */
 export function killAll(): void {

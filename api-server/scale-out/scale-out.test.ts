@@ -27,6 +27,7 @@ import { publish } from '../src/features/score/testing';
 import { createScratchDatabase } from '../src/testing/test-database';
 import { TEST_REDIS_URL } from '../src/testing/test-redis';
 import { APP_SECRET, type UploadToken, call, data, login, newKey, putObject } from './client';
+import { buildServer } from '../scripts/build';
 import { type Proc, killAll, ready, startProcess, startServerScript, waitFor } from './cluster';
 import { makeSourceVideo, startWorker, workerReady } from './video';
 import { type Outcome, writeLoad } from './load';
@@ -64,9 +65,10 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   const all = () => [...replicas, worker];
 
   const startReplica = (name: string, port: number) =>
-    startServerScript(name, 'src/main.ts', { ...env, PORT: String(port), VIDEO_WORKER_INTERVAL_MS: '0' }, port);
+    startServerScript(name, 'dist/main.js', { ...env, PORT: String(port), VIDEO_WORKER_INTERVAL_MS: '0' }, port);
 
   before(async () => {
+    await buildServer();
     const nginxBinary = findNginx();
     assert.ok(nginxBinary, 'nginx is not installed (Debian: nginx-light; CI installs it in .ci/run)');
     scratch = await createScratchDatabase(SERVER_URL, 'creator_scale_out');

@@ -53,8 +53,8 @@ export async function makeSourceVideo(): Promise<Buffer> {
  */
 export function startWorker(env: Record<string, string>): Proc {
   const scripts = (JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const entry = scripts.worker?.match(/^tsx (\S+\.ts)$/)?.[1];
-  if (!entry) throw new Error('the API server has no `worker` script (tsx <entry>.ts)');
+  const entry = scripts.worker?.match(/ node --enable-source-maps (dist\/\S+\.js)$/)?.[1];
+  if (!entry) throw new Error('the API server has no `worker` script (… node --enable-source-maps dist/<entry>.js)');
   return startServerScript('worker', entry, { ...env, VIDEO_WORKER_INTERVAL_MS: '300' });
 }
 

@@ -3,7 +3,7 @@
  * fresh checkout starts with no setup; each one is documented in the package README.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './own-files';
 
 export interface AppConfig {
   port: number;
@@ -101,8 +101,6 @@ export interface OssBucketConfig extends OssAccessKey {
   /** Base URL objects are read from (a CDN); empty = `https://<bucket>.<endpoint>`. */
   publicBaseUrl: string;
 }
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Not a secret: the product embeds the app id and its signing secret in the page (spec §7); signing

@@ -1,5 +1,5 @@
 /**
- * The server started as production starts it (`node src/main.ts`, APP_ENV=production): it names
+ * The server started as production starts it (built, `node dist/main.js`, APP_ENV=production): it names
  * every missing setting, refuses a database whose schema is behind, and once `migrate` has run it
  * starts with no demo data, answers its probes and stops on SIGTERM.
  */
@@ -10,13 +10,15 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServer } from '../scripts/build';
 import { tempDir } from './testing/test-app';
 import { createScratchDatabase } from './testing/test-database';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Runs a built entry (dist/*.js) as npm start does, or a TypeScript one (the CLIs) through tsx. */
 function run(script: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,8 +36,10 @@ async function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 describe('production start', () => {
+  before(() => buildServer());
+
   it('refuses to start without its settings, naming each one', async () => {
-    const child = run('src/main.ts', { APP_ENV: 'production' });
+    const child = run('dist/main.js', { APP_ENV: 'production' });
     assert.equal(await exitOf(child), 1);
     for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OPERATOR_TOKEN', 'OSS_BUCKET or DATA_DIR'])
       assert.match(child.output(), new RegExp(`- ${name}`));
@@ -71,13 +75,13 @@ if (serverUrl) {
     });
 
     it('refuses a database whose schema is behind, and says to migrate first', async () => {
-      const child = run('src/main.ts', env);
+      const child = run('dist/main.js', env);
       assert.equal(await exitOf(child), 1);
       assert.match(child.output(), /Cannot start: the database schema is behind this release \(\d+ migrations not applied: 0001_core, .*npm run migrate/);
     });
 
     it('a video worker refuses the same schema behind its code', async () => {
-      const child = run('src/worker-main.ts', env);
+      const child = run('dist/worker-main.js', env);
       assert.equal(await exitOf(child), 1);
       assert.match(child.output(), /Cannot start the video worker: the database schema is behind this release .*npm run migrate/);
     });
@@ -87,7 +91,7 @@ if (serverUrl) {
       assert.equal(await exitOf(migrate), 0, migrate.output());
       assert.match(migrate.output(), /Migrated: 0001_core/);
 
-      const server = run('src/main.ts', { ...env, LOG_LEVEL: 'info' });
+      const server = run('dist/main.js', { ...env, LOG_LEVEL: 'info' });
       try {
         let port = 0;
         for (let i = 0; i < 400 && !port && server.exitCode === null; i++) {

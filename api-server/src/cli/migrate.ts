@@ -6,11 +6,9 @@
  * Exit codes: 0 migrated (or nothing to do), 1 failed.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase, pgliteDirFor } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { REPO_ROOT } from '../own-files';
 
 async function main(): Promise<number> {
   const databaseUrl = (process.env.DATABASE_URL ?? '').trim();

@@ -6,16 +6,17 @@
  * hands all of that back to the system when it exits; the server then finds nothing to migrate.
  */
 import { fork } from 'node:child_process';
+import { entryExecArgv, entryUrl } from '../own-files';
 
-const CHILD = new URL('./pglite-prepare-child.ts', import.meta.url);
+const CHILD = entryUrl('db/pglite-prepare-child');
 
 /** Resolves to the migrations the child applied (empty when the database was current). */
 export function prepareEmbeddedDatabase(dir: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     let applied: string[] = [];
     let said = '';
-    // The child runs TypeScript as the server does, with tsx's loader resolved from here.
-    const child = fork(CHILD, [dir], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+    // The child runs as the server does (its bundle, or its source through tsx).
+    const child = fork(CHILD, [dir], { execArgv: entryExecArgv(), stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
     child.stderr?.on('data', (chunk: Buffer) => {
       said = (said + chunk.toString()).slice(-2000);
     });

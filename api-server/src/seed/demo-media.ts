@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../features/video/transcode';
+import { sourceFile } from '../own-files';
 
 export interface DemoFile {
   body: Buffer;
@@ -18,8 +19,8 @@ export interface DemoFile {
 
 const VIDEO_SECONDS = 4;
 const AUDIO_SECONDS = 3;
-const FALLBACK_VIDEO = new URL('./assets/demo-video.webm', import.meta.url);
-const FALLBACK_POSTER = new URL('./assets/demo-video-poster.png', import.meta.url);
+const FALLBACK_VIDEO = sourceFile('seed', 'assets', 'demo-video.webm');
+const FALLBACK_POSTER = sourceFile('seed', 'assets', 'demo-video-poster.png');
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

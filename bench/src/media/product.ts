@@ -1,7 +1,7 @@
 /**
- * The product's API server as `npm start` runs it (api-server's src/main.ts: migrate, seed the demo
+ * The product's API server as `npm start` runs it (built, then api-server's dist/main.js: migrate, seed the demo
  * accounts, embedded PGlite and storage in a fresh data folder, logging at `info` into a pipe that
- * is drained), on a free port, with the bench's event-loop monitor loaded into it (loop-monitor.ts).
+ * is drained), on a free port, with the bench's event-loop monitor loaded into it (loop-monitor.mjs).
  * The front end is not served: the bench calls the API and the storage only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,11 +9,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer } from '../../../api-server/scripts/build';
 import { signedCall } from '../../../e2e/support/api';
 import { freePort } from '../../../e2e/support/server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const MONITOR = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'loop-monitor.ts')).href;
+const MONITOR = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'loop-monitor.mjs')).href;
 
 export interface LoopDelay {
   p50: number;
@@ -39,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * `workers` > 0: the server transcodes nothing (VIDEO_WORKER_INTERVAL_MS=0) and that many
- * `npm run worker` processes (api-server's src/worker-main.ts) share its database (PostgreSQL only:
+ * `npm run worker` processes (api-server's dist/worker-main.js) share its database (PostgreSQL only:
  * the embedded database belongs to one process) and its data folder.
  */
 export async function startProduct(env: Record<string, string> = {}, workers = 0): Promise<Product> {
@@ -49,7 +50,8 @@ export async function startProduct(env: Record<string, string> = {}, workers = 0
   const loopFile = path.join(dataDir, 'loop-delay.jsonl');
   // PROFILE_DIR: a CPU profile of the server, written when it stops (as bench:concurrency takes one).
   const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE_DIR)}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', MONITOR, 'src/main.ts'], {
+  await buildServer();
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--enable-source-maps', '--import', MONITOR, 'dist/main.js'], {
     cwd: path.join(ROOT, 'api-server'),
     env: {
       ...process.env,
@@ -115,7 +117,7 @@ export async function startProduct(env: Record<string, string> = {}, workers = 0
     if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
     for (let n = 0; n < workers; n += 1) {
       // Started once the server has migrated the database, as the worker's README asks.
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+      const worker = spawn(process.execPath, ['--enable-source-maps', 'dist/worker-main.js'], {
         cwd: path.join(ROOT, 'api-server'),
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', MALLOC_ARENA_MAX: '2', ...env, VIDEO_WORKER_INTERVAL_MS: '1000' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { HelpArticle, HelpCategory } from 'shared-sdk/contract';
+import { sourceFile } from '../../own-files';
 
 export const HELP_CATEGORIES: readonly { code: string; name: string }[] = [
   { code: 'start', name: '新手入门' },
@@ -79,7 +80,7 @@ export const plainText = (html: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export function loadArticles(dir = path.join(import.meta.dirname, 'articles')): LoadedArticle[] {
+export function loadArticles(dir = sourceFile('features', 'help', 'articles')): LoadedArticle[] {
   const marked = new Marked({ gfm: true, async: false });
   return readdirSync(dir)
     .filter((file) => file.endsWith('.md'))

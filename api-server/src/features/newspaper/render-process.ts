@@ -5,6 +5,7 @@
  * exits, so a long-running process renders through this and closes it when the batch is done.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { entryExecArgv, entryUrl } from '../../own-files';
 import type { PageImage, PageRenderer, PdfjsRendererOptions } from './page-renderer';
 import type { RenderReply, RenderRequest } from './render-process-child';
 
@@ -15,7 +16,7 @@ export interface ProcessRenderer extends PageRenderer {
   readonly pid: number | undefined;
 }
 
-const CHILD = new URL('./render-process-child.ts', import.meta.url);
+const CHILD = entryUrl('features/newspaper/render-process-child');
 
 export function createProcessRenderer(options: PdfjsRendererOptions = {}): ProcessRenderer {
   let child: ChildProcess | undefined;
@@ -28,10 +29,10 @@ export function createProcessRenderer(options: PdfjsRendererOptions = {}): Proce
   };
 
   const start = (): ChildProcess => {
-    // The child runs TypeScript as the server does: with tsx's loader, resolved from here so the
-    // working directory does not matter. Advanced serialization carries the bytes as they are.
+    // The child runs as the server does (its bundle, or its source through tsx). Advanced
+    // serialization carries the bytes as they are.
     const started = fork(CHILD, [], {
-      execArgv: ['--import', import.meta.resolve('tsx')],
+      execArgv: entryExecArgv(),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

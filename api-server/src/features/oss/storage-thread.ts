@@ -13,10 +13,11 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isSessionUsable } from '../../plugins/app/sessions';
+import { entryUrl, RUNS_BUILT } from '../../own-files';
 import { uploadSecret } from '../upload/credentials';
 import type { ThreadSetup, ToApi, ToStorage } from './storage-thread-messages';
 
-const ENTRY = new URL('../../storage-thread-main.ts', import.meta.url).href;
+const ENTRY = entryUrl('storage-thread-main');
 const RESTART_DELAY_MS = 1000;
 /**
  * The thread's young generation, kept small: an upload's socket chunks live outside the heap and are
@@ -25,15 +26,20 @@ const RESTART_DELAY_MS = 1000;
  */
 const YOUNG_GENERATION_MB = 8;
 /**
- * The server runs its TypeScript through tsx, whose loader a worker thread does not inherit on
- * Node 20: the thread registers it first, then imports its entry.
+ * Built, the thread runs its bundle. From the sources the server runs its TypeScript through tsx, whose
+ * loader a worker thread does not inherit on Node 20: the thread registers it first, then imports its
+ * entry.
  */
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const BOOT = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(ENTRY)}); })`;
+function threadCode(): { code: string | URL; evaluated: boolean } {
+  if (RUNS_BUILT) return { code: ENTRY, evaluated: false };
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  return { code: `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); })`, evaluated: true };
+}
 
 function start(app: FastifyInstance): Promise<Worker> {
   const setup: ThreadSetup = { config: app.config, uploadSecret: uploadSecret() };
-  const worker = new Worker(BOOT, { eval: true, workerData: setup, name: 'storage', resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const { code, evaluated } = threadCode();
+  const worker = new Worker(code, { eval: evaluated, workerData: setup, name: 'storage', resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const answer = (message: ToStorage) => worker.postMessage(message);
   worker.on('message', (message: ToApi) => {
     if (message.type !== 'session') return;

@@ -1,6 +1,7 @@
 /**
- * Loaded into the product's server process with `--import` (after tsx), so the bench measures its
- * event-loop delay without any change to the product. On SIGUSR2 it appends the delay since the
+ * Loaded into the product's server process with `--import` (plain JavaScript: the server runs from
+ * its build, without tsx), so the bench measures its event-loop delay without any change to the
+ * product. On SIGUSR2 it appends the delay since the
  * last signal to BENCH_LOOP_FILE as one JSON line ({ p50, p99, max } in ms) and starts over: the
  * bench signals at the start and at the end of each stretch it measures. A frozen loop answers the
  * signal late, which is what the bench wants to see.
@@ -16,7 +17,7 @@ const RESOLUTION_MS = 10;
 if (file) {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
-  const ms = (ns: number) => (Number.isFinite(ns) ? Math.max(0, ns / 1e6 - RESOLUTION_MS) : 0);
+  const ms = (ns) => (Number.isFinite(ns) ? Math.max(0, ns / 1e6 - RESOLUTION_MS) : 0);
   process.on('SIGUSR2', () => {
     const figures = { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), at: Date.now() };
     histogram.reset();
