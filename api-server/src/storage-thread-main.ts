@@ -11,10 +11,13 @@ import type { ThreadSetup, ToApi, ToStorage } from './features/oss/storage-threa
 import { adoptProcessUploadSecret } from './features/upload/credentials';
 import { loggerOptions } from './lib/log-redaction';
 import { OneLineRequestLog, stdoutLog } from './lib/request-log';
+import { lowerThisThreadsPriority } from './lib/thread-priority';
 import errorHandler from './plugins/app/error-handler';
 import storagePlugin, { embeddedObjectStore } from './plugins/app/storage';
 
 if (!parentPort) throw new Error('storage-thread-main runs as a worker thread of the API server');
+// Upload bytes are bulk work: on busy cores the API's thread (people's calls) runs first.
+lowerThisThreadsPriority();
 const port = parentPort;
 const { config, uploadSecret } = workerData as ThreadSetup;
 adoptProcessUploadSecret(uploadSecret);
@@ -33,11 +36,12 @@ function sessionUsable(sessionId: number): Promise<boolean> {
 
 const app = Fastify({ logger: loggerOptions(config.logLevel, stdoutLog), logController: new OneLineRequestLog(), trustProxy: config.trustProxy });
 app.decorate('config', config);
-await app.register(storagePlugin, { store: embeddedObjectStore(config) });
+// Its bytes are written by this thread (low priority), not by the process's thread pool.
+await app.register(storagePlugin, { store: embeddedObjectStore(config, 'own-thread') });
 await app.register(errorHandler);
 await app.register(crossOrigin);
 // The API's own instance sweeps abandoned multipart uploads; one sweeper is enough.
-await app.register(oss, { sessionUsable, sweepAbandoned: false });
+await app.register(oss, { sessionUsable, sweepAbandoned: false, fileWrites: 'own-thread' });
 
 port.on('message', (message: ToStorage) => {
   if (message.type === 'session') {

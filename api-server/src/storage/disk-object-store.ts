@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fileSink, type FileWrites } from './file-sink';
 import { BodyMeter, asReadable } from './body-meter';
 import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
 import { type SegmentList, linkSegments, segmentStream, totalSize } from './segments';
@@ -41,6 +41,8 @@ export class DiskObjectStore implements ObjectStore {
     private readonly publicBase: string,
     /** The origin of public URLs (STORAGE_PUBLIC_ORIGIN); empty = relative to the page. */
     private readonly publicOrigin = '',
+    /** Who writes the object files (file-sink.ts). */
+    private readonly writes: FileWrites = 'pool',
   ) {
     this.objects = path.join(root, bucket, 'objects');
     this.meta = path.join(root, bucket, 'meta');
@@ -55,7 +57,7 @@ export class DiskObjectStore implements ObjectStore {
     const tmpMeta = `${tmpBody}.json`;
     const meter = new BodyMeter(options?.maxBytes, !options?.etag);
     try {
-      await pipeline(asReadable(body), meter, createWriteStream(tmpBody));
+      await pipeline(asReadable(body), meter, fileSink(tmpBody, this.writes));
       const etag = options?.etag ?? meter.etag();
       await fs.writeFile(tmpMeta, JSON.stringify({ contentType, etag } satisfies Meta));
       return { body: tmpBody, meta: tmpMeta, etag };

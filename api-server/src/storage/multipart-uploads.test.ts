@@ -39,6 +39,28 @@ describe('DiskMultipartUploads', () => {
     );
   });
 
+  it('writes parts on the calling thread when asked (the storage thread), byte-exact, and refuses the same', async () => {
+    const own = new DiskMultipartUploads(path.join(root, 'own-thread'), 'own-thread');
+    const upload = await own.initiate('video/b.mp4', 'u1', 'video/mp4');
+    const parts = [Buffer.alloc(300_000, 7), Buffer.from('tail')];
+    const etags = await Promise.all(
+      parts.map((part, i) => own.putPart(upload.uploadId, i + 1, Readable.from([part.subarray(0, 70_000), part.subarray(70_000)]), 400_000)),
+    );
+    assert.deepEqual(etags, parts.map(md5));
+    const plan = await own.plan(
+      upload.uploadId,
+      etags.map((etag, i) => ({ partNumber: i + 1, etag })),
+      1_000_000,
+    );
+    assert.deepEqual(await readAll(own.stream(plan), 1_000_000), Buffer.concat(parts));
+    await assert.rejects(own.putPart(upload.uploadId, 3, Readable.from([Buffer.alloc(400_001)]), 400_000), ObjectTooLargeError);
+    assert.deepEqual(
+      fs.readdirSync(path.join(root, 'own-thread', upload.uploadId)).filter((name) => name.startsWith('3.')),
+      [],
+      'nothing kept of a refused part',
+    );
+  });
+
   it('plans 2 GiB of parts without reading them, and refuses past the limit it is given', async () => {
     const upload = await uploads.initiate('video/b.mp4', 'u1', 'video/mp4');
     const dir = path.join(root, upload.uploadId);

@@ -9,12 +9,13 @@
  * a part or a completion for another key or user is refused.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BodyMeter } from './body-meter';
+import { fileSink, type FileWrites } from './file-sink';
 
 export interface MultipartUpload {
   uploadId: string;
@@ -62,7 +63,11 @@ export const MAX_PART_NUMBER = 10_000;
 const bareEtag = (etag: string): string => etag.replace(/"/g, '').trim().toUpperCase();
 
 export class DiskMultipartUploads {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    /** Who writes the part files (file-sink.ts). */
+    private readonly writes: FileWrites = 'pool',
+  ) {}
 
   private dir(uploadId: string): string {
     if (!UPLOAD_ID.test(uploadId)) throw new MultipartError('NoSuchUpload', 'The specified upload does not exist.');
@@ -94,7 +99,7 @@ export class DiskMultipartUploads {
     const tmp = path.join(dir, `${partNumber}.${randomBytes(6).toString('hex')}.tmp`);
     const meter = new BodyMeter(maxBytes);
     try {
-      await pipeline(body, meter, createWriteStream(tmp));
+      await pipeline(body, meter, fileSink(tmp, this.writes));
     } catch (error) {
       await fs.rm(tmp, { force: true });
       throw error;

@@ -33,7 +33,7 @@ const oss: FastifyPluginAsync<OssOptions> = async (app, options) => {
     return payload;
   });
   // Its own context: the raw-bytes body parser must not reach the API routes.
-  await app.register(writeRoutes, { sessionUsable: options.sessionUsable, sweepAbandoned: options.sweepAbandoned });
+  await app.register(writeRoutes, { sessionUsable: options.sessionUsable, sweepAbandoned: options.sweepAbandoned, fileWrites: options.fileWrites });
 
   /** ListObjects (V1: prefix, marker, max-keys), for the operator's key only. */
   async function listObjects(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

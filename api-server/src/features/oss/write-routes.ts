@@ -17,6 +17,7 @@ import { SNIFF_HEAD_BYTES, sniffStored } from '../../storage/content-sniff';
 import { DiskObjectStore } from '../../storage/disk-object-store';
 import { type AssemblyPlan, DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
 import { ObjectTooLargeError, type PutOptions, assertValidKey, readAll } from '../../storage/object-store';
+import type { FileWrites } from '../../storage/file-sink';
 import { MAX_SVG_BYTES } from '../../storage/svg-policy';
 import type { UploadGrant } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
@@ -49,11 +50,13 @@ export interface WriteRoutesOptions {
   sessionUsable?: (sessionId: number) => Promise<boolean>;
   /** Whether this instance removes abandoned multipart uploads (one per process is enough). */
   sweepAbandoned?: boolean;
+  /** Who writes the part files: the pool (default) or the thread serving the route (the storage thread). */
+  fileWrites?: FileWrites;
 }
 
 const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options) => {
   const sessionUsable = options.sessionUsable ?? ((sessionId: number) => isSessionUsable(app.db, sessionId));
-  const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'));
+  const uploads = new DiskMultipartUploads(path.join(app.config.dataDir, 'storage-multipart'), options.fileWrites);
   // Abandoned multipart uploads go after a week untouched, checked hourly (and once at start).
   const sweep = () =>
     void uploads.sweepAbandoned(ABANDONED_UPLOAD_MS).then(

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { AppConfig } from '../../config';
 import { globalPlugin } from '../../lib/global-plugin';
+import type { FileWrites } from '../../storage/file-sink';
 import { DiskObjectStore } from '../../storage/disk-object-store';
 import type { ObjectStore } from '../../storage/object-store';
 import { OssObjectStore } from '../../storage/oss-object-store';
@@ -19,8 +20,11 @@ declare module 'fastify' {
 export const EMBEDDED_BUCKET = 'creator';
 export const OSS_PATH = '/oss';
 
-export function embeddedObjectStore(config: Pick<AppConfig, 'dataDir'> & Partial<Pick<AppConfig, 'storagePublicOrigin'>>): ObjectStore {
-  return new DiskObjectStore(path.join(config.dataDir, 'storage'), EMBEDDED_BUCKET, OSS_PATH, config.storagePublicOrigin ?? '');
+export function embeddedObjectStore(
+  config: Pick<AppConfig, 'dataDir'> & Partial<Pick<AppConfig, 'storagePublicOrigin'>>,
+  writes: FileWrites = 'pool',
+): ObjectStore {
+  return new DiskObjectStore(path.join(config.dataDir, 'storage'), EMBEDDED_BUCKET, OSS_PATH, config.storagePublicOrigin ?? '', writes);
 }
 
 /** The configured store: the OSS bucket when OSS_BUCKET is set, else the embedded storage. */
