@@ -67,6 +67,7 @@ interface Run {
   seconds: number;
   completeSeconds: number;
   probe: ProbeFigures;
+  bareProbe: ProbeFigures;
   loop: LoopDelay | null;
   rss: RssPeak;
   load: string;
@@ -75,7 +76,9 @@ interface Run {
 
 /** One bare PUT, then one upload through the browser's client with the cheap call, the loop and the RSS measured meanwhile. */
 async function measureUpload(mb: number, file: string, settings: UploadSettings): Promise<Run> {
+  const bareProbe = probeCheapCall(product.baseUrl);
   const bareSeconds = await barePut(bare.url, file, timeoutFor(mb));
+  const bareFigures = await bareProbe.stop();
   await product.loopDelay();
   const probe = probeCheapCall(product.baseUrl);
   const rss = sampleRss(() => product.pids());
@@ -86,7 +89,7 @@ async function measureUpload(mb: number, file: string, settings: UploadSettings)
   } catch (e) {
     error = failed(e);
   }
-  return { bareSeconds, ...timing, probe: await probe.stop(), loop: await product.loopDelay(), rss: rss.stop(), load: load(), error };
+  return { bareSeconds, ...timing, probe: await probe.stop(), bareProbe: bareFigures, loop: await product.loopDelay(), rss: rss.stop(), load: load(), error };
 }
 
 /** Medians of the times; the worst of the tails and the peaks. */
@@ -98,6 +101,7 @@ function summarize(runs: Run[]): Partial<UploadRow> {
     seconds: ok.length === runs.length ? median(ok.map((r) => r.seconds)) : NaN,
     completeSeconds: ok.length === runs.length ? median(ok.map((r) => r.completeSeconds)) : NaN,
     probe: worst(runs, (r) => r.probe.p99).probe,
+    bareProbe: worst(runs, (r) => r.bareProbe.p99).bareProbe,
     loop: worst(runs, (r) => r.loop?.p99 ?? Infinity).loop ?? undefined,
     rss: worst(runs, (r) => r.rss.totalMb).rss,
     load: runs.map((r) => r.load.split(' ')[0]).join(', '),

@@ -14,6 +14,11 @@ export interface UploadRow {
   /** Of `seconds`, from the last part stored to the completed answer. */
   completeSeconds: number;
   probe?: ProbeFigures;
+  /**
+   * The same cheap call to the same (idle) server while the bare PUT ran: what this machine's cores,
+   * busy with a client and a disk write alone, do to a call that has nothing to do with the upload.
+   */
+  bareProbe?: ProbeFigures;
   loop?: LoopDelay;
   rss?: RssPeak;
   load: string;
@@ -54,6 +59,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
       'upload MB/s (assembly s)',
       'ratio',
       'cheap p99 ms (× idle)',
+      'cheap p99 ms during the bare PUT (× idle)',
       'loop p99 / max ms',
       'server RSS MB peak',
       'load average',
@@ -69,6 +75,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
         r.error ? `failed: ${r.error}` : `${f(r.mb / r.seconds)} (${f(r.completeSeconds, 2)})`,
         f(r.bareSeconds / r.seconds, 2),
         r.probe ? `${f(r.probe.p99)} (${f(r.probe.p99 / idleP99, 2)}×; ${r.probe.count} calls, ${r.probe.timeouts} timeouts)` : '–',
+        r.bareProbe ? `${f(r.bareProbe.p99)} (${f(r.bareProbe.p99 / idleP99, 2)}×)` : '–',
         r.loop ? `${f(r.loop.p99)} / ${f(r.loop.max)}` : 'no answer',
         rssText(r.rss),
         r.load,
@@ -112,7 +119,9 @@ export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFig
   verdict(
     `cheap call p99 ≤ ${TARGETS.cheapCallP99Ratio}× idle during the 1 GB upload`,
     big ? ratio <= TARGETS.cheapCallP99Ratio : null,
-    big ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}×` : 'add 1024 to --sizes',
+    big
+      ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}× (while the bare PUT ran, the server idle: ${f(big.bareProbe?.p99)} ms, ${f((big.bareProbe?.p99 ?? NaN) / (idle?.probe.p99 ?? NaN), 2)}×)`
+      : 'add 1024 to --sizes',
   );
 
   if (videoMb > 0) {
