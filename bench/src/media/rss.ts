@@ -57,7 +57,7 @@ function tree(roots: number[]): Proc[] {
 export interface RssPeak {
   /** Peak of the whole tree's summed RSS, MB. */
   totalMb: number;
-  /** Peak of the product's own processes' summed RSS: the server, its workers and the esbuild service tsx starts for each; everything but ffmpeg, MB. */
+  /** Peak of the product's own processes' summed RSS: the server, its workers and their short-lived children; everything but ffmpeg, MB. */
   nodeMb: number;
   /** Peak RSS of the ffmpeg processes at one sample, MB. */
   otherMb: number;
