@@ -7,7 +7,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { type AnyRows, COUNT_CAP, type Search, type Total, countLimit, needsWalk, newestFirst, pageWindow, searchHead, shownOf, totalOf } from './paging';
+import { type AnyRows, COUNT_CAP, type Search, type Total, countLimit, newestFirst, pageWindow, searchHead, totalOf } from './paging';
 
 /**
  * The ids of a page, to select its rows by (`id in …`): a query over the list's index, or the ids a
@@ -100,9 +100,7 @@ export async function readListPage<Row extends Listed>(
       ['list_found', 'list_walked'],
       read(db.selectFrom(sql<{ id: number }>`(select unnest(h.list_ids) as id)`.as('found')).select('found.id')),
     );
-    const total = totalOf(Number(found.head.list_found), countLimit(offset));
-    if (!needsWalk(found.head, offset, size)) return { total, rows: found.rows };
-    return { total, rows: await ordered(read(newestFirst(source.search.walk).select('id').limit(shownOf(offset, size)).offset(offset))) };
+    return { total: totalOf(Number(found.head.list_found), countLimit(offset)), rows: found.rows };
   }
   if ('capped' in source) {
     const limit = countLimit(offset);

@@ -83,6 +83,17 @@ describe('paging', () => {
       assert.deepEqual(await searchPage(database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
     });
 
+    it('finds page 1 by a walk when the gram index has more matches than the count reads, whatever order it returns them in', async () => {
+      // The gram index returns matches unordered: here the oldest first, so the first COUNT_AHEAD + 1
+      // it gives hold none of the newest page.
+      const oldestFirst = database.db
+        .selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, 5000) g order by g desc)`.as('s'))
+        .selectAll() as unknown as AnyRows<{ id: number; created_at: Date }>;
+      const search = { gin: oldestFirst, walk: series(5_000), plan: () => sql`(select '{}'::text[] as keys, false as walk)` };
+      assert.deepEqual(await searchPage(database.db, search, 0, 24), { total: { count: COUNT_AHEAD, capped: true }, ids: ids(1, 24) });
+      assert.deepEqual(await searchPage(database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
+    });
+
     it('counts alone the same way (cappedCount)', async () => {
       for (const n of [0, 37, COUNT_AHEAD, COUNT_AHEAD + 1])
         assert.deepEqual(await cappedCount(database.db, series(n), COUNT_AHEAD), { count: Math.min(n, COUNT_AHEAD), capped: n > COUNT_AHEAD });
