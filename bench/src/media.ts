@@ -24,7 +24,7 @@ import { type ProbeFigures, probeCheapCall } from './media/probe';
 import { type LoopDelay, startProduct } from './media/product';
 import { type RssPeak, sampleRss } from './media/rss';
 import { transcodeBare, transcodeInProduct } from './media/transcode';
-import { BROWSER_SETTINGS, type UploadSettings, uploadLikeTheBrowser } from './media/upload';
+import { BROWSER_SETTINGS, type UploadSettings, describeSettings, uploadLikeTheBrowser } from './media/upload';
 import { createScratchDatabase } from 'api-server/src/testing/test-database';
 import { median } from './stats';
 
@@ -109,7 +109,7 @@ function summarize(runs: Run[]): Partial<UploadRow> {
 }
 
 console.info(
-  `media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => `${s.partSize / MB} MB × ${s.parallel}`).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}; load average ${load()}`,
+  `media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => describeSettings(s)).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}; load average ${load()}`,
 );
 const files = tempFolder();
 const bare = await startBareServer();
@@ -159,7 +159,7 @@ try {
         row.runs.push(result);
         row.error = result.error;
         console.info(
-          `${mb} MB, ${row.settings.partSize / MB} MB × ${row.settings.parallel}: ${result.error ?? `${result.seconds.toFixed(1)} s`} (bare PUT ${result.bareSeconds.toFixed(2)} s); load average ${result.load}`,
+          `${mb} MB, ${describeSettings(row.settings, mb * MB)}: ${result.error ?? `${result.seconds.toFixed(1)} s`} (bare PUT ${result.bareSeconds.toFixed(2)} s); load average ${result.load}`,
         );
       }
     }

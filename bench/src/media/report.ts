@@ -2,7 +2,7 @@
 import type { LoopDelay } from './product';
 import type { ProbeFigures } from './probe';
 import type { RssPeak } from './rss';
-import type { UploadSettings } from './upload';
+import { type UploadSettings, describeSettings } from './upload';
 
 const MB = 1024 * 1024;
 
@@ -70,7 +70,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
     console.info(
       [
         r.mb,
-        `${r.settings.partSize / MB} MB × ${r.settings.parallel}`,
+        describeSettings(r.settings, r.mb * MB),
         f(r.mb / r.bareSeconds),
         r.error ? `failed: ${r.error}` : `${f(r.mb / r.seconds)} (${f(r.completeSeconds, 2)})`,
         f(r.bareSeconds / r.seconds, 2),

@@ -1,24 +1,31 @@
 /**
  * An upload as the browser makes it: credentials from the product's token route, shared-sdk's
  * storage client (ali-oss, path-style against the embedded storage under /oss) and its object key,
- * and ali-oss's multipartUpload with the browser's part size and parallelism (shared-sdk's
- * multipart settings unless the bench is told otherwise). ali-oss's Node build reads the file by
+ * and ali-oss's multipartUpload with the browser's part size, parallelism and part timeout (shared-sdk's
+ * multipart settings: the part size chosen for the file's size, unless the bench is told otherwise). ali-oss's Node build reads the file by
  * path, part by part, where the browser's reads a File; the multipart protocol and the part
  * scheduling are the same code.
  */
 import { statSync } from 'node:fs';
 import type { OssCheckpoint } from 'ali-oss';
 import { signedCall } from '../../../e2e/support/api';
-import { UPLOAD_PARALLEL, UPLOAD_PART_SIZE } from '../../../shared-sdk/src/upload/multipart-settings';
+import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from '../../../shared-sdk/src/upload/multipart-settings';
 import { buildObjectKey } from '../../../shared-sdk/src/upload/object-key';
 import { type UploadToken, createStorageClient } from '../../../shared-sdk/src/upload/storage-client';
 
 export interface UploadSettings {
+  /** Bytes per part; 0: as the browser chooses for the file's size (shared-sdk `partSizeFor`). */
   partSize: number;
   parallel: number;
 }
 
-export const BROWSER_SETTINGS: UploadSettings = { partSize: UPLOAD_PART_SIZE, parallel: UPLOAD_PARALLEL };
+export const BROWSER_SETTINGS: UploadSettings = { partSize: 0, parallel: UPLOAD_PARALLEL };
+
+/** "5 MB × 4", or the browser's choice ("browser's parts × 4", with the size it chose for `bytes`). */
+export function describeSettings(settings: UploadSettings, bytes?: number): string {
+  if (settings.partSize) return `${settings.partSize / (1024 * 1024)} MB × ${settings.parallel}`;
+  return bytes === undefined ? `browser's parts × ${settings.parallel}` : `${partSizeFor(bytes) / (1024 * 1024)} MB (browser's) × ${settings.parallel}`;
+}
 
 interface Cancellable {
   cancel?: () => void;
@@ -48,7 +55,9 @@ export async function uploadLikeTheBrowser(
   const client = await createStorageClient(first, baseUrl, refresh);
   const key = buildObjectKey('video', first.keyScope, file);
   const began = performance.now();
-  const parts = Math.ceil(statSync(file).size / settings.partSize);
+  const size = statSync(file).size;
+  const partSize = settings.partSize || partSizeFor(size);
+  const parts = Math.ceil(size / partSize);
   let lastPartAt = NaN;
   // ali-oss reports each stored part with the checkpoint; the completion comes after the last.
   const progress = (_fraction: number, checkpoint: OssCheckpoint | null) => {
@@ -64,7 +73,13 @@ export async function uploadLikeTheBrowser(
   try {
     // ali-oss's Node build takes a path where the browser's takes a File.
     await Promise.race([
-      client.multipartUpload(key, file as unknown as Blob, { partSize: settings.partSize, parallel: settings.parallel, mime: 'video/mp4', progress }),
+      client.multipartUpload(key, file as unknown as Blob, {
+        partSize,
+        parallel: settings.parallel,
+        timeout: partTimeoutMs(partSize, settings.parallel),
+        mime: 'video/mp4',
+        progress,
+      }),
       timedOut,
     ]);
     const ended = performance.now();

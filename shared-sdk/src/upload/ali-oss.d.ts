@@ -27,6 +27,8 @@ declare module 'ali-oss' {
     partSize?: number;
     mime?: string;
     checkpoint?: OssCheckpoint;
+    /** Each part's request timeout (ms), instead of the client's. */
+    timeout?: number;
     progress?: (percentage: number, checkpoint: OssCheckpoint | null) => void | Promise<void>;
   }
   export interface OssHttpClient {

@@ -12,6 +12,6 @@ export {
   EDITOR_UPLOAD_MESSAGES,
   type UploadKind,
 } from './file-rules';
-export { UPLOAD_PART_SIZE, UPLOAD_PARALLEL } from './multipart-settings';
+export { UPLOAD_PART_SIZE, UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 export { buildObjectKey, randomId, dateFolder } from './object-key';
 export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, type UploadToken } from './storage-client';

@@ -13,6 +13,7 @@
  */
 import type OSS from 'ali-oss';
 import type { OssOptions } from 'ali-oss';
+import { REQUEST_TIMEOUT_MS } from './multipart-settings';
 import type { TosToken } from '../contract';
 
 /** The answer of `/api/upload/tos/token` (and of `/api/upload/vod/token`, which adds video fields). */
@@ -47,9 +48,9 @@ export function clientOptions(token: TosToken, origin: string, refresh: OssOptio
   if (isEmbeddedEndpoint(token.endpoint)) {
     // The server's storage thread takes the bytes on an origin of its own when it names one.
     const target = token.uploadOrigin ?? origin;
-    return { ...credentials, endpoint: target, secure: target.startsWith('https:'), sldEnable: true, timeout: 120_000 };
+    return { ...credentials, endpoint: target, secure: target.startsWith('https:'), sldEnable: true, timeout: REQUEST_TIMEOUT_MS };
   }
-  return { ...credentials, region: token.regionId, endpoint: token.endpoint, secure: true, timeout: 120_000 };
+  return { ...credentials, region: token.regionId, endpoint: token.endpoint, secure: true, timeout: REQUEST_TIMEOUT_MS };
 }
 
 export async function createStorageClient(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): Promise<OSS> {

@@ -10,7 +10,7 @@ import type { OssCheckpoint } from 'ali-oss';
 import { apiGet } from '../http';
 import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
-import { UPLOAD_PARALLEL, UPLOAD_PART_SIZE } from './multipart-settings';
+import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 import { buildObjectKey } from './object-key';
 import { type UploadToken, createStorageClient, objectUrl } from './storage-client';
 
@@ -49,11 +49,14 @@ export async function uploadToStorage(
   const key = buildObjectKey(kind, token.keyScope, file.name);
   let checkpoint: OssCheckpoint | undefined;
   const mime = file.type || mimeOfImage(file.name);
+  const parallel = options.parallel ?? UPLOAD_PARALLEL;
+  const partSize = options.partSize ?? partSizeFor(file.size);
   for (let attempt = 0; ; attempt += 1) {
     try {
       await client.multipartUpload(key, file, {
-        parallel: options.parallel ?? UPLOAD_PARALLEL,
-        partSize: options.partSize ?? UPLOAD_PART_SIZE,
+        parallel,
+        partSize,
+        timeout: partTimeoutMs(partSize, parallel),
         ...(mime ? { mime } : {}),
         ...(checkpoint ? { checkpoint } : {}),
         progress: (fraction, cpt) => {
