@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export type { Browser, BrowserContext, Page };
 /** A logged-in context's cookies and storage, to start fresh contexts already signed in. */
@@ -90,5 +90,25 @@ export async function savedSession(browser: Browser, baseUrl: string): Promise<S
     return await context.storageState();
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * Opens the header's user menu as a person does, by pointing at it, and waits for `item`. The header
+ * can still be settling when the pointer arrives (the nickname, the worn badge and the enterprise
+ * icon arrive with their calls and resize it, so the pointer may end up outside and the menu close
+ * again): then the pointer leaves and comes back, as a person's would.
+ */
+export async function openUserMenu(page: Page, item: string | RegExp): Promise<Locator> {
+  const entry = page.getByRole('menuitem', { name: item });
+  for (let attempt = 1; ; attempt += 1) {
+    await page.mouse.move(5, 500);
+    await page.getByTestId('user-menu').hover();
+    try {
+      await entry.waitFor({ timeout: 5_000 });
+      return entry;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
   }
 }

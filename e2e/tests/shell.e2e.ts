@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, login, openUserMenu } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -105,8 +105,7 @@ describe('shell', () => {
     const page = await browser.newPage();
     await login(page, baseUrl, ACCOUNTS.verified);
     await page.waitForURL(/\/index$/);
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await (await openUserMenu(page, '退出登录')).click();
     await page.waitForURL(/\/login/);
     await page.goto(`${baseUrl}/index`);
     await page.waitForURL(/\/login/);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, login, openUserMenu } from '../support/browser';
 import { noisePng } from '../support/images';
 import { runAdmin } from '../support/server';
 
@@ -34,9 +34,7 @@ async function openSidebarEntry(page: Page, group: string | null, label: string)
 }
 
 async function dropdownEnterpriseText(page: Page): Promise<string> {
-  await page.getByTestId('user-menu').hover();
-  const item = page.getByRole('menuitem', { name: /^企业认证/ });
-  await item.waitFor();
+  const item = await openUserMenu(page, /^企业认证/);
   const text = (await item.textContent()) ?? '';
   await page.mouse.move(5, 500);
   return text;
@@ -114,8 +112,7 @@ describe('tools and accounts', () => {
     assert.equal(await page.getByRole('button', { name: '提交认证' }).count(), 0, 'no second application');
     await shot(page, 'enterprise-certified');
     // cert_type 24 arrives with the user info of the next login: the badge icon.
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await (await openUserMenu(page, '退出登录')).click();
     await page.waitForURL(/\/login/);
     await login(page, baseUrl, ACCOUNTS.verified);
     await page.waitForURL(/\/index$/);
