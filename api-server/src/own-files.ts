@@ -1,7 +1,7 @@
 /**
  * Where the server's own files are, whether it runs from its TypeScript sources (tests, `npm run dev`:
  * tsx) or from its build (`npm start`, `npm run worker`, production: `dist/`, bundled by
- * `scripts/build.mjs`). A bundle gives every module of an entry the entry's `import.meta.url`, so
+ * `scripts/build.ts`). A bundle gives every module of an entry the entry's `import.meta.url`, so
  * nothing here is relative to the module that asks: paths start from the package's own folder.
  */
 import { existsSync, readFileSync } from 'node:fs';

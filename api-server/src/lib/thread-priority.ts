@@ -12,12 +12,22 @@ import path from 'node:path';
 /** Nice value of a bulk thread: 10 gives it about a tenth of the CPU of a thread at 0 when both want a core. */
 export const BULK_THREAD_NICE = 10;
 
-/** Lowers the calling thread's priority; returns the nice value now in force, or null when it could not be set. */
-export function lowerThisThreadsPriority(nice = BULK_THREAD_NICE): number | null {
+/** The calling thread's id (Linux: /proc/thread-self is `<pid>/task/<tid>`), or null elsewhere. */
+function thisThreadId(): number | null {
   if (process.platform !== 'linux') return null;
   try {
     const threadId = Number(path.basename(readlinkSync('/proc/thread-self')));
-    if (!Number.isInteger(threadId) || threadId <= 0) return null;
+    return Number.isInteger(threadId) && threadId > 0 ? threadId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Lowers the calling thread's priority; returns the nice value now in force, or null when it could not be set. */
+export function lowerThisThreadsPriority(nice = BULK_THREAD_NICE): number | null {
+  const threadId = thisThreadId();
+  if (threadId === null) return null;
+  try {
     os.setPriority(threadId, Math.max(nice, os.getPriority(threadId)));
     return os.getPriority(threadId);
   } catch {
@@ -27,10 +37,6 @@ export function lowerThisThreadsPriority(nice = BULK_THREAD_NICE): number | null
 
 /** The calling thread's nice value (Linux), for tests and logs. */
 export function thisThreadsNice(): number | null {
-  if (process.platform !== 'linux') return null;
-  try {
-    return os.getPriority(Number(path.basename(readlinkSync('/proc/thread-self'))));
-  } catch {
-    return null;
-  }
+  const threadId = thisThreadId();
+  return threadId === null ? null : os.getPriority(threadId);
 }

@@ -12,6 +12,7 @@ import { signedCall } from '../../../e2e/support/api';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from '../../../shared-sdk/src/upload/multipart-settings';
 import { buildObjectKey } from '../../../shared-sdk/src/upload/object-key';
 import { type UploadToken, createStorageClient } from '../../../shared-sdk/src/upload/storage-client';
+import { MB } from './files';
 
 export interface UploadSettings {
   /** Bytes per part; 0: as the browser chooses for the file's size (shared-sdk `partSizeFor`). */
@@ -23,8 +24,8 @@ export const BROWSER_SETTINGS: UploadSettings = { partSize: 0, parallel: UPLOAD_
 
 /** "5 MB × 4", or the browser's choice ("browser's parts × 4", with the size it chose for `bytes`). */
 export function describeSettings(settings: UploadSettings, bytes?: number): string {
-  if (settings.partSize) return `${settings.partSize / (1024 * 1024)} MB × ${settings.parallel}`;
-  return bytes === undefined ? `browser's parts × ${settings.parallel}` : `${partSizeFor(bytes) / (1024 * 1024)} MB (browser's) × ${settings.parallel}`;
+  if (settings.partSize) return `${settings.partSize / MB} MB × ${settings.parallel}`;
+  return bytes === undefined ? `browser's parts × ${settings.parallel}` : `${partSizeFor(bytes) / MB} MB (browser's) × ${settings.parallel}`;
 }
 
 interface Cancellable {
