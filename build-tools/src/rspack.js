@@ -277,6 +277,29 @@ export function createMfConfig(options) {
           // chunk. A lower count pulls in parts few screens use (Select, Form), a higher one leaves
           // many small chunks; 14 measured smallest for the home page.
           antdCommon: { ...namedChunk('antd-common', /[\\/]node_modules[\\/](antd|@rc-component)[\\/]/, 5), minChunks: 14 },
+          // The shell's own antd parts (menu, layout and sider, dropdown, space, button), which every
+          // screen with the shell draws, and the writing screens too: one chunk instead of ten.
+          antdShell: namedChunk(
+            'antd-shell',
+            /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|layout|dropdown|space|button)|@rc-component[\\/](menu|dropdown))[\\/]/,
+            4,
+          ),
+          // What nearly every remote screen takes from the host and the shell's own pages do not
+          // (antd's App with its message, notification and modal; inputs, pagination, typography,
+          // grid, spin, empty, skeleton): one chunk instead of about twenty. Over HTTP/1.1 a browser
+          // fetches six files at a time, so twenty small files cost a screen several round trips.
+          antdScreens: namedChunk(
+            'antd-screens',
+            /[\\/]node_modules[\\/](antd[\\/]es[\\/](app(?![\\/]context\.js)|message|notification|modal|skeleton|input|empty|pagination|spin|typography|grid|row|col)|@rc-component[\\/](notification|input|textarea)|throttle-debounce)[\\/]/,
+            4,
+          ),
+          // The form controls most writing and material screens share (the form's store, checkbox,
+          // radio), likewise in one chunk.
+          antdForms: namedChunk(
+            'antd-forms',
+            /[\\/]node_modules[\\/](antd[\\/]es[\\/](form[\\/]hooks|checkbox|radio)|@rc-component[\\/](checkbox|form)|scroll-into-view-if-needed|compute-scroll-into-view)[\\/]/,
+            3,
+          ),
         },
       },
     },
