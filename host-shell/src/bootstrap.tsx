@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'shared-sdk/router';
 import { bindStore, createAppStore, getToken, loadRuntimeConfig } from 'shared-sdk';
 import { Providers } from './app/providers';
 import { startRemotes } from './remotes/start-remotes';
-import { buildRoutes, preloadFirstScreen } from './routing/build-routes';
+import { buildRoutes, preloadFirstRemoteScreen, preloadFirstScreen } from './routing/build-routes';
 import { startRouteData } from './routing/route-data';
 import { Deferred, lazyScreen } from './routing/lazy-screen';
 import './styles.css';
@@ -27,7 +27,13 @@ async function start(container: HTMLElement): Promise<void> {
   // Each remote at this user's rollout version (canary or stable), falling back to stable on failure.
   const remotesStarted = startRemotes(store);
   remotesStarted.catch(() => undefined);
-  if (getToken()) preloadFirstScreen(window.location.pathname);
+  if (getToken()) {
+    preloadFirstScreen(window.location.pathname);
+    // A remote screen's code starts as soon as the rollout names its version, not after the config.
+    void remotesStarted.then(({ remotes, loadRemote }) => {
+      if (getToken()) preloadFirstRemoteScreen(window.location.pathname, remotes, loadRemote);
+    });
+  }
   try {
     await loadRuntimeConfig();
   } catch (error) {

@@ -22,6 +22,7 @@ describe('release integrity', () => {
     const element = script as HTMLScriptElement;
     expect(element.integrity).toBe('sha384-e1.0.0');
     expect(element.crossOrigin).toBe('anonymous');
+    expect(element.getAttribute('fetchpriority')).toBe('high');
     expect(element.src).toBe('http://localhost:8080/releases/mf-tools/1.0.0/remoteEntry.js');
     // Anything else (a dev server, a plain build) is left to the runtime.
     expect(plugin.createScript?.({ url: 'http://localhost:3005/remoteEntry.js' })).toBeUndefined();

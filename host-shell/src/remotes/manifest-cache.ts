@@ -1,5 +1,5 @@
 /**
- * Remote manifests fetched ahead of time (when the shell is idle), so opening a remote screen does
+ * Remote manifests fetched ahead of time (once the page is in use, when idle), so opening a remote screen does
  * not wait for its manifest: the federation runtime's manifest fetch is answered from here. A
  * manifest is small JSON (no JavaScript runs and nothing counts against the page's script budget);
  * released manifests never change under the same URL. A failed or refused warm-up is forgotten, so
@@ -39,4 +39,15 @@ export class ManifestCache {
 export function whenIdle(work: () => void): void {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => work(), { timeout: 3000 });
   else setTimeout(work, 200);
+}
+
+const ACTIVITY = ['pointermove', 'pointerdown', 'keydown'] as const;
+
+/** Runs `work` once, at the first sign of someone using the page (a pointer moving, a key pressed). */
+export function onFirstActivity(work: () => void, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): void {
+  const run = () => {
+    for (const type of ACTIVITY) target.removeEventListener(type, run, true);
+    work();
+  };
+  for (const type of ACTIVITY) target.addEventListener(type, run, { capture: true, passive: true });
 }

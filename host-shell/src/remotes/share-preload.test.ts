@@ -1,4 +1,4 @@
-import { preloadShares, requiredShares } from './share-preload';
+import { prefetchRemoteShares, preloadScreenAssets, preloadShares, requiredShares, sharedAssetFiles } from './share-preload';
 
 const manifest = {
   exposes: [
@@ -37,5 +37,89 @@ describe('preloadShares', () => {
     // The icon is not the host's (another remote may have put its own copy in the share scope):
     // the remote loads its own, nothing is asked for it here.
     expect(asked).toEqual(['antd/es/button', 'antd/es/tabs', 'react']);
+  });
+});
+
+describe("the remote's own copies of what the host does not provide", () => {
+  const withShared = {
+    shared: [
+      { name: '@ant-design/icons/es/icons/PlusOutlined', assets: { js: { sync: ['antd-base.1.js', 'antd-icons.2.js'] } } },
+      { name: '@ant-design/icons/es/icons/LineOutlined', assets: { js: { sync: ['antd-icons.2.js'] } } },
+      { name: 'antd/es/button', assets: { js: { sync: ['button.3.js'] } } },
+      { name: 'evil', assets: { js: { sync: ['https://elsewhere.example/x.js', '../other/x.js', '//elsewhere.example/y.js', 7] } } },
+    ],
+  };
+
+  it('lists the synchronous files of the asked shares, once each', () => {
+    expect(sharedAssetFiles(withShared, ['@ant-design/icons/es/icons/PlusOutlined', '@ant-design/icons/es/icons/LineOutlined'])).toEqual([
+      'antd-base.1.js',
+      'antd-icons.2.js',
+    ]);
+    expect(sharedAssetFiles(withShared, ['react'])).toEqual([]);
+    expect(sharedAssetFiles(null, ['react'])).toEqual([]);
+  });
+
+  it("fetches nothing outside the remote's folder", () => {
+    expect(sharedAssetFiles(withShared, ['evil'])).toEqual([]);
+  });
+
+  it("preloads each file from the remote's folder once, without running it", () => {
+    document.head.innerHTML = '';
+    const url = 'http://localhost/releases/mf-editor/1.0.0/mf-manifest.json';
+    prefetchRemoteShares(url, ['antd-icons.2.js', 'antd-base.1.js']);
+    prefetchRemoteShares(url, ['antd-icons.2.js']);
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((link) => [link.rel, link.getAttribute('as'), link.href])).toEqual([
+      ['preload', 'script', 'http://localhost/releases/mf-editor/1.0.0/antd-icons.2.js'],
+      ['preload', 'script', 'http://localhost/releases/mf-editor/1.0.0/antd-base.1.js'],
+    ]);
+    expect(document.head.querySelectorAll('script')).toHaveLength(0);
+  });
+});
+
+describe('the opening screen fetched as soon as its manifest is read', () => {
+  const url = 'http://localhost/releases/mf-editor/1.0.0/mf-manifest.json';
+  const screenManifest = {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [
+      { path: './ScriptWrite', assets: { js: { sync: ['223.a.js', '__federation_expose_ScriptWrite.b.js'] }, css: { sync: ['screen.c.css'] } } },
+      { path: './Other', assets: { js: { sync: ['other.d.js', 'https://elsewhere.example/e.js'] }, css: { sync: [] } } },
+    ],
+  };
+  const preloads = () =>
+    [...document.head.querySelectorAll('link')].map((link) => [
+      link.getAttribute('as'),
+      link.href.replace('http://localhost/releases/mf-editor/1.0.0/', ''),
+      link.getAttribute('fetchpriority'),
+      link.getAttribute('integrity'),
+    ]);
+
+  beforeEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it('preloads the entry (with its integrity), the screen stylesheets and scripts, high priority', () => {
+    preloadScreenAssets(url, screenManifest, './ScriptWrite', (asked) => (asked.endsWith('/remoteEntry.js') ? 'sha384-entry' : undefined));
+    expect(preloads()).toEqual([
+      ['script', 'remoteEntry.js', 'high', 'sha384-entry'],
+      ['style', 'screen.c.css', null, null],
+      ['script', '223.a.js', 'high', null],
+      ['script', '__federation_expose_ScriptWrite.b.js', 'high', null],
+    ]);
+    expect(document.head.querySelector('link[integrity]')?.getAttribute('crossorigin')).toBe('anonymous');
+  });
+
+  it('leaves an entry without a known hash to the runtime, and nothing outside the folder is fetched', () => {
+    preloadScreenAssets(url, screenManifest, './Other', () => undefined);
+    expect(preloads()).toEqual([['script', 'other.d.js', 'high', null]]);
+  });
+
+  it('does nothing for an unknown screen or an unreadable manifest, and fetches each file once', () => {
+    preloadScreenAssets(url, screenManifest, './Missing', () => undefined);
+    preloadScreenAssets(url, null, './ScriptWrite', () => undefined);
+    expect(preloads()).toEqual([]);
+    preloadScreenAssets(url, screenManifest, './Other', () => undefined);
+    preloadScreenAssets(url, screenManifest, './Other', () => undefined);
+    expect(preloads()).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { separateChunkRegistries } from './chunk-registries';
 import { initFederation, reregisterRemote } from './federation';
 import { fetchRemotes } from './fetch-remotes';
 import { IntegrityIndex, integrityFetch, integrityPlugin } from './integrity';
-import { ManifestCache, whenIdle } from './manifest-cache';
+import { ManifestCache, onFirstActivity, whenIdle } from './manifest-cache';
 import { newPageLoadId, signedLoadReporter } from './load-reports';
 import type { RemoteModuleLoader } from './remote-loader';
 import { fetchRollout, planRemotes, readOverrides, safeStorage } from './rollout';
@@ -38,15 +38,17 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
   const report = signedLoadReporter(newPageLoadId());
   const manifests = new ManifestCache(integrityFetch(integrity));
   const fallback = withStableFallback(
-    initFederation(remotes, [integrityPlugin(integrity, manifests), sharePreloadPlugin(manifests)]),
+    initFederation(remotes, [integrityPlugin(integrity, manifests), sharePreloadPlugin(manifests, (url) => integrity.of(url))]),
     plans,
     reregisterRemote,
     report,
   );
-  // Once signed in and idle, fetch this user's remote manifests, so a remote screen's first opening
-  // starts with its code instead of a manifest round trip. No remote code is fetched here.
+  // Signed in, fetch this user's remote manifests once the person starts using the page (a pointer
+  // moves, a key is pressed), so a remote screen's first opening starts with its code instead of a
+  // manifest round trip. No remote code is fetched here, and nothing queues before the first
+  // screen's own requests.
   const warmManifests = (entries: readonly RemoteEntry[]) => {
-    if (getToken()) whenIdle(() => entries.forEach((entry) => manifests.warm(entry.manifestUrl)));
+    if (getToken()) onFirstActivity(() => whenIdle(() => entries.forEach((entry) => manifests.warm(entry.manifestUrl))));
   };
   warmManifests(remotes);
 

@@ -33,6 +33,21 @@ export function preloadFirstScreen(pathname: string): void {
   for (const load of [AntdProviders.preload, ...(screen ? [ShellLayout.preload, screen] : [])]) void load().catch(() => undefined);
 }
 
+/**
+ * A signed-in page load, once the rollout has said which remotes (and versions) there are: a remote
+ * screen's whole module (manifest, entry, chunks and the host's shared components it takes) starts
+ * loading now, beside the runtime config, instead of when the router first renders it.
+ */
+export function preloadFirstRemoteScreen(pathname: string, remotes: readonly RemoteEntry[], loadRemote: RemoteModuleLoader): void {
+  const remote = remoteRouteAt(collectRemoteRoutes(remotes, HOST_PATHS, { quiet: true }), pathname);
+  if (remote) void loadRemote(remote.id).catch(() => undefined);
+}
+
+/** The remote screen a path opens (not a route that opens elsewhere, e.g. in a new tab). */
+function remoteRouteAt(routes: readonly RemoteRoute[], pathname: string): RemoteRoute | undefined {
+  return routes.find((route) => !route.open && matchPath({ path: route.path, end: true }, pathname));
+}
+
 export interface ShellRoutesOptions {
   remotes: readonly RemoteEntry[];
   loadRemote: RemoteModuleLoader;
@@ -124,7 +139,7 @@ export function buildRoutes({ remotes, loadRemote, timeoutMs }: ShellRoutesOptio
   // chunks, the shared components it takes from the host) and its declared first call, or a host
   // screen's chunk. The click then finds them loaded or on their way (entering the route does not
   // send the call again, see shared-sdk's prefetch); a failure here is ignored (the click reports it).
-  const remoteAt = (path: string) => remoteRoutes.find((route) => !route.open && matchPath({ path: route.path, end: true }, path));
+  const remoteAt = (path: string) => remoteRouteAt(remoteRoutes, path);
   const preloadCode = (path: string) => {
     const remote = remoteAt(path);
     if (remote) void loadRemote(remote.id).catch(() => undefined);
