@@ -26,6 +26,7 @@ import * as draftsManuscriptIdx from './0130_drafts_manuscript_idx';
 import * as searchWalks from './0140_search_walks';
 import * as contentDayCounts from './0141_content_day_counts';
 import * as videoJobProgress from './0150_video_job_progress';
+import * as draftTabGrams from './0160_draft_tab_grams';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0140_search_walks': searchWalks,
   '0141_content_day_counts': contentDayCounts,
   '0150_video_job_progress': videoJobProgress,
+  '0160_draft_tab_grams': draftTabGrams,
 };

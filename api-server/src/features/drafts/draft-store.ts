@@ -1,5 +1,5 @@
 /** Draft queries: the owner's live drafts, a page at a time, and soft deletion. */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { ApiCode, type Draft, type DraftDetail } from 'shared-sdk/contract';
 import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
@@ -33,13 +33,24 @@ export function toDraft(row: Pick<DraftRow, 'id' | 'global_id' | 'type' | 'title
   };
 }
 
-/** The owner's live drafts of the tab; with a keyword, those whose title holds it (`grams`: found on the gram index). */
+/**
+ * The gram index a tab's search reads: the 全部 tab (type 0) the owner's (0101_scoped_title_grams), any
+ * other the owner's of that type (0160_draft_tab_grams), whose keys and statistics are the tab's own.
+ * `indexed` is the index's expression, as written there; its scope values are (owner, `b`).
+ */
+function tabGrams(type: number): { index: string; b: number; indexed: RawBuilder<unknown> } {
+  return type
+    ? { index: 'drafts_owner_type_grams_idx', b: type, indexed: sql`scoped_grams(user_id, type, title)` }
+    : { index: 'drafts_owner_grams_idx', b: 0, indexed: sql`scoped_grams(user_id, 0, title)` };
+}
+
+/** The owner's live drafts of the tab; with a keyword, those whose title holds it (`grams`: found on the tab's gram index). */
 function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, grams = true) {
   let query = db.selectFrom('drafts').where('user_id', '=', q.userId).where('deleted_at', 'is', null);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.title) {
-    // The owner's title grams (0101_scoped_title_grams) find the candidates; ILIKE rechecks them.
-    if (grams) query = query.where(hasPlannedKeys(sql`scoped_grams(user_id, 0, title)`));
+    // The tab's title grams (`tabGrams`) find the candidates; ILIKE rechecks them.
+    if (grams) query = query.where(hasPlannedKeys(tabGrams(q.type).indexed));
     query = query.where(titleHolds(q.title));
   }
   return query;
@@ -47,8 +58,9 @@ function liveDrafts(db: Db, q: Pick<DraftQuery, 'userId' | 'type' | 'title'>, gr
 
 /** One page, newest first (`readPage`); without a keyword the total is exact and cheap (counters). */
 export async function searchDrafts(db: Db, q: DraftQuery): Promise<{ returnData: Draft[]; count: number; capped: boolean }> {
+  const grams = tabGrams(q.type);
   const source: PageSource = q.title
-    ? { search: titleSearch((grams) => liveDrafts(db, q, grams), 'drafts_owner_grams_idx', q.userId, 0, q.title, draftCounters(db, q).select(TOTAL)) }
+    ? { search: titleSearch((withGrams) => liveDrafts(db, q, withGrams), grams.index, q.userId, grams.b, q.title, draftCounters(db, q).select(TOTAL)) }
     : { counted: draftCounters(db, q).select(TOTAL), ids: liveDrafts(db, q).select('id'), days: dayCounts(draftCounters(db, q, 'content_day_counts')) };
   const { rows, count, capped } = await readPage(
     db,
