@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,9 @@ export function randomFile(dir: string, megabytes: number): string {
       randomFillSync(chunk);
       writeSync(fd, chunk, 0, Math.min(left, chunk.length));
     }
+    // On disk before the bench measures anything: otherwise the kernel writes the file back during
+    // the idle baseline (1.2 GB of dirty pages), and the "idle" figures measure that instead.
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
