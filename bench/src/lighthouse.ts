@@ -34,6 +34,8 @@ export interface ScreenRun {
   tbtMs: number;
   cls: number;
   finalUrl: string;
+  /** Lighthouse's measure of the machine's CPU (a desktop of the day scores about 1,000–2,000): figures compare between machines only beside it. */
+  benchmarkIndex: number;
   /** Main-thread ms by Lighthouse's categories (script evaluation, style & layout, ...). */
   mainThread: Record<string, number>;
   /** The scripts with the most main-thread time: url → ms of evaluation and parse/compile. */
@@ -64,6 +66,7 @@ function readRun(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     finalUrl: lhr.finalDisplayedUrl,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     mainThread,
     bootup,
   };
@@ -178,6 +181,8 @@ export function reportLighthouse(results: ScreenResult[], details = false): stri
         console.info(`    ${fixed(script.scripting).padStart(6)} + ${fixed(script.parse).padStart(4)} ms  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
     }
   }
+  const indexes = results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex)).filter(Number.isFinite);
+  if (indexes.length > 0) console.info(`Lighthouse's benchmark index of this machine: ${fixed(Math.min(...indexes))}–${fixed(Math.max(...indexes))}`);
   console.info(
     `targets: performance ≥ ${TARGETS.performance}, TBT ≤ ${TARGETS.tbtMs} ms, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}; load average ${os
       .loadavg()
