@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared-sdk/router';
 import { App, Button, Drawer, Result, Space, Typography } from 'antd';
 import { guardCreation } from 'shared-sdk';
@@ -23,7 +23,6 @@ import { DocumentView } from './document-view';
 import { HistoryDrawer } from './history-drawer';
 import { RestoreLocalDialog } from './restore-local-dialog';
 import { SaveStatus } from './save-status';
-import { ScheduleDialog } from './schedule-dialog';
 
 interface Props {
   kind: EditorKind;
@@ -32,6 +31,12 @@ interface Props {
   loaded: LoadedDraft;
   userId: number;
 }
+
+// 定时发布's dialog, with antd's DatePicker (about 32 KB), loads when its button is first pointed at,
+// focused or pressed: the screen's first load does not wait for it.
+const loadScheduleDialog = () => import('./schedule-dialog');
+const ScheduleDialog = lazy(async () => ({ default: (await loadScheduleDialog()).ScheduleDialog }));
+const prefetchScheduleDialog = () => void loadScheduleDialog().catch(() => undefined);
 
 /** One piece being written: the form, the status line and 预览 / 保存草稿 / 定时发布 / 发布. */
 export function WritingSession({ kind, heading, Form, loaded, userId }: Props) {
@@ -44,6 +49,7 @@ export function WritingSession({ kind, heading, Form, loaded, userId }: Props) {
   const [preview, setPreview] = useState<EditorDocument | null>(null);
   const [history, setHistory] = useState(false);
   const [scheduling, setScheduling] = useState(false);
+  const [scheduleShown, setScheduleShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [published, setPublished] = useState<ArticleAddAnswer | null>(null);
   const getDoc = useCallback(() => form.current?.getDoc() ?? mounted.doc, [mounted.doc]);
@@ -164,7 +170,17 @@ export function WritingSession({ kind, heading, Form, loaded, userId }: Props) {
             <Button onClick={() => setHistory(true)}>历史版本</Button>
             <Button onClick={() => setPreview(getDoc())}>预览</Button>
             <Button onClick={() => void saveDraft()}>保存草稿</Button>
-            <Button onClick={() => guard() && validDoc() && setScheduling(true)}>定时发布</Button>
+            <Button
+              onPointerEnter={prefetchScheduleDialog}
+              onFocus={prefetchScheduleDialog}
+              onClick={() => {
+                if (!(guard() && validDoc())) return;
+                setScheduleShown(true);
+                setScheduling(true);
+              }}
+            >
+              定时发布
+            </Button>
             <Button type="primary" loading={busy} onClick={() => void publish(2)}>
               发布
             </Button>
@@ -185,7 +201,11 @@ export function WritingSession({ kind, heading, Form, loaded, userId }: Props) {
           setHistory(false);
         }}
       />
-      <ScheduleDialog open={scheduling} now={Date.now} onCancel={() => setScheduling(false)} onConfirm={(time) => void publish(3, time)} />
+      {scheduleShown && (
+        <Suspense fallback={null}>
+          <ScheduleDialog open={scheduling} now={Date.now} onCancel={() => setScheduling(false)} onConfirm={(time) => void publish(3, time)} />
+        </Suspense>
+      )}
       <ConflictDialog conflict={snapshot.conflict} busy={busy} onChoose={(choice) => void resolve(choice)} />
       <RestoreLocalDialog
         entry={offer}
