@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'shared-sdk/router';
 import { bindStore, createAppStore, getToken, loadRuntimeConfig } from 'shared-sdk';
 import { Providers } from './app/providers';
 import { startRemotes } from './remotes/start-remotes';
-import { buildRoutes, preloadFirstRemoteScreen, preloadFirstScreen } from './routing/build-routes';
+import { buildRoutes, preloadFirstRemoteScreen, preloadFirstScreen, shellRemoteRoutes } from './routing/build-routes';
 import { startRouteData } from './routing/route-data';
 import { Deferred, lazyScreen } from './routing/lazy-screen';
 import './styles.css';
@@ -25,13 +25,14 @@ async function start(container: HTMLElement): Promise<void> {
   // Neither needs the runtime config: the rollout (the remotes' versions) and, signed in, the first
   // screen's code are asked for beside it rather than one after the other.
   // Each remote at this user's rollout version (canary or stable), falling back to stable on failure.
-  const remotesStarted = startRemotes(store);
+  // Their routes are collected once, for the first screen's preload and for the router.
+  const remotesStarted = startRemotes(store).then(({ remotes, loadRemote }) => ({ routes: shellRemoteRoutes(remotes), loadRemote }));
   remotesStarted.catch(() => undefined);
   if (getToken()) {
     preloadFirstScreen(window.location.pathname);
     // A remote screen's code starts as soon as the rollout names its version, not after the config.
-    void remotesStarted.then(({ remotes, loadRemote }) => {
-      if (getToken()) preloadFirstRemoteScreen(window.location.pathname, remotes, loadRemote);
+    void remotesStarted.then(({ routes, loadRemote }) => {
+      if (getToken()) preloadFirstRemoteScreen(window.location.pathname, routes, loadRemote);
     });
   }
   try {
@@ -48,8 +49,8 @@ async function start(container: HTMLElement): Promise<void> {
     return;
   }
   // Listed, not fetched: each remote loads when one of its screens opens.
-  const { remotes, loadRemote } = await remotesStarted;
-  const router = createBrowserRouter(buildRoutes({ remotes, loadRemote }));
+  const { routes, loadRemote } = await remotesStarted;
+  const router = createBrowserRouter(buildRoutes({ routes, loadRemote }));
   // A remote screen's declared first call starts with its code, not after it.
   startRouteData(router);
   root.render(

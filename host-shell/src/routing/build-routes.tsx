@@ -34,12 +34,23 @@ export function preloadFirstScreen(pathname: string): void {
 }
 
 /**
- * A signed-in page load, once the rollout has said which remotes (and versions) there are: a remote
- * screen's whole module (manifest, entry, chunks and the host's shared components it takes) starts
- * loading now, beside the runtime config, instead of when the router first renders it.
+ * The released remotes' routes as this shell mounts them (a path the host owns, or another remote
+ * took first, is skipped with a warning). Collected once per page load, by bootstrap, and given to
+ * both preloadFirstRemoteScreen and buildRoutes.
  */
-export function preloadFirstRemoteScreen(pathname: string, remotes: readonly RemoteEntry[], loadRemote: RemoteModuleLoader): void {
-  const remote = remoteRouteAt(collectRemoteRoutes(remotes, HOST_PATHS, { quiet: true }), pathname);
+export function shellRemoteRoutes(remotes: readonly RemoteEntry[]): RemoteRoute[] {
+  return collectRemoteRoutes(remotes, HOST_PATHS);
+}
+
+/**
+ * A signed-in page load, once the rollout has said which remotes (and versions) there are: the
+ * screen at this address, if a remote owns it, starts loading its whole module (manifest, entry,
+ * chunks and the host's shared components it takes) now, beside the runtime config, instead of when
+ * the router first renders it. That includes a screen the menu opens in a window of its own (/rank):
+ * this page is that window.
+ */
+export function preloadFirstRemoteScreen(pathname: string, routes: readonly RemoteRoute[], loadRemote: RemoteModuleLoader): void {
+  const remote = routes.find((route) => matchPath({ path: route.path, end: true }, pathname));
   if (remote) void loadRemote(remote.id).catch(() => undefined);
 }
 
@@ -49,7 +60,8 @@ function remoteRouteAt(routes: readonly RemoteRoute[], pathname: string): Remote
 }
 
 export interface ShellRoutesOptions {
-  remotes: readonly RemoteEntry[];
+  /** The remotes' routes, from shellRemoteRoutes. */
+  routes: readonly RemoteRoute[];
   loadRemote: RemoteModuleLoader;
   timeoutMs?: number;
 }
@@ -122,8 +134,7 @@ const HOST_PRELOADS: Record<string, (() => Promise<unknown>) | undefined> = {
  * The router's routes: the host's own plus every released remote's declared routes, so a remote adds
  * a screen without a host release. The root layout applies the navigation rules on every navigation.
  */
-export function buildRoutes({ remotes, loadRemote, timeoutMs }: ShellRoutesOptions): RouteObject[] {
-  const remoteRoutes = collectRemoteRoutes(remotes, HOST_PATHS);
+export function buildRoutes({ routes: remoteRoutes, loadRemote, timeoutMs }: ShellRoutesOptions): RouteObject[] {
   // The routes are the menu: the sidebar and its highlight rules come from the host's routes and the remotes' declared ones.
   const menuRoutes = [...SHELL_ROUTES, ...remoteRoutes];
   const toRoute = (route: RemoteRoute): RouteObject => ({

@@ -11,13 +11,13 @@ export interface RemoteRoute extends RouteDeclaration {
  * The remotes' declared routes, flattened. A path the host owns, or one another remote already
  * declared, is skipped with a warning: a remote cannot take over /login or another team's screen.
  */
-export function collectRemoteRoutes(remotes: readonly RemoteEntry[], hostPaths: readonly string[], { quiet = false } = {}): RemoteRoute[] {
+export function collectRemoteRoutes(remotes: readonly RemoteEntry[], hostPaths: readonly string[]): RemoteRoute[] {
   const taken = new Set(hostPaths);
   const routes: RemoteRoute[] = [];
   for (const remote of remotes) {
     for (const route of remote.routes) {
       if (taken.has(route.path)) {
-        if (!quiet) console.warn(`host-shell: ${remote.name} declares ${route.path}, which is already taken; skipped`);
+        console.warn(`host-shell: ${remote.name} declares ${route.path}, which is already taken; skipped`);
         continue;
       }
       taken.add(route.path);

@@ -7,7 +7,7 @@ import { setShellClient, type ShellClient } from '../features/shell/client';
 import { FAKE_SHELL_CLIENT } from './fake-client';
 import { Providers } from '../app/providers';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
-import { buildRoutes } from '../routing/build-routes';
+import { buildRoutes, shellRemoteRoutes } from '../routing/build-routes';
 
 export interface RenderAppOptions {
   url: string;
@@ -59,7 +59,7 @@ export function renderApp({ url, user = null, remotes = [], loadRemote = noRemot
   const result = render(
     <Providers store={store}>
       <MemoryRouter initialEntries={[url]}>
-        <App routes={buildRoutes({ remotes, loadRemote, timeoutMs })} onHistory={onHistory} />
+        <App routes={buildRoutes({ routes: shellRemoteRoutes(remotes), loadRemote, timeoutMs })} onHistory={onHistory} />
       </MemoryRouter>
     </Providers>,
   );
