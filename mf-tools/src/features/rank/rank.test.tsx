@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RankListAnswer, RankRow } from 'shared-sdk/contract';
 import { renderScreen } from 'shared-sdk/testing';
@@ -45,5 +45,17 @@ describe('rank page', () => {
     rankList.mockReturnValue(answer(null));
     renderScreen(RankPage, '/rank');
     expect(screen.getByTestId('my-rank')).toHaveTextContent('本期暂未上榜');
+  });
+
+  it('lists the whole top 100 in order, each creator with an initial when there is no picture', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => row(i + 1, `作者${String(i + 1).padStart(3, '0')}`, 100 - i * 0.5));
+    rankList.mockReturnValue({ data: { list: hundred, mine: hundred[99] ?? null, day: '2026-11-23' }, isFetching: false });
+    renderScreen(RankPage, '/rank');
+    await waitFor(() => expect(screen.getAllByTestId('rank-row')).toHaveLength(100));
+    const rows = screen.getAllByTestId('rank-row');
+    expect(rows[3]).toHaveTextContent(/^4作作者00498\.5$/);
+    expect(rows[99]).toHaveTextContent('作者100');
+    expect(rows[99]).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('my-rank')).toHaveTextContent('我的排名：第 100 名，创作分 50.5');
   });
 });
