@@ -12,7 +12,7 @@
  * Targets (issue "Media at real size") are judged at the end; the exit code is 1 when one is missed.
  * Knobs: --settings 1x3,5x4 (part MB × parallel, each measured; the first one is judged; default the
  * browser's), --runs N (uploads per size and setting, medians; default 1), --timeout-s N (per upload;
- * default 30 s + 0.3 s per MB), --idle-s N (idle baseline; default 10), --database-url URL (PostgreSQL:
+ * default 30 s + 0.3 s per MB), --idle-s N (each idle baseline: the product's, then the bare route's; default 20), --database-url URL (PostgreSQL:
  * a scratch database is made and dropped), --workers N (with it: N `npm run worker` processes
  * transcode, the server none).
  */
@@ -39,7 +39,7 @@ const SIZES = option('sizes', '20,200,1024')
   .filter((n) => n > 0);
 const VIDEO_MB = Number(option('video-mb', '1024'));
 const RUNS = Math.max(1, Number(option('runs', '1')));
-const IDLE_S = Number(option('idle-s', '10'));
+const IDLE_S = Number(option('idle-s', '20'));
 const SETTINGS: UploadSettings[] = args.includes('--settings')
   ? option('settings', '')
       .split(',')
@@ -132,13 +132,17 @@ try {
   const settling = performance.now();
   if (!(await product.settled())) console.info('the demo newspaper import had not ended after 180 s: measuring anyway');
   else console.info(`start-up work in the background ended after ${((performance.now() - settling) / 1000).toFixed(1)} s more`);
-  // Idle baseline: the same server, nothing uploading.
+  // Idle baseline: the same server, nothing uploading; then the same call to the bare Node route, the
+  // machine's floor for it (a p99 of a few ms moves from day to day with the machine, not the product).
   await product.loopDelay();
   const idleProbe = probeCheapCall(product.baseUrl);
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-  idle = { probe: await idleProbe.stop(), loop: await product.loopDelay(), rss: sampleRss(() => product.pids()).stop() };
+  const idleFigures = { probe: await idleProbe.stop(), loop: await product.loopDelay(), rss: sampleRss(() => product.pids()).stop() };
+  const floorProbe = probeCheapCall(bare.baseUrl);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+  idle = { ...idleFigures, bareProbe: await floorProbe.stop() };
   console.info(
-    `idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls), event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms, server RSS ${idle.rss.totalMb.toFixed(0)} MB; load average ${load()}`,
+    `idle: cheap call p50 ${idle.probe.p50.toFixed(1)} / p99 ${idle.probe.p99.toFixed(1)} ms (${idle.probe.count} calls); bare route p50 ${idle.bareProbe.p50.toFixed(1)} / p99 ${idle.bareProbe.p99.toFixed(1)} ms; event-loop delay p99 ${idle.loop?.p99.toFixed(1)} ms, server RSS ${idle.rss.totalMb.toFixed(0)} MB; load average ${load()}`,
   );
 
   for (const { mb, file } of inputs) {

@@ -15,7 +15,10 @@ const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
 let n = 0;
+const CONFIG = JSON.stringify({ code: 0, msg: 'ok', data: {} });
 const server = http.createServer((req, res) => {
+  // The idle floor: a GET answered from memory, timed like the product's cheap call.
+  if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json' }).end(CONFIG); return; }
   if (req.method !== 'PUT') { res.writeHead(405).end(); return; }
   const file = path.join(process.env.DIR, 'put-' + (n += 1));
   const out = fs.createWriteStream(file);
@@ -29,6 +32,8 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
 export interface BareServer {
   url: string;
+  /** The server's origin: a GET of any path answers a small JSON body from memory. */
+  baseUrl: string;
   pid: number;
   stop(): Promise<void>;
 }
@@ -46,6 +51,7 @@ export async function startBareServer(): Promise<BareServer> {
   });
   return {
     url: `http://127.0.0.1:${port}/upload`,
+    baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -27,6 +27,11 @@ export interface UploadRow {
 
 export interface Idle {
   probe: ProbeFigures;
+  /**
+   * The same call, timed the same way, to the bare Node route (a GET answered from memory) right
+   * after, the server still idle: the machine's own floor for the figure, no product code in the way.
+   */
+  bareProbe: ProbeFigures;
   loop: LoopDelay | null;
   rss: RssPeak;
 }
@@ -84,7 +89,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
   }
   if (idle)
     console.info(
-      `idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}), event-loop delay p99 ${f(idle.loop?.p99)} ms, server RSS ${rssText(idle.rss)} MB`,
+      `idle baseline: cheap call p99 ${f(idle.probe.p99)} ms (p50 ${f(idle.probe.p50)}); the bare route's GET p99 ${f(idle.bareProbe.p99)} ms (p50 ${f(idle.bareProbe.p50)}), the machine's floor; event-loop delay p99 ${f(idle.loop?.p99)} ms, server RSS ${rssText(idle.rss)} MB`,
     );
 }
 
