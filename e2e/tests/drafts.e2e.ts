@@ -28,6 +28,9 @@ describe('drafts', () => {
     const page = await browser.newPage();
     await login(page, baseUrl, ACCOUNTS.verified);
     await page.waitForURL(/\/index$/);
+    // As a person would: the home page has settled (the sidebar redraws once its 短剧 check has
+    // answered; a pointer resting on an entry that was replaced under it sends no new hover).
+    await page.waitForLoadState('networkidle');
     const calls: string[] = [];
     const screenCode: string[] = [];
     // The home page lists a few recent drafts itself (size 5); 草稿箱's list asks for 10.
@@ -42,7 +45,14 @@ describe('drafts', () => {
       .getByRole('menuitem')
       .filter({ hasText: /^\s*草稿箱\s*$/ });
     const answered = page.waitForResponse((response) => isListCall(response.url()));
-    await entry.hover();
+    // A pointer that comes to rest on an entry React has just redrawn under it gets no mouseenter; a
+    // person's pointer moves on and comes back. So does this one, up to three times (each a real hover).
+    for (let attempt = 1; ; attempt += 1) {
+      await entry.hover();
+      const arrived = await Promise.race([answered.then(() => true), page.waitForTimeout(5000).then(() => false)]);
+      if (arrived || attempt === 3) break;
+      await page.mouse.move(0, 0);
+    }
     await answered;
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /__federation_expose_DraftList/.test(entry.name)));
     assert.equal(page.url(), `${baseUrl}/index`, 'nothing navigated yet');
