@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Fastify from 'fastify';
 import crossOrigin from './features/oss/cross-origin';
 import oss from './features/oss';
+import { reuseSessionChecks } from './features/oss/session-check-reuse';
 import type { ThreadSetup, ToApi, ToStorage } from './features/oss/storage-thread-messages';
 import { adoptProcessUploadSecret } from './features/upload/credentials';
 import { loggerOptions } from './lib/log-redaction';
@@ -26,13 +27,15 @@ const tell = (message: ToApi) => port.postMessage(message);
 // Session checks in flight, by id: the API's thread answers each one.
 const checks = new Map<number, { resolve: (usable: boolean) => void; reject: (error: Error) => void }>();
 let nextCheck = 0;
-function sessionUsable(sessionId: number): Promise<boolean> {
+function askTheApi(sessionId: number): Promise<boolean> {
   const id = ++nextCheck;
   return new Promise((resolve, reject) => {
     checks.set(id, { resolve, reject });
     tell({ type: 'session', id, sessionId });
   });
 }
+// The parts of one upload share a check, and a "usable" answer stands for a second.
+const sessionUsable = reuseSessionChecks(askTheApi);
 
 const app = Fastify({ logger: loggerOptions(config.logLevel, stdoutLog), logController: new OneLineRequestLog(), trustProxy: config.trustProxy });
 app.decorate('config', config);

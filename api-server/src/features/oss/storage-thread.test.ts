@@ -140,6 +140,20 @@ describe('the storage thread (STORAGE_PORT)', () => {
     assert.equal(still.status, 200, still.text);
   });
 
+  it('ends an upload under way within a second of its logout', async () => {
+    const other = await login(app, '13800000001');
+    const uploading = await fetchToken(app, other);
+    const put = () =>
+      ossHttp(threadOrigin, uploading, { method: 'PUT', key: newKey(uploading.keyScope), body: Readable.from([SAMPLE.png]), contentType: 'image/png' });
+    // Writes that follow each other share the thread's check of the session.
+    for (let n = 0; n < 3; n += 1) assert.equal((await put()).status, 200);
+    assert.equal(body(await signed(app, { method: 'POST', url: '/login/admin/quit', token: other })).code, ApiCode.OK);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const refused = await put();
+    assert.equal(refused.status, 403);
+    assert.match(refused.text, /<Code>InvalidAccessKeyId<\/Code>/);
+  });
+
   it('stops with the app', async () => {
     const own = await buildTestApp(database, { dataDir: data.dir, storagePort: await freePort() });
     const port = own.config.storagePort;

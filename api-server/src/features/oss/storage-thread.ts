@@ -4,7 +4,8 @@
  * (plugins/app/storage.ts `uploadOriginFor`). An upload's bytes (read from the socket, hashed,
  * written to disk) then never run on the API's event loop: a 1 GB video going up no longer delays
  * anyone's calls. The thread has no database; it asks this one whether the login session behind a
- * set of upload credentials is still usable, one message per write. The API keeps serving the same
+ * set of upload credentials is still usable (the parts of an upload share one question, and a "usable"
+ * answer stands for a second: session-check-reuse.ts). The API keeps serving the same
  * routes under /oss on its own port (reads of object URLs, and uploads from credentials minted
  * before, or without, the thread).
  * If the thread stops unexpectedly it is started again; closing the app stops it after its

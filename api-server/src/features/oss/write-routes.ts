@@ -125,7 +125,8 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
       return null;
     }
     // Upload credentials live only as long as the login session they were handed to: a logout or
-    // a forced-logout ban ends them at once (one indexed read per write).
+    // a forced-logout ban ends them at once (one indexed read per write; on the storage thread, within
+    // a second: features/oss/session-check-reuse.ts).
     if (verdict.grant && !(await sessionUsable(verdict.grant.sid))) {
       request.log.info({ code: 'InvalidAccessKeyId', uid: verdict.grant.uid }, 'storage write refused: session ended');
       sendError(reply, 403, 'InvalidAccessKeyId', 'The security token you provided has been revoked.');
