@@ -4,27 +4,32 @@
  *     code (ali-oss multipart with shared-sdk's settings) into the product's embedded storage, against
  *     a plain PUT of the same bytes to a bare Node route that writes them to disk;
  *   - during each upload: the server's event-loop delay p99 and the p99 of a cheap call
- *     (/api/runtime/config, 20 a second) against the same figures measured idle first;
+ *     (/api/runtime/config, 20 a second) against the same figures measured idle first, and the same
+ *     call to the bare route meanwhile (what the machine alone does to a call at that moment);
  *   - the server's peak RSS (its whole process tree: workers and ffmpeg included) during the largest
  *     upload and during a video's upload and transcoding;
  *   - time to transcode a real video of --video-mb (default 1024; 0 skips it) and the RSS meanwhile,
  *     against ffmpeg run by hand on the same file.
  * Targets (issue "Media at real size") are judged at the end; the exit code is 1 when one is missed.
  * Knobs: --settings 1x3,5x4 (part MB × parallel, each measured; the first one is judged; default the
- * browser's), --runs N (uploads per size and setting, medians; default 1), --timeout-s N (per upload;
+ * browser's), --runs N (uploads per size and setting: medians of the times, the cheap calls of all runs
+ * pooled; default 3), --timeout-s N (per upload;
  * default 30 s + 0.3 s per MB), --idle-s N (each idle baseline: the product's, then the bare route's; default 20), --database-url URL (PostgreSQL:
  * a scratch database is made and dropped), --workers N (with it: N `npm run worker` processes
- * transcode, the server none).
+ * transcode, the server none), --client-nice N (the upload client's nice value, default 10: it
+ * stands for the creator's own computer; 0 runs it at the bench's priority). MEDIA_SERVER_LOG=file
+ * keeps the server's whole log (its request times) for reading after the run.
  */
 import { loadavg } from 'node:os';
-import { barePut, startBareServer } from './media/bare-put';
+import { startBareServer } from './media/bare-put';
+import { startUploadClient } from './media/client-process';
 import { MB, randomFile, tempFolder, videoFile } from './media/files';
 import { type Idle, judge, printUploads, type UploadRow, type VideoFigures } from './media/report';
-import { type ProbeFigures, probeCheapCall } from './media/probe';
+import { type ProbeFigures, pooled, probeCheapCall } from './media/probe';
 import { type LoopDelay, startProduct } from './media/product';
 import { type RssPeak, sampleRss } from './media/rss';
 import { transcodeBare, transcodeInProduct } from './media/transcode';
-import { BROWSER_SETTINGS, type UploadSettings, describeSettings, uploadLikeTheBrowser } from './media/upload';
+import { BROWSER_SETTINGS, type UploadSettings, describeSettings } from './media/upload';
 import { createScratchDatabase } from 'api-server/src/testing/test-database';
 import { median } from './stats';
 
@@ -38,8 +43,9 @@ const SIZES = option('sizes', '20,200,1024')
   .map(Number)
   .filter((n) => n > 0);
 const VIDEO_MB = Number(option('video-mb', '1024'));
-const RUNS = Math.max(1, Number(option('runs', '1')));
+const RUNS = Math.max(1, Number(option('runs', '3')));
 const IDLE_S = Number(option('idle-s', '20'));
+const CLIENT_NICE = Number(option('client-nice', '10'));
 const SETTINGS: UploadSettings[] = args.includes('--settings')
   ? option('settings', '')
       .split(',')
@@ -68,6 +74,8 @@ interface Run {
   completeSeconds: number;
   probe: ProbeFigures;
   bareProbe: ProbeFigures;
+  /** The same call to the bare route during the upload: the machine's floor at that moment. */
+  floorProbe: ProbeFigures;
   loop: LoopDelay | null;
   rss: RssPeak;
   load: string;
@@ -77,22 +85,23 @@ interface Run {
 /** One bare PUT, then one upload through the browser's client with the cheap call, the loop and the RSS measured meanwhile. */
 async function measureUpload(mb: number, file: string, settings: UploadSettings): Promise<Run> {
   const bareProbe = probeCheapCall(product.baseUrl);
-  const bareSeconds = await barePut(bare.url, file, timeoutFor(mb));
+  const bareSeconds = await client.barePut(bare.url, file, timeoutFor(mb));
   const bareFigures = await bareProbe.stop();
   await product.loopDelay();
   const probe = probeCheapCall(product.baseUrl);
+  const floorProbe = probeCheapCall(bare.baseUrl);
   const rss = sampleRss(() => product.pids());
   let timing = { seconds: NaN, completeSeconds: NaN };
   let error: string | undefined;
   try {
-    timing = await uploadLikeTheBrowser(product.baseUrl, product.token, file, settings, timeoutFor(mb));
+    timing = await client.uploadLikeTheBrowser(product.baseUrl, product.token, file, settings, timeoutFor(mb));
   } catch (e) {
     error = failed(e);
   }
-  return { bareSeconds, ...timing, probe: await probe.stop(), bareProbe: bareFigures, loop: await product.loopDelay(), rss: rss.stop(), load: load(), error };
+  return { bareSeconds, ...timing, probe: await probe.stop(), floorProbe: await floorProbe.stop(), bareProbe: bareFigures, loop: await product.loopDelay(), rss: rss.stop(), load: load(), error };
 }
 
-/** Medians of the times; the worst of the tails and the peaks. */
+/** Medians of the times; the cheap calls of all runs pooled; the worst of the other tails and the peaks. */
 function summarize(runs: Run[]): Partial<UploadRow> {
   const worst = <T>(values: T[], by: (v: T) => number) => values.reduce((a, b) => (by(b) > by(a) ? b : a));
   const ok = runs.filter((r) => !r.error);
@@ -100,8 +109,9 @@ function summarize(runs: Run[]): Partial<UploadRow> {
     bareSeconds: median(runs.map((r) => r.bareSeconds)),
     seconds: ok.length === runs.length ? median(ok.map((r) => r.seconds)) : NaN,
     completeSeconds: ok.length === runs.length ? median(ok.map((r) => r.completeSeconds)) : NaN,
-    probe: worst(runs, (r) => r.probe.p99).probe,
-    bareProbe: worst(runs, (r) => r.bareProbe.p99).bareProbe,
+    probe: pooled(runs.map((r) => r.probe)),
+    bareProbe: pooled(runs.map((r) => r.bareProbe)),
+    floorProbe: pooled(runs.map((r) => r.floorProbe)),
     loop: worst(runs, (r) => r.loop?.p99 ?? Infinity).loop ?? undefined,
     rss: worst(runs, (r) => r.rss.totalMb).rss,
     load: runs.map((r) => r.load.split(' ')[0]).join(', '),
@@ -109,13 +119,15 @@ function summarize(runs: Run[]): Partial<UploadRow> {
 }
 
 console.info(
-  `media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => describeSettings(s)).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}; load average ${load()}`,
+  `media bench: sizes ${SIZES.join(', ')} MB, video ${VIDEO_MB} MB, settings ${SETTINGS.map((s) => describeSettings(s)).join(', ')}, ${RUNS} run(s), ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${WORKERS ? `${WORKERS} separate worker(s)` : 'the worker inside the server'}, the upload client at nice ${CLIENT_NICE}; load average ${load()}`,
 );
 const files = tempFolder();
 const bare = await startBareServer();
+const client = await startUploadClient(CLIENT_NICE);
 const scratch = DATABASE_URL ? await createScratchDatabase(DATABASE_URL, 'bench_media') : null;
 const product = await startProduct(scratch ? { DATABASE_URL: scratch.url } : {}, WORKERS).catch(async (error: unknown) => {
   await bare.stop();
+  await client.stop();
   await scratch?.drop();
   files.remove();
   throw error;
@@ -176,7 +188,7 @@ try {
     console.info(`test video made in ${((performance.now() - began) / 1000).toFixed(1)} s`);
     const rss = sampleRss(() => product.pids());
     try {
-      const uploaded = await uploadLikeTheBrowser(product.baseUrl, product.token, video, SETTINGS[0] ?? BROWSER_SETTINGS, timeoutFor(VIDEO_MB));
+      const uploaded = await client.uploadLikeTheBrowser(product.baseUrl, product.token, video, SETTINGS[0] ?? BROWSER_SETTINGS, timeoutFor(VIDEO_MB));
       videoFigures.upload = uploaded.seconds;
       await product.loopDelay();
       const probe = probeCheapCall(product.baseUrl);
@@ -196,6 +208,7 @@ try {
   await product.stop();
   await scratch?.drop();
   await bare.stop();
+  await client.stop();
   files.remove();
 }
 

@@ -5,7 +5,7 @@
  * The front end is not served: the bench calls the API and the storage only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -76,7 +76,10 @@ export async function startProduct(env: Record<string, string> = {}, workers = 0
   // A first start imports the demo newspapers in the background (seed/newspapers.ts): work that an
   // idle server does not do, so the bench measures only once it has ended.
   let seeded = false;
+  // MEDIA_SERVER_LOG=file: the server's whole log there too, to read a run's request times after it.
+  const fullLog = process.env.MEDIA_SERVER_LOG ? createWriteStream(process.env.MEDIA_SERVER_LOG) : null;
   const keep = (chunk: Buffer) => {
+    fullLog?.write(chunk);
     log = (log + chunk.toString()).slice(-20_000);
     seeded ||= /demo newspaper (issues imported|import stopped)/.test(log);
   };

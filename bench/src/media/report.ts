@@ -19,6 +19,8 @@ export interface UploadRow {
    * busy with a client and a disk write alone, do to a call that has nothing to do with the upload.
    */
   bareProbe?: ProbeFigures;
+  /** The same call to the bare route during the upload: what the machine alone did to it meanwhile. */
+  floorProbe?: ProbeFigures;
   loop?: LoopDelay;
   rss?: RssPeak;
   load: string;
@@ -65,6 +67,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
       'ratio',
       'cheap p99 ms (× idle)',
       'cheap p99 ms during the bare PUT (× idle)',
+      'bare route p99 ms during the upload (× its idle)',
       'loop p99 / max ms',
       'server RSS MB peak',
       'load average',
@@ -81,6 +84,7 @@ export function printUploads(rows: UploadRow[], idle: Idle | undefined): void {
         f(r.bareSeconds / r.seconds, 2),
         r.probe ? `${f(r.probe.p99)} (${f(r.probe.p99 / idleP99, 2)}×; ${r.probe.count} calls, ${r.probe.timeouts} timeouts)` : '–',
         r.bareProbe ? `${f(r.bareProbe.p99)} (${f(r.bareProbe.p99 / idleP99, 2)}×)` : '–',
+        r.floorProbe ? `${f(r.floorProbe.p99)} (${f(r.floorProbe.p99 / (idle?.bareProbe.p99 ?? NaN), 2)}×)` : '–',
         r.loop ? `${f(r.loop.p99)} / ${f(r.loop.max)}` : 'no answer',
         rssText(r.rss),
         r.load,
@@ -125,7 +129,7 @@ export function judge(rows: UploadRow[], idle: Idle | undefined, video: VideoFig
     `cheap call p99 ≤ ${TARGETS.cheapCallP99Ratio}× idle during the 1 GB upload`,
     big ? ratio <= TARGETS.cheapCallP99Ratio : null,
     big
-      ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}× (while the bare PUT ran, the server idle: ${f(big.bareProbe?.p99)} ms, ${f((big.bareProbe?.p99 ?? NaN) / (idle?.probe.p99 ?? NaN), 2)}×)`
+      ? `${f(big.probe?.p99)} ms against ${f(idle?.probe.p99)} ms idle: ${f(ratio, 2)}× (while the bare PUT ran, the server idle: ${f(big.bareProbe?.p99)} ms, ${f((big.bareProbe?.p99 ?? NaN) / (idle?.probe.p99 ?? NaN), 2)}×; the bare route during the upload: ${f(big.floorProbe?.p99)} ms against its idle ${f(idle?.bareProbe.p99)} ms, ${f((big.floorProbe?.p99 ?? NaN) / (idle?.bareProbe.p99 ?? NaN), 2)}×)`
       : 'add 1024 to --sizes',
   );
 
