@@ -98,7 +98,17 @@ async function measureUpload(mb: number, file: string, settings: UploadSettings)
   } catch (e) {
     error = failed(e);
   }
-  return { bareSeconds, ...timing, probe: await probe.stop(), floorProbe: await floorProbe.stop(), bareProbe: bareFigures, loop: await product.loopDelay(), rss: rss.stop(), load: load(), error };
+  return {
+    bareSeconds,
+    ...timing,
+    probe: await probe.stop(),
+    floorProbe: await floorProbe.stop(),
+    bareProbe: bareFigures,
+    loop: await product.loopDelay(),
+    rss: rss.stop(),
+    load: load(),
+    error,
+  };
 }
 
 /** Medians of the times; the cheap calls of all runs pooled; the worst of the other tails and the peaks. */
