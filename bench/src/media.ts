@@ -46,6 +46,10 @@ const VIDEO_MB = Number(option('video-mb', '1024'));
 const RUNS = Math.max(1, Number(option('runs', '3')));
 const IDLE_S = Number(option('idle-s', '20'));
 const CLIENT_NICE = Number(option('client-nice', '10'));
+if (!Number.isInteger(CLIENT_NICE) || CLIENT_NICE < 0 || CLIENT_NICE > 19) {
+  console.error('--client-nice takes a nice value from 0 to 19');
+  process.exit(2);
+}
 const SETTINGS: UploadSettings[] = args.includes('--settings')
   ? option('settings', '')
       .split(',')

@@ -13,25 +13,19 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { UploadSettings } from './upload';
+import type { barePut } from './bare-put';
+import type { UploadSettings, uploadLikeTheBrowser } from './upload';
 
 export type ClientJob =
   | { kind: 'bare'; url: string; file: string; timeoutMs: number }
   | { kind: 'browser'; baseUrl: string; token: string; file: string; settings: UploadSettings; timeoutMs: number };
 
-export interface BrowserUpload {
-  key: string;
-  seconds: number;
-  completeSeconds: number;
-}
-
 type Answer = { ok: true; result: unknown } | { ok: false; error: string };
 
+/** The same calls as media/bare-put.ts and media/upload.ts make, run in the client's process. */
 export interface UploadClient {
-  /** The nice value the client runs at (0: the bench's own). */
-  nice: number;
-  barePut(url: string, file: string, timeoutMs: number): Promise<number>;
-  uploadLikeTheBrowser(baseUrl: string, token: string, file: string, settings: UploadSettings, timeoutMs: number): Promise<BrowserUpload>;
+  barePut: typeof barePut;
+  uploadLikeTheBrowser: typeof uploadLikeTheBrowser;
   stop(): Promise<void>;
 }
 
@@ -63,9 +57,8 @@ export async function startUploadClient(nice: number): Promise<UploadClient> {
     return parsed.result as T;
   };
   return {
-    nice,
-    barePut: (url, file, timeoutMs) => run<number>({ kind: 'bare', url, file, timeoutMs }),
-    uploadLikeTheBrowser: (baseUrl, token, file, settings, timeoutMs) => run<BrowserUpload>({ kind: 'browser', baseUrl, token, file, settings, timeoutMs }),
+    barePut: (url, file, timeoutMs) => run({ kind: 'bare', url, file, timeoutMs }),
+    uploadLikeTheBrowser: (baseUrl, token, file, settings, timeoutMs) => run({ kind: 'browser', baseUrl, token, file, settings, timeoutMs }),
     async stop() {
       child.stdin.end();
       await exited;

@@ -90,6 +90,7 @@ export async function startProduct(env: Record<string, string> = {}, workers = 0
   const stop = async () => {
     for (const worker of workerChildren) await end(worker);
     await end(child);
+    fullLog?.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
   const end = async (child: ChildProcess) => {
