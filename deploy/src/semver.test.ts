@@ -46,3 +46,14 @@ test('refuses ranges it cannot read instead of guessing', () => {
   assert.throws(() => satisfies('1.0.0', 'latest'), /unsupported version range/);
   assert.throws(() => satisfies('next', '^1.0.0'), /not a semver version/);
 });
+
+test('answers as npm does where a hand-written reading went wrong', () => {
+  // A prerelease of the next major is not in a caret range of the current one.
+  assert.equal(satisfies('2.0.0-rc.1', '^1.2.3'), false);
+  // Hyphen ranges are inclusive at both ends.
+  assert.equal(satisfies('1.2.4', '1.2.3 - 1.3.0'), true);
+  assert.equal(satisfies('1.3.1', '1.2.3 - 1.3.0'), false);
+  // A prerelease is only in a range that names a prerelease of the same version.
+  assert.equal(satisfies('1.2.4-beta.1', '^1.2.3'), false);
+  assert.equal(satisfies('1.2.4-beta.2', '>=1.2.4-beta.1 <1.3.0'), true);
+});
