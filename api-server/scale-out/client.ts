@@ -92,7 +92,10 @@ export function putObject(base: string, t: UploadToken, key: string, body: Buffe
   const headers: Record<string, string> = {
     'Content-Type': contentType,
     // OSS signature V4, as ali-oss signs it with `authorizationV4` (yyyymmddTHHMMssZ).
-    'x-oss-date': new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z'),
+    'x-oss-date': new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}Z$/, 'Z'),
     'x-oss-content-sha256': 'UNSIGNED-PAYLOAD',
     'x-oss-security-token': t.sessionToken,
   };
