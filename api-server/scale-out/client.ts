@@ -61,12 +61,20 @@ export async function login(base: string, phone: string, password: string): Prom
 }
 
 interface SignUtils {
-  buildCanonicalString(method: string, resource: string, request: { headers: Record<string, string> }): string;
-  authorization(accessKeyId: string, secret: string, canonical: string): string;
+  authorizationV4(
+    accessKeyId: string,
+    secret: string,
+    region: string,
+    method: string,
+    request: { headers: Record<string, string>; queries: Record<string, string> },
+    bucket: string,
+    key: string,
+  ): string;
 }
 const signUtils = createRequire(import.meta.url)('ali-oss/lib/common/signUtils.js') as SignUtils;
 
 export interface UploadToken {
+  regionId: string;
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
@@ -83,11 +91,16 @@ export const newKey = (scope: string, kind: string, ext: string): string => `${k
 export function putObject(base: string, t: UploadToken, key: string, body: Buffer, contentType: string, slow = { chunks: 1, gapMs: 0 }): Promise<number> {
   const headers: Record<string, string> = {
     'Content-Type': contentType,
-    'x-oss-date': new Date().toUTCString(),
+    // OSS signature V4, as ali-oss signs it with `authorizationV4` (yyyymmddTHHMMssZ).
+    'x-oss-date': new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}Z$/, 'Z'),
+    'x-oss-content-sha256': 'UNSIGNED-PAYLOAD',
     'x-oss-security-token': t.sessionToken,
   };
-  const canonical = signUtils.buildCanonicalString('PUT', `/${t.bucket}/${key}`, { headers });
-  headers.authorization = signUtils.authorization(t.accessKeyId, t.secretAccessKey, canonical);
+  const region = t.regionId.replace(/^oss-/, '');
+  headers.authorization = signUtils.authorizationV4(t.accessKeyId, t.secretAccessKey, region, 'PUT', { headers, queries: {} }, t.bucket, key);
   const url = new URL(`${base}/oss/${t.bucket}/${key}`);
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } }, (response) => {

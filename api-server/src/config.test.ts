@@ -23,6 +23,7 @@ describe('object storage configuration', () => {
       bucket: 'media',
       region: 'oss-cn-zhengzhou',
       endpoint: 'oss-cn-zhengzhou.aliyuncs.com',
+      cname: false,
       accessKeyId: 'id',
       accessKeySecret: 'secret',
       stsRoleArn: 'acs:ram::1234567890:role/creator-upload',
@@ -48,6 +49,27 @@ describe('object storage configuration', () => {
     assert.throws(() => loadConfig({ OSS_BUCKET: 'media' }), /OSS_REGION, OSS_ACCESS_KEY_ID, OSS_ACCESS_KEY_SECRET, OSS_STS_ROLE_ARN are missing/);
     assert.throws(() => loadConfig({ ...BUCKET, OSS_BUCKET: '' }), /OSS_REGION is set but OSS_BUCKET is not/);
     assert.throws(() => loadConfig({ ...BUCKET, OSS_REGION: 'cn-zhengzhou' }), /OSS_REGION must look like oss-cn-zhengzhou/);
+  });
+
+  it('takes a custom domain bound to the bucket (OSS_CNAME) only with that domain as OSS_ENDPOINT', () => {
+    const custom = loadConfig({ ...BUCKET, OSS_CNAME: 'true', OSS_ENDPOINT: 'https://files.example.com/' });
+    assert.deepEqual([custom.ossBucket?.cname, custom.ossBucket?.endpoint], [true, 'https://files.example.com']);
+    assert.equal(loadConfig({ ...BUCKET, OSS_CNAME: 'false' }).ossBucket?.cname, false);
+    assert.throws(() => loadConfig({ ...BUCKET, OSS_CNAME: 'true' }), /OSS_CNAME=true needs OSS_ENDPOINT/);
+    assert.throws(
+      () => loadConfig({ ...BUCKET, OSS_CNAME: 'true', OSS_ENDPOINT: 'oss-cn-zhengzhou.aliyuncs.com' }),
+      /custom domain bound to the bucket, not the OSS endpoint/,
+    );
+    assert.throws(() => loadConfig({ ...BUCKET, OSS_CNAME: 'true', OSS_ENDPOINT: 'https://files.example.com/oss' }), /must be a domain/);
+    assert.throws(() => loadConfig({ ...BUCKET, OSS_CNAME: 'yes' }), /OSS_CNAME must be true or false/);
+    assert.throws(() => loadConfig({ OSS_CNAME: 'true' }), /OSS_CNAME is set but OSS_BUCKET is not/);
+  });
+
+  it('accepts V1 signatures in the embedded storage only when OSS_ALLOW_V1_SIGNATURE says so', () => {
+    assert.equal(loadConfig({}).ossAllowV1Signature, false);
+    assert.equal(loadConfig({ OSS_ALLOW_V1_SIGNATURE: 'true' }).ossAllowV1Signature, true);
+    assert.throws(() => loadConfig({ OSS_ALLOW_V1_SIGNATURE: 'maybe' }), /OSS_ALLOW_V1_SIGNATURE must be true or false/);
+    assert.throws(() => loadConfig({ ...BUCKET, OSS_ALLOW_V1_SIGNATURE: 'true' }), /OSS_ALLOW_V1_SIGNATURE applies to the embedded storage only/);
   });
 
   it("takes OSS_ACCESS_KEY_ID/SECRET without a bucket as the embedded storage's operator key, both or neither", () => {

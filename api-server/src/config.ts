@@ -46,6 +46,12 @@ export interface AppConfig {
    */
   ossOperatorKey: OssAccessKey | null;
   /**
+   * OSS_ALLOW_V1_SIGNATURE (embedded storage only): also accept requests signed with OSS signature
+   * V1, for clients not yet moved to V4. Off by default: V1 is refused, as on buckets Alibaba Cloud
+   * no longer offers it for.
+   */
+  ossAllowV1Signature: boolean;
+  /**
    * STORAGE_PUBLIC_ORIGIN: the origin user files of the embedded storage are read from (e.g.
    * `https://files.example.com`, a host name that reaches this server or a CDN in front of it), so
    * they never share the app's origin; empty = the app's own origin.
@@ -95,6 +101,11 @@ export interface OssBucketConfig extends OssAccessKey {
   region: string;
   /** Host (or URL) of the OSS endpoint; `<region>.aliyuncs.com` unless OSS_ENDPOINT says otherwise. */
   endpoint: string;
+  /**
+   * OSS_CNAME: `endpoint` is a custom domain bound to the bucket (ali-oss `cname`): requests and
+   * object URLs are `https://<domain>/<key>`, never `<bucket>.<endpoint>`.
+   */
+  cname: boolean;
   /** The RAM role the STS AssumeRole call takes on for each upload token. */
   stsRoleArn: string;
   stsEndpoint: string;
@@ -119,13 +130,42 @@ function intFrom(env: Env, name: string, fallback: number): number {
 }
 
 /** The variables that only make sense with a bucket: any of them without OSS_BUCKET is a mistake. */
-const BUCKET_ONLY = ['OSS_REGION', 'OSS_ENDPOINT', 'OSS_STS_ROLE_ARN', 'OSS_STS_ENDPOINT', 'OSS_PUBLIC_BASE_URL'] as const;
+const BUCKET_ONLY = ['OSS_REGION', 'OSS_ENDPOINT', 'OSS_CNAME', 'OSS_STS_ROLE_ARN', 'OSS_STS_ENDPOINT', 'OSS_PUBLIC_BASE_URL'] as const;
 const BUCKET_REQUIRED = ['OSS_REGION', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET', 'OSS_STS_ROLE_ARN'] as const;
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/** `true`/`1`, `false`/`0`, or unset (false); anything else stops the start. */
+function flagFrom(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+/**
+ * OSS_CNAME=true: OSS_ENDPOINT must be the custom domain itself (a host, or an origin with nothing
+ * after it); an `aliyuncs.com` endpoint is the bucket's default domain, not a custom one.
+ */
+function cnameEndpoint(endpoint: string): string {
+  if (!endpoint) throw new Error('OSS_CNAME=true needs OSS_ENDPOINT: the custom domain bound to the bucket, e.g. https://files.example.com');
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//.test(endpoint) ? endpoint : `https://${endpoint}`);
+  } catch {
+    throw new Error(`OSS_ENDPOINT must be a domain such as files.example.com, got "${endpoint}"`);
+  }
+  if (url.pathname.replace(/\/+$/, '') || url.search || url.hash || url.username) {
+    throw new Error(`OSS_ENDPOINT must be a domain such as files.example.com with OSS_CNAME=true, got "${endpoint}"`);
+  }
+  if (/(^|\.)aliyuncs\.com$/i.test(url.hostname)) {
+    throw new Error(`OSS_CNAME=true needs OSS_ENDPOINT to be the custom domain bound to the bucket, not the OSS endpoint "${endpoint}"`);
+  }
+  return endpoint;
+}
+
 /** The object storage settings: a bucket when OSS_BUCKET is set, all-or-nothing, else the embedded storage. */
-function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperatorKey'> {
+function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperatorKey' | 'ossAllowV1Signature'> {
   const value = (name: string): string => (env[name] ?? '').trim();
   const accessKeyId = value('OSS_ACCESS_KEY_ID');
   const accessKeySecret = value('OSS_ACCESS_KEY_SECRET');
@@ -135,17 +175,29 @@ function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperator
     if (!accessKeyId !== !accessKeySecret) {
       throw new Error(`${accessKeyId ? 'OSS_ACCESS_KEY_SECRET' : 'OSS_ACCESS_KEY_ID'} is missing: the embedded storage's operator key needs both`);
     }
-    return { ossBucket: null, ossOperatorKey: accessKeyId ? { accessKeyId, accessKeySecret } : null };
+    return {
+      ossBucket: null,
+      ossOperatorKey: accessKeyId ? { accessKeyId, accessKeySecret } : null,
+      ossAllowV1Signature: flagFrom(env, 'OSS_ALLOW_V1_SIGNATURE'),
+    };
+  }
+  if (value('OSS_ALLOW_V1_SIGNATURE')) {
+    throw new Error(
+      'OSS_ALLOW_V1_SIGNATURE applies to the embedded storage only: with OSS_BUCKET, the bucket decides which signatures it takes (this server signs V4)',
+    );
   }
   const missing = BUCKET_REQUIRED.filter((name) => !value(name));
   if (missing.length) throw new Error(`OSS_BUCKET is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
   const region = value('OSS_REGION');
   if (!/^oss-[a-z0-9-]+$/.test(region)) throw new Error(`OSS_REGION must look like oss-cn-zhengzhou, got "${region}"`);
+  const cname = flagFrom(env, 'OSS_CNAME');
+  const endpoint = trimSlash(value('OSS_ENDPOINT'));
   return {
     ossBucket: {
       bucket: value('OSS_BUCKET'),
       region,
-      endpoint: trimSlash(value('OSS_ENDPOINT')) || `${region}.aliyuncs.com`,
+      endpoint: cname ? cnameEndpoint(endpoint) : endpoint || `${region}.aliyuncs.com`,
+      cname,
       accessKeyId,
       accessKeySecret,
       stsRoleArn: value('OSS_STS_ROLE_ARN'),
@@ -153,6 +205,7 @@ function objectStorageFrom(env: Env): Pick<AppConfig, 'ossBucket' | 'ossOperator
       publicBaseUrl: trimSlash(value('OSS_PUBLIC_BASE_URL')),
     },
     ossOperatorKey: null,
+    ossAllowV1Signature: false,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Answer, signedCall } from '../support/api';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import type { TosToken } from 'shared-sdk/contract';
+import { createStorageClient } from '../../shared-sdk/src/upload/storage-client';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 import { ROOT, type RunningProduct, startProduct } from '../support/server';
 
@@ -65,36 +66,18 @@ function signedGet<T = unknown>(baseUrl: string, path: string, token: string): P
 }
 
 /**
- * A PutObject with the user's upload credentials, signed as ali-oss signs it in the browser (OSS V1):
- * what an attacker holding their own credentials sends, whatever Content-Type they like.
+ * A PutObject with the user's upload credentials, signed by ali-oss with the browser's storage client
+ * (shared-sdk, OSS signature V4): what an attacker holding their own credentials sends, whatever
+ * Content-Type they like.
  */
 async function putObject(baseUrl: string, credentials: TosToken, name: string, body: Buffer, contentType: string): Promise<string> {
   const ext = name.split('.').pop() ?? 'bin';
   const key = `image/20261122/${credentials.keyScope}/${randomBytes(16).toString('hex')}.${ext}`;
-  const date = new Date().toUTCString();
-  const canonical = [
-    'PUT',
-    '',
-    contentType,
-    date,
-    `x-oss-date:${date}`,
-    `x-oss-security-token:${credentials.sessionToken}`,
-    `/${credentials.bucket}/${key}`,
-  ].join('\n');
-  const signature = createHmac('sha1', credentials.secretAccessKey).update(canonical).digest('base64');
-  const url = `${baseUrl}/oss/${credentials.bucket}/${key}`;
-  const answer = await fetch(url, {
-    method: 'PUT',
-    body: new Uint8Array(body),
-    headers: {
-      'content-type': contentType,
-      'x-oss-date': date,
-      'x-oss-security-token': credentials.sessionToken,
-      authorization: `OSS ${credentials.accessKeyId}:${signature}`,
-    },
-  });
-  assert.equal(answer.status, 200, `${name}: ${await answer.text()}`);
-  return url;
+  const same = async () => ({ accessKeyId: credentials.accessKeyId, accessKeySecret: credentials.secretAccessKey, stsToken: credentials.sessionToken });
+  const client = await createStorageClient(credentials, baseUrl, same);
+  const answer = await client.put(key, body, { headers: { 'Content-Type': contentType } });
+  assert.equal(answer.res.status, 200, name);
+  return `${baseUrl}/oss/${credentials.bucket}/${key}`;
 }
 
 describe('hardening', () => {

@@ -12,6 +12,7 @@ import { BucketBlobStore, ReleaseStore, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import type { MaterialDetail } from 'shared-sdk/contract';
 import { SAMPLE, fetchToken, newKey, ossInject } from '../features/oss/oss-test-client';
+import { EMBEDDED_REGION } from '../plugins/app/storage';
 import { publishTestRelease } from '../testing/releases';
 import { body, login, signed } from '../testing/signed';
 import { buildTestApp, tempDir } from '../testing/test-app';
@@ -29,7 +30,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
   let store: OssObjectStore;
   const data = tempDir('oss-store');
   const storeWith = (key: Partial<typeof OPERATOR>) =>
-    new OssObjectStore({ bucket: 'creator', region: 'oss-cn-zhengzhou', endpoint, ...OPERATOR, ...key, listPageSize: 2 });
+    new OssObjectStore({ bucket: 'creator', region: EMBEDDED_REGION, endpoint, ...OPERATOR, ...key, listPageSize: 2 });
 
   before(async () => {
     database = await openTestDatabase();
@@ -203,5 +204,19 @@ describe('OssObjectStore URLs for a real bucket', () => {
     for (const other of [`https://other.oss-cn-zhengzhou.aliyuncs.com/${key}`, `https://cdn.example.com/${key}`, `/oss/media/${key}`, 'not a url']) {
       assert.equal(cdn.keyOfUrl(other), null, other);
     }
+  });
+
+  it('names objects on a custom domain bound to the bucket (cname) as the browser does', () => {
+    const domain = new OssObjectStore({
+      bucket: 'media',
+      region: 'oss-cn-zhengzhou',
+      endpoint: 'https://files.example.com',
+      cname: true,
+      accessKeyId: 'id',
+      accessKeySecret: 'secret',
+    });
+    assert.equal(domain.publicUrl(key), `https://files.example.com/${key}`);
+    assert.equal(domain.keyOfUrl(`https://files.example.com/${key}`), key, "the URL the browser's upload names (shared-sdk objectUrl)");
+    assert.equal(domain.keyOfUrl(`https://media.files.example.com/${key}`), null);
   });
 });

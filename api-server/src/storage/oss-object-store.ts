@@ -2,8 +2,13 @@
  * The object store over a real Alibaba Cloud OSS bucket, through the ali-oss Node client and the
  * operator's long-term access key (the browser never sees it: it gets STS credentials instead).
  *
+ * Every request is signed with OSS signature V4 (`authorizationV4`, scoped to the bucket's region):
+ * Alibaba Cloud no longer offers V1 to new accounts and buckets, and the embedded storage refuses it
+ * by default too.
+ *
  * The endpoint is a host (`oss-cn-zhengzhou.aliyuncs.com`, virtual-hosted requests over https) or a
- * URL. A URL with a path (`http://127.0.0.1:8080/oss`) names an OSS-protocol server mounted under
+ * URL. With `cname`, it is a custom domain bound to the bucket: requests and object URLs are
+ * `https://<domain>/<key>` (new accounts' mainland buckets take data calls only that way). A URL with a path (`http://127.0.0.1:8080/oss`) names an OSS-protocol server mounted under
  * that path, as the embedded storage is: requests are then path-style (`<path>/<bucket>/<key>`).
  * ali-oss keeps only the host of an endpoint, so the path is inserted in front of each request URL,
  * as the browser helper does (shared-sdk `createStorageClient`); the signed resource stays
@@ -29,7 +34,7 @@ interface OssClient {
   head(name: string): Promise<{ res: OssResponse }>;
   delete(name: string): Promise<unknown>;
   list(
-    query: { prefix: string; marker?: string; 'max-keys': number },
+    query: { prefix?: string; marker?: string; 'max-keys': number },
     options: Record<string, never>,
   ): Promise<{ objects?: Array<{ name: string }>; nextMarker: string | null; isTruncated: boolean }>;
 }
@@ -42,6 +47,8 @@ interface OssClientOptions {
   endpoint: string;
   secure: boolean;
   sldEnable: boolean;
+  cname: boolean;
+  authorizationV4: boolean;
   timeout: number;
 }
 
@@ -54,6 +61,8 @@ export interface OssObjectStoreOptions {
   region: string;
   /** A host, or a URL; a URL with a path means path-style requests under it (see above). */
   endpoint: string;
+  /** The endpoint is a custom domain bound to the bucket (no `<bucket>.` in front of it). */
+  cname?: boolean;
   accessKeyId: string;
   accessKeySecret: string;
   /** Base URL objects are read from (a CDN in front of the bucket); default: the bucket's own URL. */
@@ -120,8 +129,9 @@ export class OssObjectStore implements ObjectStore {
     this.bucket = options.bucket;
     this.listPageSize = Math.min(1000, options.listPageSize ?? 1000);
     const endpoint = parseEndpoint(options.endpoint);
+    const cname = options.cname === true;
     // An IP address cannot carry the bucket as a sub-domain either.
-    const pathStyle = endpoint.path !== '' || /^[\d.]+(:\d+)?$|^\[/.test(endpoint.host);
+    const pathStyle = !cname && (endpoint.path !== '' || /^[\d.]+(:\d+)?$|^\[/.test(endpoint.host));
     this.client = new OssClientClass({
       accessKeyId: options.accessKeyId,
       accessKeySecret: options.accessKeySecret,
@@ -130,6 +140,8 @@ export class OssObjectStore implements ObjectStore {
       endpoint: endpoint.origin,
       secure: endpoint.secure,
       sldEnable: pathStyle,
+      cname,
+      authorizationV4: true,
       timeout: options.timeoutMs ?? 60_000,
     });
     if (pathStyle) {
@@ -142,9 +154,11 @@ export class OssObjectStore implements ObjectStore {
         },
       };
     }
-    const own = pathStyle
-      ? `${endpoint.origin}${endpoint.path}/${options.bucket}`
-      : `${endpoint.secure ? 'https' : 'http'}://${options.bucket}.${endpoint.host}`;
+    const own = cname
+      ? endpoint.origin
+      : pathStyle
+        ? `${endpoint.origin}${endpoint.path}/${options.bucket}`
+        : `${endpoint.secure ? 'https' : 'http'}://${options.bucket}.${endpoint.host}`;
     const cdn = options.publicBaseUrl?.replace(/\/+$/, '') ?? '';
     this.readBase = cdn || own;
     this.bases = [...new Set([this.readBase, own])].map((base) => new URL(`${base}/`));
@@ -249,7 +263,9 @@ export class OssObjectStore implements ObjectStore {
     const keys: string[] = [];
     let marker: string | undefined;
     for (;;) {
-      const page = await this.call('ListObjects', prefix, () => this.client.list({ prefix, 'max-keys': this.listPageSize, ...(marker ? { marker } : {}) }, {}));
+      const page = await this.call('ListObjects', prefix, () =>
+        this.client.list({ ...(prefix ? { prefix } : {}), 'max-keys': this.listPageSize, ...(marker ? { marker } : {}) }, {}),
+      );
       const names = (page.objects ?? []).map((object) => object.name);
       keys.push(...names);
       const next = page.nextMarker ?? names.at(-1);

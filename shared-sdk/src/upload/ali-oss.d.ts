@@ -15,7 +15,10 @@ declare module 'ali-oss' {
     region?: string;
     endpoint?: string;
     secure?: boolean;
+    /** The endpoint is a custom domain bound to the bucket. */
     cname?: boolean;
+    /** Sign with OSS signature V4 (OSS4-HMAC-SHA256) for `region`. */
+    authorizationV4?: boolean;
     /** Path-style URLs: <endpoint>/<bucket>/<key>. */
     sldEnable?: boolean;
     timeout?: number;
@@ -38,5 +41,11 @@ declare module 'ali-oss' {
     constructor(options: OssOptions);
     urllib: OssHttpClient;
     multipartUpload(name: string, file: Blob, options?: MultipartUploadOptions): Promise<{ name: string }>;
+    /** PutObject in one request (ali-oss's Node build also takes a Buffer). */
+    put(
+      name: string,
+      file: Blob | Uint8Array,
+      options?: { mime?: string; headers?: Record<string, string> },
+    ): Promise<{ name: string; res: { status: number } }>;
   }
 }

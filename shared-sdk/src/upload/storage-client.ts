@@ -9,7 +9,10 @@
  *   (`sldEnable`) to the origin, with the path inserted in front of every request URL, because
  *   ali-oss keeps only the host of an endpoint. The signature covers /<bucket>/<key>, as on OSS.
  *   When the token names an `uploadOrigin` (the server's storage thread), writes go to that origin.
- * - a host (a real OSS bucket): ali-oss's defaults, https, virtual-hosted URLs.
+ * - a host (a real OSS bucket): ali-oss's defaults, https, virtual-hosted URLs; with `cname`, the
+ *   host is a custom domain bound to the bucket and URLs are `https://<domain>/<key>`.
+ * Either way every request is signed with OSS signature V4 (`authorizationV4`) for the token's region:
+ * OSS no longer offers V1 to new accounts and buckets, and the embedded storage refuses it.
  */
 import type OSS from 'ali-oss';
 import type { OssOptions } from 'ali-oss';
@@ -24,9 +27,10 @@ export function isEmbeddedEndpoint(endpoint: string): boolean {
 }
 
 /** The URL the browser reads an uploaded object from. */
-export function objectUrl(token: Pick<TosToken, 'endpoint' | 'bucket'>, key: string): string {
+export function objectUrl(token: Pick<TosToken, 'endpoint' | 'bucket' | 'cname'>, key: string): string {
   const path = key.split('/').map(encodeURIComponent).join('/');
   if (isEmbeddedEndpoint(token.endpoint)) return `${token.endpoint}/${token.bucket}/${path}`;
+  if (token.cname) return `https://${token.endpoint.replace(/^https?:\/\//, '')}/${path}`;
   return `https://${token.bucket}.${token.endpoint.replace(/^https?:\/\//, '')}/${path}`;
 }
 
@@ -44,13 +48,15 @@ export function clientOptions(token: TosToken, origin: string, refresh: OssOptio
     stsToken: token.sessionToken,
     bucket: token.bucket,
     refreshSTSToken: refresh,
+    region: token.regionId,
+    authorizationV4: true,
   };
   if (isEmbeddedEndpoint(token.endpoint)) {
     // The server's storage thread takes the bytes on an origin of its own when it names one.
     const target = token.uploadOrigin ?? origin;
     return { ...credentials, endpoint: target, secure: target.startsWith('https:'), sldEnable: true, timeout: REQUEST_TIMEOUT_MS };
   }
-  return { ...credentials, region: token.regionId, endpoint: token.endpoint, secure: true, timeout: REQUEST_TIMEOUT_MS };
+  return { ...credentials, endpoint: token.endpoint, secure: true, ...(token.cname ? { cname: true } : {}), timeout: REQUEST_TIMEOUT_MS };
 }
 
 export async function createStorageClient(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): Promise<OSS> {

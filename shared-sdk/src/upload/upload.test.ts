@@ -36,6 +36,8 @@ describe('upload helpers', () => {
       secure: false,
       bucket: 'creator',
       stsToken: 't',
+      region: 'embedded',
+      authorizationV4: true,
     });
     expect(withPathPrefix('http://127.0.0.1:8080/creator/image/a.png?uploads=', '/oss')).toBe('http://127.0.0.1:8080/oss/creator/image/a.png?uploads=');
     expect(objectUrl(token, 'image/20261122/u7/x.png')).toBe('/oss/creator/image/20261122/u7/x.png');
@@ -51,6 +53,21 @@ describe('upload helpers', () => {
     const real = { ...token, endpoint: 'oss-cn-hangzhou.aliyuncs.com', regionId: 'oss-cn-hangzhou', bucket: 'media' };
     expect(clientOptions(real, 'https://app.example', undefined)).toMatchObject({ region: 'oss-cn-hangzhou', secure: true });
     expect(objectUrl(real, 'image/x.png')).toBe('https://media.oss-cn-hangzhou.aliyuncs.com/image/x.png');
+  });
+
+  it('signs V4 for the bucket region, and names objects on a custom domain bound to the bucket', () => {
+    const real = { ...token, endpoint: 'oss-cn-hangzhou.aliyuncs.com', regionId: 'oss-cn-hangzhou', bucket: 'media' };
+    expect(clientOptions(real, 'https://app.example', undefined)).toMatchObject({ region: 'oss-cn-hangzhou', authorizationV4: true });
+    expect(clientOptions(real, 'https://app.example', undefined)).not.toHaveProperty('cname');
+    const domain = { ...real, endpoint: 'files.example.com', cname: true };
+    expect(clientOptions(domain, 'https://app.example', undefined)).toMatchObject({
+      endpoint: 'files.example.com',
+      cname: true,
+      secure: true,
+      region: 'oss-cn-hangzhou',
+      authorizationV4: true,
+    });
+    expect(objectUrl(domain, 'image/x.png')).toBe('https://files.example.com/image/x.png');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The embedded object storage's HTTP face: the subset of the OSS protocol a browser needs, plus
  * what an operator's tools need (listing, deleting). Reads of objects are public (object names are
- * unguessable hashes, as on a public-read bucket); writes are signed with the short-lived
+ * unguessable hashes, as on a public-read bucket; a read that carries a signature has it checked);
+ * writes are signed (OSS V4) with the short-lived
  * credentials of /api/upload/tos/token or the operator's key (write-routes.ts, README.md).
  * Reads are served so that no stored file can run as the app (storage/serving.ts): typed by their
  * bytes, media inline and everything else a download, nosniff and a sandboxing CSP; with
@@ -13,7 +14,7 @@ import { OSS_PATH } from '../../plugins/app/storage';
 import { addressInPrefix, pathOfRequestTarget } from '../../storage/object-address';
 import { STORAGE_CSP } from '../../storage/serving';
 import { parseUploadKey } from '../upload/keys';
-import { authorizeOperator, parseTarget } from './authorize';
+import { authorizeOperator, authorizeRequest, carriesSignature, parseTarget, storageAccess } from './authorize';
 import { sendObject } from './read-object';
 import writeRoutes, { type WriteRoutesOptions } from './write-routes';
 import { type ListedObject, listBucketXml, requestId, sendError } from './xml';
@@ -39,7 +40,7 @@ const oss: FastifyPluginAsync<OssOptions> = async (app, options) => {
   async function listObjects(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const target = parseTarget(request.url, OSS_PATH);
     if (!target || target.bucket !== app.storage.bucket) return sendError(reply, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
-    const verdict = authorizeOperator(request, target, app.config.ossOperatorKey);
+    const verdict = authorizeOperator(request, target, storageAccess(app.config));
     if (!verdict.ok) {
       request.log.info({ code: verdict.code }, 'storage listing refused');
       return sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);
@@ -65,6 +66,16 @@ const oss: FastifyPluginAsync<OssOptions> = async (app, options) => {
   const readRoute = async (request: ObjectRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const { bucket, '*': key } = request.params;
     if (!key) return listObjects(request, reply);
+    // Reads are public; one that carries a signature is checked as OSS checks it (a wrong, expired or
+    // V1 signature is refused even for a public object).
+    const target = parseTarget(request.url, OSS_PATH);
+    if (target && target.bucket === app.storage.bucket && carriesSignature(request, target)) {
+      const verdict = authorizeRequest(request, target, storageAccess(app.config));
+      if (!verdict.ok) {
+        request.log.info({ code: verdict.code }, 'signed storage read refused');
+        return sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);
+      }
+    }
     // The key as spelled in the request, decoded once (object-address.ts): the framework's decoded
     // wildcard would let a second decoding reach a key no check has seen.
     const decoded = addressInPrefix(pathOfRequestTarget(request.url), `${OSS_PATH}/${app.storage.bucket}/`)?.key ?? null;

@@ -1,6 +1,7 @@
 /**
  * Test helpers: requests signed by ali-oss's own signing code (lib/common/signUtils.js), so the
- * tests prove compatibility with the library the browser uses, not with our reading of it.
+ * tests prove compatibility with the library the browser uses, not with our reading of it. They sign
+ * OSS V4 (as the browser does) unless a call asks for V1.
  */
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
@@ -16,11 +17,22 @@ interface SignUtils {
     request: { headers: Record<string, string>; parameters?: string | Record<string, string | number> },
   ): string;
   authorization(accessKeyId: string, secret: string, canonical: string, encoding?: string): string;
+  authorizationV4(
+    accessKeyId: string,
+    secret: string,
+    region: string,
+    method: string,
+    request: { headers: Record<string, string>; queries: Record<string, string | number | null> },
+    bucket: string,
+    key: string,
+    additionalHeaders?: string[],
+  ): string;
 }
 
 const signUtils = createRequire(import.meta.url)('ali-oss/lib/common/signUtils.js') as SignUtils;
 
 export interface TestToken {
+  regionId: string;
   endpoint: string;
   bucket: string;
   accessKeyId: string;
@@ -45,17 +57,50 @@ export interface OssCall {
   /** Signs with this secret instead (a forged signature). */
   secret?: string;
   sessionToken?: string;
+  /** Signs for this region instead of the token's. */
+  region?: string;
+  /** Signs with OSS V1 (`Authorization: OSS …`), as ali-oss does without `authorizationV4`. */
+  v1?: boolean;
+}
+
+/** `yyyymmddTHHMMssZ`, V4's x-oss-date. */
+export const v4Date = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
+
+/** ali-oss's query of sub-resources: a name alone (`uploads`) is null, as ali-oss passes it. */
+function queriesOf(subres: OssCall['subres']): Record<string, string | number | null> {
+  if (typeof subres === 'string') return { [subres]: null };
+  return Object.fromEntries(Object.entries(subres ?? {}).map(([name, value]) => [name, value === '' ? null : value]));
 }
 
 function signedHeaders(t: TestToken, call: OssCall): { headers: Record<string, string>; path: string } {
+  const date = call.date ?? new Date();
   const headers: Record<string, string> = {
-    'x-oss-date': (call.date ?? new Date()).toUTCString(),
+    'x-oss-date': call.v1 ? date.toUTCString() : v4Date(date),
     'x-oss-security-token': call.sessionToken ?? t.sessionToken,
     'x-oss-user-agent': 'aliyun-sdk-js/6.23.0',
   };
+  if (!call.v1) headers['x-oss-content-sha256'] = 'UNSIGNED-PAYLOAD';
   if (call.contentType) headers['Content-Type'] = call.contentType;
-  const canonical = signUtils.buildCanonicalString(call.method, `/${t.bucket}/${call.key}`, { headers, ...(call.subres ? { parameters: call.subres } : {}) });
-  headers.authorization = signUtils.authorization(t.accessKeyId, call.secret ?? t.secretAccessKey, canonical);
+  const secret = call.secret ?? t.secretAccessKey;
+  if (call.v1) {
+    const canonical = signUtils.buildCanonicalString(call.method, `/${t.bucket}/${call.key}`, { headers, ...(call.subres ? { parameters: call.subres } : {}) });
+    headers.authorization = signUtils.authorization(t.accessKeyId, secret, canonical);
+  } else {
+    const region = (call.region ?? t.regionId).replace(/^oss-/, '');
+    headers.authorization = signUtils.authorizationV4(
+      t.accessKeyId,
+      secret,
+      region,
+      call.method,
+      { headers, queries: queriesOf(call.subres) },
+      t.bucket,
+      call.key,
+    );
+  }
   const query =
     typeof call.subres === 'string'
       ? call.subres

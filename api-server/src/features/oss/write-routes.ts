@@ -21,7 +21,7 @@ import type { FileWrites } from '../../storage/file-sink';
 import { MAX_SVG_BYTES } from '../../storage/svg-policy';
 import type { UploadGrant } from '../upload/credentials';
 import { parseUploadKey } from '../upload/keys';
-import { type OssTarget, authorizeOperator, authorizeWrite, parseTarget } from './authorize';
+import { type OssTarget, authorizeOperator, authorizeWrite, parseTarget, storageAccess } from './authorize';
 import { type UploadBody, bodyTooLarge, sniffArriving, uploadBody } from './upload-body';
 import { parseCompleteParts, requestId, sendError, xmlDocument } from './xml';
 
@@ -117,8 +117,8 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
       sendError(reply, 400, 'InvalidObjectName', 'The specified object name is not valid.');
       return null;
     }
-    const operatorKey = app.config.ossOperatorKey;
-    const verdict = operatorOnly ? authorizeOperator(request, parsed, operatorKey) : authorizeWrite(request, parsed, operatorKey);
+    const access = storageAccess(app.config);
+    const verdict = operatorOnly ? authorizeOperator(request, parsed, access) : authorizeWrite(request, parsed, access);
     if (!verdict.ok) {
       request.log.info({ code: verdict.code, key: parsed.key }, 'storage write refused');
       sendError(reply, verdict.status, verdict.code, verdict.message, verdict.extra);

@@ -2,7 +2,8 @@
  * GET /api/upload/tos/token (spec §7): storage credentials for the browser's direct uploads.
  * - Embedded storage: it answers on the same origin under /oss, so `endpoint` is that path and the
  *   browser resolves it against the page (shared-sdk/src/upload); the credentials are minted here.
- * - An OSS bucket (OSS_BUCKET): `endpoint` is the OSS host, `regionId` the region, and the
+ * - An OSS bucket (OSS_BUCKET): `endpoint` is the OSS host (or, with `cname: true`, the custom
+ *   domain bound to the bucket), `regionId` the region the browser signs V4 with, and the
  *   credentials come from Alibaba Cloud STS (AssumeRole with a policy limited to the user's keys).
  * Extra fields beyond spec §7: `keyScope` (the key segment the credentials may write under) and
  * `expiration`.
@@ -14,7 +15,7 @@ import type { OssBucketConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
-import { OSS_PATH, uploadOriginFor } from '../../plugins/app/storage';
+import { EMBEDDED_REGION, OSS_PATH, uploadOriginFor } from '../../plugins/app/storage';
 import { parseEndpoint } from '../../storage/oss-object-store';
 import { type UploadCredentials, mintCredentials, scopeFor, uploadSecret, uploadTokenTtlMs } from './credentials';
 import { StsError, assumeUploadRole, stsDurationSeconds } from './sts';
@@ -35,7 +36,7 @@ const upload: FastifyPluginAsync = async (app) => {
       const credentials = mintCredentials(uploadSecret(), { uid: user.id, sessionId }, uploadTokenTtlMs());
       // With the storage thread (STORAGE_PORT), the bytes go to its port; reads stay under /oss here.
       const uploadOrigin = uploadOriginFor(app.config, request.headers.host);
-      return { regionId: 'embedded', endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials, ...(uploadOrigin ? { uploadOrigin } : {}) };
+      return { regionId: EMBEDDED_REGION, endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials, ...(uploadOrigin ? { uploadOrigin } : {}) };
     }
     let credentials: UploadCredentials;
     try {
@@ -45,8 +46,10 @@ const upload: FastifyPluginAsync = async (app) => {
       request.log.error({ sts: { status: error.status, code: error.code, requestId: error.requestId }, userId: user.id }, error.message);
       throw new ApiError(ApiCode.SERVER_ERROR, STS_FAILED_MESSAGE, 502);
     }
-    // The browser's ali-oss takes a host and adds https and the bucket itself.
-    return { regionId: bucket.region, endpoint: parseEndpoint(bucket.endpoint).host, bucket: bucket.bucket, keyScope, ...credentials };
+    // The browser's ali-oss takes a host and adds https and the bucket itself (not in front of a
+    // custom domain: `cname`). It signs V4 with the region.
+    const domain = bucket.cname ? { cname: true } : {};
+    return { regionId: bucket.region, endpoint: parseEndpoint(bucket.endpoint).host, bucket: bucket.bucket, keyScope, ...credentials, ...domain };
   }
 
   serve(app, contract.uploadToken, async (request, reply) => {

@@ -174,6 +174,7 @@ describe('GET /api/upload/tos/token with an OSS bucket', () => {
       bucket: 'media-bucket',
       region: 'oss-cn-zhengzhou',
       endpoint: 'oss-cn-zhengzhou.aliyuncs.com',
+      cname: false,
       publicBaseUrl: '',
     };
     app = await buildTestApp(database, { ossBucket });

@@ -18,6 +18,11 @@ declare module 'fastify' {
 }
 
 export const EMBEDDED_BUCKET = 'creator';
+/**
+ * The embedded storage's region: what upload credentials name as `regionId`, and what V4 credential
+ * scopes must name (ali-oss signs a region without its `oss-` prefix; this one has none).
+ */
+export const EMBEDDED_REGION = 'embedded';
 export const OSS_PATH = '/oss';
 
 export function embeddedObjectStore(
@@ -35,6 +40,7 @@ export function objectStoreFor(config: Pick<AppConfig, 'dataDir' | 'ossBucket' |
     bucket: bucket.bucket,
     region: bucket.region,
     endpoint: bucket.endpoint,
+    cname: bucket.cname,
     accessKeyId: bucket.accessKeyId,
     accessKeySecret: bucket.accessKeySecret,
     publicBaseUrl: bucket.publicBaseUrl,

@@ -9,10 +9,15 @@ import { defineRoute } from './route';
 
 /** Spec §7's token, plus the key scope the credentials may write under and when they expire. */
 export const TosToken = Type.Object({
-  /** 'embedded' for the server's own storage, else the OSS region. */
+  /**
+   * 'embedded' for the server's own storage, else the OSS region (`oss-cn-hangzhou`): the region
+   * the browser's ali-oss signs with (OSS signature V4 scopes every signature to it).
+   */
   regionId: Type.String(),
-  /** A path on this origin ('/oss': the embedded storage) or the OSS host. */
+  /** A path on this origin ('/oss': the embedded storage), the OSS host, or the bucket's custom domain (`cname`). */
   endpoint: Type.String(),
+  /** An OSS bucket behind a custom domain: `endpoint` is that domain, objects are `https://<endpoint>/<key>`. */
+  cname: Type.Optional(Type.Boolean()),
   accessKeyId: Type.String(),
   secretAccessKey: Type.String(),
   sessionToken: Type.String(),
