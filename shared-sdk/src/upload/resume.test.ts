@@ -248,3 +248,28 @@ it('gives up after the retries, with the error of the lost part', async () => {
   await expect(uploadToStorage(file, 'image', undefined, { origin: oss.origin, partSize: 100 * KB, parallel: 1, retries: 0 })).rejects.toThrow(/part_num: 1/);
   expect(oss.completed).toHaveLength(0);
 });
+
+it('sends each part as a slice of the file, never reading its bytes into the page, with a percent that only grows to 100', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const bytes = content(6 * 100 * KB + 37 * KB);
+  const file = new File([bytes], 'clip.mp4', { type: 'video/mp4' });
+  // Reading a part into memory (what ali-oss's browser build does by itself, with a FileReader where
+  // Blob has no arrayBuffer(), as in jsdom) would fail here.
+  expect('arrayBuffer' in Blob.prototype).toBe(false);
+  const readByReader = jest.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(() => {
+    throw new Error('a part was read into memory');
+  });
+  const progress: number[] = [];
+
+  const result = await uploadToStorage(file, 'video', (p) => progress.push(p), { origin: oss.origin, partSize: 100 * KB, parallel: 3 });
+
+  expect(readByReader).not.toHaveBeenCalled();
+  expect(oss.completed).toEqual([{ uploadId: oss.initiated[0], numbers: [1, 2, 3, 4, 5, 6, 7] }]);
+  expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+  // At most one report per step (initiated, each part, assembled, done), each larger than the last, 100 only at the end.
+  expect(progress.length).toBeGreaterThanOrEqual(2);
+  expect(progress.length).toBeLessThanOrEqual(1 + 7 + 2);
+  expect(progress.every((p, i) => i === 0 || p > (progress[i - 1] ?? -1))).toBe(true);
+  expect(progress.slice(0, -1).every((p) => p < 100)).toBe(true);
+  expect(progress.at(-1)).toBe(100);
+});
