@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- browser-upload [--sizes 37,200,1024] [--profile dir]`: uploads at the browser's
+ * `npm run bench -- browser-upload [--sizes 37,200,1024] [--profile dir] [--base-url url]`: uploads at the browser's
  * own speed. The built product started as `npm start` runs it (its transcoding worker off, so no
  * ffmpeg competes for the cores); Chromium picks each file in /videoWrite's upload button, as a
  * person does, and the time runs from the input's change event to the field leaving 上传中 (the
@@ -14,6 +14,7 @@
  * The files are random bytes behind an MP4 `ftyp` box: committing a video reads its first bytes
  * only, and random bytes are what a compressed video looks like to the upload.
  *
+ * `--base-url http://127.0.0.1:8080` measures a product already running instead of starting one.
  * `--profile dir` also records a CPU profile of the page during the first upload (DevTools
  * Profiler) and its storage requests, writes them to dir and prints where the main thread's time
  * went and when each part left and was answered. Prints `uptime` and Lighthouse's benchmark index
@@ -45,6 +46,8 @@ if (!SIZES.every((mb) => Number.isInteger(mb) && mb > 0)) {
   process.exit(2);
 }
 const PROFILE_DIR = option('--profile');
+/** A product already running (e.g. started by hand with `node --cpu-prof` to profile its storage thread). */
+const BASE_URL = option('--base-url');
 
 const uptime = () =>
   execFileSync('uptime', { encoding: 'utf8' })
@@ -202,7 +205,7 @@ const indexes: number[] = [];
 try {
   console.info(`browser upload bench: ${SIZES.join(', ')} MiB; ${uptime()}`);
   const made = SIZES.map((mb) => videoLikeFile(files.dir, mb));
-  const product = await startProduct({ VIDEO_WORKER_INTERVAL_MS: '0' });
+  const product = BASE_URL ? { baseUrl: BASE_URL, stop: async () => {} } : await startProduct({ VIDEO_WORKER_INTERVAL_MS: '0' });
   const bare = await startBareServer();
   const browser = await launchBrowser();
   try {

@@ -68,7 +68,8 @@ export async function uploadToStorage(
         ...(checkpoint ? { checkpoint } : {}),
         progress: (fraction, cpt) => {
           if (cpt) checkpoint = cpt;
-          report(Math.min(99, Math.floor(fraction * 100)));
+          // ali-oss reports 1 once the object is complete (its parts assembled, or a small file put).
+          report(fraction >= 1 ? 100 : Math.min(99, Math.floor(fraction * 100)));
         },
       });
       report(100);
