@@ -19,7 +19,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { type Page, chromium } from 'playwright-core';
 import { ACCOUNTS, CHROMIUM_FLAGS, login } from '../../e2e/support/browser';
 import { freePort, startProduct } from '../../e2e/support/server';
 import { median } from './stats';
@@ -161,6 +162,21 @@ export async function measureLighthouse(baseUrl: string, runs: number, screens: 
 
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
+/**
+ * Lighthouse's measure of the machine's CPU (its `benchmarkIndex`), taken outside a Lighthouse run:
+ * Lighthouse's own page function, evaluated in a page of the bench's browser.
+ */
+export async function benchmarkIndexIn(page: Page): Promise<number> {
+  return Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+}
+
+/** The line every bench prints beside its figures: the benchmark index (range) of this machine. */
+export function benchmarkIndexLine(indexes: readonly number[]): string | null {
+  const known = indexes.filter(Number.isFinite);
+  if (known.length === 0) return null;
+  return `Lighthouse's benchmark index of this machine: ${fixed(Math.min(...known))}–${fixed(Math.max(...known))}`;
+}
+
 /** Prints the table (median run of each screen, and every run's score); returns the missed targets. */
 export function reportLighthouse(results: ScreenResult[], details = false): string[] {
   const missed: string[] = [];
@@ -181,8 +197,8 @@ export function reportLighthouse(results: ScreenResult[], details = false): stri
         console.info(`    ${fixed(script.scripting).padStart(6)} + ${fixed(script.parse).padStart(4)} ms  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
     }
   }
-  const indexes = results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex)).filter(Number.isFinite);
-  if (indexes.length > 0) console.info(`Lighthouse's benchmark index of this machine: ${fixed(Math.min(...indexes))}–${fixed(Math.max(...indexes))}`);
+  const indexLine = benchmarkIndexLine(results.flatMap((result) => result.runs.map((run) => run.benchmarkIndex)));
+  if (indexLine) console.info(indexLine);
   console.info(
     `targets: performance ≥ ${TARGETS.performance}, TBT ≤ ${TARGETS.tbtMs} ms, LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}; load average ${os
       .loadavg()

@@ -52,6 +52,8 @@ interface FakeOss {
   parts: PartCall[];
   completed: Array<{ uploadId: string; numbers: number[] }>;
   objects: Map<string, Buffer>;
+  /** PutObject requests (key, declared type). */
+  puts: Array<{ key: string; type: string }>;
   /** Part number → after how many ms its next PUT loses the connection. */
   failOnce: Map<number, number>;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ async function startFakeOss(): Promise<FakeOss> {
     parts: [] as PartCall[],
     completed: [] as FakeOss['completed'],
     objects: new Map<string, Buffer>(),
+    puts: [] as FakeOss['puts'],
     failOnce: new Map<number, number>(),
   };
   const stored = new Map<string, Map<number, { etag: string; body: Buffer }>>();
@@ -118,6 +121,11 @@ async function startFakeOss(): Promise<FakeOss> {
         parts.set(number, { etag, body });
         state.parts.push({ number, uploadId, ok: true });
         res.writeHead(200, { ...cors, etag, 'x-oss-request-id': `r${next}` }).end();
+      } else if (req.method === 'PUT' && !url.search) {
+        // PutObject: a file under ali-oss's smallest part goes in one request.
+        state.puts.push({ key, type: req.headers['content-type'] ?? '' });
+        state.objects.set(key, body);
+        res.writeHead(200, { ...cors, etag: `"put-${(next += 1)}"`, 'x-oss-request-id': `r${next}` }).end();
       } else if (req.method === 'POST' && url.searchParams.has('uploadId')) {
         const uploadId = url.searchParams.get('uploadId') ?? '';
         const parts = stored.get(uploadId);
@@ -247,4 +255,46 @@ it('gives up after the retries, with the error of the lost part', async () => {
   oss.failOnce.set(1, 0);
   await expect(uploadToStorage(file, 'image', undefined, { origin: oss.origin, partSize: 100 * KB, parallel: 1, retries: 0 })).rejects.toThrow(/part_num: 1/);
   expect(oss.completed).toHaveLength(0);
+});
+
+it('sends each part as a slice of the file, never reading its bytes into the page, with a percent that only grows to 100', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const bytes = content(6 * 100 * KB + 37 * KB);
+  const file = new File([bytes], 'clip.mp4', { type: 'video/mp4' });
+  // Reading a part into memory (what ali-oss's browser build does by itself, with a FileReader where
+  // Blob has no arrayBuffer(), as in jsdom) would fail here.
+  expect('arrayBuffer' in Blob.prototype).toBe(false);
+  const readByReader = jest.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(() => {
+    throw new Error('a part was read into memory');
+  });
+  const progress: number[] = [];
+
+  const result = await uploadToStorage(file, 'video', (p) => progress.push(p), { origin: oss.origin, partSize: 100 * KB, parallel: 3 });
+
+  expect(readByReader).not.toHaveBeenCalled();
+  expect(oss.completed).toEqual([{ uploadId: oss.initiated[0], numbers: [1, 2, 3, 4, 5, 6, 7] }]);
+  expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+  // At most one report per step (initiated, each part, done), each larger than the last, 100 only at the end.
+  expect(progress.length).toBeGreaterThanOrEqual(2);
+  expect(progress.length).toBeLessThanOrEqual(1 + 7 + 1);
+  expect(progress.every((p, i) => i === 0 || p > (progress[i - 1] ?? -1))).toBe(true);
+  expect(progress.slice(0, -1).every((p) => p < 100)).toBe(true);
+  expect(progress.at(-1)).toBe(100);
+});
+
+it('sends a file under the smallest part in one PUT of the file itself', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const bytes = content(37 * KB);
+  const file = new File([bytes], 'clip.png', { type: 'image/png' });
+  jest.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(() => {
+    throw new Error('the file was read into memory');
+  });
+  const progress: number[] = [];
+
+  const result = await uploadToStorage(file, 'image', (p) => progress.push(p), { origin: oss.origin });
+
+  expect(oss.initiated).toHaveLength(0);
+  expect(oss.puts).toEqual([{ key: result.key, type: 'image/png' }]);
+  expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+  expect(progress).toEqual([100]);
 });

@@ -17,6 +17,7 @@
 import type OSS from 'ali-oss';
 import type { OssOptions } from 'ali-oss';
 import { REQUEST_TIMEOUT_MS } from './multipart-settings';
+import { sendPartsAsSlices } from './slice-parts';
 import type { TosToken } from '../contract';
 
 /** The answer of `/api/upload/tos/token` (and of `/api/upload/vod/token`, which adds video fields). */
@@ -62,6 +63,7 @@ export function clientOptions(token: TosToken, origin: string, refresh: OssOptio
 export async function createStorageClient(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): Promise<OSS> {
   const { default: OssClient } = await import(/* webpackChunkName: "ali-oss" */ 'ali-oss');
   const client = new OssClient(clientOptions(token, origin, refresh));
+  sendPartsAsSlices(client);
   if (isEmbeddedEndpoint(token.endpoint)) {
     const transport = client.urllib;
     client.urllib = { request: (url, params) => transport.request(withPathPrefix(url, token.endpoint), params) };

@@ -49,6 +49,13 @@ export async function uploadToStorage(
   const key = buildObjectKey(kind, token.keyScope, file.name);
   let checkpoint: OssCheckpoint | undefined;
   const mime = file.type || mimeOfImage(file.name);
+  // The percent only grows and each value is reported once (every report re-renders the caller).
+  let shown = -1;
+  const report = (percent: number) => {
+    if (percent <= shown) return;
+    shown = percent;
+    onProgress?.(percent);
+  };
   const parallel = options.parallel ?? UPLOAD_PARALLEL;
   const partSize = options.partSize ?? partSizeFor(file.size);
   for (let attempt = 0; ; attempt += 1) {
@@ -61,10 +68,11 @@ export async function uploadToStorage(
         ...(checkpoint ? { checkpoint } : {}),
         progress: (fraction, cpt) => {
           if (cpt) checkpoint = cpt;
-          onProgress?.(Math.round(fraction * 100));
+          // ali-oss reports 1 once the object is complete (its parts assembled, or a small file put).
+          report(fraction >= 1 ? 100 : Math.min(99, Math.floor(fraction * 100)));
         },
       });
-      onProgress?.(100);
+      report(100);
       return { url: objectUrl(token, key), key };
     } catch (error) {
       if (attempt >= (options.retries ?? 2)) throw error;
