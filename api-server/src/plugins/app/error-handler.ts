@@ -19,7 +19,7 @@ const DRAIN_TIMEOUT_MS = 30_000;
  * the server close the connection with unread data, which the client sees as a reset, not a 413.
  * Resolves true when the body was read to its end, false when it was too long or too slow.
  */
-function drainBody(raw: IncomingMessage): Promise<boolean> {
+export function drainBody(raw: IncomingMessage): Promise<boolean> {
   if (raw.complete) return Promise.resolve(true);
   return new Promise((resolve) => {
     let seen = 0;
