@@ -10,6 +10,10 @@ import { ApiError, MESSAGES } from '../../lib/api-error';
 import { globalPlugin } from '../../lib/global-plugin';
 import { describeValidation } from '../../lib/request-input';
 
+/** Raised by the upload reference triggers (migration 0170) when a save names an object the orphan sweep removed. */
+export const UPLOAD_REMOVED_SQLSTATE = 'UR001';
+export const UPLOAD_REMOVED_MESSAGE = '文件长期未使用已被清理，请重新上传后再保存';
+
 /** The most of an oversize body read (and dropped) so the client can read the 413 instead of a reset. */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 30_000;
@@ -63,6 +67,11 @@ export default globalPlugin(async (app) => {
     }
     if (error.validation) {
       return reply.code(200).send(fail(ApiCode.INVALID_PARAMS, describeValidation(error.validation)));
+    }
+    // A save naming an upload the orphan sweep is removing (migration 0170): the creator uploads it again.
+    if ((error as { code?: unknown }).code === UPLOAD_REMOVED_SQLSTATE) {
+      request.log.info('save refused: it names an upload removed as never used');
+      return reply.code(200).send(fail(ApiCode.INVALID_PARAMS, UPLOAD_REMOVED_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return tooLarge(request, reply);
