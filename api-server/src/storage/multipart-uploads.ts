@@ -134,6 +134,28 @@ export class DiskMultipartUploads {
     return upload;
   }
 
+  /** Every open upload, with the bytes of its stored parts and when it was last touched (the storage report). */
+  async listOpen(): Promise<Array<MultipartUpload & { bytes: number; touchedAt: Date }>> {
+    const entries = await fs.readdir(this.root, { withFileTypes: true }).catch(() => []);
+    const open: Array<MultipartUpload & { bytes: number; touchedAt: Date }> = [];
+    for (const entry of entries) {
+      if (!entry.isDirectory() || !UPLOAD_ID.test(entry.name)) continue;
+      const upload = await this.find(entry.name);
+      const files = await fs.readdir(this.dir(entry.name)).catch(() => [] as string[]);
+      if (!upload) continue;
+      const times = await Promise.all(
+        files.map((file) =>
+          fs.stat(path.join(this.dir(entry.name), file)).then(
+            (stat) => stat.mtimeMs,
+            () => 0,
+          ),
+        ),
+      );
+      open.push({ ...upload, bytes: await this.storedPartBytes(entry.name, files), touchedAt: new Date(Math.max(0, ...times)) });
+    }
+    return open;
+  }
+
   /** The creator's open uploads (scope `u<uid>`), with the bytes of their stored parts. */
   async openUploads(scope: string): Promise<OpenUpload[]> {
     const index = this.scopeDir(scope);
