@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { REPO_ROOT } from './own-files';
+import { type StorageLimits, storageLimitsFrom } from './storage/limits';
 
 export interface AppConfig {
   port: number;
@@ -88,6 +89,8 @@ export interface AppConfig {
   redisPrefix: string;
   /** SHUTDOWN_GRACE_MS: after SIGTERM, how long requests in flight may take before the process exits anyway. */
   shutdownGraceMs: number;
+  /** Open uploads and storage quota per creator, and the orphan sweep (storage/limits.ts). */
+  storageLimits: StorageLimits;
 }
 
 export interface OssAccessKey {
@@ -302,6 +305,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: (env.REDIS_URL ?? '').trim(),
     redisPrefix: env.REDIS_PREFIX || 'creator:',
     shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    storageLimits: storageLimitsFrom(env),
   };
 }
 

@@ -15,6 +15,7 @@ import { runToolCommandCli } from '../features/tools/operator-cli';
 import { isToolCommand } from '../features/tools/operator';
 import { RightReviewRefusal, listRightApplications, reviewRightApplication } from '../features/rights/review';
 import { ScoreDayRefusal, scoreDaily } from '../features/score/daily-job';
+import { runStorageReport } from '../features/storage-sweep/report-cli';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
 import { withOperatorDatabase } from './operator-call';
 import { OperatorRefusal } from '../lib/operator-refusal';
@@ -46,7 +47,8 @@ Commands:
                   these five go through the running server if it holds the embedded database
   score-daily     [--date YYYY-MM-DD]           snapshot every creator's score for the day (default today) and rebuild the rank lists
   right-list      [--status pending|approved|rejected]   creators' applications for rights
-  right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason`;
+  right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason
+  storage-report  [--top 10]                    uploaded bytes by kind and by creator, open uploads, pending orphans`;
 
 const OPTIONS = {
   phone: { type: 'string' },
@@ -62,6 +64,7 @@ const OPTIONS = {
   kind: { type: 'string', default: 'enterprise' },
   decision: { type: 'string' },
   tool: { type: 'string' },
+  top: { type: 'string', default: '10' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -87,6 +90,7 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'revoke-tool': ['phone', 'tool'],
   'grant-short-drama': ['phone'],
   'revoke-short-drama': ['phone'],
+  'storage-report': [],
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -133,6 +137,7 @@ async function main(argv: string[]): Promise<number> {
       'score-daily': () => scoreDaily(db, values.date ?? '', new Date(), database.engine),
       'right-list': () => listRightApplications(db, values.status ?? ''),
       'right-review': () => reviewRightApplication(db, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }),
+      'storage-report': () => runStorageReport(db, config, values.top ?? '10'),
     };
     const run = commands[command];
     if (!run) throw new UsageError(`Unknown command "${command}".`);

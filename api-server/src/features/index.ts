@@ -28,6 +28,7 @@ import score from './score';
 import type { RemoteSource } from './runtime/remote-source';
 import session from './session';
 import storageThread from './oss/storage-thread';
+import storageSweep from './storage-sweep';
 import shortDrama from './short-drama';
 import tools from './tools';
 import upload from './upload';
@@ -53,6 +54,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   menu,
   oss,
   storageThread,
+  storageSweep,
   newspaper,
   drafts,
   editor,

@@ -7,7 +7,7 @@ import { fileSink, type FileWrites } from './file-sink';
 import { BodyMeter, asReadable } from './body-meter';
 import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
 import { type SegmentList, linkSegments, segmentStream, totalSize } from './segments';
-import { assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
+import { assertValidKey, type ByteRange, type ListedObject, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
 
 interface Meta {
   contentType: string;
@@ -276,6 +276,53 @@ export class DiskObjectStore implements ObjectStore {
     };
     await walk(this.objects, '');
     return keys.sort();
+  }
+
+  /**
+   * Every object under a prefix with its size and time, a folder at a time (keys sorted within
+   * it), never the whole listing in memory: what the orphan sweep and the storage report walk.
+   */
+  async *scan(prefix = ''): AsyncGenerator<ListedObject> {
+    const self = this;
+    async function* walk(dir: string, rel: string): AsyncGenerator<ListedObject> {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const key = rel ? `${rel}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          // Only folders that can hold keys of the prefix.
+          if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(path.join(dir, entry.name), key);
+        } else if (key.startsWith(prefix)) {
+          const info = await self.head(key);
+          if (info) yield { key, size: info.size, lastModified: info.lastModified };
+        }
+      }
+    }
+    yield* walk(this.objects, '');
+  }
+
+  /**
+   * Bytes stored under one creator's keys (`<kind>/<yyyymmdd>/<scope>/…`): the kind and date folders
+   * are listed, and only the creator's own folder in each is read.
+   */
+  async scopeBytes(scope: string): Promise<number> {
+    let total = 0;
+    for (const kind of await fs.readdir(this.objects).catch(() => [] as string[])) {
+      for (const date of await fs.readdir(path.join(this.objects, kind)).catch(() => [] as string[])) {
+        const folder = `${kind}/${date}/${scope}`;
+        const names = await fs.readdir(path.join(this.objects, folder)).catch(() => [] as string[]);
+        const sizes = await Promise.all(
+          names.map((name) =>
+            this.head(`${folder}/${name}`).then(
+              (info) => info?.size ?? 0,
+              () => 0,
+            ),
+          ),
+        );
+        total += sizes.reduce((sum, size) => sum + size, 0);
+      }
+    }
+    return total;
   }
 
   publicUrl(key: string): string {

@@ -17,6 +17,13 @@ export interface ObjectInfo {
   lastModified: Date;
 }
 
+/** An object as a listing names it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 /** Inclusive byte offsets, as in HTTP Range. */
 export interface ByteRange {
   start: number;
@@ -62,6 +69,8 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Keys under a prefix, sorted. */
   list(prefix: string): Promise<string[]>;
+  /** Every object under a prefix with its size and time, page by page (never the whole listing at once). */
+  scan(prefix?: string): AsyncIterable<ListedObject>;
   /** The URL a browser uses to read the object. */
   publicUrl(key: string): string;
   /**

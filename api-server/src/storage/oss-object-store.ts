@@ -19,7 +19,16 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BodyMeter, asReadable } from './body-meter';
 import { type StorageAddress, addressInPrefix, encodeObjectKey } from './object-address';
-import { ObjectTooLargeError, assertValidKey, type ByteRange, type ObjectInfo, type ObjectStore, type ObjectStream, type PutOptions } from './object-store';
+import {
+  ObjectTooLargeError,
+  assertValidKey,
+  type ByteRange,
+  type ListedObject,
+  type ObjectInfo,
+  type ObjectStore,
+  type ObjectStream,
+  type PutOptions,
+} from './object-store';
 
 interface OssResponse {
   status: number;
@@ -36,7 +45,7 @@ interface OssClient {
   list(
     query: { prefix?: string; marker?: string; 'max-keys': number },
     options: Record<string, never>,
-  ): Promise<{ objects?: Array<{ name: string }>; nextMarker: string | null; isTruncated: boolean }>;
+  ): Promise<{ objects?: Array<{ name: string; size?: number; lastModified?: string }>; nextMarker: string | null; isTruncated: boolean }>;
 }
 
 interface OssClientOptions {
@@ -273,6 +282,19 @@ export class OssObjectStore implements ObjectStore {
       marker = next;
     }
     return keys.sort();
+  }
+
+  /** The objects under a prefix, one ListObjects page (up to 1000) at a time, with size and time. */
+  async *scan(prefix = ''): AsyncGenerator<ListedObject> {
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.call('ListObjects', prefix, () => this.client.list({ prefix, 'max-keys': this.listPageSize, ...(marker ? { marker } : {}) }, {}));
+      const objects = page.objects ?? [];
+      for (const object of objects) yield { key: object.name, size: Number(object.size ?? 0), lastModified: new Date(object.lastModified ?? 0) };
+      const next = page.nextMarker ?? objects.at(-1)?.name;
+      if (!page.isTruncated || !next || next === marker) return;
+      marker = next;
+    }
   }
 
   publicUrl(key: string): string {

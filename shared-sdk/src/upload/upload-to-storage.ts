@@ -12,6 +12,7 @@ import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 import { buildObjectKey } from './object-key';
+import { storageRefusalOf } from './storage-refusal';
 import { type UploadToken, createStorageClient, objectUrl } from './storage-client';
 
 export interface UploadResult {
@@ -75,6 +76,9 @@ export async function uploadToStorage(
       report(100);
       return { url: objectUrl(token, key), key };
     } catch (error) {
+      // A refusal (quota, too many open uploads, too large) is final: its message, no retry.
+      const refusal = storageRefusalOf(error);
+      if (refusal) throw refusal;
       if (attempt >= (options.retries ?? 2)) throw error;
     }
   }

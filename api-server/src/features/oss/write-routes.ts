@@ -7,15 +7,28 @@
  * (storage/content-sniff.ts: the first bytes), never from the Content-Type the uploader declared, and its key is
  * write-once (a second PUT or multipart completion to a stored key is refused with 409), so a file
  * saved as a material can never be swapped for other bytes. The operator's key writes what it says.
+ *
+ * Bounded while they stream (storage/limits.ts): a part that would take its upload past the key's
+ * object limit is refused as it arrives (413 EntityTooLarge), and upload credentials may keep at most
+ * UPLOAD_MAX_OPEN multipart uploads open (403 TooManyOpenUploads) and UPLOAD_QUOTA_GB stored
+ * (403 QuotaExceeded: the creator's objects plus the parts of their open uploads).
  */
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { drainBody } from '../../plugins/app/error-handler';
 import { isSessionUsable } from '../../plugins/app/sessions';
 import { OSS_PATH } from '../../plugins/app/storage';
 import { SNIFF_HEAD_BYTES, sniffStored } from '../../storage/content-sniff';
 import { DiskObjectStore } from '../../storage/disk-object-store';
-import { type AssemblyPlan, DiskMultipartUploads, MAX_PART_NUMBER, MultipartError } from '../../storage/multipart-uploads';
+import {
+  type AssemblyPlan,
+  DiskMultipartUploads,
+  MAX_PART_NUMBER,
+  MultipartError,
+  type PartReservation,
+  UploadLimitError,
+} from '../../storage/multipart-uploads';
 import { ObjectTooLargeError, type PutOptions, assertValidKey, readAll } from '../../storage/object-store';
 import type { FileWrites } from '../../storage/file-sink';
 import { MAX_SVG_BYTES } from '../../storage/svg-policy';
@@ -35,6 +48,9 @@ export const MAX_OBJECT_BYTES = 200 * 1024 * 1024;
 export const ABANDONED_UPLOAD_MS = 7 * 24 * 60 * 60_000;
 /** A CompleteMultipartUpload document listing 10,000 parts is well under this. */
 const COMPLETE_XML_MAX_BYTES = 2 * 1024 * 1024;
+
+/** How long a creator's stored bytes, once counted, stand for the quota (writes elsewhere: other threads or replicas). */
+const STORED_BYTES_REUSE_MS = 5000;
 
 const maxObjectBytes = (key: string): number => (parseUploadKey(key)?.kind === 'video' ? MAX_VIDEO_OBJECT_BYTES : MAX_OBJECT_BYTES);
 
@@ -71,6 +87,36 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
     sweeper.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
+
+  const limits = app.config.storageLimits;
+  /** A creator's stored bytes, counted at most every few seconds (a disk walk of their folders). */
+  const storedBytes = new Map<string, { bytes: Promise<number>; at: number }>();
+  function storedBytesOf(scope: string): Promise<number> {
+    const known = storedBytes.get(scope);
+    if (known && performance.now() - known.at < STORED_BYTES_REUSE_MS) return known.bytes;
+    if (storedBytes.size > 1000) storedBytes.clear();
+    const bytes = app.storage instanceof DiskObjectStore ? app.storage.scopeBytes(scope) : Promise.resolve(0);
+    storedBytes.set(scope, { bytes, at: performance.now() });
+    bytes.catch(() => storedBytes.delete(scope));
+    return bytes;
+  }
+  /** Whether `adding` more bytes keep the creator within the quota (their objects and open uploads' parts). */
+  async function withinQuota(grant: UploadGrant, adding: number): Promise<boolean> {
+    if (!limits.quotaBytes) return true;
+    const [stored, open] = await Promise.all([storedBytesOf(grant.scope), uploads.openUploads(grant.scope)]);
+    return stored + open.reduce((sum, upload) => sum + upload.bytes, 0) + adding <= limits.quotaBytes;
+  }
+  /** A refusal before (or while) the body is read: the rest of it is read and dropped first, so the client sees the answer, not a reset. */
+  async function refuseBody(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string): Promise<FastifyReply> {
+    const drained = declaredLength(request) > 64 * 1024 * 1024 ? false : await drainBody(request.raw);
+    if (!drained) reply.header('connection', 'close');
+    request.log.info({ code, contentLength: request.headers['content-length'] ?? null }, 'storage write refused: a limit');
+    return sendError(reply, status, code, message);
+  }
+  const quotaExceeded = (request: FastifyRequest, reply: FastifyReply) =>
+    refuseBody(request, reply, 403, 'QuotaExceeded', `Your storage quota of ${limits.quotaBytes} bytes is used up.`);
+  /** 413 EntityTooLarge for a part past its upload's room. */
+  const partTooLarge = (request: FastifyRequest, reply: FastifyReply, message: string) => refuseBody(request, reply, 413, 'EntityTooLarge', message);
 
   // Bodies are handed over unread: each route streams request.raw itself (upload-body.ts).
   app.removeAllContentTypeParsers();
@@ -187,10 +233,38 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
         return sendError(reply, 400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000.');
       }
-      const body = bodyOf(request, reply, BODY_LIMIT);
-      const etag = await streaming(body, reply, () => uploads.putPart(upload.uploadId, partNumber, body.stream, BODY_LIMIT));
+      const declared = request.headers['content-length'] === undefined ? null : declaredLength(request);
+      if (t.grant && !(await withinQuota(t.grant, declared ?? 0))) return quotaExceeded(request, reply);
+      let reservation: PartReservation;
+      try {
+        reservation = await uploads.reservePart(upload.uploadId, partNumber, declared, maxObjectBytes(t.key), BODY_LIMIT);
+      } catch (error) {
+        if (error instanceof UploadLimitError) return partTooLarge(request, reply, error.message);
+        if (error instanceof MultipartError) return sendError(reply, 404, 'NoSuchUpload', 'The specified upload does not exist.');
+        throw error;
+      }
+      let etag: string;
+      try {
+        const body = uploadBody(request.raw);
+        try {
+          etag = await uploads.putPart(upload.uploadId, partNumber, body.stream, reservation.maxBytes);
+        } catch (error) {
+          // Past the room its upload had left (less than a whole body): the upload's limit, not the body's.
+          if (error instanceof ObjectTooLargeError && reservation.maxBytes < BODY_LIMIT) {
+            body.release();
+            return partTooLarge(request, reply, 'Your proposed upload exceeds the maximum allowed size of the object.');
+          }
+          if (error instanceof ObjectTooLargeError) throw bodyTooLarge(reply);
+          throw error;
+        } finally {
+          body.release();
+        }
+      } finally {
+        await reservation.release();
+      }
       return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
     }
+    if (t.grant && !(await withinQuota(t.grant, declaredLength(request)))) return quotaExceeded(request, reply);
     const body = bodyOf(request, reply, BODY_LIMIT);
     const etag = await streaming(body, reply, async () => {
       if (!t.grant) return store(t, request, reply, body.stream, contentType(request), { maxBytes: BODY_LIMIT });
@@ -198,6 +272,7 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
       return store(t, request, reply, arriving.body, arriving.sniffed.contentType, { maxBytes: BODY_LIMIT });
     });
     if (etag === null) return reply;
+    if (t.grant) storedBytes.delete(t.grant.scope);
     return reply.header('etag', `"${etag}"`).header('x-oss-request-id', requestId()).send('');
   });
 
@@ -207,7 +282,14 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
     if (t.query.has('uploads')) {
       // Refused up front rather than after the user sent every part.
       if (t.grant && (await app.storage.head(t.key))) return sendError(reply, 409, 'FileAlreadyExists', ALREADY_EXISTS);
-      const upload = await uploads.initiate(t.key, t.key.split('/')[2] ?? '', contentType(request));
+      if (t.grant && !(await withinQuota(t.grant, 1))) return quotaExceeded(request, reply);
+      let upload;
+      try {
+        upload = await uploads.initiate(t.key, t.key.split('/')[2] ?? '', contentType(request), t.grant ? limits.maxOpenUploads : undefined);
+      } catch (error) {
+        if (!(error instanceof UploadLimitError)) throw error;
+        return refuseBody(request, reply, 403, error.code, error.message);
+      }
       return reply
         .type('application/xml')
         .header('x-oss-request-id', requestId())
@@ -232,6 +314,7 @@ const writeRoutes: FastifyPluginAsync<WriteRoutesOptions> = async (app, options)
       }
       const etag = await storeParts(t, request, reply, plan, type);
       await uploads.remove(upload.uploadId);
+      if (t.grant) storedBytes.delete(t.grant.scope);
       if (etag === null) return reply;
       return reply
         .type('application/xml')

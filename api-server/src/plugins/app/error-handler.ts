@@ -10,6 +10,10 @@ import { ApiError, MESSAGES } from '../../lib/api-error';
 import { globalPlugin } from '../../lib/global-plugin';
 import { describeValidation } from '../../lib/request-input';
 
+/** Raised by the upload reference triggers (migration 0170) when a save names an object the orphan sweep removed. */
+export const UPLOAD_REMOVED_SQLSTATE = 'UR001';
+export const UPLOAD_REMOVED_MESSAGE = '文件长期未使用已被清理，请重新上传后再保存';
+
 /** The most of an oversize body read (and dropped) so the client can read the 413 instead of a reset. */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 30_000;
@@ -19,7 +23,7 @@ const DRAIN_TIMEOUT_MS = 30_000;
  * the server close the connection with unread data, which the client sees as a reset, not a 413.
  * Resolves true when the body was read to its end, false when it was too long or too slow.
  */
-function drainBody(raw: IncomingMessage): Promise<boolean> {
+export function drainBody(raw: IncomingMessage): Promise<boolean> {
   if (raw.complete) return Promise.resolve(true);
   return new Promise((resolve) => {
     let seen = 0;
@@ -63,6 +67,11 @@ export default globalPlugin(async (app) => {
     }
     if (error.validation) {
       return reply.code(200).send(fail(ApiCode.INVALID_PARAMS, describeValidation(error.validation)));
+    }
+    // A save naming an upload the orphan sweep is removing (migration 0170): the creator uploads it again.
+    if ((error as { code?: unknown }).code === UPLOAD_REMOVED_SQLSTATE) {
+      request.log.info('save refused: it names an upload removed as never used');
+      return reply.code(200).send(fail(ApiCode.INVALID_PARAMS, UPLOAD_REMOVED_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return tooLarge(request, reply);

@@ -1,5 +1,5 @@
 import { App, Button, Progress, Upload } from 'antd';
-import { isAllowedImage, uploadToStorage } from 'shared-sdk';
+import { StorageRefusal, isAllowedImage, uploadToStorage } from 'shared-sdk';
 
 export interface UploadItem {
   uid: string;
@@ -26,6 +26,8 @@ export function ImageUpload({ items, onChange }: ImageUploadProps) {
       .then(({ url }) => onChange(patch(file.uid, { status: 'done', percent: 100, url })))
       .catch((error: unknown) => {
         console.error('upload failed', error);
+        // The storage's refusals (quota, too many unfinished uploads, too large) say what to do.
+        if (error instanceof StorageRefusal) void message.error(`${file.name} 上传失败：${error.message}`);
         onChange(patch(file.uid, { status: 'error' }));
       });
   };

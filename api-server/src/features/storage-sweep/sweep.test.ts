@@ -1,0 +1,196 @@
+/**
+ * The orphan sweep: uploads no record named within the expiry are removed; whatever a record names
+ * (any table that stores upload addresses), and whatever is younger, stays; an object named while the
+ * sweep runs (between its listing and its removal) stays; a save naming an object already removed is
+ * refused with a message; the sweep runs once across servers.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { EditorKind, SaveType, emptyDocument, toArticleAddRequest } from 'shared-sdk/contract';
+import { UPLOAD_REMOVED_MESSAGE } from '../../plugins/app/error-handler';
+import type { ObjectStore } from '../../storage/object-store';
+import { login } from '../../testing/signed';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { add } from '../editor/test-kit';
+import { runOnceAcrossServers } from './schedule';
+import { sweepOrphans } from './sweep';
+
+const DAY = 86_400_000;
+const EXPIRY = 7 * DAY;
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a50000000049454e44ae426082',
+  'hex',
+);
+
+const hex = () => [...Array(32)].map(() => Math.floor(Math.random() * 16).toString(16)).join('');
+
+describe('the orphan sweep', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let storage: ObjectStore;
+  let uid: number;
+  let token: string;
+  const data = tempDir('orphan-sweep');
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { dataDir: data.dir });
+    storage = app.storage;
+    token = await login(app, '13800000001');
+    uid = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    data.remove();
+  });
+
+  /** An uploaded object `ageDays` old (its file's time set back, as a week-old upload's is). */
+  async function uploaded(ageDays: number, kind = 'image', ext = 'png', name = hex()): Promise<string> {
+    const key = `${kind}/20261120/u${uid}/${name}.${ext}`;
+    await storage.put(key, PNG, 'image/png');
+    const when = new Date(Date.now() - ageDays * DAY);
+    fs.utimesSync(path.join(data.dir, 'storage', storage.bucket, 'objects', key), when, when);
+    return key;
+  }
+  const exists = async (key: string) => (await storage.head(key)) !== null;
+  const url = (key: string) => storage.publicUrl(key);
+  const sweep = (beforeClaim?: Parameters<typeof sweepOrphans>[0]['beforeClaim']) => sweepOrphans({ db: database.db, storage, expiryMs: EXPIRY, beforeClaim });
+
+  async function saveDraft(fields: { content?: string; covers?: string[] }) {
+    const doc = { ...emptyDocument(EditorKind.ARTICLE), title: '清理测试', content: fields.content ?? '<p>正文</p>', covers: fields.covers ?? [] };
+    return add(app, token, toArticleAddRequest(doc, { save_type: SaveType.DRAFT }));
+  }
+
+  it('removes old unnamed uploads, keeps young ones and everything a record names', async () => {
+    const orphan = await uploaded(8);
+    const young = await uploaded(6);
+    const inBody = await uploaded(30);
+    const asCover = await uploaded(30);
+    const saved = await saveDraft({ content: `<p>图<img src="${url(inBody)}"></p>`, covers: [url(asCover)] });
+    assert.equal(saved.code, 0, saved.msg);
+
+    // Every other record that stores upload addresses, written as its feature writes it.
+    const material = await uploaded(30);
+    const icon = await uploaded(30);
+    await database.db
+      .insertInto('materials')
+      .values({ owner_id: uid, cm_type: 2, title: '素材', object_key: material, url: url(material), icon_url: url(icon) })
+      .execute();
+    const avatar = await uploaded(30);
+    await database.db
+      .updateTable('users')
+      .set({ avatar: url(avatar) })
+      .where('id', '=', uid)
+      .execute();
+    const licence = await uploaded(30);
+    await database.db
+      .insertInto('certifications')
+      .values({
+        user_id: uid,
+        kind: 'gov',
+        org_name: '单位',
+        credit_code: 'x',
+        licence_key: licence,
+        contact_name: '联系人',
+        contact_phone: '13800000001',
+        audit_status: 2,
+      })
+      .execute();
+    const dramaCover = await uploaded(30);
+    const drama = await database.db
+      .insertInto('dramas')
+      .values({ owner_id: uid, title: '短剧', cover_url: url(dramaCover) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const episodeVideo = await uploaded(30, 'video', 'mp4');
+    await database.db
+      .insertInto('drama_episodes')
+      .values({ drama_id: drama.id, episode_no: 1, title: '第一集', video_url: url(episodeVideo) })
+      .execute();
+    // A video named by its id (video_vid): its transcoded copy and poster are named after the job.
+    const vid = hex();
+    const transcoded = await uploaded(30, 'video', 'mp4', vid);
+    const poster = await uploaded(30, 'image', 'jpg', vid);
+    await database.db
+      .insertInto('manuscripts')
+      .values({ global_id: hex(), user_id: uid, type: 2, status: 5, cover_urls: '[]', images: '[]', item_ids: '[]', platforms: '[]', video_vid: vid })
+      .execute();
+    // A draft of the gallery kind (images), updated rather than inserted.
+    const galleryImage = await uploaded(30);
+    const draftId = saved.data?.draft_id ?? 0;
+    assert.ok(draftId > 0);
+    await database.db
+      .updateTable('drafts')
+      .set({ images: JSON.stringify([{ url: url(galleryImage), caption: '' }]) })
+      .where('id', '=', draftId)
+      .execute();
+
+    const result = await sweep();
+    assert.deepEqual(
+      result.removed.map((object) => object.key),
+      [orphan],
+    );
+    assert.equal(await exists(orphan), false);
+    for (const kept of [young, inBody, asCover, material, icon, avatar, licence, dramaCover, episodeVideo, transcoded, poster, galleryImage]) {
+      assert.equal(await exists(kept), true, `${kept} is kept`);
+    }
+    assert.equal(result.young >= 1, true);
+  });
+
+  it('keeps an object a record names while the sweep runs (between its listing and its removal)', async () => {
+    const raced = await uploaded(10);
+    const lonely = await uploaded(10);
+    let saved: Awaited<ReturnType<typeof saveDraft>> | null = null;
+    const result = await sweep(async (candidates) => {
+      if (!candidates.some((object) => object.key === raced)) return;
+      // The sweep has listed it as unnamed; a creator saves a draft with it now.
+      saved = await saveDraft({ content: `<p><img src="${url(raced)}"></p>` });
+    });
+    assert.equal((saved as { code: number } | null)?.code, 0);
+    assert.equal(await exists(raced), true, 'named during the sweep: kept');
+    assert.equal(await exists(lonely), false);
+    assert.deepEqual(
+      result.removed.map((object) => object.key),
+      [lonely],
+    );
+  });
+
+  it('refuses a save naming an object the sweep removed, with a message', async () => {
+    const gone = await uploaded(9);
+    await sweep();
+    assert.equal(await exists(gone), false);
+    const answer = await saveDraft({ content: `<p><img src="${url(gone)}"></p>` });
+    assert.equal(answer.code, 1002);
+    assert.equal(answer.msg, UPLOAD_REMOVED_MESSAGE);
+    // Removed once, never again named: a second sweep finds nothing to do.
+    const again = await sweep();
+    assert.deepEqual(again.removed, []);
+  });
+
+  it('runs once across servers: of two taking the job at once, one runs it, and not again before it is due', async () => {
+    let runs = 0;
+    const job = async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const taken = await Promise.all([
+      runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job),
+      runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job),
+    ]);
+    assert.equal(runs, 1);
+    assert.deepEqual(taken.sort(), [false, true]);
+    assert.equal(await runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job), false, 'not due again for a minute');
+    await database.db
+      .updateTable('periodic_runs')
+      .set({ next_run_at: new Date(Date.now() - 1000) })
+      .where('job', '=', 'test-job')
+      .execute();
+    assert.equal(await runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job), true);
+    assert.equal(runs, 2);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The orphan sweep: uploaded objects (keys of the upload layout, `<kind>/<yyyymmdd>/u<uid>/<name>.<ext>`)
+ * that no record has named (upload_refs, kept by triggers: migration 0170) and that are older than
+ * the expiry are removed.
+ *
+ * The store is walked a folder (or a listing page) at a time, and each batch is looked up in
+ * upload_refs by primary key: no table is scanned, whatever the number of drafts or objects.
+ * Nothing named is ever removed: an unnamed candidate is first claimed (inserted with `swept_at`),
+ * and only what the claim returns is removed. A save naming the object inserts the same name, so if
+ * the save comes first the claim conflicts and the object stays; if the claim comes first the save
+ * is refused (UR001), never left naming a removed object. Old enough and claimed earlier (a sweep
+ * that stopped before its removals) is removed again.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ListedObject, ObjectStore } from '../../storage/object-store';
+import { UPLOAD_KINDS, parseUploadKey } from '../upload/keys';
+
+/** Objects looked up and claimed together. */
+const BATCH = 500;
+
+export interface SweepOptions {
+  db: Kysely<Database>;
+  storage: Pick<ObjectStore, 'scan' | 'delete'>;
+  expiryMs: number;
+  now?: Date;
+  /** Called with each batch's unnamed candidates before they are claimed (tests use it to race a save). */
+  beforeClaim?: (candidates: readonly ListedObject[]) => Promise<void>;
+  /** Called after each batch (the scheduler renews its lease). */
+  afterBatch?: () => Promise<void>;
+  /** One line per removed object. */
+  onRemoved?: (object: ListedObject) => void;
+}
+
+export interface SweepResult {
+  /** Upload-layout objects looked at. */
+  scanned: number;
+  /** Younger than the expiry: not judged yet. */
+  young: number;
+  /** Old enough, and named by a record. */
+  referenced: number;
+  removed: ListedObject[];
+}
+
+/** The name a key is tracked by (upload_refs): its 32 hex characters. */
+export const nameOfKey = (key: string): string => key.slice(key.lastIndexOf('/') + 1).split('.')[0] ?? '';
+
+/** Every upload-layout object of the store, kind by kind. */
+export async function* uploadedObjects(storage: Pick<ObjectStore, 'scan'>): AsyncGenerator<ListedObject> {
+  for (const kind of UPLOAD_KINDS) {
+    for await (const object of storage.scan(`${kind}/`)) if (parseUploadKey(object.key)) yield object;
+  }
+}
+
+/** Of these names, those some record names (not claimed by a sweep) and those a sweep claimed. */
+export async function refsOf(db: Kysely<Database>, names: readonly string[]): Promise<{ named: Set<string>; swept: Set<string> }> {
+  const named = new Set<string>();
+  const swept = new Set<string>();
+  if (names.length === 0) return { named, swept };
+  const rows = await db
+    .selectFrom('upload_refs')
+    .select(['name', 'swept_at'])
+    .where('name', 'in', [...new Set(names)])
+    .execute();
+  for (const row of rows) (row.swept_at ? swept : named).add(row.name);
+  return { named, swept };
+}
+
+export async function sweepOrphans(options: SweepOptions): Promise<SweepResult> {
+  const { db, storage } = options;
+  const cutoff = (options.now ?? new Date()).getTime() - options.expiryMs;
+  const result: SweepResult = { scanned: 0, young: 0, referenced: 0, removed: [] };
+
+  async function judge(batch: ListedObject[]): Promise<void> {
+    const { named, swept } = await refsOf(
+      db,
+      batch.map((object) => nameOfKey(object.key)),
+    );
+    const candidates = batch.filter((object) => !named.has(nameOfKey(object.key)));
+    result.referenced += batch.length - candidates.length;
+    if (candidates.length === 0) return;
+    await options.beforeClaim?.(candidates);
+    const fresh = [...new Set(candidates.map((object) => nameOfKey(object.key)).filter((name) => !swept.has(name)))];
+    const claimed = new Set(swept);
+    if (fresh.length) {
+      const rows = await db
+        .insertInto('upload_refs')
+        .values(fresh.map((name) => ({ name, swept_at: new Date() })))
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('name')
+        .execute();
+      for (const row of rows) claimed.add(row.name);
+    }
+    for (const object of candidates) {
+      if (!claimed.has(nameOfKey(object.key))) {
+        result.referenced += 1; // named while this sweep ran: kept
+        continue;
+      }
+      await storage.delete(object.key);
+      result.removed.push(object);
+      options.onRemoved?.(object);
+    }
+  }
+
+  let batch: ListedObject[] = [];
+  for await (const object of uploadedObjects(storage)) {
+    result.scanned += 1;
+    if (object.lastModified.getTime() > cutoff) {
+      result.young += 1;
+      continue;
+    }
+    batch.push(object);
+    if (batch.length >= BATCH) {
+      await judge(batch);
+      batch = [];
+      await options.afterBatch?.();
+    }
+  }
+  if (batch.length) await judge(batch);
+  return result;
+}

@@ -1,0 +1,32 @@
+/**
+ * The storage's refusals of an upload that retrying cannot fix, in words the creator can act on. The
+ * embedded storage answers them as OSS errors (ali-oss puts the XML `Code` on the error): the
+ * creator's quota used up, too many uploads left unfinished, a file beyond what its kind may hold (a
+ * part over the limit, or a request body over 20 MB, whose 413 carries the server's envelope).
+ */
+export const STORAGE_REFUSAL_MESSAGES = {
+  QuotaExceeded: '存储空间已用完，无法继续上传，请删除不用的素材或联系客服',
+  TooManyOpenUploads: '未完成的上传过多，请等待其他文件上传完成后再试',
+  EntityTooLarge: '文件超过了允许上传的大小',
+} as const;
+
+/** An upload the storage refused for good; its message is the one to show. */
+export class StorageRefusal extends Error {
+  constructor(
+    readonly code: keyof typeof STORAGE_REFUSAL_MESSAGES,
+    cause: unknown,
+  ) {
+    super(STORAGE_REFUSAL_MESSAGES[code], { cause });
+    this.name = 'StorageRefusal';
+  }
+}
+
+/** The refusal an ali-oss error stands for, or null (a network failure or anything worth retrying). */
+export function storageRefusalOf(error: unknown): StorageRefusal | null {
+  if (error instanceof StorageRefusal) return error;
+  const { code, status } = (error ?? {}) as { code?: unknown; status?: unknown };
+  if (typeof code === 'string' && Object.hasOwn(STORAGE_REFUSAL_MESSAGES, code))
+    return new StorageRefusal(code as keyof typeof STORAGE_REFUSAL_MESSAGES, error);
+  if (status === 413) return new StorageRefusal('EntityTooLarge', error);
+  return null;
+}
