@@ -7,6 +7,7 @@
 import { loadConfig } from './config';
 import { openDatabase, pgliteDirFor } from './db/connect';
 import { pendingMigrations, schemaBehindMessage } from './db/migrate';
+import { describeFfmpeg, ffmpegForStart } from './features/video/ffmpeg';
 import { startWorker } from './features/video/worker';
 import { objectStoreFor } from './plugins/app/storage';
 
@@ -25,6 +26,14 @@ function fail(message: string): never {
 const config = (() => {
   try {
     return loadConfig();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+})();
+// Production refuses the bundled 2018 ffmpeg unless FFMPEG_ALLOW_BUNDLED=1 (features/video/ffmpeg.ts).
+const ffmpeg = (() => {
+  try {
+    return ffmpegForStart();
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -48,7 +57,10 @@ const pollMs = config.videoWorkerIntervalMs || DEFAULT_POLL_MS;
 const worker = startWorker({ db: database.db, storage: objectStoreFor(config), log }, pollMs);
 // The worker's own timer does not hold a process open (inside a server it must not); here it is the process.
 const keepAlive = setInterval(() => undefined, 60_000);
-log.info({ pollMs, storage: config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : `embedded in ${config.dataDir}` }, 'video worker ready');
+log.info(
+  { pollMs, ffmpeg: await describeFfmpeg(ffmpeg), storage: config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : `embedded in ${config.dataDir}` },
+  'video worker ready',
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
