@@ -126,6 +126,7 @@ describe('video worker process', () => {
 
       const next = startWorkerProcess({ TMPDIR: tmp.dir });
       await next.said('removed the files of transcoding jobs whose worker died');
+      await next.said('video worker ready');
       assert.deepEqual(readdirSync(jobs), []);
       next.child.kill('SIGTERM');
       const [code] = await once(next.child, 'exit');

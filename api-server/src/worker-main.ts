@@ -54,11 +54,13 @@ if (config.production) {
   }
 }
 const pollMs = config.videoWorkerIntervalMs || DEFAULT_POLL_MS;
+// Said before the worker starts, so that its first lines (and a signal) find the handlers below in place.
+const ffmpegText = await describeFfmpeg(ffmpeg);
 const worker = startWorker({ db: database.db, storage: objectStoreFor(config), log }, pollMs);
 // The worker's own timer does not hold a process open (inside a server it must not); here it is the process.
 const keepAlive = setInterval(() => undefined, 60_000);
 log.info(
-  { pollMs, ffmpeg: await describeFfmpeg(ffmpeg), storage: config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : `embedded in ${config.dataDir}` },
+  { pollMs, ffmpeg: ffmpegText, storage: config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : `embedded in ${config.dataDir}` },
   'video worker ready',
 );
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +11,7 @@ import { makeSourceVideo } from '../../testing/source-video';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { claimJob, commitVideo, LEASE_MS, MAX_SOURCE_BYTES } from './jobs';
+import { ffmpegPath } from './ffmpeg';
 import { transcode } from './transcode';
 import { outputKeysOf, processNextJob, removeLeftovers, startWorker } from './worker';
 import type { ObjectStore } from '../../storage/object-store';
@@ -120,27 +121,34 @@ describe('embedded video service', () => {
     assert.equal(await app.storage.head(outputKey), null);
   });
 
-  it('stops ffmpeg at the timeout: the job fails, its partial output removed with its folder', async () => {
-    const long = await makeSourceVideo(600);
-    const taken = await commit(await upload(OWNER, long));
-    let partial = '';
-    await processNextJob({
-      ...deps(),
-      transcodeTimeoutMs: 400,
-      transcode: async (job) => {
-        try {
-          return await transcode(job);
-        } finally {
-          if (existsSync(path.join(job.dir, 'output.mp4'))) partial = path.join(job.dir, 'output.mp4');
-        }
-      },
-    });
+  it('stops ffmpeg at the timeout: the job fails, its output removed with its folder', async () => {
+    // An ffmpeg that hangs once it has written its output, as a stuck decoder would: the real one, then a wait.
+    const hanging = path.join(work.dir, '..', `hanging-ffmpeg-${process.pid}.sh`);
+    writeFileSync(hanging, `#!/bin/sh\n"${ffmpegPath()}" "$@" || exit $?\nexec sleep 120\n`, { mode: 0o755 });
+    const taken = await commit(await upload(OWNER, source));
+    let output = '';
+    try {
+      await processNextJob({
+        ...deps(),
+        transcodeTimeoutMs: 5000,
+        transcode: async (job) => {
+          try {
+            return await transcode({ ...job, binary: hanging });
+          } finally {
+            if (existsSync(path.join(job.dir, 'output.mp4'))) output = path.join(job.dir, 'output.mp4');
+          }
+        },
+      });
+    } finally {
+      rmSync(hanging, { force: true });
+    }
     const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
     assert.equal(row.state, VideoState.FAILED);
-    assert.match(row.error, /timeout/);
-    assert.ok(partial, 'ffmpeg had begun the MP4');
-    assert.equal(existsSync(partial), false);
+    assert.match(row.error, /ffmpeg stopped after 5 s \(timeout\)/);
+    assert.ok(output, 'ffmpeg had written the MP4');
+    assert.equal(existsSync(output), false);
     assert.deepEqual(readdirSync(work.dir), []);
+    assert.equal(await app.storage.head(outputKeysOf(row).outputKey), null);
   });
 
   it("removes the folders of a worker that died mid-job at the next job run, never a live worker's", async () => {
