@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../src/features/video/transcode';
+import { ffmpegPath } from '../src/features/video/ffmpeg';
 import { API_ROOT, type Proc, startServerScript } from './cluster';
 
 /** Two seconds of test pattern and a tone in Matroska (MPEG-4 Part 2 + MP2): nothing a browser plays as is. */

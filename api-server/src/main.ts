@@ -9,6 +9,7 @@ import { loadConfig } from './config';
 import { pgliteDirFor } from './db/connect';
 import { migrateToLatest, pendingMigrations, schemaBehindMessage } from './db/migrate';
 import { prepareEmbeddedDatabase } from './db/pglite-prepare';
+import { describeFfmpeg, ffmpegForStart } from './features/video/ffmpeg';
 import { drain, trackInFlight } from './lib/drain';
 import { seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts';
@@ -27,6 +28,17 @@ const config = (() => {
     return refuse(error);
   }
 })();
+// A server that transcodes says which ffmpeg it runs; production refuses the bundled 2018 build
+// unless FFMPEG_ALLOW_BUNDLED=1 (features/video/ffmpeg.ts).
+const ffmpeg = (() => {
+  if (config.videoWorkerIntervalMs === 0) return null;
+  try {
+    return ffmpegForStart();
+  } catch (error) {
+    return refuse(error);
+  }
+})();
+const ffmpegText = ffmpeg ? describeFfmpeg(ffmpeg) : Promise.resolve('none on this server (VIDEO_WORKER_INTERVAL_MS=0)');
 // The embedded database is created and migrated in a child process first (db/pglite-prepare.ts), so
 // the memory that takes leaves with the child instead of staying with the server.
 if (!config.production && !config.databaseUrl) await prepareEmbeddedDatabase(pgliteDirFor(config.dataDir)).catch(refuse);
@@ -54,6 +66,7 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 // PORT=0 takes a free port (tests, several replicas on one machine): say which.
 const address = app.server.address();
 const port = address && typeof address === 'object' ? address.port : config.port;
+app.log.info({ ffmpeg: ffmpeg?.path ?? null }, `video transcoding: ${await ffmpegText}`);
 app.log.info(
   `creator back-office ready at http://${shownHost}:${port}/ (${config.production ? 'production; ' : ''}database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}; storage: ${config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : 'embedded'}; limits: ${config.redisUrl ? 'Redis' : 'this process'})`,
 );
@@ -65,6 +78,7 @@ if (!config.production) {
       `  Creator back-office is running: open http://${shownHost}:${port}/`,
       `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       ...(config.storagePort !== null && !config.ossBucket ? [`  Uploads: the storage thread on port ${config.storagePort} (STORAGE_PORT)`] : []),
+      `  Video transcoding: ${await ffmpegText}`,
       '  Demo logins (phone / password):',
       ...DEMO_ACCOUNTS.map((a) => `    ${a.phone} / ${a.password}  ${a.description}`),
       '  Stop with Ctrl+C.',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { VideoState } from 'shared-sdk/contract';
@@ -42,17 +43,19 @@ describe('video worker process', () => {
     await seedDemoData(db);
   });
   after(async () => {
-    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null && worker.pid) process.kill(-worker.pid, 'SIGKILL');
     await database?.close();
     await scratch.drop();
     data.remove();
   });
 
-  function startWorkerProcess(): { child: ChildProcess; said: (text: string) => Promise<void> } {
+  function startWorkerProcess(extraEnv: Record<string, string> = {}): { child: ChildProcess; said: (text: string) => Promise<void> } {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: data.dir, DATABASE_URL: scratch.url, VIDEO_WORKER_INTERVAL_MS: '100' },
+      env: { ...process.env, DATA_DIR: data.dir, DATABASE_URL: scratch.url, VIDEO_WORKER_INTERVAL_MS: '100', ...extraEnv },
       stdio: ['ignore', 'pipe', 'inherit'],
+      // A process group of its own, so that a test can kill it with its ffmpeg as a supervisor would.
+      detached: true,
     });
     workers.push(child);
     let output = '';
@@ -91,5 +94,45 @@ describe('video worker process', () => {
     const mp4 = await storage.head(row.output_key);
     assert.equal(mp4?.contentType, 'video/mp4');
     assert.ok((await storage.head(row.poster_key))?.size, 'a poster');
+  });
+
+  it("leaves a killed worker's files to the next start, which removes them", async () => {
+    const db = (await open()).db;
+    const storage = embeddedObjectStore({ dataDir: data.dir });
+    const user = await db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow();
+    const key = `video/20261120/u${user.id}/${randomBytes(16).toString('hex')}.mkv`;
+    // Long enough that ffmpeg is still writing when the worker is killed.
+    await storage.put(key, await makeSourceVideo(1200), 'video/x-matroska');
+    await commitVideo(db, storage, user.id, key);
+    await handOver();
+    const tmp = tempDir('video-worker-tmp');
+    const jobs = path.join(tmp.dir, 'creator-transcode');
+    try {
+      const first = startWorkerProcess({ TMPDIR: tmp.dir });
+      await first.said('video transcoding started');
+      const partial = async () => {
+        for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+          const folder = (existsSync(jobs) ? readdirSync(jobs) : []).find((name) => name.startsWith(`${first.child.pid}-`));
+          if (folder && existsSync(path.join(jobs, folder, 'output.mp4'))) return folder;
+        }
+        throw new Error('ffmpeg never began the MP4');
+      };
+      const folder = await partial();
+      // The machine loses the worker mid-job: the process and its ffmpeg, no chance to clean up.
+      process.kill(-first.child.pid!, 'SIGKILL');
+      await once(first.child, 'exit');
+      assert.deepEqual(readdirSync(jobs), [folder], 'the source copy and the partial MP4 are still there');
+      assert.ok(readdirSync(path.join(jobs, folder)).includes('input'));
+
+      const next = startWorkerProcess({ TMPDIR: tmp.dir });
+      await next.said('removed the files of transcoding jobs whose worker died');
+      await next.said('video worker ready');
+      assert.deepEqual(readdirSync(jobs), []);
+      next.child.kill('SIGTERM');
+      const [code] = await once(next.child, 'exit');
+      assert.equal(code, 0);
+    } finally {
+      tmp.remove();
+    }
   });
 });

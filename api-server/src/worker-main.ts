@@ -7,6 +7,7 @@
 import { loadConfig } from './config';
 import { openDatabase, pgliteDirFor } from './db/connect';
 import { pendingMigrations, schemaBehindMessage } from './db/migrate';
+import { describeFfmpeg, ffmpegForStart } from './features/video/ffmpeg';
 import { startWorker } from './features/video/worker';
 import { objectStoreFor } from './plugins/app/storage';
 
@@ -29,6 +30,14 @@ const config = (() => {
     return fail(error instanceof Error ? error.message : String(error));
   }
 })();
+// Production refuses the bundled 2018 ffmpeg unless FFMPEG_ALLOW_BUNDLED=1 (features/video/ffmpeg.ts).
+const ffmpeg = (() => {
+  try {
+    return ffmpegForStart();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+})();
 // Beside a running server this needs PostgreSQL: the embedded database belongs to the one process
 // that opened it (and `npm start` transcodes by itself).
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }).catch((error: unknown) =>
@@ -45,10 +54,15 @@ if (config.production) {
   }
 }
 const pollMs = config.videoWorkerIntervalMs || DEFAULT_POLL_MS;
+// Said before the worker starts, so that its first lines (and a signal) find the handlers below in place.
+const ffmpegText = await describeFfmpeg(ffmpeg);
 const worker = startWorker({ db: database.db, storage: objectStoreFor(config), log }, pollMs);
 // The worker's own timer does not hold a process open (inside a server it must not); here it is the process.
 const keepAlive = setInterval(() => undefined, 60_000);
-log.info({ pollMs, storage: config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : `embedded in ${config.dataDir}` }, 'video worker ready');
+log.info(
+  { pollMs, ffmpeg: ffmpegText, storage: config.ossBucket ? `OSS bucket ${config.ossBucket.bucket}` : `embedded in ${config.dataDir}` },
+  'video worker ready',
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,7 +15,8 @@
  *      the concurrency bench (many clients, with the bare route /api/runtime/config as the baseline
  *      measured in the same run);
  * `npm run bench -- media [options]` runs only the media bench (src/media.ts: uploads, transcoding);
- * `npm run bench -- media-browser [--mb 2000]` a creator's largest video end to end in Chromium.
+ * `npm run bench -- video-2gb [--mb 2000]` (or `media-browser`) a creator's largest video end to end in
+ * Chromium, with the server's and ffmpeg's peak RSS (src/video-2gb.ts).
  * `npm run bench -- browser-upload [--sizes 37,200,1024] [--profile dir]` Chromium's uploads through
  * /videoWrite against the same browser's bare PUT (src/browser-upload.ts).
  * `npm run bench -- lighthouse` runs only the Lighthouse bench (src/lighthouse.ts).
@@ -37,7 +38,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm run bench -- <name> [options]`: one bench alone, with its own options and exit code.
 const SINGLE: Record<string, string> = {
   media: 'media.ts',
-  'media-browser': 'media-browser.ts',
+  'video-2gb': 'video-2gb.ts',
+  'media-browser': 'video-2gb.ts',
   'browser-upload': 'browser-upload.ts',
   search: 'search.ts',
   lighthouse: 'lighthouse.ts',

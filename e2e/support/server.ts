@@ -23,6 +23,8 @@ export async function freePort(): Promise<number> {
 export interface RunningProduct {
   baseUrl: string;
   dataDir: string;
+  /** The `npm start` process (scripts/start.mjs); the server and its ffmpeg runs are its descendants. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   return {
     baseUrl,
     dataDir,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -3,25 +3,21 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ManuscriptDetail, SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
+import { ffmpegPath } from '../../api-server/src/features/video/ffmpeg';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
 import { noisePng } from '../support/images';
-import { ROOT } from '../support/server';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
 
-/** The ffmpeg the server transcodes with (api-server's dependency, which ships its binary). */
-function ffmpeg(): string {
-  const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
-  return process.env.FFMPEG_PATH ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
+/** The ffmpeg the server transcodes with (FFMPEG_PATH, else the system's, else the bundled build). */
+const ffmpeg = (): string => ffmpegPath();
 
 /** Two seconds of test pattern and a tone in Matroska (MPEG-4 Part 2 + MP2): the server must transcode it to play. */
 async function makeVideo(): Promise<Buffer> {

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { ffmpegPath } from '../../api-server/src/features/video/ffmpeg';
 import { ACCOUNTS, launchBrowser, login } from '../support/browser';
-import { ROOT } from '../support/server';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
-function ffmpeg(): string {
-  const require = createRequire(path.join(ROOT, 'api-server', 'package.json'));
-  return process.env.FFMPEG_PATH ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
+/** The ffmpeg the server transcodes with (FFMPEG_PATH, else the system's, else the bundled build). */
+const ffmpeg = (): string => ffmpegPath();
 
 /**
  * A minute of grainy test pattern and a tone, MPEG-4 Part 2 + MP2 in Matroska at a high bitrate:
@@ -92,7 +89,7 @@ describe('a video of real size in /videoWrite', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('uploads with progress, says how far transcoding has got, then plays with its poster and seeks by range requests', async () => {
+  it('uploads with progress, is committed, says how far transcoding has got, then plays with its poster and seeks by range requests', async () => {
     const size = (await stat(video)).size;
     assert.ok(size > 30 * 1024 * 1024, `a video of tens of MB (${size} bytes)`);
     await page.goto(`${baseUrl}/videoWrite`);
@@ -101,7 +98,9 @@ describe('a video of real size in /videoWrite', () => {
     await recordFieldTexts(page);
     const partial: string[] = [];
     const uploadHosts = new Set<string>();
+    const commits: Array<Promise<{ code: number; data?: { state: number; Vid: string } }>> = [];
     page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/upload/vod/commit') commits.push(response.json());
       if (response.url().endsWith('.mp4') && response.status() === 206) partial.push(response.headers()['content-range'] ?? '');
       const request = response.request();
       if (request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/oss/') && response.ok()) uploadHosts.add(new URL(request.url()).host);
@@ -122,6 +121,12 @@ describe('a video of real size in /videoWrite', () => {
     assert.equal(others.length, 0, [...uploadHosts].join(' '));
     assert.equal(new URL(`http://${uploadHost}`).hostname, '127.0.0.1');
     assert.notEqual(uploadHost, new URL(baseUrl).host);
+    // Committed once, as a job the server transcodes (0 转码中).
+    assert.equal(commits.length, 1);
+    const committed = await commits[0]!;
+    assert.equal(committed.code, 0);
+    assert.equal(committed.data?.state, 0);
+    assert.match(committed.data?.Vid ?? '', /^[0-9a-f]{32}$/);
     const transcoded = percents(texts, '转码中');
     assert.ok(
       transcoded.some((p) => p > 0 && p < 100),
@@ -147,6 +152,16 @@ describe('a video of real size in /videoWrite', () => {
     );
     const duration = await player.evaluate((node: HTMLVideoElement) => node.duration);
     assert.ok(duration > 55 && duration < 65, `a minute long: ${duration}`);
+    // It plays (muted: no gesture needed): its clock moves.
+    const played = await player.evaluate(async (node: HTMLVideoElement) => {
+      node.muted = true;
+      const from = node.currentTime;
+      await node.play();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      node.pause();
+      return node.currentTime - from;
+    });
+    assert.ok(played > 0.2, `the video plays: ${played} s in 1 s`);
     const landed = await player.evaluate(
       (node: HTMLVideoElement) =>
         new Promise<number>((resolve) => {

@@ -1,14 +1,14 @@
 /**
  * The demo materials' files, made when the seed runs: pictures are small SVG landscapes; the video
- * (H.264/AAC MP4 with a JPEG poster) and the audio (AAC in M4A) come from the ffmpeg the project
- * ships, in about a second. Should ffmpeg fail, the video falls back to the WebM and poster
- * committed under ./assets and the audio to a WAV written here, so the seed never fails on it.
+ * (H.264/AAC MP4 with a JPEG poster) and the audio (AAC in M4A) come from the ffmpeg the transcoder
+ * runs (features/video/ffmpeg.ts), in about a second. Should ffmpeg fail, the video falls back to the
+ * WebM and poster committed under ./assets and the audio to a WAV written here, so the seed never fails on it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../features/video/transcode';
+import { ffmpegPath } from '../features/video/ffmpeg';
 import { sourceFile } from '../own-files';
 
 export interface DemoFile {

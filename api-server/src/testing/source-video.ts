@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../features/video/transcode';
+import { ffmpegPath } from '../features/video/ffmpeg';
 
 /** `seconds` of test pattern and a tone, MPEG-4 Part 2 + MP2 in Matroska. */
 export async function makeSourceVideo(seconds = 2): Promise<Buffer> {

@@ -1,25 +1,20 @@
 /**
  * The bench's test files, made in a temp folder: random bytes for the upload figures, and a real
  * video (1080p test pattern with noise, MPEG-4 Part 2 at its highest quality, AAC audio, in MP4) for
- * the transcoding figures, from the ffmpeg the product ships. Noise makes the frames large (about
- * 2.5 MB each), so 1 GB is about 16 s of video: quick to make and to transcode.
+ * the transcoding figures, from the ffmpeg the product's transcoder runs. Noise makes the frames
+ * large (about 2.5 MB each), so 1 GB is about 16 s of video: quick to make and to transcode.
  */
 import { execFile } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ffmpegPath } from 'api-server/src/features/video/ffmpeg';
 
 export const MB = 1024 * 1024;
 
-export function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  // The product's own dependency, resolved from the api-server package.
-  const require = createRequire(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'api-server', 'package.json'));
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
+/** The ffmpeg the product's transcoder runs (FFMPEG_PATH, else the system's, else the bundled build). */
+export { ffmpegPath };
 
 export function tempFolder(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-media-files-'));

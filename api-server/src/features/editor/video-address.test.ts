@@ -9,7 +9,7 @@ import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { MATERIAL_MESSAGES } from '../materials/shared';
 import { SAMPLE, type TestToken, ossInject } from '../oss/oss-test-client';
-import { ffmpegPath } from '../video/transcode';
+import { ffmpegPath } from '../video/ffmpeg';
 import { processNextJob } from '../video/worker';
 import { MEDIA_ADDRESS_INVALID } from './publish';
 import { OTHER, VERIFIED, add, articleFields, kindFields } from './test-kit';

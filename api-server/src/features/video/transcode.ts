@@ -2,23 +2,17 @@
  * One transcoding run with ffmpeg, file to file: any supported container in, an H.264/AAC MP4 that
  * starts playing before it has fully downloaded (`+faststart`) and a JPEG poster frame out. Nothing
  * of the video passes through this process's memory; ffmpeg reads and writes the files itself.
- * ffmpeg ships inside a registry package (@ffmpeg-installer/ffmpeg); FFMPEG_PATH overrides it.
+ * Which ffmpeg runs is ffmpeg.ts's choice: FFMPEG_PATH, else the system's, else the bundled build.
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { VideoContainer } from './container';
+import { ffmpegPath } from './ffmpeg';
 import { ProgressTracker, lineSplitter } from './progress';
 
 /** A run that takes longer than this is stopped and counts as failed. */
 export const TRANSCODE_TIMEOUT_MS = 60 * 60_000;
-
-export function ffmpegPath(env: Record<string, string | undefined> = process.env): string {
-  if (env.FFMPEG_PATH) return env.FFMPEG_PATH;
-  const require = createRequire(import.meta.url);
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
 
 export interface TranscodeJob {
   /** The source video, a file in `dir`. */
@@ -31,6 +25,8 @@ export interface TranscodeJob {
   /** Stops ffmpeg (the run then rejects). */
   signal?: AbortSignal;
   binary?: string;
+  /** Each ffmpeg run is killed after this long (TRANSCODE_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export interface Transcoded {
@@ -46,10 +42,18 @@ function tail(lines: string[], line: string): void {
   if (lines.length > 3) lines.shift();
 }
 
-function run(binary: string, args: readonly string[], cwd: string, tracker: ProgressTracker | null, signal?: AbortSignal): Promise<void> {
+interface RunOptions {
+  cwd: string;
+  tracker: ProgressTracker | null;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+function run(binary: string, args: readonly string[], { cwd, tracker, signal, timeoutMs }: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: TRANSCODE_TIMEOUT_MS, signal, killSignal: 'SIGKILL' });
+    const child = spawn(binary, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, signal, killSignal: 'SIGKILL' });
     const said: string[] = [];
+    const began = Date.now();
     child.stderr.on(
       'data',
       lineSplitter((line) => {
@@ -66,6 +70,7 @@ function run(binary: string, args: readonly string[], cwd: string, tracker: Prog
     child.on('close', (code, killed) => {
       if (code === 0) return resolve();
       if (signal?.aborted) return reject(new Error('transcoding stopped'));
+      if (killed === 'SIGKILL' && Date.now() - began >= timeoutMs) return reject(new Error(`ffmpeg stopped after ${Math.round(timeoutMs / 1000)} s (timeout)`));
       reject(new Error(`ffmpeg failed: ${said.join(' | ') || (killed ? `stopped by ${killed}` : `exit ${code}`)}`));
     });
   });
@@ -106,13 +111,11 @@ export async function transcode(job: TranscodeJob): Promise<Transcoded> {
   const mp4 = path.join(job.dir, 'output.mp4');
   const poster = path.join(job.dir, 'poster.jpg');
   const tracker = new ProgressTracker((percent) => job.onProgress?.(percent));
-  await run(
-    binary,
-    [...QUIET, '-loglevel', 'info', ...SAFE_INPUT(job.container, job.input), ...MP4_ENCODE_ARGS, '-progress', 'pipe:1', mp4],
-    job.dir,
+  const options = { cwd: job.dir, signal: job.signal, timeoutMs: job.timeoutMs ?? TRANSCODE_TIMEOUT_MS };
+  await run(binary, [...QUIET, '-loglevel', 'info', ...SAFE_INPUT(job.container, job.input), ...MP4_ENCODE_ARGS, '-progress', 'pipe:1', mp4], {
+    ...options,
     tracker,
-    job.signal,
-  );
+  });
   // A frame a second in is more telling than the often black first one; very short clips use the first.
   const posterArgs = (seek: string[]) => [
     ...QUIET,
@@ -131,11 +134,11 @@ export async function transcode(job: TranscodeJob): Promise<Transcoded> {
     '3',
     poster,
   ];
-  await run(binary, posterArgs(['-ss', '1']), job.dir, null, job.signal);
+  await run(binary, posterArgs(['-ss', '1']), { ...options, tracker: null });
   const size = await stat(poster).then(
     (s) => s.size,
     () => 0,
   );
-  if (!size) await run(binary, posterArgs([]), job.dir, null, job.signal);
+  if (!size) await run(binary, posterArgs([]), { ...options, tracker: null });
   return { mp4, poster };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,8 +11,9 @@ import { makeSourceVideo } from '../../testing/source-video';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { claimJob, commitVideo, LEASE_MS, MAX_SOURCE_BYTES } from './jobs';
+import { ffmpegPath } from './ffmpeg';
 import { transcode } from './transcode';
-import { processNextJob, startWorker } from './worker';
+import { outputKeysOf, processNextJob, removeLeftovers, startWorker } from './worker';
 import type { ObjectStore } from '../../storage/object-store';
 import { type TestToken, ossInject } from '../oss/oss-test-client';
 
@@ -26,7 +28,9 @@ describe('embedded video service', () => {
   const tokens: Record<string, string> = {};
   const uids: Record<string, number> = {};
   const clock = { now: new Date('2026-11-20T10:00:00+08:00') };
-  const deps = () => ({ db: app.db, storage: app.storage, now: () => clock.now });
+  // The jobs' folders, where the leftover tests look.
+  const work = tempDir('video-work');
+  const deps = () => ({ db: app.db, storage: app.storage, now: () => clock.now, workDir: work.dir });
 
   const keyFor = (phone: string, ext = 'mkv') => `video/20261120/u${uids[phone]}/${randomBytes(16).toString('hex')}.${ext}`;
   const commit = async (key: string, phone = OWNER) =>
@@ -53,6 +57,7 @@ describe('embedded video service', () => {
     await app.close();
     await database.close();
     data.remove();
+    work.remove();
   });
 
   it('takes an uploaded video as 转码中, then serves an H.264/AAC MP4 and a JPEG poster once transcoded by real ffmpeg', async () => {
@@ -90,6 +95,78 @@ describe('embedded video service', () => {
     assert.equal(failed.data.state, VideoState.FAILED);
     assert.equal(failed.data.state_text, '转码失败');
     assert.equal(failed.data.error, VIDEO_MESSAGES.FAILED);
+  });
+
+  it('leaves nothing behind when a job fails: its folder, and an output an earlier try had stored', async () => {
+    const broken = Buffer.concat([source.subarray(0, 64), randomBytes(4096)]);
+    const taken = await commit(await upload(OWNER, broken));
+    const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
+    const { outputKey, posterKey } = outputKeysOf(row);
+    // As if an earlier try had stored the poster, then its worker died.
+    await app.storage.put(posterKey, Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
+    let folder = '';
+    await processNextJob({
+      ...deps(),
+      transcode: (job) => {
+        folder = job.dir;
+        assert.ok(existsSync(job.input), 'the source was copied into the job folder');
+        return transcode(job);
+      },
+    });
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.FAILED);
+    assert.ok(folder.startsWith(work.dir));
+    assert.equal(existsSync(folder), false);
+    assert.deepEqual(readdirSync(work.dir), []);
+    assert.equal(await app.storage.head(posterKey), null);
+    assert.equal(await app.storage.head(outputKey), null);
+  });
+
+  it('stops ffmpeg at the timeout: the job fails, its output removed with its folder', async () => {
+    // An ffmpeg that hangs once it has written its output, as a stuck decoder would: the real one, then a wait.
+    const hanging = path.join(work.dir, '..', `hanging-ffmpeg-${process.pid}.sh`);
+    writeFileSync(hanging, `#!/bin/sh\n"${ffmpegPath()}" "$@" || exit $?\nexec sleep 120\n`, { mode: 0o755 });
+    const taken = await commit(await upload(OWNER, source));
+    let output = '';
+    try {
+      await processNextJob({
+        ...deps(),
+        transcodeTimeoutMs: 5000,
+        transcode: async (job) => {
+          try {
+            return await transcode({ ...job, binary: hanging });
+          } finally {
+            if (existsSync(path.join(job.dir, 'output.mp4'))) output = path.join(job.dir, 'output.mp4');
+          }
+        },
+      });
+    } finally {
+      rmSync(hanging, { force: true });
+    }
+    const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
+    assert.equal(row.state, VideoState.FAILED);
+    assert.match(row.error, /ffmpeg stopped after 5 s \(timeout\)/);
+    assert.ok(output, 'ffmpeg had written the MP4');
+    assert.equal(existsSync(output), false);
+    assert.deepEqual(readdirSync(work.dir), []);
+    assert.equal(await app.storage.head(outputKeysOf(row).outputKey), null);
+  });
+
+  it("removes the folders of a worker that died mid-job at the next job run, never a live worker's", async () => {
+    // Folders as the worker names them (<pid>-<random>): one of a process that is gone, with a
+    // partial output; one of a live worker (this test's parent process); one not the worker's.
+    const dead = path.join(work.dir, '999999999-abc123');
+    const live = path.join(work.dir, `${process.ppid}-def456`);
+    const other = path.join(work.dir, 'someone-elses');
+    for (const dir of [dead, live, other]) {
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'output.mp4'), randomBytes(1024));
+    }
+    const taken = await commit(await upload(OWNER, source));
+    assert.equal(await processNextJob(deps()), true);
+    assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
+    assert.deepEqual(readdirSync(work.dir).sort(), [path.basename(live), path.basename(other)].sort());
+    assert.deepEqual(await removeLeftovers(work.dir, () => false), [path.basename(live)], 'gone once its process is');
+    assert.deepEqual(readdirSync(work.dir), [path.basename(other)]);
   });
 
   it("refuses what is not a video, not uploaded, not of the video kind, or not the caller's", async () => {
