@@ -1,5 +1,5 @@
 import { App, Button, Progress, Upload } from 'antd';
-import { isAllowedImage, uploadToStorage } from 'shared-sdk';
+import { isAllowedImage, isApiError, uploadImage } from 'shared-sdk';
 
 export interface UploadItem {
   uid: string;
@@ -17,15 +17,18 @@ export interface ImageUploadProps {
 
 const patch = (uid: string, change: Partial<UploadItem>) => (items: UploadItem[]) => items.map((it) => (it.uid === uid ? { ...it, ...change } : it));
 
-/** Several images, each uploaded straight to storage with a circular progress, removable before submit. */
+/** Several images, each uploaded straight to storage (then cleaned) with a circular progress, removable before submit. */
 export function ImageUpload({ items, onChange }: ImageUploadProps) {
   const { message } = App.useApp();
   const start = (file: File & { uid: string }) => {
     onChange((list) => [...list, { uid: file.uid, name: file.name, percent: 0, status: 'uploading', preview: URL.createObjectURL(file) }]);
-    uploadToStorage(file, 'image', (percent) => onChange(patch(file.uid, { percent })))
+    // Uploaded, then cleaned by the server (metadata removed): the clean copy's URL is the one saved.
+    uploadImage(file, 'image', (percent) => onChange(patch(file.uid, { percent })))
       .then(({ url }) => onChange(patch(file.uid, { status: 'done', percent: 100, url })))
       .catch((error: unknown) => {
         console.error('upload failed', error);
+        // The server's refusal of the file (not an image of its type, too large…) in its own words.
+        if (isApiError(error) && error.kind === 'business') void message.error(error.message);
         onChange(patch(file.uid, { status: 'error' }));
       });
   };
