@@ -95,8 +95,9 @@ async function reencode(body: Buffer, kind: Exclude<ImageKind, 'svg'>): Promise<
   const input = { limitInputPixels: MAX_PIXELS, animated, failOn: 'error' as const };
   let header: Metadata;
   try {
-    // The header alone: no pixel is decoded here, so the bound below is checked before any is.
-    header = await sharp(body, { animated, failOn: 'error' }).metadata();
+    // The header alone: no pixel is decoded here, so the bound below is checked before any is
+    // (sharp's own default pixel limit would refuse a bomb here too, but as unreadable).
+    header = await sharp(body, { animated, failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
     throw invalid(CLEAN_IMAGE_MESSAGES.UNREADABLE);
   }
