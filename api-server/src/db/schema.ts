@@ -136,3 +136,4 @@ export type * from './schema-tools';
 export type * from './schema-editor';
 export type * from './schema-video';
 export type * from './schema-storage';
+export type * from './schema-images';

@@ -57,10 +57,15 @@ interface Stored {
   size: number;
 }
 
-/** Writes a file as an upload of `owner` on `created` would be written. */
-async function store(storage: ObjectStore, kind: UploadKind, owner: number, created: Date, file: DemoFile): Promise<Stored> {
+/**
+ * Writes a file as an upload of `owner` on `created` would be written. The server made the pictures
+ * itself, without metadata: they are recorded as clean copies (media/clean-copies.ts), as a
+ * creator's cleaned upload is.
+ */
+async function store(db: Kysely<Database>, storage: ObjectStore, kind: UploadKind, owner: number, created: Date, file: DemoFile): Promise<Stored> {
   const key = `${kind}/${dateFolder(created)}/u${owner}/${randomBytes(16).toString('hex')}.${file.ext}`;
   const info = await storage.put(key, file.body, file.contentType);
+  if (kind === 'image') await db.insertInto('clean_images').values({ object_key: key, owner_id: owner, source: 'seed' }).execute();
   return { key, url: storage.publicUrl(key), size: info.size };
 }
 
@@ -83,7 +88,7 @@ export async function seedDemoMaterials(db: Kysely<Database>, phones: readonly s
     if (!owner) continue;
     const created = new Date(now - m.daysAgo * 86_400_000);
     const picture = demoPicture(m.title, m.color);
-    const file = storage ? await store(storage, 'image', owner, created, picture) : inline(picture);
+    const file = storage ? await store(db, storage, 'image', owner, created, picture) : inline(picture);
     await insertMaterial(db, { owner, cmType: 2, title: m.title, describe: `${m.title}，演示素材。`, check: m.check, created, file, icon: file.url });
   }
   if (storage) await seedDemoMedia(db, storage, media, idOf, now);
@@ -108,8 +113,8 @@ async function seedDemoMedia(
     // An audio's poster is a picture of its title, as the player shows one.
     const made = m.kind === 'video' ? video : audio ? { file: audio, poster: demoPicture(m.title, '#595959') } : null;
     if (!made) continue;
-    const file = await store(storage, m.kind, owner, created, made.file);
-    const poster = await store(storage, 'image', owner, created, made.poster);
+    const file = await store(db, storage, m.kind, owner, created, made.file);
+    const poster = await store(db, storage, 'image', owner, created, made.poster);
     await insertMaterial(db, { owner, cmType: 3, title: m.title, describe: m.describe, check: 2, created, file, icon: poster.url });
   }
 }

@@ -50,12 +50,35 @@ export function objectKeyOfPath(spelled: string): string | null {
 }
 
 /**
+ * A path folded the way a lenient reader might read it: runs of slashes as one, each segment
+ * decoded once when it can be, lower case. Only used to tell that a path means the store's mount
+ * point without spelling it canonically, never to find a key.
+ */
+function folded(pathname: string): string {
+  return pathname
+    .replace(/\/{2,}/g, '/')
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/')
+    .toLowerCase();
+}
+
+/**
  * An address in a store mounted at `prefix` (`<base>/<bucket>/`, ending in a slash) from a URL's
- * path as sent or parsed (no query): null when outside the prefix.
+ * path as sent or parsed (no query): null when outside the prefix. A path that only a lenient
+ * reading puts under the prefix (`/oss//<bucket>/…`, `/OSS/<bucket>/…`, `/oss/%62ucket/…`) lies in
+ * the store's namespace but names no key: it is a dead address (the storage serves 404 there), and
+ * every check that saves an address refuses it instead of taking it for some other site's path.
  */
 export function addressInPrefix(pathname: string, prefix: string): StorageAddress | null {
-  if (!pathname.startsWith(prefix)) return null;
-  return { key: objectKeyOfPath(pathname.slice(prefix.length)) };
+  if (pathname.startsWith(prefix)) return { key: objectKeyOfPath(pathname.slice(prefix.length)) };
+  return prefix !== '/' && folded(pathname).startsWith(folded(prefix)) ? { key: null } : null;
 }
 
 /** The path of a request target as sent (`request.url`: path and query, never decoded). */

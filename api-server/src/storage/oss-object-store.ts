@@ -312,11 +312,16 @@ export class OssObjectStore implements ObjectStore {
     } catch {
       return null;
     }
+    // The browser names uploads with https; a plain http form of the same URL is the same object.
+    // addressInPrefix also tells a misspelled mount (`//`, another case) from another site's path:
+    // such a dead address counts only when no base reads the path as a key.
+    let dead: StorageAddress | null = null;
     for (const base of this.bases) {
-      // The browser names uploads with https; a plain http form of the same URL is the same object.
-      if (url.host === base.host && url.pathname.startsWith(base.pathname)) return addressInPrefix(url.pathname, base.pathname);
+      const address = url.host === base.host ? addressInPrefix(url.pathname, base.pathname) : null;
+      if (address?.key) return address;
+      dead ??= address;
     }
-    return null;
+    return dead;
   }
 
   private async call<T>(operation: string, key: string, run: () => Promise<T>): Promise<T> {

@@ -71,6 +71,8 @@ export type NewspaperPage = newspaper.NewspaperPage;
 export type TosToken = uploads.TosToken;
 export type VodToken = uploads.VodToken;
 export type TransImageRequest = RequestOf<typeof uploads.transImage>;
+export type CleanImageRequest = RequestOf<typeof uploads.cleanImage>;
+export type CleanImage = uploads.CleanImage;
 
 // --- notices (GET /api/notice/list, POST /api/notice/read) ---------------------------------
 /** App notices of type 0 and 1, and community notices (spec §3, unread count). */

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { App, Upload } from 'antd';
+import { isApiError } from '../http/api-error';
 import { isAllowedImage } from '../upload/file-rules';
 
 export const IMAGE_UPLOAD_ACCEPT = '.gif,.jpeg,.jpg,.png,.svg';
 export const NOT_AN_IMAGE = '请上传图片文件（gif、jpeg、jpg、png、svg）';
 export const UPLOAD_FAILED = '上传失败，请重试';
 
-/** `uploadToStorage` of the caller's `shared-sdk` (the page's one signed client and session). */
+/** `uploadImage` of the caller's `shared-sdk` (the page's one signed client and session): upload, then the server's clean copy. */
 export type ImageUploader = (file: File, kind: 'image', onProgress: (percent: number) => void) => Promise<{ url: string }>;
 
 /**
@@ -28,7 +29,8 @@ export function useImageUpload(upload: ImageUploader, onUploaded: (url: string) 
       .then(({ url }) => onUploaded(url))
       .catch((error: unknown) => {
         console.error(`${what} failed`, error);
-        void message.error(UPLOAD_FAILED);
+        // The server's refusal of the file (not readable as its type, too large…) in its own words.
+        void message.error(isApiError(error) && error.kind === 'business' ? error.message : UPLOAD_FAILED);
       })
       .finally(() => setPercent(null));
     return false;

@@ -1,5 +1,6 @@
 /** Browser uploads straight to object storage, shared by the materials screen and the editors. */
 export { uploadToStorage, fetchUploadToken, TOKEN_PATH, type UploadOptions, type UploadResult } from './upload-to-storage';
+export { uploadImage, cleanUploadedImage, CLEAN_IMAGE_PATH } from './upload-image';
 export {
   isAllowedImage,
   extensionOf,

@@ -28,6 +28,7 @@ import * as contentDayCounts from './0141_content_day_counts';
 import * as videoJobProgress from './0150_video_job_progress';
 import * as draftTabGrams from './0160_draft_tab_grams';
 import * as uploadReferences from './0170_upload_references';
+import * as cleanImages from './0180_clean_images';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0150_video_job_progress': videoJobProgress,
   '0160_draft_tab_grams': draftTabGrams,
   '0170_upload_references': uploadReferences,
+  '0180_clean_images': cleanImages,
 };

@@ -15,6 +15,7 @@ import { type CheckedSave, type SavedDraft, type Tx, lockEditableManuscript } fr
 import { documentAddresses } from './document-addresses';
 import { type MaterialMatch, materialMatch, recordMaterialUsage } from './material-usage';
 import { requireVideosReady } from './video-ready';
+import { uncleanImageKeys } from '../media/clean-copies';
 
 /**
  * The review pipeline's code for each state, read with the type's label map (spec §3: A articles,
@@ -81,10 +82,14 @@ export interface CheckedPublish {
 /** A document naming an address in our storage that is no key's spelling (object-address.ts). */
 export const MEDIA_ADDRESS_INVALID = '媒体地址无效，请删除后重新上传';
 
+/** A document showing an image of our storage that is not a clean copy (media/clean-copies.ts). */
+export const IMAGE_NOT_CLEAN = '图片未经处理，请删除后重新上传';
+
 /**
  * The refusals of publishing and scheduling only, run after the save's own refusals and before
  * anything is written, so a refused publish leaves the draft as it was: an address in our storage
- * that names no key as spelled (1002), a video not committed, not the author's, still transcoding or
+ * that names no key as spelled (1002), an image of our storage that is neither a clean copy of the
+ * author's nor an image material they may use (1002, media/clean-copies.ts), a video not committed, not the author's, still transcoding or
  * failed (1002, `video-ready.ts`), and, for a draft editing a manuscript, the same refusals as for
  * saving it (`lockEditableManuscript`: gone, someone else's, another kind, or back in review). Collection items are checked
  * after it (`checkCollectionItems`), once the draft and the manuscript it edits are locked.
@@ -98,6 +103,7 @@ export async function checkPublish(
 ): Promise<CheckedPublish> {
   const addresses = documentAddresses(storage, doc);
   if (addresses.invalid.length > 0) throw new ApiError(ApiCode.INVALID_PARAMS, MEDIA_ADDRESS_INVALID);
+  if ((await uncleanImageKeys(tx, storage, userId, addresses.keys)).length > 0) throw new ApiError(ApiCode.INVALID_PARAMS, IMAGE_NOT_CLEAN);
   await requireVideosReady(tx, userId, doc, addresses.keys);
   const { manuscriptId } = save;
   if (manuscriptId !== null && !save.manuscriptChecked) await lockEditableManuscript(tx, userId, manuscriptId, doc.type);

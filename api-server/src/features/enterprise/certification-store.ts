@@ -62,7 +62,7 @@ export async function applyForCertification(
   const current = await certificationState(db, store, user, kind);
   if (current.cert_audit_status === CertAuditStatus.PASSED) throw conflict(CERT_REFUSALS.PASSED);
   if (!canApply(current.cert_audit_status)) throw conflict(CERT_REFUSALS.IN_REVIEW);
-  const licenceKey = await ownImageKey(store, input.licence_url, user.id);
+  const licenceKey = await ownImageKey(db, store, input.licence_url, user.id);
   const values = {
     org_name: input.org_name.trim(),
     credit_code: input.credit_code.trim().toUpperCase(),

@@ -6,6 +6,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
+import { cleanedUrl } from '../../testing/clean-image';
 import { runToolCommand } from '../tools/operator';
 import { operatorToken } from '../../lib/operator-access';
 
@@ -82,7 +83,7 @@ describe('enterprise certification and government affairs', () => {
   });
 
   it('refuses a bad form on the server with the page’s messages', async () => {
-    const licence = await upload(APPLICANT, SAMPLE.png);
+    const licence = await cleanedUrl(app, tokens[APPLICANT], await upload(APPLICANT, SAMPLE.png));
     const cases: [Record<string, string>, RegExp][] = [
       [{ org_name: '郑' }, /机构名称/],
       [{ credit_code: '91350100M000100Y44' }, /统一社会信用代码/],
@@ -111,7 +112,7 @@ describe('enterprise certification and government affairs', () => {
   });
 
   it('goes submitted (2) → reviewing (3) → passed (1): enterprise status 2, cert_type 24', async () => {
-    const licence = await upload(APPLICANT, SAMPLE.png);
+    const licence = await cleanedUrl(app, tokens[APPLICANT], await upload(APPLICANT, SAMPLE.png));
     const applied = await call<CertificationState>(APPLICANT, '/api/enterpriseUser/apply', form(licence, { credit_code: CODE.toLowerCase() }));
     assert.equal(applied.code, 0, applied.msg);
     assert.equal(applied.msg, '提交成功，请等待审核');
@@ -134,7 +135,7 @@ describe('enterprise certification and government affairs', () => {
   });
 
   it('rejects with a reason the creator sees, then takes a corrected application', async () => {
-    const licence = await upload(OTHER, SAMPLE.png);
+    const licence = await cleanedUrl(app, tokens[OTHER], await upload(OTHER, SAMPLE.png));
     assert.equal((await call(OTHER, '/api/govAffairs/apply', form(licence, { org_name: '某市政务服务中心' }))).code, 0);
     await assert.rejects(review(OTHER, 'reject', '', 'gov'), /needs --reason/);
     await review(OTHER, 'reject', '机构名称与执照不一致', 'gov');

@@ -1,13 +1,12 @@
 /**
- * An image the caller uploaded to the product's storage: a key of the upload layout, under the
- * caller's own scope, present, an image by its bytes and not too large. Someone else's object, an
- * outside URL or a renamed non-image is refused with a clear message.
+ * An image the caller uploaded to the product's storage and had cleaned (media/clean-copies.ts): a
+ * clean copy of theirs, present and not too large. Someone else's object, an outside URL, a raw
+ * upload or a non-image is refused with a clear message.
  */
-import { type ObjectStore, readObject } from '../../storage/object-store';
-import { sniffImage } from '../materials/image-bytes';
-import { scopeFor } from '../upload/credentials';
-import { parseUploadKey } from '../upload/keys';
-import { invalid } from '../../lib/api-error';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ObjectStore } from '../../storage/object-store';
+import { requireCleanCopy } from '../media/clean-copies';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -17,19 +16,10 @@ export const IMAGE_MESSAGES = {
   MISSING: '图片不存在，请重新上传',
   TOO_LARGE: '图片不能超过 10 MB',
   NOT_IMAGE: '请上传图片文件（gif、jpeg、jpg、png、svg）',
+  NOT_CLEAN: '图片未经处理，请重新上传',
 } as const;
 
-/** The object key of the caller's uploaded image named by `url`. */
-export async function ownImageKey(store: ObjectStore, url: string, userId: number): Promise<string> {
-  const key = store.keyOfUrl(url.trim());
-  const parsed = key ? parseUploadKey(key) : null;
-  if (!key || !parsed) throw invalid(IMAGE_MESSAGES.NOT_OURS);
-  if (parsed.scope !== scopeFor(userId)) throw invalid(IMAGE_MESSAGES.NOT_YOURS);
-  const head = await store.head(key);
-  if (!head) throw invalid(IMAGE_MESSAGES.MISSING);
-  if (head.size > MAX_IMAGE_BYTES) throw invalid(IMAGE_MESSAGES.TOO_LARGE);
-  const body = await readObject(store, key, MAX_IMAGE_BYTES);
-  if (!body) throw invalid(IMAGE_MESSAGES.MISSING);
-  if (parsed.kind !== 'image' || !sniffImage(body)) throw invalid(IMAGE_MESSAGES.NOT_IMAGE);
-  return key;
+/** The object key of the caller's clean image named by `url`. */
+export async function ownImageKey(db: Kysely<Database>, store: ObjectStore, url: string, userId: number): Promise<string> {
+  return (await requireCleanCopy({ db, storage: store }, userId, url, { ...IMAGE_MESSAGES, maxBytes: MAX_IMAGE_BYTES })).key;
 }

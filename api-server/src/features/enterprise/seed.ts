@@ -49,6 +49,8 @@ export async function seedCertifications(
     if (!userId) continue;
     const key = `image/20261101/u${userId}/${randomBytes(16).toString('hex')}.svg`;
     if (storage) await storage.put(key, Buffer.from(LICENCE_SVG), 'image/svg+xml');
+    // Made here, without metadata: a clean copy (media/clean-copies.ts), as a cleaned upload is.
+    await db.insertInto('clean_images').values({ object_key: key, owner_id: userId, source: 'seed' }).execute();
     const reviewed = cert.status === CertAuditStatus.PASSED || cert.status === CertAuditStatus.FAILED;
     await db
       .insertInto('certifications')

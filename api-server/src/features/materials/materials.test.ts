@@ -6,6 +6,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
+import { cleanedUrl } from '../../testing/clean-image';
 import { setAuditStatus } from './audit';
 
 const VERIFIED = '13800000001';
@@ -28,6 +29,8 @@ describe('materials', () => {
     assert.equal(put.statusCode, 200, put.body);
     return `/oss/${t.bucket}/${key}`;
   };
+  /** Uploaded, then cleaned as the add screen does: the clean copy is what a save takes. */
+  const uploadClean = async (payload: Buffer, ext = 'png'): Promise<string> => cleanedUrl(app, tokens[VERIFIED], await upload(payload, ext));
   const save = (phone: string, params: Partial<Record<'files' | 'covers' | 'title' | 'labels' | 'describe', string>>) =>
     call<{ ids: number[] }>(phone, '/api/material/save', { title: '测试素材', describe: '测试描述', ...params });
 
@@ -108,7 +111,12 @@ describe('materials', () => {
     );
     assert.deepEqual((await call<Tag[]>(VERIFIED, '/api/label/list', { name: '' })).data, []);
 
-    const files = [await upload(SAMPLE.png), await upload(SAMPLE.gif, 'gif'), await upload(SAMPLE.jpeg, 'jpg'), await upload(SAMPLE.svg, 'svg')];
+    const files = [
+      await uploadClean(SAMPLE.png),
+      await uploadClean(SAMPLE.gif, 'gif'),
+      await uploadClean(SAMPLE.jpeg, 'jpg'),
+      await uploadClean(SAMPLE.svg, 'svg'),
+    ];
     const saved = await save(VERIFIED, { files: files.join(','), labels: String(tag.data[0]?.id), title: '新上传', describe: '四张图' });
     assert.equal(saved.code, 0, saved.msg);
     assert.equal(saved.msg, '添加素材成功');
@@ -122,7 +130,7 @@ describe('materials', () => {
   });
 
   it('refuses every invalid save: texts, lengths, missing files, non-images by bytes, foreign or unknown keys', async () => {
-    const png = await upload(SAMPLE.png);
+    const png = await uploadClean(SAMPLE.png);
     const fake = await upload(SAMPLE.text, 'png');
     const other = await fetchToken(app, tokens[UNVERIFIED] ?? '');
     const foreign = await upload(SAMPLE.png, 'png', other);

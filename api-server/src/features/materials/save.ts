@@ -1,17 +1,15 @@
 /**
  * POST /api/material/save: every rule of spec §5 again on the server (the UI is a convenience), and
- * what only the server can check: each file is an object in our storage, under the caller's own key
- * scope, and an image by its bytes. One material is created per file, sharing title, description and
+ * what only the server can check: each file is a clean copy of the caller's (an upload the server
+ * decoded and encoded again without its metadata: media/clean-copies.ts) present in storage. One material is created per file, sharing title, description and
  * tags; each starts unreviewed (1) with an upload log (1).
  */
 import { type Kysely } from 'kysely';
 import { MaterialLogCode } from 'shared-sdk/contract';
 import type { RequestOf, materials as contract } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
-import { type ObjectStore, readObject } from '../../storage/object-store';
-import { scopeFor } from '../upload/credentials';
-import { parseUploadKey } from '../upload/keys';
-import { sniffImage } from './image-bytes';
+import type { ObjectStore } from '../../storage/object-store';
+import { requireCleanCopy } from '../media/clean-copies';
 import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, labelIdList } from './shared';
 import { parseIdList } from '../../lib/ids';
 
@@ -29,18 +27,17 @@ const MAX_LABELS = 20;
 
 const length = (text: string): number => [...text].length;
 
-async function checkImage(store: ObjectStore, raw: string, userId: number): Promise<StoredImage> {
-  const key = store.keyOfUrl(raw);
-  const parsed = key ? parseUploadKey(key) : null;
-  if (!key || !parsed) throw invalid(M.BAD_FILE_URL);
-  if (parsed.scope !== scopeFor(userId)) throw invalid(M.FILE_NOT_YOURS);
-  const head = await store.head(key);
-  if (!head) throw invalid(M.FILE_MISSING);
-  if (head.size > MAX_IMAGE_BYTES) throw invalid(M.FILE_TOO_LARGE);
-  const body = await readObject(store, key, MAX_IMAGE_BYTES);
-  if (!body) throw invalid(M.FILE_MISSING);
-  if (parsed.kind !== 'image' || !sniffImage(body)) throw invalid(M.NOT_AN_IMAGE);
-  return { key, url: store.publicUrl(key), size: head.size };
+/** A clean copy of the caller's (media/clean-copies.ts): the upload itself is never saved. */
+async function checkImage(db: Kysely<Database>, store: ObjectStore, raw: string, userId: number): Promise<StoredImage> {
+  const { key, size } = await requireCleanCopy({ db, storage: store }, userId, raw, {
+    NOT_OURS: M.BAD_FILE_URL,
+    NOT_YOURS: M.FILE_NOT_YOURS,
+    MISSING: M.FILE_MISSING,
+    TOO_LARGE: M.FILE_TOO_LARGE,
+    NOT_IMAGE: M.NOT_AN_IMAGE,
+    maxBytes: MAX_IMAGE_BYTES,
+  });
+  return { key, url: store.publicUrl(key), size };
 }
 
 function checkTexts(input: { title: string; describe: string }): { title: string; describe: string } {
@@ -75,11 +72,11 @@ export async function saveMaterials(db: Kysely<Database>, store: ObjectStore, us
   const labelIds = await checkLabels(db, labels);
 
   const images: StoredImage[] = [];
-  for (const file of files) images.push(await checkImage(store, file, userId));
+  for (const file of files) images.push(await checkImage(db, store, file, userId));
   const icons: string[] = [];
   for (const [i, image] of images.entries()) {
     const cover = covers[i];
-    icons.push(cover ? (await checkImage(store, cover, userId)).url : image.url);
+    icons.push(cover ? (await checkImage(db, store, cover, userId)).url : image.url);
   }
 
   return db.transaction().execute(async (tx) => {

@@ -2,15 +2,20 @@
  * Re-hosting an external image (spec §7 `POST /api/upload/tos/transImage`): a pasted article names
  * pictures on other sites; the editor asks us to copy each onto our storage so the article does not
  * hotlink. The server fetches only public addresses (safe-fetch.ts), keeps only bytes that are a
- * jpg, png or gif (never what the other site claims), and stores them under the user's own scope
- * with a content hash as the name, so the same picture pasted twice is stored once.
+ * jpg, png or gif (never what the other site claims), and stores their clean copy (clean-image.ts:
+ * decoded and encoded again, metadata gone) under the user's own scope with the copy's content hash
+ * as the name, so the same picture pasted twice is stored once.
  */
-import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { ApiCode } from 'shared-sdk/contract';
+import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import type { ObjectStore } from '../../storage/object-store';
-import { IMAGE_CONTENT_TYPES, sniffImage } from '../materials/image-bytes';
+import { sniffImage } from '../materials/image-bytes';
 import { scopeFor } from '../upload/credentials';
+import { parseUploadKey } from '../upload/keys';
+import { cleanImage } from './clean-image';
+import { cleanUpload, isCleanCopyOf, storeCleanCopy } from './clean-copies';
 import { type FetchFailure, type FetchLimits, FetchRefused, type Resolver, fetchPublic } from './safe-fetch';
 import type { AddressRule } from './public-address';
 
@@ -28,6 +33,7 @@ export const TRANS_IMAGE_MESSAGES: Readonly<Record<FetchFailure | 'notImage', st
 };
 
 export interface TransImageDeps {
+  db: Kysely<Database>;
   storage: ObjectStore;
   rule: AddressRule;
   limits?: FetchLimits;
@@ -35,15 +41,16 @@ export interface TransImageDeps {
   now?: () => Date;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateFolder = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
-
 /** The stored URL of the image at `url`, copied into `userId`'s scope (or the URL itself when it is ours already). */
 export async function transImage(deps: TransImageDeps, userId: number, url: string): Promise<string> {
   // Already ours: answer the canonical URL of the stored object (never the caller's spelling of it,
-  // which could name our path on another host).
+  // which could name our path on another host); the caller's own upload not yet cleaned is cleaned.
   const ownKey = deps.storage.keyOfUrl(url);
-  if (ownKey && (await deps.storage.head(ownKey))) return deps.storage.publicUrl(ownKey);
+  if (ownKey && (await deps.storage.head(ownKey))) {
+    const upload = parseUploadKey(ownKey);
+    const cleanable = upload?.kind === 'image' && upload.scope === scopeFor(userId) && !(await isCleanCopyOf(deps.db, userId, ownKey));
+    return cleanable ? (await cleanUpload(deps, userId, url)).url : deps.storage.publicUrl(ownKey);
+  }
   let fetched;
   try {
     fetched = await fetchPublic(url, deps.rule, deps.limits ?? TRANS_IMAGE_LIMITS, deps.resolve);
@@ -54,9 +61,6 @@ export async function transImage(deps: TransImageDeps, userId: number, url: stri
   const kind = sniffImage(fetched.body);
   // SVG is text that can carry script: a re-hosted picture is raster or nothing.
   if (!kind || kind === 'svg') throw new ApiError(ApiCode.INVALID_PARAMS, TRANS_IMAGE_MESSAGES.notImage);
-  const ext = kind === 'jpeg' ? 'jpg' : kind;
-  const hash = createHash('md5').update(fetched.body).digest('hex');
-  const key = `image/${dateFolder((deps.now ?? (() => new Date()))())}/${scopeFor(userId)}/${hash}.${ext}`;
-  if (!(await deps.storage.head(key))) await deps.storage.put(key, fetched.body, IMAGE_CONTENT_TYPES[kind]);
-  return deps.storage.publicUrl(key);
+  const cleaned = await cleanImage(fetched.body, { claimed: kind, allowSvg: false });
+  return (await storeCleanCopy(deps, userId, cleaned, `url:${url}`, true)).url;
 }

@@ -117,7 +117,7 @@ export async function saveDrama(
     title,
     intro: input.intro.trim(),
     status: input.status,
-    cover_url: await coverUrl(store, input.cover_url, ownerId, current?.cover_url ?? ''),
+    cover_url: await coverUrl(db, store, input.cover_url, ownerId, current?.cover_url ?? ''),
     updated_at: now,
   };
   if (!current)
@@ -164,7 +164,7 @@ export async function saveEpisode(
     episode_no: input.episode_no,
     title,
     video_url: await videoUrl(db, store, input.video_url, ownerId, current?.video_url ?? ''),
-    cover_url: await coverUrl(store, input.cover_url, ownerId, current?.cover_url ?? ''),
+    cover_url: await coverUrl(db, store, input.cover_url, ownerId, current?.cover_url ?? ''),
     updated_at: now,
   };
   const taken = await db

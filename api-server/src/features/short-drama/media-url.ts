@@ -1,6 +1,6 @@
 /**
- * Addresses a series or an episode may point at. A cover is an image the caller uploaded (or the one
- * already stored: a seeded cover stays valid on edit). A video is a video of our storage that the
+ * Addresses a series or an episode may point at. A cover is a clean copy of an image the caller
+ * uploaded (media/clean-copies.ts; or the one already stored: a seeded cover stays valid on edit). A video is a video of our storage that the
  * video service knows (publishing's own check, editor/video-ready.ts: committed, transcoded, the
  * caller's, refused in the same words), a same-origin path of the product's media service, or an
  * http(s) address of a video host; never a `javascript:` or `data:` URL, and never someone else's
@@ -22,10 +22,10 @@ export const MEDIA_MESSAGES = {
   VIDEO_MISSING: '视频不存在，请重新上传',
 } as const;
 
-export async function coverUrl(store: ObjectStore, raw: string, userId: number, current: string): Promise<string> {
+export async function coverUrl(db: Kysely<Database>, store: ObjectStore, raw: string, userId: number, current: string): Promise<string> {
   const url = raw.trim();
   if (!url || url === current) return url;
-  return store.publicUrl(await ownImageKey(store, url, userId));
+  return store.publicUrl(await ownImageKey(db, store, url, userId));
 }
 
 export async function videoUrl(db: Kysely<Database>, store: ObjectStore, raw: string, userId: number, current: string): Promise<string> {

@@ -7,6 +7,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
+import { cleanedUrl } from '../../testing/clean-image';
 import { runToolCommand } from '../tools/operator';
 import { VIDEO_NOT_READY } from '../editor/video-ready';
 
@@ -116,7 +117,7 @@ describe('short drama', () => {
   });
 
   it('creates a series with my uploaded cover; refuses someone else’s cover and bad titles', async () => {
-    const cover = await upload(AUTHOR, SAMPLE.png, 'png');
+    const cover = await cleanedUrl(app, tokens[AUTHOR], await upload(AUTHOR, SAMPLE.png, 'png'));
     const created = await call<DramaSeries>(AUTHOR, '/api/microDrama/save', { title: '  新剧  ', cover_url: cover, intro: '简介' });
     assert.equal(created.code, 0, created.msg);
     assert.equal(created.data.title, '新剧');

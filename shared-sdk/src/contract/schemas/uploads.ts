@@ -1,6 +1,7 @@
 /**
  * Uploads (spec §7 `/api/upload/*`): storage credentials for the browser's direct uploads, re-hosting
- * an external image, and the video service (commit an uploaded video, poll its transcoding).
+ * an external image, cleaning an uploaded image, and the video service (commit an uploaded video,
+ * poll its transcoding).
  */
 import { type Static, Type } from 'typebox';
 import { VideoState } from '../video';
@@ -85,6 +86,30 @@ export const transImage = defineRoute({
   tag: 'uploads',
   body: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
   data: Type.String(),
+});
+
+/** A clean copy of an uploaded image: what the screens use in place of the upload. */
+export const CleanImage = Type.Object({
+  /** The clean copy's URL, used exactly as the uploaded URL was. */
+  url: Type.String(),
+  /** Its storage key (the upload layout, under the caller's own scope). */
+  key: Type.String(),
+});
+export type CleanImage = Static<typeof CleanImage>;
+
+export const cleanImage = defineRoute({
+  method: 'POST',
+  url: '/api/upload/tos/cleanImage',
+  operationId: 'cleanImage',
+  summary: 'Clean an image the browser uploaded: decoded and encoded again, metadata removed; answers the copy to save instead',
+  description:
+    'The upload (an image key of mine, at most 20 MB) is decoded and encoded again with its orientation applied and every metadata block (EXIF with GPS, XMP, IPTC, ICC, comments) and any trailing bytes removed; ' +
+    'the copy is stored under a new key of my scope and the upload is deleted. Only clean copies are accepted where an image is saved. ' +
+    'Refusals (1002): not one of our addresses, not an image (gif, jpeg, jpg, png, svg), contents not of the type the name claims, unreadable, larger than 16384 px a side or 50 megapixels; ' +
+    "1002 只能使用自己上传的图片 for someone else's upload. Cleaning the same upload again answers the same copy. At most 120 a minute per user (1008).",
+  tag: 'uploads',
+  body: Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+  data: CleanImage,
 });
 
 export const videoCommit = defineRoute({

@@ -1,12 +1,12 @@
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { uploadToStorage } from 'shared-sdk';
+import { uploadImage } from 'shared-sdk';
 import { IMAGE_UPLOAD_ACCEPT, useImageUpload } from 'shared-sdk/ui';
 import { DramaCover } from './drama-cover';
 
 /** The series cover, uploaded straight to storage; the server accepts only my own upload. */
 export function CoverUpload({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
-  const { percent, beforeUpload } = useImageUpload(uploadToStorage, (url) => onChange?.(url), 'cover upload');
+  const { percent, beforeUpload } = useImageUpload(uploadImage, (url) => onChange?.(url), 'cover upload');
   return (
     <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16 }}>
       <DramaCover url={value ?? ''} title="短剧" width={96} />

@@ -1,10 +1,11 @@
 /**
  * The calls behind the editor's uploads (spec §7): pictures and audio straight to storage with the
- * `/api/upload/tos/token` credentials, video through `/api/upload/vod/token` and the video service,
+ * `/api/upload/tos/token` credentials (a picture then cleaned by the server, whose clean copy is
+ * what the body shows: `uploadImage`), video through `/api/upload/vod/token` and the video service,
  * whose transcoding state is polled. Screens take the real ones; tests hand in their own.
  */
 import { UPLOAD_KIND_LABEL, type UploadMediaKind } from './upload-art';
-import { delay, uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
+import { delay, uploadImage, uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
 
 export interface MediaUploads {
   uploadFile(file: File, kind: 'image' | 'audio', onProgress: (percent: number) => void): Promise<{ url: string }>;
@@ -21,7 +22,10 @@ export interface MediaUploads {
 const EDITOR_PART_SIZE = 1024 * 1024;
 
 export const storageUploads: MediaUploads = {
-  uploadFile: (file, kind, onProgress) => uploadToStorage(file, kind, onProgress, { partSize: EDITOR_PART_SIZE }),
+  uploadFile: (file, kind, onProgress) =>
+    kind === 'image'
+      ? uploadImage(file, kind, onProgress, { partSize: EDITOR_PART_SIZE })
+      : uploadToStorage(file, kind, onProgress, { partSize: EDITOR_PART_SIZE }),
   uploadVideo: (file, onProgress) => uploadVideo(file, onProgress),
   waitForTranscoding: (vid, signal, onUpdate) => waitForTranscoding(vid, onUpdate, { signal }),
 };

@@ -1,5 +1,5 @@
 import { App, Button, Progress, Upload } from 'antd';
-import { StorageRefusal, isAllowedImage, uploadToStorage } from 'shared-sdk';
+import { StorageRefusal, isAllowedImage, isApiError, uploadImage } from 'shared-sdk';
 
 export interface UploadItem {
   uid: string;
@@ -17,17 +17,19 @@ export interface ImageUploadProps {
 
 const patch = (uid: string, change: Partial<UploadItem>) => (items: UploadItem[]) => items.map((it) => (it.uid === uid ? { ...it, ...change } : it));
 
-/** Several images, each uploaded straight to storage with a circular progress, removable before submit. */
+/** Several images, each uploaded straight to storage (then cleaned) with a circular progress, removable before submit. */
 export function ImageUpload({ items, onChange }: ImageUploadProps) {
   const { message } = App.useApp();
   const start = (file: File & { uid: string }) => {
     onChange((list) => [...list, { uid: file.uid, name: file.name, percent: 0, status: 'uploading', preview: URL.createObjectURL(file) }]);
-    uploadToStorage(file, 'image', (percent) => onChange(patch(file.uid, { percent })))
+    // Uploaded, then cleaned by the server (metadata removed): the clean copy's URL is the one saved.
+    uploadImage(file, 'image', (percent) => onChange(patch(file.uid, { percent })))
       .then(({ url }) => onChange(patch(file.uid, { status: 'done', percent: 100, url })))
       .catch((error: unknown) => {
         console.error('upload failed', error);
         // The storage's refusals (quota, too many unfinished uploads, too large) say what to do.
         if (error instanceof StorageRefusal) void message.error(`${file.name} 上传失败：${error.message}`);
+        else if (isApiError(error) && error.kind === 'business') void message.error(error.message);
         onChange(patch(file.uid, { status: 'error' }));
       });
   };

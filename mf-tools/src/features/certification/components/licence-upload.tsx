@@ -1,6 +1,6 @@
 import { Button, Progress, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { uploadToStorage } from 'shared-sdk';
+import { uploadImage } from 'shared-sdk';
 import { IMAGE_UPLOAD_ACCEPT, useImageUpload } from 'shared-sdk/ui';
 
 export interface LicenceUploadProps {
@@ -10,7 +10,7 @@ export interface LicenceUploadProps {
 
 /** One licence image, uploaded straight to storage; the form keeps its URL (the server checks it is mine). */
 export function LicenceUpload({ value, onChange }: LicenceUploadProps) {
-  const { percent, beforeUpload } = useImageUpload(uploadToStorage, (url) => onChange?.(url), 'licence upload');
+  const { percent, beforeUpload } = useImageUpload(uploadImage, (url) => onChange?.(url), 'licence upload');
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
       {value ? (
