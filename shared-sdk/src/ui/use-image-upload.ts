@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Upload } from 'antd';
 import { isAllowedImage } from '../upload/file-rules';
+import { isStorageRefusal } from '../upload/storage-refusal';
 
 export const IMAGE_UPLOAD_ACCEPT = '.gif,.jpeg,.jpg,.png,.svg';
 export const NOT_AN_IMAGE = '请上传图片文件（gif、jpeg、jpg、png、svg）';
@@ -28,7 +29,8 @@ export function useImageUpload(upload: ImageUploader, onUploaded: (url: string) 
       .then(({ url }) => onUploaded(url))
       .catch((error: unknown) => {
         console.error(`${what} failed`, error);
-        void message.error(UPLOAD_FAILED);
+        // A refusal of the storage (quota, unfinished uploads, size) says what to do instead.
+        void message.error(isStorageRefusal(error) ? error.message : UPLOAD_FAILED);
       })
       .finally(() => setPercent(null));
     return false;

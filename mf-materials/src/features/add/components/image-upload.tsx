@@ -1,5 +1,5 @@
 import { App, Button, Progress, Upload } from 'antd';
-import { StorageRefusal, isAllowedImage, uploadToStorage } from 'shared-sdk';
+import { isAllowedImage, isStorageRefusal, uploadToStorage } from 'shared-sdk';
 
 export interface UploadItem {
   uid: string;
@@ -27,7 +27,7 @@ export function ImageUpload({ items, onChange }: ImageUploadProps) {
       .catch((error: unknown) => {
         console.error('upload failed', error);
         // The storage's refusals (quota, too many unfinished uploads, too large) say what to do.
-        if (error instanceof StorageRefusal) void message.error(`${file.name} 上传失败：${error.message}`);
+        if (isStorageRefusal(error)) void message.error(`${file.name} 上传失败：${error.message}`);
         onChange(patch(file.uid, { status: 'error' }));
       });
   };
