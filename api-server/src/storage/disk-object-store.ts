@@ -283,22 +283,22 @@ export class DiskObjectStore implements ObjectStore {
    * it), never the whole listing in memory: what the orphan sweep and the storage report walk.
    */
   async *scan(prefix = ''): AsyncGenerator<ListedObject> {
-    const self = this;
-    async function* walk(dir: string, rel: string): AsyncGenerator<ListedObject> {
-      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const entry of entries) {
-        const key = rel ? `${rel}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
-          // Only folders that can hold keys of the prefix.
-          if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(path.join(dir, entry.name), key);
-        } else if (key.startsWith(prefix)) {
-          const info = await self.head(key);
-          if (info) yield { key, size: info.size, lastModified: info.lastModified };
-        }
+    yield* this.walk(this.objects, '', prefix);
+  }
+
+  private async *walk(dir: string, rel: string, prefix: string): AsyncGenerator<ListedObject> {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        // Only folders that can hold keys of the prefix.
+        if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* this.walk(path.join(dir, entry.name), key, prefix);
+      } else if (key.startsWith(prefix)) {
+        const info = await this.head(key);
+        if (info) yield { key, size: info.size, lastModified: info.lastModified };
       }
     }
-    yield* walk(this.objects, '');
   }
 
   /**

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Upload } from 'antd';
 import { renderWithProviders } from '../testing/render-screen';
-import { type ImageUploader, NOT_AN_IMAGE, useImageUpload } from './use-image-upload';
+import { STORAGE_REFUSAL_MESSAGES, StorageRefusal } from '../upload/storage-refusal';
+import { type ImageUploader, NOT_AN_IMAGE, UPLOAD_FAILED, useImageUpload } from './use-image-upload';
 
 function Picker({ upload, onUploaded }: { upload: ImageUploader; onUploaded: (url: string) => void }) {
   const { percent, beforeUpload } = useImageUpload(upload, onUploaded);
@@ -39,5 +40,16 @@ describe('useImageUpload', () => {
     finish({ url: '/oss/creator/image/x.png' });
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('/oss/creator/image/x.png'));
     expect(screen.getByRole('button').textContent).toBe('上传图片');
+  });
+
+  it("shows the storage's refusal (quota used up) in its own words instead of 上传失败", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const upload = jest.fn<ReturnType<ImageUploader>, Parameters<ImageUploader>>().mockRejectedValueOnce(new StorageRefusal('QuotaExceeded', null));
+    const { container } = renderWithProviders(<Picker upload={upload} onUploaded={jest.fn()} />);
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89])], 'a.png', { type: 'image/png' })] } });
+    await screen.findByText(STORAGE_REFUSAL_MESSAGES.QuotaExceeded);
+    expect(screen.queryByText(UPLOAD_FAILED)).toBeNull();
+    jest.restoreAllMocks();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Upload } from 'antd';
 import { isApiError } from '../http/api-error';
 import { isAllowedImage } from '../upload/file-rules';
+import { isStorageRefusal } from '../upload/storage-refusal';
 
 export const IMAGE_UPLOAD_ACCEPT = '.gif,.jpeg,.jpg,.png,.svg';
 export const NOT_AN_IMAGE = '请上传图片文件（gif、jpeg、jpg、png、svg）';
@@ -29,8 +30,9 @@ export function useImageUpload(upload: ImageUploader, onUploaded: (url: string) 
       .then(({ url }) => onUploaded(url))
       .catch((error: unknown) => {
         console.error(`${what} failed`, error);
-        // The server's refusal of the file (not readable as its type, too large…) in its own words.
-        void message.error(isApiError(error) && error.kind === 'business' ? error.message : UPLOAD_FAILED);
+        // A refusal of the storage (quota, unfinished uploads, size) or of the server (not readable as
+        // its type, too large…) says what to do instead, in its own words.
+        void message.error(isStorageRefusal(error) || (isApiError(error) && error.kind === 'business') ? error.message : UPLOAD_FAILED);
       })
       .finally(() => setPercent(null));
     return false;

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UploadToken } from './storage-client';
-import { STORAGE_REFUSAL_MESSAGES, StorageRefusal, storageRefusalOf } from './storage-refusal';
+import { STORAGE_REFUSAL_MESSAGES, StorageRefusal, isStorageRefusal, storageRefusalOf } from './storage-refusal';
 
 jest.mock('ali-oss', () => jest.requireActual<object>('ali-oss/dist/aliyun-oss-sdk.js'));
 
@@ -99,5 +99,7 @@ it('leaves network failures and other errors to the retries', () => {
   expect(storageRefusalOf(Object.assign(new Error('timeout'), { status: -2, code: 'ConnectionTimeoutError' }))).toBeNull();
   expect(storageRefusalOf(Object.assign(new Error('denied'), { status: 403, code: 'AccessDenied' }))).toBeNull();
   expect(storageRefusalOf(null)).toBeNull();
+  expect(isStorageRefusal(new StorageRefusal('QuotaExceeded', null))).toBe(true);
+  expect(isStorageRefusal(new Error('x'))).toBe(false);
   expect(storageRefusalOf(Object.assign(new Error('full'), { status: 403, code: 'QuotaExceeded' }))?.message).toBe(STORAGE_REFUSAL_MESSAGES.QuotaExceeded);
 });

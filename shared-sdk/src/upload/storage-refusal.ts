@@ -21,6 +21,14 @@ export class StorageRefusal extends Error {
   }
 }
 
+/**
+ * Whether an upload failed with one of these refusals. By name, not class: the `ui` and `upload`
+ * entries are bundled into each remote, so the class the check sees may be another copy.
+ */
+export function isStorageRefusal(error: unknown): error is StorageRefusal {
+  return error instanceof Error && error.name === 'StorageRefusal';
+}
+
 /** The refusal an ali-oss error stands for, or null (a network failure or anything worth retrying). */
 export function storageRefusalOf(error: unknown): StorageRefusal | null {
   if (error instanceof StorageRefusal) return error;

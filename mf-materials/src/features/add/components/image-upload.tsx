@@ -1,5 +1,5 @@
 import { App, Button, Progress, Upload } from 'antd';
-import { StorageRefusal, isAllowedImage, isApiError, uploadImage } from 'shared-sdk';
+import { isAllowedImage, isApiError, isStorageRefusal, uploadImage } from 'shared-sdk';
 
 export interface UploadItem {
   uid: string;
@@ -28,7 +28,8 @@ export function ImageUpload({ items, onChange }: ImageUploadProps) {
       .catch((error: unknown) => {
         console.error('upload failed', error);
         // The storage's refusals (quota, too many unfinished uploads, too large) say what to do.
-        if (error instanceof StorageRefusal) void message.error(`${file.name} 上传失败：${error.message}`);
+        if (isStorageRefusal(error)) void message.error(`${file.name} 上传失败：${error.message}`);
+        // The server's refusal of the file (not an image of its type, too large…) in its own words.
         else if (isApiError(error) && error.kind === 'business') void message.error(error.message);
         onChange(patch(file.uid, { status: 'error' }));
       });
