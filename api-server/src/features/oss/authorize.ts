@@ -228,9 +228,13 @@ function presentedV4(request: FastifyRequest, target: OssTarget, access: Storage
 const V4_QUERY_MARKS = ['x-oss-signature-version', 'x-oss-credential', 'x-oss-signature'];
 const V1_QUERY_MARKS = ['OSSAccessKeyId', 'Signature'];
 
-/** Whether a request carries any signature (header or query), V1 or V4. */
+/**
+ * Whether a request carries an OSS signature (header or query), V1 or V4. Another scheme (a proxy's
+ * `Basic` credentials a browser repeats on every request, say) is none of the storage's business.
+ */
 export function carriesSignature(request: FastifyRequest, target: OssTarget): boolean {
-  return request.headers.authorization !== undefined || [...V4_QUERY_MARKS, ...V1_QUERY_MARKS].some((name) => target.query.has(name));
+  const authorization = String(request.headers.authorization ?? '').trim();
+  return /^OSS4?(-HMAC-SHA256)? /.test(authorization) || [...V4_QUERY_MARKS, ...V1_QUERY_MARKS].some((name) => target.query.has(name));
 }
 
 function presented(request: FastifyRequest, target: OssTarget, access: StorageAccess, now: number): Presented {

@@ -355,6 +355,8 @@ describe('the real ali-oss client (V4) against the embedded storage', () => {
     assert.match(await answer.text(), /V1 signature is not supported/);
 
     await aliClient(origin, token).put(key, SAMPLE.png);
+    const behindProxy = await fetch(`${origin}/oss/${token.bucket}/${key}`, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    assert.equal(behindProxy.status, 200, "another scheme's credentials are not a signature: the public read is served");
     const badRead = await refusal(aliClient(origin, { ...token, secretAccessKey: 'not-the-secret' }).get(key));
     assert.deepEqual(badRead, { status: 403, code: 'SignatureDoesNotMatch' });
   });
