@@ -12,7 +12,10 @@ async function gpsPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 96, height: 48, channels: 3, background: '#3a7d44' } })
     .jpeg({ quality: 92 })
     .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '34/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '113/1 39/1 0/1' } })
+    .withExifMerge({
+      IFD0: { Make: 'TestPhone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '34/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '113/1 39/1 0/1' },
+    })
     .toBuffer();
 }
 
