@@ -20,6 +20,7 @@ import { type TestDatabase, openTestDatabase } from '../testing/test-database';
 import { OssObjectStore, OssStoreError } from './oss-object-store';
 import { ObjectTooLargeError, readAll, readObject } from './object-store';
 import { releaseObjects } from './release-objects';
+import { cleanedUrl } from '../testing/clean-image';
 
 const OPERATOR = { accessKeyId: 'operator-test-key', accessKeySecret: 'operator-test-secret' };
 
@@ -140,8 +141,12 @@ describe('OssObjectStore against the embedded OSS server', () => {
     it('saves a material whose image is in the bucket, after checking it there', async () => {
       const token = await login(app, '13800000001');
       const scope = (await fetchToken(app, token)).keyScope;
-      const key = newKey(scope);
-      await store.put(key, SAMPLE.png, 'image/png');
+      const raw = newKey(scope);
+      await store.put(raw, SAMPLE.png, 'image/png');
+      // Cleaned as the screens do: read from the bucket, the clean copy written back to it, the upload deleted.
+      const key = store.keyOfUrl(await cleanedUrl(app, token, store.publicUrl(raw))) ?? '';
+      assert.notEqual(key, raw);
+      assert.equal(await store.head(raw), null, 'the upload is deleted from the bucket');
       const saved = body<{ ids: number[] }>(
         await signed(app, {
           method: 'POST',

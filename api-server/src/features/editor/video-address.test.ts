@@ -189,6 +189,11 @@ describe('one meaning per storage address; only videos the server knows are publ
   it('records material usage by the key an address names in its one spelling, and refuses any other spelling', async () => {
     const key = `image/20261126/u${uids[VERIFIED]}/${randomBytes(16).toString('hex')}.png`;
     await app.storage.put(key, SAMPLE.png, 'image/png');
+    // Written here as the server writes a clean copy (SAMPLE.png is one: cleaning leaves it as it is).
+    await database.db
+      .insertInto('clean_images')
+      .values({ object_key: key, owner_id: uids[VERIFIED] ?? 0, source: 'test' })
+      .execute();
     // Stored under an address of an earlier configuration: found by its key all the same.
     const material = await database.db
       .insertInto('materials')

@@ -135,8 +135,9 @@ export async function requireCleanCopy(
 
 /**
  * The image keys among `keys` (storage keys a document names) that may not be published: an
- * object in the image folder that is neither a clean copy of the author's nor an image material
- * they may use (their own, or approved in the public library; its picture or its cover).
+ * object in the image folder that is neither a clean copy of the author's, nor an image material
+ * they may use (their own, or approved in the public library; its picture or its cover), nor the
+ * poster frame of one of their videos.
  */
 export async function uncleanImageKeys(db: Db, storage: Pick<ObjectStore, 'publicUrl'>, userId: number, keys: readonly string[]): Promise<string[]> {
   const images = keys.filter((key) => key.startsWith('image/'));
@@ -163,5 +164,10 @@ export async function uncleanImageKeys(db: Db, storage: Pick<ObjectStore, 'publi
     .execute();
   const shown = new Set(materials.flatMap((row) => [row.object_key, row.icon_url]));
   for (const key of rest) if (shown.has(key) || shown.has(storage.publicUrl(key))) known.add(key);
+  // The poster frames the video service writes (from the decoded video, no metadata) of the author's own videos.
+  const left = rest.filter((key) => !known.has(key));
+  if (left.length === 0) return [];
+  const posters = await db.selectFrom('video_jobs').select('poster_key').where('poster_key', 'in', left).where('user_id', '=', userId).execute();
+  for (const row of posters) known.add(row.poster_key);
   return rest.filter((key) => !known.has(key));
 }

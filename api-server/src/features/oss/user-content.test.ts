@@ -8,6 +8,10 @@ import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { CLEAN_SVG, GIF_HTML_POLYGLOT, HOSTILE_SVGS, HTML_PAGE, MEDIA_SAMPLES } from './hostile-samples';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from './oss-test-client';
+import { cleanedUrl } from '../../testing/clean-image';
+
+/** The key a storage URL names (`…/oss/creator/<key>`). */
+const keyIn = (url: string): string => url.replace(/^.*?\/oss\/creator\//, '');
 
 const SANDBOX = /^default-src 'none';.*\bsandbox$/;
 
@@ -109,11 +113,13 @@ describe('user content in the embedded storage', () => {
     assert.equal(got.headers['content-type'], 'image/svg+xml');
     assert.equal(got.headers['content-disposition'], 'inline');
     assertLockedDown(got, 'clean svg');
-    assert.equal((await save(`/oss/creator/${key}`)).code, ApiCode.OK);
+    // Saved as the add screen saves it: through the clean step.
+    assert.equal((await save(await cleanedUrl(app, token, `/oss/creator/${key}`))).code, ApiCode.OK);
   });
 
   it('never overwrites a stored key: a second PUT, a multipart upload to it, and a completion racing a PUT are refused', async () => {
-    const key = await put(SAMPLE.png, 'image/png');
+    // Uploaded and cleaned as the add screen does (SAMPLE.png is its own clean copy, byte for byte).
+    const key = keyIn(await cleanedUrl(app, token, `/oss/creator/${await put(SAMPLE.png, 'image/png')}`));
     const saved = await save(`/oss/creator/${key}`);
     assert.equal(saved.code, ApiCode.OK);
 
@@ -205,8 +211,10 @@ describe('user files on their own origin (STORAGE_PUBLIC_ORIGIN) and the pages�
   });
 
   it('hands out URLs on the storage origin and serves user files only there', async () => {
-    const key = newKey(storage.keyScope);
-    assert.equal((await ossInject(app, storage, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' })).statusCode, 200);
+    const raw = newKey(storage.keyScope);
+    assert.equal((await ossInject(app, storage, { method: 'PUT', key: raw, payload: SAMPLE.png, contentType: 'image/png' })).statusCode, 200);
+    // Cleaned as the add screen does before saving.
+    const key = keyIn(await cleanedUrl(app, token, `/oss/creator/${raw}`));
     const saved = body<{ ids: number[] }>(
       await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: `/oss/creator/${key}`, title: '素材', describe: '描述' } }),
     );
