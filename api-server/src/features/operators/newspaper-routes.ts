@@ -17,7 +17,8 @@ export function registerNewspaperRoutes(app: FastifyInstance): void {
   serve(app, contract.newspaperImport, async (request) => {
     const actor = requireOperator(request);
     const { type, date } = request.query;
-    const file = request.body as unknown as string;
+    const file: unknown = request.body;
+    if (typeof file !== 'string') throw invalid('参数错误：请以 application/pdf 上传 PDF 文件');
     const pdf = bytes(await readFile(file));
     if (!pdf.length) throw invalid('参数错误：请上传 PDF 文件');
     // Pages render in a short-lived child process (pdf.js's memory leaves with it).
