@@ -18,6 +18,7 @@ import { ScoreDayRefusal, scoreDaily } from '../features/score/daily-job';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
 import { withOperatorDatabase } from './operator-call';
 import { OperatorRefusal } from '../lib/operator-refusal';
+import { OPERATOR_USAGE, runOperatorCommand } from './operator-commands';
 
 const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
 
@@ -46,7 +47,8 @@ Commands:
                   these five go through the running server if it holds the embedded database
   score-daily     [--date YYYY-MM-DD]           snapshot every creator's score for the day (default today) and rebuild the rank lists
   right-list      [--status pending|approved|rejected]   creators' applications for rights
-  right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason`;
+  right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason
+${OPERATOR_USAGE}`;
 
 const OPTIONS = {
   phone: { type: 'string' },
@@ -90,6 +92,8 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Operator accounts: their own command block (cli/operator-commands.ts).
+  if (argv[0] === 'operator') return printed(await runOperatorCommand(loadConfig(), argv.slice(1)));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
