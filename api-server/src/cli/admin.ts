@@ -19,6 +19,7 @@ import { runStorageReport } from '../features/storage-sweep/report-cli';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
 import { withOperatorDatabase } from './operator-call';
 import { OperatorRefusal } from '../lib/operator-refusal';
+import { OPERATOR_USAGE, runOperatorCommand } from './operator-commands';
 
 const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
 
@@ -48,7 +49,8 @@ Commands:
   score-daily     [--date YYYY-MM-DD]           snapshot every creator's score for the day (default today) and rebuild the rank lists
   right-list      [--status pending|approved|rejected]   creators' applications for rights
   right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason
-  storage-report  [--top 10]                    uploaded bytes by kind and by creator, open uploads, pending orphans`;
+  storage-report  [--top 10]                    uploaded bytes by kind and by creator, open uploads, pending orphans
+${OPERATOR_USAGE}`;
 
 const OPTIONS = {
   phone: { type: 'string' },
@@ -94,6 +96,8 @@ const REQUIRED: Record<string, readonly (keyof typeof OPTIONS)[]> = {
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Operator accounts: their own command block (cli/operator-commands.ts).
+  if (argv[0] === 'operator') return printed(await runOperatorCommand(loadConfig(), argv.slice(1)));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

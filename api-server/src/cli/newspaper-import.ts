@@ -13,7 +13,7 @@ import { NEWSPAPERS } from 'shared-sdk/contract';
 import { loadConfig } from '../config';
 import { bytes } from '../lib/bytes';
 import { openDatabase, pgliteDirFor } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest, pendingMigrations, schemaBehindMessage } from '../db/migrate';
 import { ImportRefusal, importIssue } from '../features/newspaper/import-issue';
 import { paperName } from '../features/newspaper/issue-params';
 import { createPdfjsRenderer } from '../features/newspaper/page-renderer';
@@ -57,7 +57,13 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
   try {
-    await migrateToLatest(database.db);
+    // Production migrates in its own deploy step only (npm run migrate): refuse a schema behind the code.
+    if (config.production) {
+      const pending = await pendingMigrations(database.db);
+      if (pending.length) throw new ImportRefusal(schemaBehindMessage(pending));
+    } else {
+      await migrateToLatest(database.db);
+    }
     const started = Date.now();
     const result = await importIssue(
       { db: database.db, storage: objectStoreFor(config), renderer: createPdfjsRenderer() },

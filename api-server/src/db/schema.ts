@@ -137,3 +137,4 @@ export type * from './schema-editor';
 export type * from './schema-video';
 export type * from './schema-storage';
 export type * from './schema-images';
+export type * from './schema-operators';

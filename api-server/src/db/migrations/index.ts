@@ -29,6 +29,7 @@ import * as videoJobProgress from './0150_video_job_progress';
 import * as draftTabGrams from './0160_draft_tab_grams';
 import * as uploadReferences from './0170_upload_references';
 import * as cleanImages from './0180_clean_images';
+import * as operators from './0200_operators';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0160_draft_tab_grams': draftTabGrams,
   '0170_upload_references': uploadReferences,
   '0180_clean_images': cleanImages,
+  '0200_operators': operators,
 };

@@ -9,6 +9,13 @@
 export const NOT_CONVERTED: readonly string[] = [];
 
 /**
+ * Contract calls declared ahead of their routes (issue 36: the operators' console is built against
+ * the contract while the server side lands): the coverage test accepts them unserved, and fails
+ * once one is served while still listed, so this list only shrinks.
+ */
+export const NOT_SERVED_YET: readonly string[] = [];
+
+/**
  * Routes that are not calls of the contract, and never will be: they serve files or a protocol of
  * their own, not the `{code, msg, data}` envelope.
  */

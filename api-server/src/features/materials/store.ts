@@ -67,7 +67,8 @@ export async function materialDetail(db: Db, userId: number, id: number): Promis
   const logs = await db
     .selectFrom('material_logs as l')
     .leftJoin('users as u', 'u.id', 'l.user_id')
-    .select(['l.created_at', 'l.behavior', 'u.phone'])
+    .leftJoin('operators as o', 'o.id', 'l.operator_id')
+    .select(['l.created_at', 'l.behavior', 'l.note', 'u.phone', 'o.name as operator_name'])
     .where('l.material_id', '=', id)
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
@@ -98,7 +99,13 @@ export async function materialDetail(db: Db, userId: number, id: number): Promis
     nick_name: owner?.nickname ?? '',
     size: row.size,
     other: { describe: row.describe },
-    logs: logs.map((log) => ({ cml_create_time: formatTime(log.created_at), phone: log.phone ? maskPhone(log.phone) : '运营', cml_behavior: log.behavior })),
+    logs: logs.map((log) => ({
+      cml_create_time: formatTime(log.created_at),
+      // An audit step names the operator who took it.
+      phone: log.phone ? maskPhone(log.phone) : log.operator_name ? `运营：${log.operator_name}` : '运营',
+      cml_behavior: log.behavior,
+      cml_note: log.note,
+    })),
     manuscript: usages.map((u) => ({ nm_title: u.nm_title, nm_type: u.nm_type, phone: maskPhone(u.phone), nm_create_time: formatTime(u.created_at) })),
   };
 }

@@ -9,7 +9,14 @@ import type { BanRow, Database, UserRow } from '../../db/schema';
 import { ApiError, MESSAGES } from '../../lib/api-error';
 
 export async function findActiveBan(db: Kysely<Database>, userId: number): Promise<BanRow | null> {
-  const ban = await db.selectFrom('bans').selectAll().where('user_id', '=', userId).where('active', '=', true).executeTakeFirst();
+  const ban = await db
+    .selectFrom('bans')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('active', '=', true)
+    // A ban with an end (set by an operator) stops applying by itself then.
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date())]))
+    .executeTakeFirst();
   return ban ?? null;
 }
 

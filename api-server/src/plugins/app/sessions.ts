@@ -42,7 +42,11 @@ export function sessionQuery(db: Kysely<Database>, tokenHash: string, now: Date)
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('bans', (join) =>
-      join.onRef('bans.user_id', '=', 'sessions.user_id').on('bans.active', '=', true).on('bans.ban_type', '=', BanType.FORCED_LOGOUT),
+      join
+        .onRef('bans.user_id', '=', 'sessions.user_id')
+        .on('bans.active', '=', true)
+        .on('bans.ban_type', '=', BanType.FORCED_LOGOUT)
+        .on((eb) => eb.or([eb('bans.ends_at', 'is', null), eb('bans.ends_at', '>', now)])),
     )
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at', 'bans.id as ban_id', 'bans.reason as ban_reason'])

@@ -33,7 +33,14 @@ export const Material = Type.Object({
 });
 export type Material = Static<typeof Material>;
 
-export const MaterialLog = Type.Object({ cml_create_time: Type.String(), phone: Type.String(), cml_behavior: Type.Integer() });
+export const MaterialLog = Type.Object({
+  cml_create_time: Type.String(),
+  /** The creator's masked phone, or 运营：<name> for an operator's audit step. */
+  phone: Type.String(),
+  cml_behavior: Type.Integer(),
+  /** An audit step's reason (a rejection's), else empty. */
+  cml_note: Type.String(),
+});
 export type MaterialLog = Static<typeof MaterialLog>;
 
 export const MaterialUsage = Type.Object({ nm_title: Type.String(), nm_type: Type.Integer(), phone: Type.String(), nm_create_time: Type.String() });

@@ -39,6 +39,8 @@ export function DetailTabs({ usages, logs }: { usages: MaterialUsage[]; logs: Ma
                 { title: '时间', dataIndex: 'cml_create_time' },
                 { title: '操作人', dataIndex: 'phone' },
                 { title: '操作', dataIndex: 'cml_behavior', render: (code: number) => logLabel(code) },
+                // An operator's rejection carries its reason.
+                { title: '说明', dataIndex: 'cml_note', render: (note?: string) => note || '—' },
               ]}
             />
           ),
