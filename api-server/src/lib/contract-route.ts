@@ -29,6 +29,8 @@ const SECURITY: Record<CallAuth, Array<Record<string, string[]>>> = {
   signed: [{ signature: [] }],
   token: [{ token: [] }],
   public: [],
+  // The console's cookie, or a personal token (the command line).
+  operator: [{ operatorSession: [] }, { operatorToken: [] }],
 };
 
 /** Calls with a body take it as a form (what the browser sends) or as JSON. */
@@ -46,11 +48,21 @@ function eventsAnswer<E extends TSchema>(events: E) {
   };
 }
 
+/** The answer of a call with `file`: the file on success, the envelope (`data` null) on a refusal. */
+function fileAnswer(file: { mediaType: string; description: string }) {
+  return {
+    description: `\`${file.mediaType}\` on success, as an attachment: ${file.description}. A refusal is the envelope, with \`data\` null.`,
+    content: { [file.mediaType]: { schema: { type: 'string' } }, 'application/json': { schema: Refusal } },
+  };
+}
+
 type AnswerSchema<R extends ContractRoute> = R extends { events: infer E extends TSchema }
   ? ReturnType<typeof eventsAnswer<E>>
   : R extends { data: infer D extends TSchema }
     ? ReturnType<typeof Envelope<D>>
-    : never;
+    : R extends { file: object }
+      ? ReturnType<typeof fileAnswer>
+      : never;
 
 export interface ContractSchema<R extends ContractRoute> {
   operationId: string;
@@ -76,7 +88,7 @@ export function contractSchema<R extends ContractRoute>(route: R): ContractSchem
     ...(route.querystring ? { querystring: route.querystring } : {}),
     ...(route.body ? { body: route.body } : {}),
     ...(route.params ? { params: route.params } : {}),
-    response: { 200: route.events ? eventsAnswer(route.events) : Envelope(route.data) },
+    response: { 200: route.events ? eventsAnswer(route.events) : route.file ? fileAnswer(route.file) : Envelope(route.data) },
   } as ContractSchema<R>;
 }
 
@@ -109,7 +121,17 @@ export class EventStream<E> {
 /** The event stream of a call with `events`, typed with them. */
 export const eventStream = <R extends ContractRoute & { events: TSchema }>(_route: R): EventStream<EventOf<R>> => new EventStream<EventOf<R>>();
 
-type AnswerOf<R extends ContractRoute> = R extends { events: TSchema } ? EventStream<EventOf<R>> : ApiEnvelope<DataOf<R>>;
+/** What a call with `file` answers on success: the file's name and its bytes (text, or a stream). */
+export interface FileAnswer {
+  filename: string;
+  body: string | NodeJS.ReadableStream;
+}
+
+type AnswerOf<R extends ContractRoute> = R extends { events: TSchema }
+  ? EventStream<EventOf<R>>
+  : R extends { file: object }
+    ? FileAnswer
+    : ApiEnvelope<DataOf<R>>;
 
 export type ContractHandler<R extends ContractRoute> = (
   this: FastifyInstance,
@@ -139,6 +161,19 @@ function streaming(handler: RouteHandlerMethod): RouteHandlerMethod {
  */
 export type ContractRouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'onRequest' | 'preHandler' | 'preValidation' | 'attachValidation'>;
 
+/** Sends the file a call with `file` returned, as an attachment of the contract's media type. */
+function sendingFile(handler: RouteHandlerMethod, mediaType: string): RouteHandlerMethod {
+  return async function (this: FastifyInstance, request, reply) {
+    const file = (await handler.call(this, request, reply)) as FileAnswer;
+    const ascii = file.filename.replace(/[^\w.-]/g, '_');
+    return reply
+      .header('content-type', mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType)
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  };
+}
+
 export function serve<R extends ContractRoute>(app: FastifyInstance, route: R, handler: ContractHandler<R>, options: ContractRouteOptions = {}): void {
   const { config, ...rest } = options;
   app.route({
@@ -148,9 +183,13 @@ export function serve<R extends ContractRoute>(app: FastifyInstance, route: R, h
     schema: contractSchema(route),
     // Always the contract's policy (default 'signed+token'), never the path's default: a call under
     // a public prefix such as /api/runtime/ is still signed when its contract entry says so.
-    config: { ...config, auth: route.auth ?? 'signed+token' },
+    config: { ...config, auth: route.auth ?? 'signed+token', ...(route.auth === 'operator' ? { permission: route.permission ?? 'admin' } : {}) },
     // The handler's types come from the same schema fastify validates with; only the generic
     // parameters are erased here, once.
-    handler: route.events ? streaming(handler as unknown as RouteHandlerMethod) : (handler as unknown as RouteHandlerMethod),
+    handler: route.events
+      ? streaming(handler as unknown as RouteHandlerMethod)
+      : route.file
+        ? sendingFile(handler as unknown as RouteHandlerMethod, route.file.mediaType)
+        : (handler as unknown as RouteHandlerMethod),
   });
 }

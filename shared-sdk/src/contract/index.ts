@@ -19,3 +19,4 @@ export * from './certification';
 export * from './jobs';
 export * from './ai';
 export * from './video';
+export * from './operator';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { contractRoutes } from 'shared-sdk/contract/schemas';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { NOT_CALLS, NOT_CONVERTED } from './contract-backlog';
+import { NOT_CALLS, NOT_CONVERTED, NOT_SERVED_YET } from './contract-backlog';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -45,7 +45,17 @@ describe('contract coverage', () => {
 
   it('has a registered route for every contract schema', () => {
     const served = new Set(app.routeCatalog.map((route) => route.operationId).filter(Boolean));
-    assert.deepEqual(contractRoutes.filter((route) => !served.has(route.operationId)).map(keyOf), []);
+    assert.deepEqual(contractRoutes.filter((route) => !served.has(route.operationId) && !NOT_SERVED_YET.includes(route.operationId)).map(keyOf), []);
+  });
+
+  it('lists as not served yet only calls of the contract that have no route (the list only shrinks)', () => {
+    const served = new Set(app.routeCatalog.map((route) => route.operationId).filter(Boolean));
+    const known = new Set(contractRoutes.map((route) => route.operationId));
+    assert.deepEqual(
+      NOT_SERVED_YET.filter((id) => served.has(id) || !known.has(id)),
+      [],
+      'remove these from NOT_SERVED_YET',
+    );
   });
 
   it('lists as not converted only routes that exist and are not converted (the list only shrinks)', () => {
@@ -88,10 +98,12 @@ describe('OpenAPI document', () => {
       }
     }
     // OpenAPI writes a path parameter `{command}` where the route says `:command`.
-    const documented = contractRoutes.map((route) => keyOf({ method: route.method, url: route.url.replace(/:(\w+)/g, '{$1}') }));
+    const documented = contractRoutes
+      .filter((route) => !NOT_SERVED_YET.includes(route.operationId))
+      .map((route) => keyOf({ method: route.method, url: route.url.replace(/:(\w+)/g, '{$1}') }));
     assert.deepEqual(operations.map((operation) => operation.key).sort(), documented.sort());
     for (const operation of operations) assert.deepEqual(Object.keys(operation.answer.properties).sort(), ['code', 'data', 'msg']);
-    assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['signature', 'token']);
+    assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['operatorSession', 'operatorToken', 'signature', 'token']);
     assert.match(document.info.description, /\| 1010 \| `REPLAYED` \|/);
     assert.match(document.info.description, /sign = md5\(METHOD/);
   });

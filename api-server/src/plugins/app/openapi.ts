@@ -56,6 +56,14 @@ account that \`npm start\` prints, e.g. 13800000001): the page keeps its token f
 it to every call (as the \`Authorization\` header for the newspaper host); \`POST /login/admin/quit\`
 forgets it.
 
+## Operator calls
+The calls under \`/api/operator/\` are the operators' (the console at \`/console\` and the operator
+command line): not signed, authenticated by an operator session cookie or a personal token
+(\`Authorization: Bearer mfop_…\`), never by a creator's token. A missing or dead credential answers
+-1 with HTTP 401, a role without the call's permission 1003 with HTTP 403. Roles: \`admin\`
+(everything), \`moderator\` (review, appeals, bans, verification, tools, newspaper import),
+\`viewer\` (reads only).
+
 ## Answer codes
 | code | name | meaning |
 |---|---|---|
@@ -76,6 +84,17 @@ export default globalPlugin(async (app) => {
             description: 'md5 signature with `timestamp`, `app_id` and `nonce` (see "Signing"); in the body for a POST',
           },
           token: { type: 'apiKey', in: 'query', name: 'token', description: 'the session token from login; signed with the other parameters' },
+          operatorSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'mf_operator',
+            description: "an operator's console session (set by POST /api/operator/session/totp); operator calls only, never signed",
+          },
+          operatorToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "an operator's personal token (`mfop_…`, POST /api/operator/tokens/create), for the command line; operator calls only",
+          },
         },
       },
     },

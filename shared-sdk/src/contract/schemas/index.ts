@@ -18,6 +18,7 @@ import * as materials from './materials';
 import * as menu from './menu';
 import * as newspaper from './newspaper';
 import * as notices from './notices';
+import * as operator from './operator';
 import * as rank from './rank';
 import * as rights from './rights';
 import * as runtime from './runtime';
@@ -43,6 +44,7 @@ export * as materials from './materials';
 export * as menu from './menu';
 export * as newspaper from './newspaper';
 export * as notices from './notices';
+export * as operator from './operator';
 export * as rank from './rank';
 export * as rights from './rights';
 export * as runtime from './runtime';
@@ -70,6 +72,7 @@ export const contractRoutes: readonly ContractRoute[] = [
   menu,
   newspaper,
   notices,
+  operator,
   rank,
   rights,
   runtime,

@@ -6,8 +6,19 @@
  */
 import type { Static, TSchema } from 'typebox';
 
-/** Who may call: see the server's route policy (signature, token). */
-export type CallAuth = 'signed+token' | 'signed' | 'token' | 'public';
+/**
+ * Who may call: see the server's route policy (signature, token). 'operator': the console's and the
+ * operator CLI's calls, authenticated by an operator session (cookie) or personal token (bearer
+ * header), never by a creator's token; `permission` says which roles may call.
+ */
+export type CallAuth = 'signed+token' | 'signed' | 'token' | 'public' | 'operator';
+
+/**
+ * What an operator call needs (roles map to these in `operator-roles.ts`):
+ * 'self' any signed-in operator acting on their own account (password, personal tokens, sign-out);
+ * 'read' any role (admin, moderator, viewer); 'moderate' admin and moderator; 'admin' admin only.
+ */
+export type OperatorPermission = 'self' | 'read' | 'moderate' | 'admin';
 
 interface RouteBase {
   method: 'GET' | 'POST';
@@ -20,6 +31,13 @@ interface RouteBase {
   description?: string;
   /** Default 'signed+token'. */
   auth?: CallAuth;
+  /** With auth 'operator': who may call (default 'admin', fail closed). */
+  permission?: OperatorPermission;
+  /**
+   * A call whose body is a file streamed as is (not a form): its media type and largest size. Its
+   * other fields travel in the query string.
+   */
+  upload?: { mediaType: string; maxBytes: number };
   querystring?: TSchema;
   body?: TSchema;
   params?: TSchema;
@@ -30,6 +48,7 @@ export interface JsonRoute extends RouteBase {
   /** The `data` of a successful answer. */
   data: TSchema;
   events?: undefined;
+  file?: undefined;
 }
 
 /**
@@ -40,9 +59,20 @@ export interface EventsRoute extends RouteBase {
   /** The JSON of each event's `data:` line. */
   events: TSchema;
   data?: undefined;
+  file?: undefined;
 }
 
-export type ContractRoute = JsonRoute | EventsRoute;
+/**
+ * A call answering a file (a CSV export) on success, as an attachment of this media type. A refusal
+ * is still the envelope, with `data` null.
+ */
+export interface FileRoute extends RouteBase {
+  file: { mediaType: string; description: string };
+  data?: undefined;
+  events?: undefined;
+}
+
+export type ContractRoute = JsonRoute | EventsRoute | FileRoute;
 
 export const defineRoute = <const R extends ContractRoute>(route: R): R => route;
 

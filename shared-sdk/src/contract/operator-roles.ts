@@ -1,0 +1,45 @@
+/**
+ * Operator roles and what each may do: the server checks every operator call against this table,
+ * and the console reads it to show only the actions a role has. Plain data, no schema: the browser
+ * imports it as is.
+ */
+import type { OperatorPermission } from './schemas/route';
+
+export type { OperatorPermission } from './schemas/route';
+
+export const OPERATOR_ROLES = ['admin', 'moderator', 'viewer'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** The roles' names in the console. */
+export const OPERATOR_ROLE_LABELS: Readonly<Record<OperatorRole, string>> = {
+  admin: '管理员',
+  moderator: '审核员',
+  viewer: '只读',
+};
+
+/**
+ * admin: everything, operators included; moderator: materials, manuscripts, certification, appeals,
+ * bans, verification, tools, newspaper import; viewer: reads only. Every role manages its own
+ * account ('self': password, personal tokens, sign-out).
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
+  admin: ['self', 'read', 'moderate', 'admin'],
+  moderator: ['self', 'read', 'moderate'],
+  viewer: ['self', 'read'],
+};
+
+export function roleAllows(role: string, permission: OperatorPermission): boolean {
+  return (ROLE_PERMISSIONS as Record<string, readonly OperatorPermission[] | undefined>)[role]?.includes(permission) ?? false;
+}
+
+/** The cookie an operator's console session travels in (HttpOnly; creators' tokens never do). */
+export const OPERATOR_SESSION_COOKIE = 'mf_operator';
+
+/** The prefix of an operator's personal token (`Authorization: Bearer mfop_…`), so a leaked one is recognisable. */
+export const OPERATOR_TOKEN_PREFIX = 'mfop_';
+
+/** Operator password rules (checked by the server; the console checks them too). */
+export const OPERATOR_PASSWORD = { MIN: 10, MAX: 128 } as const;
+
+/** A TOTP code: six digits, 30-second steps (RFC 6238 defaults, what authenticator apps show). */
+export const TOTP = { DIGITS: 6, PERIOD_SECONDS: 30 } as const;
