@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, Result, Spin } from 'antd';
 import { Route, Routes } from 'shared-sdk/router';
-import { onOperatorSignedOut } from '../features/api/operator-call';
+import { onOperatorSignedOut } from 'shared-sdk/operator';
 import { OperatorContext } from '../features/common/operator-context';
 import { codeStep, passwordStep, useOperatorSessionQuery, useSignOutMutation } from '../features/session/api';
 import { SignInForm, SignInPage } from '../features/session/sign-in-form';

@@ -4,7 +4,7 @@
  * (`import type`), so TypeBox never reaches the console's bundle.
  */
 import type { operator } from 'shared-sdk/contract/schemas';
-import { declared } from './operator-call';
+import { declared } from 'shared-sdk/operator';
 
 type Op = typeof operator;
 

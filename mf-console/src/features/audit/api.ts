@@ -1,7 +1,7 @@
 import type { AuditExportRequest } from 'shared-sdk/contract';
 import { CALLS } from '../api/calls';
 import { consoleApi, viaOperator } from '../api/endpoint';
-import { operatorFile } from '../api/operator-call';
+import { operatorFile } from 'shared-sdk/operator';
 
 export const auditApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import type { NewspaperImportRequest } from 'shared-sdk/contract';
 import { CALLS } from '../api/calls';
 import { consoleApi, viaOperator } from '../api/endpoint';
-import { operatorUpload } from '../api/operator-call';
+import { operatorUpload } from 'shared-sdk/operator';
 
 export const newspaperApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import { CALLS } from '../api/calls';
 import { consoleApi, viaOperator } from '../api/endpoint';
-import { operatorCall } from '../api/operator-call';
+import { operatorCall } from 'shared-sdk/operator';
 import type { PasswordStepAnswer } from './sign-in-form';
 
 export const sessionApi = consoleApi.injectEndpoints({

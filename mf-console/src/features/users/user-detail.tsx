@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Descriptions, Form, Image, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Form, Image, Space, Table, Tag, Typography } from 'antd';
 import { JOB_TOOL, type BanInfo, type UserBanRequest, type UserDetail, type UserToolsRequest } from 'shared-sdk/contract';
 import { formatTime } from '../common/age';
 import { banText } from '../common/ban-text';
@@ -147,8 +147,8 @@ export function UserDetailCard({ user, actions, canModerate, canAdmin }: { user:
         <Form.Item label="工具" name="tools">
           <Checkbox.Group options={toolOptions} />
         </Form.Item>
-        <Form.Item label="短剧权限" name="short_drama" valuePropName="checked">
-          <Switch aria-label="短剧权限" />
+        <Form.Item name="short_drama" valuePropName="checked">
+          <Checkbox>短剧权限</Checkbox>
         </Form.Item>
       </DecisionDialog>
       <DecisionDialog

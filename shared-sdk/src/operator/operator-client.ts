@@ -1,5 +1,5 @@
 /**
- * How the console talks to the operators' API. Operator calls are not signed and carry no creator
+ * How the operators' console talks to the operators' API (`/api/operator/`). Operator calls are not signed and carry no creator
  * token: the sign-in sets an HttpOnly session cookie, which the browser sends with every same-origin
  * call. They answer the usual `{code, msg, data}` envelope; code -1 means the operator's session is
  * gone (expired, revoked, signed out elsewhere), which signs the console out, never the creator.
@@ -9,6 +9,7 @@
  */
 import { getRuntimeConfig, httpStatusMessage, type ApiEnvelope } from 'shared-sdk';
 import type { ContractRoute, DataOf, RequestOf } from 'shared-sdk/contract/schemas';
+// The page's one runtime config (its API host), through the shared instance: never a copy.
 
 /** A contract call as the console sends it: its method and URL, typed from its declaration. */
 export interface OperatorCallSpec<R extends ContractRoute> {
