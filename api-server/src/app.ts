@@ -15,6 +15,7 @@ import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import inputGuard from './plugins/app/input-guard';
 import openapi from './plugins/app/openapi';
+import operatorAuth from './plugins/app/operator-auth';
 import signaturePlugin from './plugins/app/signature';
 import storagePlugin, { objectStoreFor } from './plugins/app/storage';
 import formbody from './plugins/external/formbody';
@@ -53,6 +54,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(errorHandler);
   await app.register(signaturePlugin);
   await app.register(authPlugin);
+  await app.register(operatorAuth);
   await app.register(inputGuard);
   await app.register(openapi);
 

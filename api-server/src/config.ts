@@ -15,6 +15,8 @@ export interface AppConfig {
   appId: string;
   appSecret: string;
   tokenTtlHours: number;
+  /** OPERATOR_SESSION_HOURS: lifetime of an operator's console session (the console's sign-in). */
+  operatorSessionHours: number;
   customerServiceUrl: string;
   newspaperHost: string;
   userHost: string;
@@ -216,6 +218,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appId: env.APP_ID || 'creator-web',
     appSecret: env.APP_SECRET || DEV_APP_SECRET,
     tokenTtlHours: intFrom(env, 'TOKEN_TTL_HOURS', 72),
+    operatorSessionHours: intFrom(env, 'OPERATOR_SESSION_HOURS', 12),
     customerServiceUrl: env.CUSTOMER_SERVICE_URL ?? '',
     newspaperHost: env.NEWSPAPER_HOST ?? '',
     userHost: env.USER_HOST ?? '',

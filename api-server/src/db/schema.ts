@@ -135,3 +135,4 @@ export type * from './schema-score';
 export type * from './schema-tools';
 export type * from './schema-editor';
 export type * from './schema-video';
+export type * from './schema-operators';

@@ -19,6 +19,7 @@ import media from './media';
 import menu from './menu';
 import newspaper from './newspaper';
 import notices from './notices';
+import operators from './operators';
 import oss from './oss';
 import rank from './rank';
 import releases from './releases';
@@ -42,6 +43,7 @@ export const features: ReadonlyArray<FastifyPluginAsync<FeatureOptions>> = [
   runtime,
   releases,
   session,
+  operators,
   account,
   notices,
   bans,

@@ -9,7 +9,12 @@
  * `EventStream` of the contract's events that it writes to as they come.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PassThrough } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyInstance,
@@ -85,8 +90,13 @@ export function contractSchema<R extends ContractRoute>(route: R): ContractSchem
     tags: [route.tag],
     security: SECURITY[route.auth ?? 'signed+token'],
     ...(route.body ? { consumes: BODY_TYPES } : {}),
+    ...(route.upload ? { consumes: [route.upload.mediaType] } : {}),
     ...(route.querystring ? { querystring: route.querystring } : {}),
     ...(route.body ? { body: route.body } : {}),
+    // An upload's body reaches the handler as the path of a temporary file holding it (uploadParser).
+    ...(route.upload
+      ? { body: { type: 'string', contentMediaType: route.upload.mediaType, description: `the file itself, at most ${route.upload.maxBytes} bytes` } }
+      : {}),
     ...(route.params ? { params: route.params } : {}),
     response: { 200: route.events ? eventsAnswer(route.events) : route.file ? fileAnswer(route.file) : Envelope(route.data) },
   } as ContractSchema<R>;
@@ -174,9 +184,45 @@ function sendingFile(handler: RouteHandlerMethod, mediaType: string): RouteHandl
   };
 }
 
+/**
+ * The body parser of a call with `upload` (register it for the media type in the feature's scope):
+ * streams the body into a temporary file, never holding it in memory, refusing it with HTTP 413 as
+ * soon as it passes the route's limit (before a byte is read when its Content-Length says so), and
+ * hands the handler the file's path; `removeUpload` removes it once the answer has been sent.
+ */
+export async function uploadParser(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<string> {
+  const limit = request.routeOptions.bodyLimit ?? 0;
+  const tooLarge = () => Object.assign(new Error('request body too large'), { statusCode: 413 });
+  if (Number(request.headers['content-length']) > limit) throw tooLarge();
+  const dir = await mkdtemp(path.join(tmpdir(), 'upload-'));
+  const file = path.join(dir, 'body');
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? tooLarge() : null, chunk);
+    },
+  });
+  try {
+    await pipeline(payload, counter, createWriteStream(file));
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return file;
+}
+
+/** Removes the temporary file of an upload once its answer is sent (an onResponse hook of the feature). */
+export async function removeUpload(request: FastifyRequest): Promise<void> {
+  if (typeof request.body === 'string' && path.basename(request.body) === 'body' && path.basename(path.dirname(request.body)).startsWith('upload-')) {
+    await rm(path.dirname(request.body), { recursive: true, force: true });
+  }
+}
+
 export function serve<R extends ContractRoute>(app: FastifyInstance, route: R, handler: ContractHandler<R>, options: ContractRouteOptions = {}): void {
   const { config, ...rest } = options;
   app.route({
+    ...(route.upload ? { bodyLimit: route.upload.maxBytes } : {}),
     ...rest,
     method: route.method,
     url: route.url,

@@ -27,6 +27,7 @@ import * as searchWalks from './0140_search_walks';
 import * as contentDayCounts from './0141_content_day_counts';
 import * as videoJobProgress from './0150_video_job_progress';
 import * as draftTabGrams from './0160_draft_tab_grams';
+import * as operators from './0200_operators';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0141_content_day_counts': contentDayCounts,
   '0150_video_job_progress': videoJobProgress,
   '0160_draft_tab_grams': draftTabGrams,
+  '0200_operators': operators,
 };

@@ -112,30 +112,50 @@ export async function reviewCertification(
   db: Kysely<Database>,
   o: { phone: string; kind: CertKind; decision: ReviewDecision; reason: string; now?: Date },
 ): Promise<string> {
+  const user = await db.selectFrom('users').select(['id', 'phone']).where('phone', '=', o.phone).executeTakeFirst();
+  if (!user) throw new ReviewRefusal(`No account with phone ${o.phone}.`);
+  return db.transaction().execute(async (tx) => {
+    const step = await applyCertificationReview(tx, { ...o, userId: user.id });
+    if (!step) throw new ReviewRefusal(`${o.phone} has no ${o.kind} application waiting for this step.`);
+    return `${o.kind} application of ${o.phone} is now ${step.after}${o.decision === 'reject' ? ` (${step.reason})` : ''}.`;
+  });
+}
+
+/**
+ * The review step inside the caller's transaction, by user id: the application's status before and
+ * after, or null when it is not waiting for this step. Throws ReviewRefusal for a bad reason.
+ */
+export async function applyCertificationReview(
+  tx: Kysely<Database>,
+  o: { userId: number; kind: CertKind; decision: ReviewDecision; reason: string; now?: Date },
+): Promise<{ before: number; after: number; reason: string } | null> {
   const reason = o.reason.trim();
   if (o.decision === 'reject' && !reason) throw new ReviewRefusal('A rejection needs --reason (the creator sees it).');
   if ([...reason].length > 200) throw new ReviewRefusal('--reason is at most 200 characters.');
-  const user = await db.selectFrom('users').select(['id', 'phone']).where('phone', '=', o.phone).executeTakeFirst();
-  if (!user) throw new ReviewRefusal(`No account with phone ${o.phone}.`);
   const target = o.decision === 'reviewing' ? CertAuditStatus.REVIEWING : o.decision === 'approve' ? CertAuditStatus.PASSED : CertAuditStatus.FAILED;
-  return db.transaction().execute(async (tx) => {
-    const updated = await tx
-      .updateTable('certifications')
-      .set({ audit_status: target, reason: o.decision === 'reject' ? reason : '', reviewed_at: o.decision === 'reviewing' ? null : (o.now ?? new Date()) })
-      .where('user_id', '=', user.id)
-      .where('kind', '=', o.kind)
-      .where('audit_status', 'in', o.decision === 'reviewing' ? [CertAuditStatus.SUBMITTED] : [CertAuditStatus.SUBMITTED, CertAuditStatus.REVIEWING])
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new ReviewRefusal(`${o.phone} has no ${o.kind} application waiting for this step.`);
-    if (o.kind === 'enterprise') {
-      const enterprise =
-        target === CertAuditStatus.PASSED
-          ? { enterprise_status: EnterpriseStatus.CERTIFIED, enterprise_cert_audit_status: target, cert_type: ENTERPRISE_CERT_TYPE }
-          : { enterprise_status: target === CertAuditStatus.FAILED ? EnterpriseStatus.NONE : EnterpriseStatus.APPLIED, enterprise_cert_audit_status: target };
-      await tx.updateTable('users').set(enterprise).where('id', '=', user.id).execute();
-    }
-    return `${o.kind} application of ${o.phone} is now ${target}${o.decision === 'reject' ? ` (${reason})` : ''}.`;
-  });
+  const from = o.decision === 'reviewing' ? [CertAuditStatus.SUBMITTED] : [CertAuditStatus.SUBMITTED, CertAuditStatus.REVIEWING];
+  const current = await tx
+    .selectFrom('certifications')
+    .select('audit_status')
+    .where('user_id', '=', o.userId)
+    .where('kind', '=', o.kind)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current || !(from as number[]).includes(current.audit_status)) return null;
+  await tx
+    .updateTable('certifications')
+    .set({ audit_status: target, reason: o.decision === 'reject' ? reason : '', reviewed_at: o.decision === 'reviewing' ? null : (o.now ?? new Date()) })
+    .where('user_id', '=', o.userId)
+    .where('kind', '=', o.kind)
+    .execute();
+  if (o.kind === 'enterprise') {
+    const enterprise =
+      target === CertAuditStatus.PASSED
+        ? { enterprise_status: EnterpriseStatus.CERTIFIED, enterprise_cert_audit_status: target, cert_type: ENTERPRISE_CERT_TYPE }
+        : { enterprise_status: target === CertAuditStatus.FAILED ? EnterpriseStatus.NONE : EnterpriseStatus.APPLIED, enterprise_cert_audit_status: target };
+    await tx.updateTable('users').set(enterprise).where('id', '=', o.userId).execute();
+  }
+  return { before: current.audit_status, after: target, reason: o.decision === 'reject' ? reason : '' };
 }
 
 /** Applications waiting for the operator, oldest first (the CLI's queue). */

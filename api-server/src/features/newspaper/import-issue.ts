@@ -17,6 +17,8 @@ export interface ImportDependencies {
   db: Kysely<Database>;
   storage: ObjectStore;
   renderer: PageRenderer;
+  /** Runs in the transaction that switches the issue's pages (an operator's audit row). */
+  alsoInTransaction?: (tx: Kysely<Database>, info: { type: number; date: string; importId: string; pages: number; replacedPages: number }) => Promise<void>;
 }
 
 export interface ImportRequest {
@@ -71,7 +73,13 @@ export async function importIssue(deps: ImportDependencies, request: ImportReque
       written.push(imgKey);
       pages.push({ pageNo, pdfKey, imgKey });
     }
-    const replaced = await switchIssuePages(deps.db, { type, date }, importId, pages);
+    const replaced = await switchIssuePages(
+      deps.db,
+      { type, date },
+      importId,
+      pages,
+      deps.alsoInTransaction && ((tx, replacedPages) => deps.alsoInTransaction!(tx, { type, date, importId, pages: pages.length, replacedPages })),
+    );
     written.length = 0; // committed: these objects are the issue's now
     await deleteQuietly(deps.storage, replaced);
     return { type, date, importId, pages: pages.length, replacedObjects: replaced.length };

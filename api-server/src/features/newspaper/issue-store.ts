@@ -35,7 +35,14 @@ export async function findIssuePages(db: Db, issue: IssueKey): Promise<IssuePage
  * Makes `pages` the issue's page set and returns the object keys of the set it replaced, for the
  * caller to delete once the switch is committed. Two imports of one issue queue on the issue's row.
  */
-export async function switchIssuePages(db: Db, issue: IssueKey, importId: string, pages: readonly IssuePage[]): Promise<string[]> {
+export async function switchIssuePages(
+  db: Db,
+  issue: IssueKey,
+  importId: string,
+  pages: readonly IssuePage[],
+  /** Runs in the same transaction once the pages are switched (an operator's audit row). */
+  alsoInTransaction?: (tx: Db, replacedPages: number) => Promise<void>,
+): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
     const { id } = await tx
       .insertInto('newspaper_issues')
@@ -48,6 +55,7 @@ export async function switchIssuePages(db: Db, issue: IssueKey, importId: string
       .insertInto('newspaper_pages')
       .values(pages.map((page) => ({ issue_id: id, import_id: importId, page_no: page.pageNo, pdf_key: page.pdfKey, img_key: page.imgKey })))
       .execute();
+    await alsoInTransaction?.(tx, old.length);
     return old.flatMap((row) => [row.pdf_key, row.img_key]);
   });
 }

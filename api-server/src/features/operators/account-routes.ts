@@ -1,0 +1,113 @@
+/** Operator accounts (admins) and personal tokens (each operator's own). */
+import type { FastifyInstance } from 'fastify';
+import { ok } from 'shared-sdk/contract';
+import { operator as contract } from 'shared-sdk/contract/schemas';
+import { conflict } from '../../lib/api-error';
+import { serve } from '../../lib/contract-route';
+import { requireOperator } from '../../plugins/app/operator-auth';
+import {
+  PERSONAL_TOKEN_DEFAULT_DAYS,
+  accountOf,
+  findOperator,
+  insertOperator,
+  insertPersonalToken,
+  listPersonalTokens,
+  otherEnabledAdmins,
+  revokeCredentials,
+  revokePersonalToken,
+} from './accounts';
+import { audited } from './audit';
+
+export function registerAccountRoutes(app: FastifyInstance): void {
+  serve(app, contract.operatorList, async () => {
+    const rows = await app.db.selectFrom('operators').selectAll().orderBy('id').execute();
+    return ok(rows.map(accountOf));
+  });
+
+  serve(app, contract.operatorAdd, async (request) => {
+    const { name, role } = request.body;
+    return audited(app.db, requireOperator(request), async (tx, record) => {
+      const { row, password } = await insertOperator(tx, { name, role, withTotp: false });
+      record({ action: 'operator.add', targetType: 'operator', targetId: row.id, after: accountOf(row) });
+      return ok({ operator: accountOf(row), initial_password: password }, '已添加，初始密码只显示这一次');
+    });
+  });
+
+  serve(app, contract.operatorDisable, async (request) => {
+    const actor = requireOperator(request);
+    const { id, disabled, reason = '' } = request.body;
+    return audited(app.db, actor, async (tx, record) => {
+      const before = await findOperator(tx, id);
+      if (disabled && id === actor.id) throw conflict('不能停用自己的账号');
+      if (disabled && before.role === 'admin' && (await otherEnabledAdmins(tx, id)) === 0) throw conflict('至少保留一个启用的管理员');
+      const after = await tx.updateTable('operators').set({ disabled }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      // A disabled account's sessions and tokens end at once (the lookup refuses them anyway).
+      if (disabled) await revokeCredentials(tx, id);
+      record({
+        action: disabled ? 'operator.disable' : 'operator.enable',
+        targetType: 'operator',
+        targetId: id,
+        before: accountOf(before),
+        after: accountOf(after),
+        reason,
+      });
+      return ok(accountOf(after));
+    });
+  });
+
+  serve(app, contract.operatorSetRole, async (request) => {
+    const { id, role, reason = '' } = request.body;
+    return audited(app.db, requireOperator(request), async (tx, record) => {
+      const before = await findOperator(tx, id);
+      if (before.role === 'admin' && role !== 'admin' && !before.disabled && (await otherEnabledAdmins(tx, id)) === 0)
+        throw conflict('至少保留一个启用的管理员');
+      const after = await tx.updateTable('operators').set({ role }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      record({ action: 'operator.role', targetType: 'operator', targetId: id, before: { role: before.role }, after: { role: after.role }, reason });
+      return ok(accountOf(after));
+    });
+  });
+
+  serve(app, contract.operatorResetTotp, async (request) => {
+    const { id, reason = '' } = request.body;
+    return audited(app.db, requireOperator(request), async (tx, record) => {
+      const before = await findOperator(tx, id);
+      const after = await tx
+        .updateTable('operators')
+        .set({ totp_secret: null, totp_enrolled: false })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await revokeCredentials(tx, id, { sessionsOnly: true });
+      record({
+        action: 'operator.totp_reset',
+        targetType: 'operator',
+        targetId: id,
+        before: { totp_enrolled: before.totp_enrolled },
+        after: { totp_enrolled: false },
+        reason,
+      });
+      return ok(accountOf(after));
+    });
+  });
+
+  serve(app, contract.operatorTokenCreate, async (request) => {
+    const actor = requireOperator(request);
+    const days = request.body.expires_days ?? PERSONAL_TOKEN_DEFAULT_DAYS;
+    return audited(app.db, actor, async (tx, record) => {
+      const created = await insertPersonalToken(tx, actor.id ?? 0, request.body.name, days);
+      record({ action: 'token.create', targetType: 'token', targetId: created.info.id, after: created.info });
+      return ok(created, '令牌只显示这一次，请妥善保存');
+    });
+  });
+
+  serve(app, contract.operatorTokenList, async (request) => ok(await listPersonalTokens(app.db, requireOperator(request).id ?? 0)));
+
+  serve(app, contract.operatorTokenRevoke, async (request) => {
+    const actor = requireOperator(request);
+    return audited(app.db, actor, async (tx, record) => {
+      const { before, after } = await revokePersonalToken(tx, request.body.id, actor.role === 'admin' ? null : (actor.id ?? 0));
+      record({ action: 'token.revoke', targetType: 'token', targetId: after.id, before, after });
+      return ok(after);
+    });
+  });
+}
