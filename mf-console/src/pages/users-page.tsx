@@ -70,7 +70,6 @@ export function UsersPage() {
           locale={{ emptyText: '没有找到创作者' }}
           pagination={{ current: page, pageSize: SIZE, total: search.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           onRow={(row) => ({ onClick: () => setChosen(row.id) })}
-          rowClassName={(row) => (row.id === chosen ? 'ant-table-row-selected' : '')}
           columns={[
             { title: '编号', dataIndex: 'id', width: 80 },
             {
@@ -79,6 +78,7 @@ export function UsersPage() {
               render: (nickname: string, row) => (
                 <a
                   href={`#user-${row.id}`}
+                  aria-current={row.id === chosen ? 'true' : undefined}
                   onClick={(event) => {
                     event.preventDefault();
                     setChosen(row.id);

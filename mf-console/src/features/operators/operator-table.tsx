@@ -49,7 +49,13 @@ export function OperatorTable({ operators, loading, selfId, onAdd, onDisable }: 
               row.id === selfId ? (
                 '当前账号'
               ) : (
-                <Button size="small" danger={!row.disabled} onClick={() => setToggling(row)} aria-label={`${row.disabled ? '启用' : '停用'} ${row.name}`}>
+                <Button
+                  autoInsertSpace={false}
+                  size="small"
+                  danger={!row.disabled}
+                  onClick={() => setToggling(row)}
+                  aria-label={`${row.disabled ? '启用' : '停用'} ${row.name}`}
+                >
                   {row.disabled ? '启用' : '停用'}
                 </Button>
               ),

@@ -43,7 +43,7 @@ export function PersonalTokens({ tokens, loading, onCreate, onRevoke }: Personal
               row.revoked_at ? (
                 <Tag>已吊销</Tag>
               ) : (
-                <Button size="small" danger onClick={() => setRevoking(row)} aria-label={`吊销 ${row.name}`}>
+                <Button autoInsertSpace={false} size="small" danger onClick={() => setRevoking(row)} aria-label={`吊销 ${row.name}`}>
                   吊销
                 </Button>
               ),

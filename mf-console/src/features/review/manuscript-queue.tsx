@@ -73,10 +73,22 @@ export function ManuscriptQueue({ manuscripts, total, loading, page, size, onPag
                   width: 150,
                   render: (_: unknown, row: QueuedManuscript) => (
                     <Space>
-                      <Button size="small" type="primary" onClick={() => setPending({ decision: 'approve', ids: [row.id] })} aria-label={`通过 ${row.title}`}>
+                      <Button
+                        autoInsertSpace={false}
+                        size="small"
+                        type="primary"
+                        onClick={() => setPending({ decision: 'approve', ids: [row.id] })}
+                        aria-label={`通过 ${row.title}`}
+                      >
                         通过
                       </Button>
-                      <Button size="small" danger onClick={() => setPending({ decision: 'reject', ids: [row.id] })} aria-label={`驳回 ${row.title}`}>
+                      <Button
+                        autoInsertSpace={false}
+                        size="small"
+                        danger
+                        onClick={() => setPending({ decision: 'reject', ids: [row.id] })}
+                        aria-label={`驳回 ${row.title}`}
+                      >
                         驳回
                       </Button>
                     </Space>

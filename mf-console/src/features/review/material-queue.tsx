@@ -105,14 +105,14 @@ export function MaterialQueue({ materials, total, loading, filter, onFilter, pag
                   width: 200,
                   render: (_: unknown, row: QueuedMaterial) => (
                     <Space wrap>
-                      <Button size="small" type="primary" onClick={() => ask('approve', [row.id])} aria-label={`通过 ${row.title}`}>
+                      <Button autoInsertSpace={false} size="small" type="primary" onClick={() => ask('approve', [row.id])} aria-label={`通过 ${row.title}`}>
                         通过
                       </Button>
-                      <Button size="small" danger onClick={() => ask('reject', [row.id])} aria-label={`驳回 ${row.title}`}>
+                      <Button autoInsertSpace={false} size="small" danger onClick={() => ask('reject', [row.id])} aria-label={`驳回 ${row.title}`}>
                         驳回
                       </Button>
                       {row.cm_check === 1 && (
-                        <Button size="small" onClick={() => ask('review', [row.id])} aria-label={`转审核中 ${row.title}`}>
+                        <Button autoInsertSpace={false} size="small" onClick={() => ask('review', [row.id])} aria-label={`转审核中 ${row.title}`}>
                           转审核中
                         </Button>
                       )}

@@ -36,7 +36,12 @@ export function BanFieldsItems() {
       <Form.Item noStyle dependencies={['ban_type']}>
         {({ getFieldValue }) =>
           getFieldValue('ban_type') === 1 && (
-            <Form.Item label="封禁范围" name="range" initialValue={['1']} rules={[{ required: true, type: 'array', min: 1, message: '请选择封禁范围' }]}>
+            <Form.Item
+              label="封禁范围"
+              name="range"
+              initialValue={['1']}
+              rules={[{ validator: async (_rule, value?: string[]) => (value?.length ? undefined : Promise.reject(new Error('请选择封禁范围'))) }]}
+            >
               <Checkbox.Group
                 options={[
                   { label: '文章、视频、图集、合集', value: '1' },
