@@ -4,7 +4,8 @@ import { renderWithProviders } from 'shared-sdk/testing';
 import { requireAllDecided } from './decisions';
 import { MaterialQueue, type MaterialQueueProps } from './material-queue';
 
-jest.setTimeout(90_000);
+// antd dialogs in jsdom are slow on a loaded machine (one test took 67 s with six other builds running).
+jest.setTimeout(180_000);
 
 const material = (id: number, media: QueuedMaterial['media'], cm_check = 1): QueuedMaterial => ({
   id,

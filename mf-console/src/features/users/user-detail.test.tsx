@@ -5,7 +5,8 @@ import { renderWithProviders } from 'shared-sdk/testing';
 import { banRequest } from './ban-fields';
 import { UserDetailCard, type UserActions } from './user-detail';
 
-jest.setTimeout(90_000);
+// antd dialogs in jsdom are slow on a loaded machine (one test took 67 s with six other builds running).
+jest.setTimeout(180_000);
 
 const USER: UserDetail = {
   id: 7,
