@@ -8,5 +8,6 @@ export default {
     mf_editor: { port: 3003 },
     mf_newspaper: { port: 3004 },
     mf_tools: { port: 3005 },
+    mf_console: { port: 3006 },
   },
 };

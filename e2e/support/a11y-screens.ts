@@ -132,4 +132,6 @@ export const SCREENS: A11yScreen[] = [
         .waitFor(),
   },
   { name: 'short drama', path: '/shortPlay', ready: (page) => visible(page, '[data-testid=drama-card]') },
+  // The operators' console's sign-in, as anyone reaching /console sees it (no creator session).
+  { name: 'console sign-in', path: '/console', account: '', ready: (page) => page.getByLabel('账号').waitFor() },
 ];

@@ -10,6 +10,7 @@ export const FRONTENDS = [
   { pkg: 'mf-editor', marker: 'dist/mf-manifest.json' },
   { pkg: 'mf-newspaper', marker: 'dist/mf-manifest.json' },
   { pkg: 'mf-tools', marker: 'dist/mf-manifest.json' },
+  { pkg: 'mf-console', marker: 'dist/mf-manifest.json' },
 ];
 
 function newestMtime(dir) {

@@ -18,7 +18,7 @@ import { publish } from '../publish/publish';
 import { FolderBlobStore } from '../store/folder-blob-store';
 import { ReleaseStore } from '../store/release-store';
 
-export const EMBEDDED_REMOTES = ['mf-materials', 'mf-drafts', 'mf-editor', 'mf-newspaper', 'mf-tools'] as const;
+export const EMBEDDED_REMOTES = ['mf-materials', 'mf-drafts', 'mf-editor', 'mf-newspaper', 'mf-tools', 'mf-console'] as const;
 
 /** Who start-up's own steps are recorded as: any other name in a remote's history is an operator's step. */
 export const START_UP = 'npm-start';

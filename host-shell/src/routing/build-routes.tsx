@@ -6,6 +6,7 @@ import { SIDEBAR_RULE_CALLS } from '../layout/sidebar-rules';
 import { RemoteScreen } from '../remotes/remote-screen';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
 import { Deferred, lazyScreen } from './lazy-screen';
+import { isConsolePath } from './console-routes';
 import { collectRemoteRoutes, type RemoteRoute } from './remote-routes';
 import { RootLayout } from './root-layout';
 import type { RouteDataHandle } from './route-data';
@@ -134,7 +135,11 @@ const HOST_PRELOADS: Record<string, (() => Promise<unknown>) | undefined> = {
  * The router's routes: the host's own plus every released remote's declared routes, so a remote adds
  * a screen without a host release. The root layout applies the navigation rules on every navigation.
  */
-export function buildRoutes({ routes: remoteRoutes, loadRemote, timeoutMs }: ShellRoutesOptions): RouteObject[] {
+export function buildRoutes({ routes: allRemoteRoutes, loadRemote, timeoutMs }: ShellRoutesOptions): RouteObject[] {
+  // The operators' console renders in a layout of its own (it draws its own sign-in, header and
+  // menu) and is no part of the creators' layout, menus or highlight rules, whatever it declares.
+  const consoleRoutes = allRemoteRoutes.filter((route) => isConsolePath(route.path));
+  const remoteRoutes = allRemoteRoutes.filter((route) => !isConsolePath(route.path));
   // The routes are the menu: the sidebar and its highlight rules come from the host's routes and the remotes' declared ones.
   const menuRoutes = [...SHELL_ROUTES, ...remoteRoutes];
   const toRoute = (route: RemoteRoute): RouteObject => ({
@@ -150,7 +155,7 @@ export function buildRoutes({ routes: remoteRoutes, loadRemote, timeoutMs }: She
   // chunks, the shared components it takes from the host) and its declared first call, or a host
   // screen's chunk. The click then finds them loaded or on their way (entering the route does not
   // send the call again, see shared-sdk's prefetch); a failure here is ignored (the click reports it).
-  const remoteAt = (path: string) => remoteRouteAt(remoteRoutes, path);
+  const remoteAt = (path: string) => remoteRouteAt([...remoteRoutes, ...consoleRoutes], path);
   const preloadCode = (path: string) => {
     const remote = remoteAt(path);
     if (remote) void loadRemote(remote.id).catch(() => undefined);
@@ -169,7 +174,9 @@ export function buildRoutes({ routes: remoteRoutes, loadRemote, timeoutMs }: She
   // beside antd; its data call, with the address's own query, is started by route-data.ts.
   // The sidebar's rules are asked for with them: its 短剧 entry waits for the answer (shell-layout).
   const enter = (path: string) => {
-    if (!bareRoutes.some((route) => matchPath({ path: route.path, end: true }, path)) && path !== '/app') {
+    // Nothing of the creators' shell for the console: no layout, no sidebar calls (a creator's, unsigned-in here).
+    const shell = !isConsolePath(path) && path !== '/app' && !bareRoutes.some((route) => matchPath({ path: route.path, end: true }, path));
+    if (shell) {
       void ShellLayout.preload().catch(() => undefined);
       for (const call of Object.values(SIDEBAR_RULE_CALLS)) prefetchCall(call);
     }
@@ -200,6 +207,23 @@ export function buildRoutes({ routes: remoteRoutes, loadRemote, timeoutMs }: She
                 </Deferred>
               ),
             },
+            // The console: the remote's own layout, landmarks included; nothing of the creators' shell.
+            ...consoleRoutes.map(toRoute),
+            // No console released (or not reachable): a page of its own saying so, not the creators' 404 in their layout.
+            ...(consoleRoutes.length > 0
+              ? []
+              : [
+                  {
+                    path: '/console/*',
+                    element: (
+                      <main>
+                        <Deferred>
+                          <NotFoundPage />
+                        </Deferred>
+                      </main>
+                    ),
+                  },
+                ]),
             // Without the shell's layout a screen still is the page's main landmark (the layout's Content is <main>).
             ...bareRoutes.map((route) => ({ ...toRoute(route), element: <main>{toRoute(route).element}</main> })),
             {

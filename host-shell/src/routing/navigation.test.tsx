@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { DRAFTS_REMOTE, TOOLS_REMOTE, VERIFIED_USER } from '../testing/fixtures';
+import { CONSOLE_REMOTE, DRAFTS_REMOTE, TOOLS_REMOTE, VERIFIED_USER } from '../testing/fixtures';
 import { fakeLoader, screenSaying } from '../testing/fake-screens';
 import { renderApp } from '../testing/render-app';
 
@@ -59,5 +59,42 @@ describe('navigation rules (spec §2)', () => {
       await history.navigate('/index');
     });
     expect(await screen.findByText(/你好，测试作者/)).toBeInTheDocument();
+  });
+
+  it('opens the operators’ console for a visitor with no creator session, in its own layout', async () => {
+    const { history } = renderApp({
+      url: '/console/review',
+      remotes: [CONSOLE_REMOTE],
+      loadRemote: fakeLoader({ 'mf_console/Console': screenSaying('运营后台登录') }),
+    });
+    expect(await screen.findByText('运营后台登录')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/console/review');
+    expect(screen.queryByText('内容创作')).not.toBeInTheDocument();
+  });
+
+  it('keeps the console out of a creator’s layout and sidebar, even a console route declaring a menu entry', async () => {
+    renderApp({
+      url: '/console/extra',
+      user: VERIFIED_USER,
+      remotes: [DRAFTS_REMOTE, CONSOLE_REMOTE],
+      loadRemote: fakeLoader({ 'mf_console/Console': screenSaying('运营后台首页') }),
+    });
+    expect(await screen.findByText('运营后台首页')).toBeInTheDocument();
+    expect(screen.queryByText('内容创作')).not.toBeInTheDocument();
+  });
+
+  it('lists no console entry in a creator’s sidebar', async () => {
+    renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_REMOTE, CONSOLE_REMOTE] });
+    await screen.findByText(/你好，测试作者/);
+    await screen.findAllByRole('menuitem');
+    expect(screen.queryAllByRole('menuitem').map((item) => item.textContent)).not.toContain('运营后台');
+    expect(screen.queryByRole('link', { name: /运营后台/ })).not.toBeInTheDocument();
+  });
+
+  it('answers /console with a page of its own when no console is released', async () => {
+    const { history } = renderApp({ url: '/console', remotes: [DRAFTS_REMOTE] });
+    expect(await screen.findByText('抱歉，你访问的页面不存在')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/console');
+    expect(screen.queryByText('内容创作')).not.toBeInTheDocument();
   });
 });

@@ -45,6 +45,20 @@ export const TOOLS_REMOTE: RemoteEntry = {
   ],
 };
 
+/**
+ * The operators' console as mf-console declares it (one route for all its screens), plus an entry a
+ * careless release might add with a sidebar entry: the host must keep both out of the creators' shell.
+ */
+export const CONSOLE_REMOTE: RemoteEntry = {
+  name: 'mf_console',
+  version: '1.0.0',
+  manifestUrl: '/remotes/mf-console/mf-manifest.json',
+  routes: [
+    { path: '/console/*', module: './Console', title: '运营后台', bare: true },
+    { path: '/console/extra', module: './Console', title: '运营后台', menu: { label: '运营后台', icon: 'tool', order: 1 } },
+  ],
+};
+
 /** The tools remote with its recruitment tool, in the 工具 group for users whose tool list holds oddjobs. */
 export const TOOLS_WITH_JOBS: RemoteEntry = {
   ...TOOLS_REMOTE,

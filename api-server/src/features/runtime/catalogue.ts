@@ -11,4 +11,5 @@ export const REMOTES: readonly RemoteDefinition[] = [
   { folder: 'mf-editor', name: 'mf_editor', devPort: 3003 },
   { folder: 'mf-newspaper', name: 'mf_newspaper', devPort: 3004 },
   { folder: 'mf-tools', name: 'mf_tools', devPort: 3005 },
+  { folder: 'mf-console', name: 'mf_console', devPort: 3006 },
 ];

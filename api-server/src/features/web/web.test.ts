@@ -108,7 +108,7 @@ describe('web: host, remotes and not-found answers', () => {
     assert.deepEqual(await source.list(), [{ ...ROUTES, manifestUrl: 'http://localhost:3001/mf-manifest.json' }]);
     assert.deepEqual(
       fetched.sort(),
-      [3001, 3002, 3003, 3004, 3005].map((port) => `http://localhost:${port}/routes.json`),
+      [3001, 3002, 3003, 3004, 3005, 3006].map((port) => `http://localhost:${port}/routes.json`),
     );
   });
 

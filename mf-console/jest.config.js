@@ -1,0 +1,3 @@
+import { jestConfig } from 'build-tools/jest';
+
+export default jestConfig({ rootDir: import.meta.dirname });

@@ -1,0 +1,30 @@
+/** The audit trail's actions in the console's words; an action not listed shows as the server names it. */
+const LABELS: Readonly<Record<string, string>> = {
+  'material.approve': '素材审核通过',
+  'material.reject': '素材审核驳回',
+  'material.review': '素材转入审核中',
+  'manuscript.approve': '稿件审核通过',
+  'manuscript.reject': '稿件审核驳回',
+  'manuscript.offline': '稿件下线',
+  'certification.reviewing': '认证转入审核中',
+  'certification.approve': '认证通过',
+  'certification.reject': '认证驳回',
+  'appeal.lift': '申诉：解除封禁',
+  'appeal.keep': '申诉：维持封禁',
+  'user.verify': '实名认证',
+  'user.unverify': '取消实名认证',
+  'user.ban': '封禁',
+  'user.unban': '解除封禁',
+  'user.tools': '设置工具',
+  'user.reset-password': '重置密码',
+  'newspaper.import': '导入报纸',
+  'operator.add': '添加操作员',
+  'operator.disable': '停用操作员',
+  'operator.enable': '启用操作员',
+  'operator.role': '修改角色',
+  'operator.password': '修改密码',
+  'operator.token.create': '创建个人令牌',
+  'operator.token.revoke': '吊销个人令牌',
+};
+
+export const actionLabel = (action: string): string => LABELS[action] ?? action;

@@ -1,0 +1,25 @@
+import type { AuditExportRequest } from 'shared-sdk/contract';
+import { CALLS } from '../api/calls';
+import { consoleApi, viaOperator } from '../api/endpoint';
+import { operatorFile } from 'shared-sdk/operator';
+
+export const auditApi = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    auditList: build.query({ queryFn: viaOperator(CALLS.audit), providesTags: ['Audit'] }),
+  }),
+});
+
+export const { useAuditListQuery } = auditApi;
+
+/** Downloads every row the filter matches as CSV (the server writes the file; a refusal rejects). */
+export async function downloadAuditCsv(filter: AuditExportRequest): Promise<void> {
+  const { blob, filename } = await operatorFile(CALLS.auditExport, filter);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

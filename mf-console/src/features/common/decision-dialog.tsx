@@ -1,0 +1,86 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import { errorMessage } from './error-message';
+
+export interface DecisionDialogProps {
+  open: boolean;
+  title: string;
+  /** What is about to happen, and to what. */
+  description?: ReactNode;
+  okText: string;
+  danger?: boolean;
+  /** The reason the audit trail (and, for rejections and replies, the creator) reads; absent: no field. */
+  reason?: { label: string; required: boolean; max: number; placeholder?: string };
+  /** Extra fields (a ban's type and end); their values come with the reason. */
+  children?: ReactNode;
+  /** The extra fields' values as the dialog opens (a creator's current tools). */
+  initialValues?: Record<string, unknown>;
+  /** Resolves when done (the dialog closes); a refusal keeps the dialog and what was typed, and shows why. */
+  onSubmit: (values: { reason: string } & Record<string, unknown>) => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * Every decision that changes something goes through here: it names what will happen, asks for the
+ * reason where the audit trail records one, and never loses what was typed to a failed call.
+ */
+export function DecisionDialog({ open, title, description, okText, danger, reason, children, initialValues, onSubmit, onClose }: DecisionDialogProps) {
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const close = () => {
+    setError('');
+    onClose();
+  };
+
+  const submit = async () => {
+    const values = (await form.validateFields()) as { reason?: string } & Record<string, unknown>;
+    setBusy(true);
+    setError('');
+    try {
+      await onSubmit({ ...values, reason: (values.reason ?? '').trim() });
+      form.resetFields();
+      close();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText="取消"
+      okButtonProps={{ danger, loading: busy }}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={close}
+      // Only as it opens: what the operator then types stays, whatever the caller re-renders.
+      afterOpenChange={(visible) => {
+        if (visible && initialValues) form.setFieldsValue(initialValues);
+      }}
+      forceRender
+      destroyOnHidden={false}
+    >
+      {description && <div style={{ marginBottom: 16 }}>{description}</div>}
+      {error && <Alert type="error" role="alert" title={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={initialValues}>
+        {children}
+        {reason && (
+          <Form.Item
+            label={reason.label}
+            name="reason"
+            rules={[
+              { required: reason.required, whitespace: true, message: `请填写${reason.label}` },
+              { max: reason.max, message: `最多 ${reason.max} 个字` },
+            ]}
+          >
+            <Input.TextArea rows={3} placeholder={reason.placeholder} showCount maxLength={reason.max} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

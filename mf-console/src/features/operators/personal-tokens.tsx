@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Table, Tag } from 'antd';
+import type { OperatorTokenCreateRequest, PersonalToken } from 'shared-sdk/contract';
+import { formatTime } from '../common/age';
+import { DecisionDialog } from '../common/decision-dialog';
+import { ShownOnce } from '../common/shown-once';
+
+export interface PersonalTokensProps {
+  tokens: readonly PersonalToken[];
+  loading: boolean;
+  /** Answers the token itself, shown once. */
+  onCreate: (request: OperatorTokenCreateRequest) => Promise<string>;
+  onRevoke: (id: number) => Promise<void>;
+}
+
+/** The operator's own personal tokens for the command line: create (shown once), revoke. */
+export function PersonalTokens({ tokens, loading, onCreate, onRevoke }: PersonalTokensProps) {
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<PersonalToken | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  return (
+    <>
+      <Button style={{ marginBottom: 16 }} onClick={() => setCreating(true)}>
+        创建个人令牌
+      </Button>
+      <Table<PersonalToken>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={[...tokens]}
+        pagination={false}
+        locale={{ emptyText: '没有个人令牌' }}
+        columns={[
+          { title: '名称', dataIndex: 'name' },
+          { title: '令牌', dataIndex: 'hint', render: (hint: string) => `${hint}…` },
+          { title: '创建时间', dataIndex: 'created_at', render: (at: string) => formatTime(at) },
+          { title: '到期', dataIndex: 'expires_at', render: (at: string | null) => (at ? formatTime(at) : '不过期') },
+          { title: '最近使用', dataIndex: 'last_used_at', render: (at: string | null) => formatTime(at) },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, row) =>
+              row.revoked_at ? (
+                <Tag>已吊销</Tag>
+              ) : (
+                <Button autoInsertSpace={false} size="small" danger onClick={() => setRevoking(row)} aria-label={`吊销 ${row.name}`}>
+                  吊销
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <DecisionDialog
+        open={creating}
+        title="创建个人令牌"
+        description="命令行用它以你的身份和角色调用运营接口。令牌只显示一次。"
+        okText="创建"
+        onClose={() => setCreating(false)}
+        onSubmit={async ({ name, expires_days }) =>
+          setCreated(await onCreate({ name: String(name).trim(), ...(typeof expires_days === 'number' ? { expires_days } : {}) }))
+        }
+      >
+        <Form.Item
+          label="名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入名称' },
+            { max: 40, message: '最多 40 个字' },
+          ]}
+        >
+          <Input placeholder="如 我的笔记本" />
+        </Form.Item>
+        <Form.Item label="有效天数（不填为 90 天）" name="expires_days">
+          <InputNumber min={1} max={365} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </DecisionDialog>
+      <DecisionDialog
+        open={revoking !== null}
+        title="吊销个人令牌"
+        description={revoking && `吊销「${revoking.name}」（${revoking.hint}…）后，用它的命令行立即失去权限。`}
+        okText="确认吊销"
+        danger
+        onClose={() => setRevoking(null)}
+        onSubmit={async () => {
+          if (revoking) await onRevoke(revoking.id);
+        }}
+      />
+      <ShownOnce title="个人令牌" note="只显示这一次，请保存好（命令行：Authorization: Bearer 令牌）：" value={created} onClose={() => setCreated(null)} />
+    </>
+  );
+}

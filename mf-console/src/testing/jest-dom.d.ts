@@ -1,0 +1,1 @@
+/// <reference types="@testing-library/jest-dom" />
