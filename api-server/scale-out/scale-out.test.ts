@@ -19,6 +19,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { ManuscriptStatus, SaveType, VideoState, type VideoUploadResult, formatChinaTime } from 'shared-sdk/contract';
 import { createUser } from '../src/cli/commands';
+import { insertOperator, insertPersonalToken } from '../src/features/operators/accounts';
 import { type DatabaseHandle, openDatabase } from '../src/db/connect';
 import type { Database } from '../src/db/schema';
 import { articleFields } from '../src/features/editor/test-kit';
@@ -61,6 +62,8 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   let nginx: { kill: () => void } | null = null;
   let base = '';
   let token = '';
+  /** An admin's personal token: the operator command line in production goes through the API. */
+  let operatorApiToken = '';
   let userId = 0;
   const all = () => [...replicas, worker];
 
@@ -79,6 +82,8 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     database = await openDatabase({ databaseUrl: scratch.url });
     db = database.db;
     for (const phone of PHONES) await createUser(db, { phone, password: PASSWORD, nickname: `扩容${phone.slice(-4)}`, verified: true });
+    const operator = await insertOperator(db, { name: 'scale-out-admin', role: 'admin', withTotp: true });
+    operatorApiToken = (await insertPersonalToken(db, operator.row.id, 'scale-out cron', 1)).token;
     userId = (
       await db
         .selectFrom('users')
@@ -95,7 +100,6 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
       DATABASE_URL: scratch.url,
       APP_SECRET,
       UPLOAD_TOKEN_SECRET: 'scale-out-upload-secret',
-      OPERATOR_TOKEN: 'scale-out-operator-token',
       DATA_DIR: shared,
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
@@ -234,12 +238,19 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     );
     assert.equal(countLogs(all(), 'creation scores and rank lists built for the day').length, 1);
     assert.equal(countLogs(all(), 'the daily score job failed; it is tried again at the next check').length, 0);
-    // The operator's command twice at once (cron on two machines): the second waits for the first.
-    const cli = [0, 1].map((i) => startProcess(`score-daily-${i}`, process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'score-daily'], env));
+    // The operator's command twice at once (cron on two machines), through the operator API behind
+    // nginx with an admin's personal token: the second build waits for the first.
+    const cliEnv = { ...env, OPERATOR_API_URL: base, OPERATOR_API_TOKEN: operatorApiToken };
+    const cli = [0, 1].map((i) => startProcess(`score-daily-${i}`, process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'score-daily'], cliEnv));
     for (const c of cli) {
       assert.equal(await c.exit(), 0, c.output());
       assert.match(c.output(), /rank lists rebuilt with [1-9]\d* rows/);
     }
+    const audited = await db.selectFrom('operator_audit').select(['operator_name', 'action']).where('action', '=', 'score.daily').execute();
+    assert.deepEqual(
+      audited.map((row) => row.operator_name),
+      ['scale-out-admin', 'scale-out-admin'],
+    );
     const days = await sql<{ day: string }>`select distinct day from creator_rank`.execute(db);
     assert.deepEqual(
       days.rows.map((r) => r.day),

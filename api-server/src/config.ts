@@ -252,7 +252,6 @@ export function missingProductionSettings(env: Env): string[] {
   if (!set('APP_SECRET')) missing.push('APP_SECRET (the request-signing secret; the development one is public)');
   else if (env.APP_SECRET === DEV_APP_SECRET) missing.push('APP_SECRET (it is the public development secret: set your own)');
   if (!set('UPLOAD_TOKEN_SECRET')) missing.push('UPLOAD_TOKEN_SECRET (signs upload credentials; the same on every replica)');
-  if (!set('OPERATOR_TOKEN')) missing.push("OPERATOR_TOKEN (the operator CLI's token; the same on every replica)");
   if (!set('OSS_BUCKET') && !set('DATA_DIR')) {
     missing.push('OSS_BUCKET or DATA_DIR (the object storage: an OSS bucket, or a folder every replica shares, e.g. on NFS, for the embedded storage)');
   }

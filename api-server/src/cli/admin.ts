@@ -1,7 +1,10 @@
 /**
- * Operator CLI: `pnpm --filter api-server admin <command> [options]`. Works on the database the
- * server uses (same environment variables); migrates it first, so it also works on a fresh one,
- * except in production (APP_ENV=production), where it refuses a schema behind it instead.
+ * Operator CLI: `pnpm --filter api-server admin <command> [options]`. With a server and a personal
+ * token (OPERATOR_API_URL and OPERATOR_API_TOKEN, or --server and --token) every command with an
+ * operator-API counterpart is a call of that API (cli/api-commands.ts): authorized by the operator's
+ * role and audited under their name. Without them it works on the database the server uses (same
+ * environment variables), migrating it first; that direct path is for the embedded default only:
+ * in production (APP_ENV=production) it refuses, except the bootstrap `operator add`.
  * Exit codes: 0 done, 1 refused (unknown account, conflict, database in use), 2 usage error.
  */
 import { parseArgs } from 'node:util';
@@ -18,10 +21,16 @@ import { ScoreDayRefusal, scoreDaily } from '../features/score/daily-job';
 import { runStorageReport } from '../features/storage-sweep/report-cli';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
 import { withOperatorDatabase } from './operator-call';
+import { runApiCommand } from './api-commands';
+import { apiTarget, refuseDatabaseInProduction } from './operator-api';
 import { OperatorRefusal } from '../lib/operator-refusal';
 import { OPERATOR_USAGE, runOperatorCommand } from './operator-commands';
 
-const USAGE = `Usage: pnpm --filter api-server admin <command> [options]
+const USAGE = `Usage: pnpm --filter api-server admin <command> [options] [--server <url> --token <mfop_…>]
+
+Through the operator API (required in production): OPERATOR_API_URL and OPERATOR_API_TOKEN set, or
+--server and --token given; the server checks your role and records the action under your name.
+Without them: on the database directly (the embedded default).
 
 Commands:
   create-user     --phone <digits> --password <text> --nickname <text> [--verified]
@@ -33,6 +42,7 @@ Commands:
   unban           --phone <digits>
   list-users
   reset-password  --phone <digits> --password <text>
+                  through the API: without --password, the server makes a one-time password and shows it once
   material-audit  --id <material id> --status 4|2|3 [--reason <text>]
                   4 in review, 2 approved, 3 failed; through the running server if it holds the embedded database
   restore-draft   --id <draft id>               undo a creator's draft deletion
@@ -50,6 +60,7 @@ Commands:
   right-list      [--status pending|approved|rejected]   creators' applications for rights
   right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason
   storage-report  [--top 10]                    uploaded bytes by kind and by creator, open uploads, pending orphans
+                  (no API counterpart: on a server host, not in production from the command line)
 ${OPERATOR_USAGE}`;
 
 const OPTIONS = {
@@ -67,6 +78,8 @@ const OPTIONS = {
   decision: { type: 'string' },
   tool: { type: 'string' },
   top: { type: 'string', default: '10' },
+  server: { type: 'string' },
+  token: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -110,14 +123,31 @@ async function main(argv: string[]): Promise<number> {
     console.info(USAGE);
     return values.help ? 0 : 2;
   }
-  const required = REQUIRED[command];
+  const target = apiTarget(values);
+  // Through the API the server makes a reset password itself.
+  const required = target && command === 'reset-password' ? ['phone' as const] : REQUIRED[command];
   if (!required) throw new UsageError(`Unknown command "${command}".`);
   if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   const missing = required.filter((name) => !values[name]);
   if (missing.length) throw new UsageError(`${command} needs ${missing.map((name) => `--${name}`).join(', ')}.`);
 
   const text = (name: 'phone' | 'password' | 'nickname' | 'type' | 'range' | 'reason'): string => values[name] ?? '';
+  if (target) {
+    const o = { ...values, phone: text('phone'), password: text('password'), nickname: text('nickname'), type: text('type'), range: text('range'), reason: text('reason') };
+    return printed(
+      await runApiCommand(target, command, {
+        ...o,
+        status: values.status ?? '',
+        id: values.id ?? '',
+        date: values.date ?? '',
+        kind: values.kind ?? '',
+        decision: values.decision ?? '',
+        tool: values.tool ?? '',
+      }),
+    );
+  }
   const config = loadConfig();
+  refuseDatabaseInProduction(config, command);
   // Before opening the database: a running server may hold it (see cli/operator-call.ts).
   if (command === 'manuscript-review')
     return printed(await runManuscriptReview(config, { id: values.id ?? '', decision: values.decision ?? '', reason: text('reason') }));

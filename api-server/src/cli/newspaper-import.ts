@@ -2,7 +2,10 @@
  * Operator CLI: import one newspaper issue.
  *   pnpm --filter api-server newspaper:import --type 1 --date 2026-11-22 issue.pdf [more.pdf …]
  * One multi-page PDF, or one PDF per page in page order. Re-importing a day replaces its pages
- * atomically. Works on the database and storage the server uses (same environment variables).
+ * atomically. With OPERATOR_API_URL and OPERATOR_API_TOKEN (or --server and --token) the PDF is sent
+ * to the operator API (one multi-page PDF), authorized by the operator's role and audited under
+ * their name; that is the only way in production. Otherwise it works on the database and storage
+ * the server uses (same environment variables), migrating the embedded database first.
  * Exit codes: 0 done, 1 refused or failed, 2 usage error.
  */
 import fs from 'node:fs/promises';
@@ -13,24 +16,33 @@ import { NEWSPAPERS } from 'shared-sdk/contract';
 import { loadConfig } from '../config';
 import { bytes } from '../lib/bytes';
 import { openDatabase, pgliteDirFor } from '../db/connect';
-import { migrateToLatest, pendingMigrations, schemaBehindMessage } from '../db/migrate';
+import { migrateToLatest } from '../db/migrate';
 import { ImportRefusal, importIssue } from '../features/newspaper/import-issue';
 import { paperName } from '../features/newspaper/issue-params';
 import { createPdfjsRenderer } from '../features/newspaper/page-renderer';
 import { objectStoreFor } from '../plugins/app/storage';
+import { operator as contract } from 'shared-sdk/contract/schemas';
+import { apiTarget, callApi, productionDatabaseRefusal } from './operator-api';
+import { CliRefusal } from './commands';
 
-const USAGE = `Usage: pnpm --filter api-server newspaper:import --type <1-8> --date <YYYY-MM-DD> <file.pdf> [more.pdf …]
+const USAGE = `Usage: pnpm --filter api-server newspaper:import --type <1-8> --date <YYYY-MM-DD> <file.pdf> [more.pdf …] [--server <url> --token <mfop_…>]
 
   --type   ${NEWSPAPERS.map((paper) => `${paper.value} ${paper.label}`).join(', ')}
   --date   the issue's day
-  files    one multi-page PDF, or one PDF per page in page order`;
+  files    one multi-page PDF, or one PDF per page in page order (through the operator API: one PDF)
+  --server, --token   or OPERATOR_API_URL, OPERATOR_API_TOKEN: through the operator API (required in production)`;
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
-      options: { type: { type: 'string' }, date: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        type: { type: 'string' },
+        date: { type: 'string' },
+        server: { type: 'string' },
+        token: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false } },
       allowPositionals: true,
       strict: true,
     });
@@ -43,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.type || !values.date || !positionals.length) throw new UsageError('--type, --date and at least one PDF file are needed.');
+  const target = apiTarget(values);
+  if (target && positionals.length > 1) throw new CliRefusal('Through the operator API an issue is one multi-page PDF: join the pages into one file.');
 
   // pnpm runs the script inside api-server/: paths are meant from where the operator typed them.
   const base = process.env.INIT_CWD || process.cwd();
@@ -54,16 +68,24 @@ async function main(argv: string[]): Promise<number> {
     ),
   );
 
+  if (target) {
+    const started = Date.now();
+    const result = await callApi<contract.NewspaperImport>(target.server, target.token, {
+      url: contract.newspaperImport.url,
+      query: { type: values.type, date: values.date },
+      raw: { bytes: files[0]!, contentType: 'application/pdf' },
+    });
+    console.info(
+      `Imported ${result.paper} (type ${result.type}) of ${result.date}: ${result.pages} pages through ${target.server} in ${Date.now() - started} ms.`,
+    );
+    return 0;
+  }
   const config = loadConfig();
+  if (config.production) throw productionDatabaseRefusal('newspaper:import');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
   try {
-    // Production migrates in its own deploy step only (npm run migrate): refuse a schema behind the code.
-    if (config.production) {
-      const pending = await pendingMigrations(database.db);
-      if (pending.length) throw new ImportRefusal(schemaBehindMessage(pending));
-    } else {
-      await migrateToLatest(database.db);
-    }
+    // The embedded default (production never gets here: it imports through the API and never migrates from the command line).
+    await migrateToLatest(database.db);
     const started = Date.now();
     const result = await importIssue(
       { db: database.db, storage: objectStoreFor(config), renderer: createPdfjsRenderer() },
@@ -79,4 +101,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(() => main(process.argv.slice(2)), USAGE, [ImportRefusal]);
+runCli(() => main(process.argv.slice(2)), USAGE, [ImportRefusal, CliRefusal]);

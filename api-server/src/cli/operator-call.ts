@@ -12,12 +12,20 @@ import { migrateToLatest, pendingMigrations, schemaBehindMessage } from '../db/m
 import type { Database } from '../db/schema';
 import { readOperatorAccess } from '../lib/operator-access';
 import { CliRefusal } from './commands';
+import { productionDatabaseRefusal } from './operator-api';
 
 /**
- * Opens the configured database for one command and closes it after. Production migrates in its own
- * deploy step only: a command refuses to run on a schema behind the code instead of migrating it.
+ * Opens the configured database for one command and closes it after. In production only the
+ * bootstrap (`operator add`) may: every other command goes through the operator API
+ * (cli/operator-api.ts). Production migrates in its own deploy step only: the bootstrap refuses to
+ * run on a schema behind the code instead of migrating it.
  */
-export async function withOperatorDatabase<T>(config: AppConfig, run: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+export async function withOperatorDatabase<T>(
+  config: AppConfig,
+  run: (database: DatabaseHandle) => Promise<T>,
+  o: { command?: string; bootstrap?: boolean } = {},
+): Promise<T> {
+  if (config.production && !o.bootstrap) throw productionDatabaseRefusal(o.command ?? 'this command');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
   try {
     if (config.production) {

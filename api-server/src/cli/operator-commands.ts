@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- operator add <name> --role admin|moderator|viewer`: an operator account made on
- * the database directly. This path is for the first account (the bootstrap: nobody can sign in to
+ * the database directly (the one command besides `migrate` that production lets open it). This path is for the first account (the bootstrap: nobody can sign in to
  * the console yet) and the embedded default; later accounts can be added in the console by an admin.
  * Prints the initial password and the TOTP secret (an otpauth:// URL for an authenticator app) once;
  * the audit trail records the addition as made from the command line.
@@ -8,20 +8,112 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES } from 'shared-sdk/contract';
+import { operator as contract } from 'shared-sdk/contract/schemas';
 import type { AppConfig } from '../config';
 import { accountOf, insertOperator } from '../features/operators/accounts';
 import { audited } from '../features/operators/audit';
 import { totpEnrolment } from '../features/operators/totp';
 import { ApiError } from '../lib/api-error';
 import { CliRefusal } from './commands';
+import { readOperatorAccess } from '../lib/operator-access';
+import { apiServer, callApi, optionOrPrompt } from './operator-api';
 import { withOperatorDatabase } from './operator-call';
 import { UsageError } from './run-cli';
 
+type PersonalToken = contract.PersonalToken;
+
 export const OPERATOR_USAGE = `  operator add <name> --role ${OPERATOR_ROLES.join('|')}
                   an operator account (on the database: the first one, or the embedded default); prints
-                  its initial password and TOTP secret once`;
+                  its initial password and TOTP secret once
+  operator token create [--name <label>] [--days 1-365]
+                  a personal token for yourself, shown once: OPERATOR_API_TOKEN for the commands above
+  operator token list
+  operator token revoke <id>
+                  these three call the server (OPERATOR_API_URL or --server) with OPERATOR_API_TOKEN
+                  (or --token), or sign in: --operator <name> --password <text> --code <6 digits>,
+                  each asked for on a terminal when not given`;
+
+const TOKEN_OPTIONS = {
+  name: { type: 'string' },
+  days: { type: 'string' },
+  operator: { type: 'string' },
+  password: { type: 'string' },
+  code: { type: 'string' },
+  server: { type: 'string' },
+  token: { type: 'string' },
+} as const;
+
+const tokenLine = (t: PersonalToken): string =>
+  [
+    String(t.id).padStart(4),
+    t.hint.padEnd(12),
+    (t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) < Date.now() ? 'expired' : 'active').padEnd(8),
+    `expires ${t.expires_at?.slice(0, 10) ?? 'never'}`.padEnd(19),
+    `last used ${t.last_used_at?.slice(0, 16).replace('T', ' ') ?? 'never'}`.padEnd(27),
+    t.name,
+  ].join('  ');
+
+/**
+ * `operator token …`: the operator's own personal tokens, through the API. With a token already set
+ * it is used; otherwise the command signs in as the console does (name, password, TOTP code) and
+ * signs that session out when done. Never through the database.
+ */
+async function runTokenCommand(config: AppConfig, argv: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: TOKEN_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [verb, ...rest] = positionals;
+  const id = verb === 'revoke' ? rest.shift() : undefined;
+  if (!verb || !['create', 'list', 'revoke'].includes(verb) || rest.length || (verb === 'revoke' && !/^\d+$/.test(id ?? ''))) {
+    throw new UsageError('operator token create [--name <label>] | operator token list | operator token revoke <id>');
+  }
+  const days = values.days === undefined ? undefined : Number(values.days);
+  if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 365)) throw new UsageError('--days must be a whole number from 1 to 365.');
+  // The embedded default: the server listening on this DATA_DIR, when no address is named.
+  const server = apiServer(values) ?? (config.databaseUrl ? null : (readOperatorAccess(config.dataDir)?.url ?? null));
+  if (!server) throw new CliRefusal('No server to call: set OPERATOR_API_URL (or --server) to the API server address.');
+
+  const given = (values.token ?? process.env.OPERATOR_API_TOKEN ?? '').trim();
+  let token = given;
+  if (!token) {
+    const name = await optionOrPrompt(values.operator, 'Operator name: ', '--operator');
+    const password = await optionOrPrompt(values.password, 'Password: ', '--password', true);
+    const step = await callApi<{ challenge: string }>(server, null, { url: contract.operatorSignIn.url, body: { name, password } });
+    const code = await optionOrPrompt(values.code, 'TOTP code: ', '--code');
+    token = (await callApi<{ token: string }>(server, null, { url: contract.operatorVerifyTotp.url, body: { challenge: step.challenge, code } })).token;
+  }
+  try {
+    if (verb === 'list') {
+      const tokens = await callApi<PersonalToken[]>(server, token, { url: contract.operatorTokenList.url });
+      if (!tokens.length) return 'No personal tokens.';
+      return ['  id  hint          state     expires              last used                    name', ...tokens.map(tokenLine)].join('\n');
+    }
+    if (verb === 'revoke') {
+      const revoked = await callApi<PersonalToken>(server, token, { url: contract.operatorTokenRevoke.url, body: { id: Number(id) } });
+      return `Token ${revoked.id} (${revoked.name}, ${revoked.hint}) revoked: it gets nothing from now on.`;
+    }
+    const label = values.name?.trim() || `cli ${os.userInfo().username}@${os.hostname()}`;
+    const created = await callApi<{ token: string; info: PersonalToken }>(server, token, {
+      url: contract.operatorTokenCreate.url,
+      body: { name: label, ...(days ? { expires_days: days } : {}) },
+    });
+    return [
+      `Token ${created.info.id} (${created.info.name}) created, valid until ${created.info.expires_at ?? 'revoked'}. Shown once:`,
+      `  ${created.token}`,
+      `Use it as OPERATOR_API_TOKEN (with OPERATOR_API_URL=${server}); revoke it with \`npm run admin -- operator token revoke ${created.info.id}\`.`,
+    ].join('\n');
+  } finally {
+    // The session this command signed in with ends with it.
+    if (!given) await callApi(server, token, { url: contract.operatorSignOut.url, body: {} }).catch(() => undefined);
+  }
+}
 
 export async function runOperatorCommand(config: AppConfig, argv: string[]): Promise<string> {
+  if (argv[0] === 'token') return runTokenCommand(config, argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: { role: { type: 'string' } }, allowPositionals: true, strict: true });
@@ -29,7 +121,7 @@ export async function runOperatorCommand(config: AppConfig, argv: string[]): Pro
     throw new UsageError((error as Error).message);
   }
   const [verb, name, ...extra] = parsed.positionals;
-  if (verb !== 'add' || !name || extra.length || !parsed.values.role) throw new UsageError('operator add <name> --role <role>');
+  if (verb !== 'add' || !name || extra.length || !parsed.values.role) throw new UsageError('operator add <name> --role <role> | operator token create|list|revoke');
   const role = parsed.values.role;
   return withOperatorDatabase(config, async (database) => {
     const actor = { id: null, name: `cli:${os.userInfo().username}`, role: 'cli', credentialId: null, via: 'cli' as const, expiresAt: null, ip: 'cli' };
@@ -50,5 +142,5 @@ export async function runOperatorCommand(config: AppConfig, argv: string[]): Pro
       if (error instanceof ApiError) throw new CliRefusal(error.message);
       throw error;
     }
-  });
+  }, { bootstrap: true });
 }

@@ -1,13 +1,18 @@
 /**
- * How the operator CLI reaches a running server. The embedded database is single-process: while the
- * server holds DATA_DIR, the CLI cannot open it. So the server writes DATA_DIR/operator.json
- * ({ url, token }, readable by its owner only) when it listens and removes it when it stops; whoever
- * can read DATA_DIR may operate, exactly as whoever can open the database could. OPERATOR_TOKEN fixes
- * the token (several replicas on PostgreSQL); otherwise it is random per process.
+ * How the operator CLI reaches a running server on the embedded default, without an operator
+ * account. The embedded database is single-process: while the server holds DATA_DIR, the CLI cannot
+ * open it. So the server writes DATA_DIR/operator.json ({ url, token }, readable by its owner only)
+ * when it listens and removes it when it stops; whoever can read DATA_DIR may operate, exactly as
+ * whoever can open the database could. The token is random per process and never configured: there
+ * is no shared operator secret. Production has no such detour: its `/operator/*` routes answer 403
+ * to everything, and the command line goes through the operator API with a personal token.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { ApiCode } from 'shared-sdk/contract';
+import { ApiError } from './api-error';
 import { bytes } from './bytes';
 
 export interface OperatorAccess {
@@ -18,12 +23,20 @@ export interface OperatorAccess {
 
 let processToken: string | null = null;
 
-export function operatorToken(env: Record<string, string | undefined> = process.env): string {
-  if (env.OPERATOR_TOKEN) return env.OPERATOR_TOKEN;
-  // A random token per replica would let the CLI reach one replica only.
-  if (env.APP_ENV === 'production') throw new Error('OPERATOR_TOKEN is not set (APP_ENV=production)');
+/** This process's token for the embedded detour (DATA_DIR/operator.json). */
+export function operatorToken(): string {
   processToken ??= randomBytes(24).toString('base64url');
   return processToken;
+}
+
+/**
+ * The guard of the embedded detour's routes (`/operator/…`): the `x-operator-token` header must be
+ * this process's token, and production refuses them whatever the header (operators use /api/operator/).
+ */
+export function checkEmbeddedOperator(request: FastifyRequest, production: boolean): void {
+  if (production || !sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) {
+    throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+  }
 }
 
 export function sameToken(given: string, expected: string): boolean {

@@ -12,7 +12,7 @@ import { viaServerOrDatabase } from '../../cli/operator-call';
 import type { AppConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
-import { operatorToken, sameToken } from '../../lib/operator-access';
+import { checkEmbeddedOperator } from '../../lib/operator-access';
 import { editorClock } from './clock';
 import { reviewManuscript } from './publish';
 
@@ -26,7 +26,7 @@ async function decide(db: Parameters<typeof reviewManuscript>[0], id: number, de
 
 export const operatorReviewRoute: FastifyPluginAsync = async (app) => {
   serve(app, contract.operatorManuscriptReview, async (request) => {
-    if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+    checkEmbeddedOperator(request, app.config.production);
     const { id, decision, reason = '' } = request.body;
     return ok({ message: await decide(app.db, id, decision, reason) });
   });

@@ -8,6 +8,7 @@ import { type TestDatabase, openTestDatabase } from '../../testing/test-database
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { cleanedUrl } from '../../testing/clean-image';
 import { setAuditStatus } from './audit';
+import { operatorToken } from '../../lib/operator-access';
 
 const VERIFIED = '13800000001';
 const UNVERIFIED = '13800000002';
@@ -217,17 +218,15 @@ describe('materials', () => {
   it('moves a material through the audit (CLI function and operator endpoint), logged; approval makes it public', async () => {
     const id = (await list(VERIFIED, { cm_check: 1 })).data.data.data[0]?.cm_id ?? 0;
     await setAuditStatus(database.db, id, 4);
-    process.env.OPERATOR_TOKEN = 'test-operator-token';
     const refused = await app.inject({ method: 'POST', url: '/operator/material/audit', headers: { 'x-operator-token': 'wrong' }, payload: { id, status: 2 } });
     assert.equal(refused.statusCode, 403);
     const approved = await app.inject({
       method: 'POST',
       url: '/operator/material/audit',
-      headers: { 'x-operator-token': 'test-operator-token' },
+      headers: { 'x-operator-token': operatorToken() },
       payload: { id, status: 2 },
     });
     assert.equal(approved.json<{ code: number }>().code, 0, approved.body);
-    delete process.env.OPERATOR_TOKEN;
     const detail = await call<MaterialDetail>(UNVERIFIED, '/api/material/showChild', { id });
     assert.equal(detail.data.cm_check, 2);
     assert.deepEqual(

@@ -8,12 +8,12 @@ import { ApiCode, ok } from 'shared-sdk/contract';
 import { materials as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
-import { operatorToken, removeOperatorAccess, sameToken, writeOperatorAccess } from '../../lib/operator-access';
+import { checkEmbeddedOperator, operatorToken, removeOperatorAccess, writeOperatorAccess } from '../../lib/operator-access';
 import { AuditRefusal, setAuditStatus } from './audit';
 
 const operatorRoutes: FastifyPluginAsync = async (app) => {
   serve(app, contract.materialAudit, async (request) => {
-    if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+    checkEmbeddedOperator(request, app.config.production);
     const { id, status, reason = '' } = request.body;
     try {
       return ok({ message: await setAuditStatus(app.db, id, status, reason) });

@@ -8,13 +8,13 @@ import { ApiCode, ok } from 'shared-sdk/contract';
 import { tools as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
-import { operatorToken, sameToken } from '../../lib/operator-access';
+import { checkEmbeddedOperator } from '../../lib/operator-access';
 import { OperatorRefusal } from '../../lib/operator-refusal';
 import { runToolCommand } from './operator';
 
 const operatorRoutes: FastifyPluginAsync = async (app) => {
   serve(app, contract.operatorToolCommand, async (request) => {
-    if (!sameToken(String(request.headers['x-operator-token'] ?? ''), operatorToken())) throw new ApiError(ApiCode.FORBIDDEN, '无权执行运营操作', 403);
+    checkEmbeddedOperator(request, app.config.production);
     try {
       return ok({ message: await runToolCommand(app.db, request.params.command, request.body) });
     } catch (error) {

@@ -84,7 +84,6 @@ describe('which ffmpeg transcodes', () => {
             DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
             APP_SECRET: 'ffmpeg-test-secret',
             UPLOAD_TOKEN_SECRET: 'ffmpeg-test-upload',
-            OPERATOR_TOKEN: 'ffmpeg-test-operator',
             DATA_DIR: folders.dir,
             ...env,
           },
