@@ -95,8 +95,7 @@ describe('production mode (APP_ENV=production)', () => {
     assert.throws(
       () => loadConfig({ APP_ENV: 'production' }),
       (error: Error) => {
-        for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OSS_BUCKET or DATA_DIR'])
-          assert.match(error.message, new RegExp(name));
+        for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OSS_BUCKET or DATA_DIR']) assert.match(error.message, new RegExp(name));
         // No shared operator secret: operators sign in with their own accounts and tokens.
         assert.doesNotMatch(error.message, /OPERATOR_TOKEN/);
         return true;

@@ -41,8 +41,7 @@ describe('production start', () => {
   it('refuses to start without its settings, naming each one', async () => {
     const child = run('dist/main.js', { APP_ENV: 'production' });
     assert.equal(await exitOf(child), 1);
-    for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OSS_BUCKET or DATA_DIR'])
-      assert.match(child.output(), new RegExp(`- ${name}`));
+    for (const name of ['DATABASE_URL', 'APP_SECRET', 'UPLOAD_TOKEN_SECRET', 'OSS_BUCKET or DATA_DIR']) assert.match(child.output(), new RegExp(`- ${name}`));
     assert.doesNotMatch(child.output(), /OPERATOR_TOKEN/, 'no shared operator secret');
     assert.doesNotMatch(child.output(), /at .*\.ts:\d+/, 'a plain message, no stack');
   });

@@ -133,7 +133,15 @@ async function main(argv: string[]): Promise<number> {
 
   const text = (name: 'phone' | 'password' | 'nickname' | 'type' | 'range' | 'reason'): string => values[name] ?? '';
   if (target) {
-    const o = { ...values, phone: text('phone'), password: text('password'), nickname: text('nickname'), type: text('type'), range: text('range'), reason: text('reason') };
+    const o = {
+      ...values,
+      phone: text('phone'),
+      password: text('password'),
+      nickname: text('nickname'),
+      type: text('type'),
+      range: text('range'),
+      reason: text('reason'),
+    };
     return printed(
       await runApiCommand(target, command, {
         ...o,

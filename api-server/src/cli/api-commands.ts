@@ -45,7 +45,9 @@ const reasonOf = (reason: string) => (reason.trim() ? { reason: reason.trim() } 
 function userLine(user: UserSummary): string {
   const ban = user.ban;
   const banned = ban ? `banned type ${ban.ban_type}${ban.range ? ` range ${ban.range}` : ''}` : '';
-  return [String(user.id).padStart(4), user.phone.padEnd(13), (user.verified ? 'verified' : 'unverified').padEnd(10), banned.padEnd(22), user.nickname].join('  ');
+  return [String(user.id).padStart(4), user.phone.padEnd(13), (user.verified ? 'verified' : 'unverified').padEnd(10), banned.padEnd(22), user.nickname].join(
+    '  ',
+  );
 }
 
 /** Runs one admin command through the operator API; answers the line to print. */
@@ -156,7 +158,9 @@ export async function runApiCommand(target: ApiTarget, command: string, o: ApiCo
     case 'right-list': {
       const found = await call<List<RightApplication>>(contract.rightList.url, undefined, { status: o.status || undefined, size: 100 });
       if (!found.list.length) return 'No applications.';
-      return found.list.map((a) => `${String(a.id).padStart(4)}  ${a.status.padEnd(8)}  ${a.creator.phone.padEnd(13)}  ${a.right_name}  ${a.reason}`).join('\n');
+      return found.list
+        .map((a) => `${String(a.id).padStart(4)}  ${a.status.padEnd(8)}  ${a.creator.phone.padEnd(13)}  ${a.right_name}  ${a.reason}`)
+        .join('\n');
     }
     case 'right-review': {
       const decided = await call<RightApplication>(contract.rightDecide.url, { id: idOf(o.id), decision: o.status, reason: o.reason });

@@ -42,7 +42,8 @@ async function main(argv: string[]): Promise<number> {
         date: { type: 'string' },
         server: { type: 'string' },
         token: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false } },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
       allowPositionals: true,
       strict: true,
     });

@@ -45,8 +45,7 @@ let moderator: TestOperator;
 let viewerToken = '';
 const data = tempDir('cli-operator-api');
 
-const identities = async () =>
-  (await database.db.selectFrom('users').select('identities').where('phone', '=', PHONE).executeTakeFirstOrThrow()).identities;
+const identities = async () => (await database.db.selectFrom('users').select('identities').where('phone', '=', PHONE).executeTakeFirstOrThrow()).identities;
 const auditOf = (name: string) =>
   database.db.selectFrom('operator_audit').select(['action', 'target_id', 'operator_name', 'role']).where('operator_name', '=', name).orderBy('id').execute();
 
@@ -72,7 +71,19 @@ describe('admin command line through the operator API', () => {
 
   it('creates a personal token by signing in (name, password, TOTP code), shown once', async () => {
     const created = await cli(
-      ['operator', 'token', 'create', '--name', '值班笔记本', '--operator', moderator.name, '--password', moderator.password, '--code', totpCode(moderator.secret)],
+      [
+        'operator',
+        'token',
+        'create',
+        '--name',
+        '值班笔记本',
+        '--operator',
+        moderator.name,
+        '--password',
+        moderator.password,
+        '--code',
+        totpCode(moderator.secret),
+      ],
       { OPERATOR_API_URL: server, DATA_DIR: data.dir },
     );
     assert.equal(created.code, 0, created.output);
@@ -82,21 +93,14 @@ describe('admin command line through the operator API', () => {
     tokenId = Number(/Token (\d+) \(值班笔记本\) created/.exec(created.output)?.[1]);
     assert.ok(tokenId > 0, created.output);
     // The sign-in session the command used ended with it; the token is the one credential left.
-    const sessions = await database.db
-      .selectFrom('operator_sessions')
-      .select(['kind', 'revoked_at'])
-      .where('operator_id', '=', moderator.id)
-      .execute();
-    assert.deepEqual(
-      sessions.map((session) => [session.kind, session.revoked_at === null ? 'live' : 'ended']).sort(),
-      [
-        ['session', 'ended'],
-        ['token', 'live'],
-      ],
-    );
+    const sessions = await database.db.selectFrom('operator_sessions').select(['kind', 'revoked_at']).where('operator_id', '=', moderator.id).execute();
+    assert.deepEqual(sessions.map((session) => [session.kind, session.revoked_at === null ? 'live' : 'ended']).sort(), [
+      ['session', 'ended'],
+      ['token', 'live'],
+    ]);
     assert.deepEqual(
       (await auditOf(moderator.name)).map((row) => row.action),
-      ['token.create'],
+      ['operator.sign_in', 'token.create', 'operator.sign_out'],
     );
   });
 
@@ -119,10 +123,12 @@ describe('admin command line through the operator API', () => {
     assert.equal(verified.code, 0, verified.output);
     assert.match(verified.output, new RegExp(`${PHONE} is now real-name verified`));
     assert.ok((await identities()).includes(IDENTITY.REAL_NAME));
-    const rows = await auditOf(moderator.name);
-    assert.equal(rows.length, 2);
-    assert.equal(rows[1]?.role, 'moderator');
-    assert.match(rows[1]?.action ?? '', /verif/);
+    const user = await database.db.selectFrom('users').select('id').where('phone', '=', PHONE).executeTakeFirstOrThrow();
+    const rows = (await auditOf(moderator.name)).filter((row) => row.action === 'user.verify');
+    assert.deepEqual(
+      rows.map((row) => [row.role, String(row.target_id)]),
+      [['moderator', String(user.id)]],
+    );
   });
 
   it('revokes the token; the revoked token then gets nothing', async () => {

@@ -93,7 +93,8 @@ export async function callApi<T>(server: string, token: string | null, call: Api
     throw new CliRefusal(`${server} answered HTTP ${response.status} without an API answer: is it the API server's address?`);
   }
   if (answer.code !== 0) {
-    const hint = response.status === 401 ? ' (the token is unknown, revoked or expired)' : response.status === 403 ? " (your operator role does not allow this)" : '';
+    const hint =
+      response.status === 401 ? ' (the token is unknown, revoked or expired)' : response.status === 403 ? ' (your operator role does not allow this)' : '';
     throw new CliRefusal(`Refused by the server: ${answer.msg}${hint}`);
   }
   return answer.data;

@@ -121,26 +121,31 @@ export async function runOperatorCommand(config: AppConfig, argv: string[]): Pro
     throw new UsageError((error as Error).message);
   }
   const [verb, name, ...extra] = parsed.positionals;
-  if (verb !== 'add' || !name || extra.length || !parsed.values.role) throw new UsageError('operator add <name> --role <role> | operator token create|list|revoke');
+  if (verb !== 'add' || !name || extra.length || !parsed.values.role)
+    throw new UsageError('operator add <name> --role <role> | operator token create|list|revoke');
   const role = parsed.values.role;
-  return withOperatorDatabase(config, async (database) => {
-    const actor = { id: null, name: `cli:${os.userInfo().username}`, role: 'cli', credentialId: null, via: 'cli' as const, expiresAt: null, ip: 'cli' };
-    try {
-      const created = await audited(database.db, actor, async (tx, record) => {
-        const made = await insertOperator(tx, { name, role, withTotp: true });
-        record({ action: 'operator.add', targetType: 'operator', targetId: made.row.id, after: accountOf(made.row) });
-        return made;
-      });
-      const enrolment = await totpEnrolment(created.totpSecret!, name);
-      return [
-        `Operator ${name} (${role}, id ${created.row.id}) added. Shown once:`,
-        `  password: ${created.password}`,
-        `  TOTP:     ${enrolment.otpauth_url}`,
-        '  Add the TOTP URL to an authenticator app (or type the secret in); the first sign-in with its code completes the enrolment.',
-      ].join('\n');
-    } catch (error) {
-      if (error instanceof ApiError) throw new CliRefusal(error.message);
-      throw error;
-    }
-  }, { bootstrap: true });
+  return withOperatorDatabase(
+    config,
+    async (database) => {
+      const actor = { id: null, name: `cli:${os.userInfo().username}`, role: 'cli', credentialId: null, via: 'cli' as const, expiresAt: null, ip: 'cli' };
+      try {
+        const created = await audited(database.db, actor, async (tx, record) => {
+          const made = await insertOperator(tx, { name, role, withTotp: true });
+          record({ action: 'operator.add', targetType: 'operator', targetId: made.row.id, after: accountOf(made.row) });
+          return made;
+        });
+        const enrolment = await totpEnrolment(created.totpSecret!, name);
+        return [
+          `Operator ${name} (${role}, id ${created.row.id}) added. Shown once:`,
+          `  password: ${created.password}`,
+          `  TOTP:     ${enrolment.otpauth_url}`,
+          '  Add the TOTP URL to an authenticator app (or type the secret in); the first sign-in with its code completes the enrolment.',
+        ].join('\n');
+      } catch (error) {
+        if (error instanceof ApiError) throw new CliRefusal(error.message);
+        throw error;
+      }
+    },
+    { bootstrap: true },
+  );
 }

@@ -5,7 +5,7 @@
  * opens the database itself.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiCode, ok } from 'shared-sdk/contract';
+import { ok } from 'shared-sdk/contract';
 import { editor as contract } from 'shared-sdk/contract/schemas';
 import { CliRefusal } from '../../cli/commands';
 import { viaServerOrDatabase } from '../../cli/operator-call';
