@@ -100,7 +100,7 @@ describe('admin command line through the operator API', () => {
     ]);
     assert.deepEqual(
       (await auditOf(moderator.name)).map((row) => row.action),
-      ['operator.sign_in', 'token.create', 'operator.sign_out'],
+      ['operator.totp_enrol', 'operator.sign_in', 'token.create', 'operator.sign_out'],
     );
   });
 
