@@ -208,19 +208,27 @@ describe('fuzz: hostile input on every route', () => {
   });
 
   it(`answers ${REQUESTS} hostile requests (seed ${SEED}) without a single 5xx`, async () => {
-    const routes = app.routeCatalog.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    // The creators' calls first, then the operators': an operator call may reset or ban the creator
+    // whose token the creators' calls carry (a guessed user id), so those come last.
+    const all = app.routeCatalog.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    const routes = [...all.filter((route) => !isOperatorCall(route)), ...all.filter(isOperatorCall)];
     assert.ok(routes.length > 50, `only ${routes.length} routes found`);
     const gen = new Generator(prng(SEED));
     let token = await login(app, '13800000001');
     // An admin reaches every operator call; a fresh one replaces it when the fuzz ends its session
-    // (signing out, or disabling the account with a guessed id).
-    const operatorToken = async () => signInOperator(app, database.db, await addTestOperator(database.db, 'admin'));
+    // (signing out, or disabling the account with a guessed id), signing in from an address of its
+    // own so that the sign-in throttle, which counts per address, stays out of the way.
+    let admins = 0;
+    const operatorToken = async () => {
+      admins += 1;
+      return signInOperator(app, database.db, await addTestOperator(database.db, 'admin'), `172.16.${admins >> 8}.${admins & 255}`);
+    };
     let adminToken = await operatorToken();
     const failures: string[] = [];
     const reached = new Set<string>();
     const spent = new Map<string, number>();
     for (let n = 0; n < REQUESTS; n += 1) {
-      const route = routes[n % routes.length]!;
+      const route = routes[Math.floor((n * routes.length) / REQUESTS)]!;
       const attempt = buildAttempt(route, gen, token, n, adminToken);
       const began = performance.now();
       const response = await app.inject(attempt.options);
