@@ -269,7 +269,7 @@ export const operatorTokenRevoke = defineRoute({
   url: '/api/operator/tokens/revoke',
   operationId: 'operatorTokenRevoke',
   summary: 'Revoke a personal token',
-  description: "1004 for a token that is not the caller's (admins: any operator's).",
+  description: "1004 for a token that is not the caller's (an admin may revoke every operator's).",
   tag,
   auth,
   permission: 'self',
