@@ -121,6 +121,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
       releasesRoot: path.join(shared, 'releases'),
       hostRoot: path.join(shared, 'host'),
       listen: `127.0.0.1:${portN}`,
+      accessLog: path.join(prefix, 'access.log'),
     });
     writeFileSync(path.join(prefix, 'site.conf'), site);
     const child = await startNginx(nginxBinary, prefix, await writeMainConfig(prefix, path.join(prefix, 'site.conf')), portN as number);

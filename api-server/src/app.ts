@@ -9,11 +9,13 @@ import { type DatabaseHandle, openDatabase, pgliteDirFor } from './db/connect';
 import { features } from './features';
 import { loggerOptions } from './lib/log-redaction';
 import { OneLineRequestLog, stdoutLog } from './lib/request-log';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id';
 import { buildRemoteSource, devServerRemoteSource, type RemoteSource } from './features/runtime/remote-source';
 import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import inputGuard from './plugins/app/input-guard';
+import metrics from './plugins/app/metrics';
 import openapi from './plugins/app/openapi';
 import operatorAuth from './plugins/app/operator-auth';
 import signaturePlugin from './plugins/app/signature';
@@ -42,6 +44,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     // One line per request, written when it is answered (lib/request-log.ts).
     logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 
   await app.register(helmet, { config });
@@ -51,6 +57,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) }));
   await app.register(dbPlugin, { config, database, closeOnShutdown: !deps.database });
   await app.register(storagePlugin, { store: deps.storage ?? objectStoreFor(config) });
+  await app.register(metrics);
   await app.register(errorHandler);
   await app.register(signaturePlugin);
   await app.register(authPlugin);

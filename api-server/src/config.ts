@@ -32,6 +32,11 @@ export interface AppConfig {
   logLevel: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limit, login log). */
   trustProxy: boolean;
+  /**
+   * METRICS_TOKEN: the bearer token Prometheus sends to GET /metrics. Without it /metrics is open in
+   * development and absent (404) in production.
+   */
+  metricsToken: string;
   /** The release store folder (RELEASES_DIR); empty means `<dataDir>/releases` (see releasesDirOf). */
   releasesDir: string;
   /** The rollout manifest the server follows (RELEASE_ENV). */
@@ -285,6 +290,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     // Off by default: without a proxy in front, a client could forge the header to dodge limits.
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metricsToken: (env.METRICS_TOKEN ?? '').trim(),
     releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : '',
     releaseEnv: env.RELEASE_ENV || 'production',
     rollbackMarginPct: intFrom(env, 'ROLLBACK_MARGIN_PCT', 5),

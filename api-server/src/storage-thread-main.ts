@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import crossOrigin from './features/oss/cross-origin';
 import oss from './features/oss';
 import { reuseSessionChecks } from './features/oss/session-check-reuse';
+import { storedUploadBytes } from './features/oss/stored-bytes';
 import type { ThreadSetup, ToApi, ToStorage } from './features/oss/storage-thread-messages';
 import { adoptProcessUploadSecret } from './features/upload/credentials';
 import { loggerOptions } from './lib/log-redaction';
@@ -43,6 +44,18 @@ app.decorate('config', config);
 await app.register(storagePlugin, { store: embeddedObjectStore(config, 'own-thread') });
 await app.register(errorHandler);
 await app.register(crossOrigin);
+// Upload bytes for the API's /metrics, summed and told at most once a second.
+let storedBytes = 0;
+const STORED_EVERY_MS = 1000;
+const storedTimer = setInterval(() => {
+  if (storedBytes === 0) return;
+  tell({ type: 'stored', bytes: storedBytes });
+  storedBytes = 0;
+}, STORED_EVERY_MS);
+storedTimer.unref();
+app.addHook('onResponse', async (request, reply) => {
+  storedBytes += storedUploadBytes(request, reply);
+});
 // The API's own instance sweeps abandoned multipart uploads; one sweeper is enough.
 await app.register(oss, { sessionUsable, sweepAbandoned: false, fileWrites: 'own-thread' });
 
@@ -55,6 +68,7 @@ port.on('message', (message: ToStorage) => {
     return;
   }
   // Close: finish the requests in flight, then let the thread end.
+  clearInterval(storedTimer);
   void app.close().then(() => port.close());
 });
 

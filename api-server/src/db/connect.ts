@@ -18,6 +18,17 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool as it is now (for /metrics); absent for PGlite, one connection in-process. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open (idle or lent out). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -32,7 +43,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString, max });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the
   // pool replaces it on the next query.
   pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`));
@@ -49,6 +61,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   return {
     db,
     engine: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: async () => {
       const closed = new Promise<void>((resolve) => {
         allClosed = resolve;

@@ -23,6 +23,7 @@ const OPTIONS = {
   'host-root': { type: 'string' },
   'server-name': { type: 'string' },
   listen: { type: 'string' },
+  'access-log': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

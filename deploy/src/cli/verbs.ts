@@ -170,14 +170,15 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   'nginx-config': {
-    usage: 'nginx-config --api HOST:PORT [--api HOST:PORT…] --releases-root DIR --host-root DIR [--server-name N] [--listen L]',
+    usage: 'nginx-config --api HOST:PORT [--api HOST:PORT…] --releases-root DIR --host-root DIR [--server-name N] [--listen L] [--access-log FILE]',
     positionals: 0,
-    options: ['api', 'releases-root', 'host-root', 'server-name', 'listen'],
+    options: ['api', 'releases-root', 'host-root', 'server-name', 'listen', 'access-log'],
     run: async (p, env) => {
       const template = await fs.readFile(new URL('../../production/nginx-site.conf.template', import.meta.url), 'utf8');
       const api = p.values.api;
       const serverName = str(p, 'server-name');
       const listen = str(p, 'listen');
+      const accessLog = str(p, 'access-log');
       env.out(
         renderNginxSite(template, {
           apiServers: Array.isArray(api) ? api : [],
@@ -185,6 +186,7 @@ export const VERBS: Record<string, Verb> = {
           hostRoot: required(p, 'host-root'),
           ...(serverName ? { serverName } : {}),
           ...(listen ? { listen } : {}),
+          ...(accessLog ? { accessLog } : {}),
         }),
       );
     },

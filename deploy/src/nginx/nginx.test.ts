@@ -21,6 +21,7 @@ async function render(t: Cleanup, options: { api: string[]; listen: string }) {
     releasesRoot: releases,
     hostRoot: host,
     listen: options.listen,
+    accessLog: path.join(prefix, 'access.log'),
   });
   const siteFile = path.join(prefix, 'site.conf');
   await fs.writeFile(siteFile, site);
@@ -99,6 +100,7 @@ test('nginx accepts the config and serves it as intended (structure only without
   const fakeApi = http.createServer((req, res) => {
     res.setHeader('Cache-Control', 'max-age=600');
     res.setHeader('Content-Type', 'application/json');
+    res.setHeader('X-Seen-Request-Id', String(req.headers['x-request-id'] ?? ''));
     res.end(JSON.stringify({ url: req.url }));
   });
   await new Promise<void>((resolve) => fakeApi.listen(livePort, '127.0.0.1', resolve));
@@ -154,6 +156,17 @@ test('nginx accepts the config and serves it as intended (structure only without
   ]) {
     assert.deepEqual(await (await get(url)).json(), { url }, url);
   }
+  // Each request reaches the replica with nginx's id (a client's own is replaced), and the access log names it.
+  const traced = await fetch(`http://127.0.0.1:${port}/api/runtime/config`, { headers: { 'X-Request-Id': 'forged-by-the-client' } });
+  const requestId = traced.headers.get('x-seen-request-id') ?? '';
+  assert.match(requestId, /^[0-9a-f]{32}$/);
+  let accessLog = '';
+  for (let i = 0; i < 50 && !accessLog.includes(`rid=${requestId}`); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    accessLog = await fs.readFile(path.join(prefix, 'access.log'), 'utf8');
+  }
+  assert.match(accessLog, new RegExp(`"GET /api/runtime/config HTTP/1.1" 200 .* rid=${requestId}`));
+  assert.equal((await get('/metrics')).status, 404, "the replicas' metrics are never served to the public");
   const page = await get('/material/add');
   assert.match(await page.text(), /<title>host<\/title>/);
   assert.equal(page.headers.get('cache-control'), 'no-cache');

@@ -9,6 +9,8 @@ export interface NginxSiteOptions {
   hostRoot: string;
   serverName?: string;
   listen?: string;
+  /** Where nginx writes its access log (with each request's id); Debian's own file by default. */
+  accessLog?: string;
 }
 
 const SERVER = /^[A-Za-z0-9.-]+:\d{1,5}$/;
@@ -16,13 +18,14 @@ const SAFE_PATH = /^\/[A-Za-z0-9._/-]*$/;
 
 /** Fills the site template; refuses values that would break out of their directive. */
 export function renderNginxSite(template: string, options: NginxSiteOptions): string {
-  const { apiServers, releasesRoot, hostRoot, serverName = '_', listen = '80' } = options;
+  const { apiServers, releasesRoot, hostRoot, serverName = '_', listen = '80', accessLog = '/var/log/nginx/access.log' } = options;
   if (!apiServers.length) throw new RefusalError('give at least one --api host:port');
   const bad = apiServers.find((s) => !SERVER.test(s));
   if (bad) throw new RefusalError(`--api ${bad}: expected host:port`);
   for (const [name, value] of [
     ['--releases-root', releasesRoot],
     ['--host-root', hostRoot],
+    ['--access-log', accessLog],
   ] as const) {
     if (!SAFE_PATH.test(value)) throw new RefusalError(`${name} must be an absolute path without spaces or quotes (got ${value})`);
   }
@@ -34,6 +37,7 @@ export function renderNginxSite(template: string, options: NginxSiteOptions): st
     HOST_ROOT: hostRoot.replace(/\/+$/, ''),
     SERVER_NAME: serverName,
     LISTEN: listen,
+    ACCESS_LOG: accessLog,
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

@@ -26,5 +26,6 @@ export const NOT_CALLS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /^(GET|PUT|POST|DELETE) \/oss\//, why: 'the embedded storage speaks the OSS protocol (XML errors, ranges)' },
   { pattern: /^GET \/api\/openapi\.json$/, why: 'the contract document itself' },
   { pattern: /^GET \/api\/docs(\/|$)/, why: 'the documentation page and its files' },
+  { pattern: /^GET \/metrics$/, why: "Prometheus's text format for the scraper, outside the envelope (plugins/app/metrics.ts)" },
   { pattern: /^GET \/(healthz|readyz)$/, why: "the load balancer's probes: plain JSON outside the envelope, never signed (features/runtime/health.ts)" },
 ];

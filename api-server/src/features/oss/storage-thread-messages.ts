@@ -9,7 +9,12 @@ export interface ThreadSetup {
 }
 
 /** From the storage thread. */
-export type ToApi = { type: 'listening'; port: number } | { type: 'failed'; message: string } | { type: 'session'; id: number; sessionId: number };
+export type ToApi =
+  | { type: 'listening'; port: number }
+  | { type: 'failed'; message: string }
+  | { type: 'session'; id: number; sessionId: number }
+  /** Upload bytes stored since the previous message (for the API's /metrics), sent at most once a second. */
+  | { type: 'stored'; bytes: number };
 
 /** To the storage thread. `usable: null`: the check itself failed (the database). */
 export type ToStorage = { type: 'session'; id: number; usable: boolean | null } | { type: 'close' };

@@ -43,6 +43,7 @@ function start(app: FastifyInstance): Promise<Worker> {
   const worker = new Worker(code, { eval: evaluated, workerData: setup, name: 'storage', resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const answer = (message: ToStorage) => worker.postMessage(message);
   worker.on('message', (message: ToApi) => {
+    if (message.type === 'stored') app.metrics.countUploadBytes(message.bytes);
     if (message.type !== 'session') return;
     isSessionUsable(app.db, message.sessionId).then(
       (usable) => answer({ type: 'session', id: message.id, usable }),

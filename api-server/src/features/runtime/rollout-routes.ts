@@ -108,6 +108,7 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
           const stats = (current: typeof manifest) => currentRunStats(app.db, access.env, current);
           const { verdicts } = await operations.autoRollback({ store: access.store, env: access.env, who: 'api-server (auto-rollback)' }, access.policy, stats);
           rolledBack = verdicts.filter((v) => v.rollBack).map((v) => `${v.remote}@${v.canary}`);
+          for (const verdict of verdicts) app.metrics.countCanaryVerdict(verdict.remote, verdict.rollBack ? 'rollback' : 'healthy');
           for (const verdict of verdicts.filter((v) => v.rollBack))
             app.log.warn({ remote: verdict.remote, canary: verdict.canary }, `auto-rollback: ${verdict.reason}`);
         } catch (error) {
