@@ -1,4 +1,4 @@
-/** The rollout's load-report tables (migration 0046_remote_loads), merged into `Database` of schema.ts. */
+/** The rollout's load-report and error-report tables (migrations 0046_remote_loads, 0240_error_reports), merged into `Database` of schema.ts. */
 import type { ColumnType, Generated } from 'kysely';
 
 export interface RemoteLoadReportsTable {
@@ -24,8 +24,36 @@ export interface RemoteLoadCountsTable {
   failures: Generated<number>;
 }
 
+/** Failures users' pages reported, by remote, version and fingerprint (migration 0240_error_reports). */
+export interface RemoteErrorsTable {
+  env: string;
+  remote: string;
+  version: string;
+  fingerprint: string;
+  kind: string;
+  message: string;
+  /** The first frame mapped to the remote's source, `src/…:line:column`; empty when none could be. */
+  source: Generated<string>;
+  /** One mapped stack, a sample. */
+  stack: Generated<string>;
+  count: ColumnType<string, string | number | undefined, string | number>;
+  first_seen: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RemoteErrorSessionsTable {
+  env: string;
+  remote: string;
+  version: string;
+  run: number;
+  page_load: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 declare module './schema' {
   interface Database {
+    remote_errors: RemoteErrorsTable;
+    remote_error_sessions: RemoteErrorSessionsTable;
     remote_load_reports: RemoteLoadReportsTable;
     remote_load_counts: RemoteLoadCountsTable;
   }

@@ -1,7 +1,10 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { screenReports } from './error-reports';
 import { remoteErrorTexts, type RemoteErrorPanelProps } from './remote-error-texts';
 
 interface Props {
+  /** The screen's federation id (`mf_tools/Rights`): its failure is reported against that remote. */
+  id?: string;
   title: string;
   onRetry: () => void;
   children: ReactNode;
@@ -52,6 +55,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error(`host-shell: the screen 「${this.props.title}」 failed`, error);
+    if (this.props.id) screenReports.boundary(this.props.id, error);
   }
 
   override render() {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { LIMITS } from 'shared-sdk';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { screenReports } from './error-reports';
 import { RemoteTimeoutError, type RemoteModuleLoader } from './remote-loader';
 import { withTimeout } from './with-timeout';
 
@@ -41,9 +42,14 @@ export function RemoteScreen({ id, title, load, timeoutMs = LIMITS.LAZY_SCREEN_T
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
     [id, load, timeoutMs, attempt],
   );
+  // Calls that fail while this screen is on show are counted against its remote.
+  useEffect(() => {
+    screenReports.showing(id);
+    return () => screenReports.leaving(id);
+  }, [id]);
   // Keyed by id as well: two routes of the same layout reuse this component when switching.
   return (
-    <RemoteErrorBoundary key={`${id}#${attempt}`} title={title} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary key={`${id}#${attempt}`} id={id} title={title} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={loading}>
         {/* eslint-disable-next-line react-hooks/static-components -- one lazy component per remote screen and attempt, on purpose */}
         <Screen />

@@ -6,6 +6,7 @@
  * A failure is booked to the version that failed: the retry is reported as phase 'retry', which the
  * server never counts against stable (a retry can fail for what the canary left behind).
  */
+import type { RunningRelease } from './error-reports';
 import type { LoadReport, Reporter } from './load-reports';
 import { RemoteLoadError, type RemoteModuleLoader } from './remote-loader';
 import type { PlannedRemote } from './rollout';
@@ -18,6 +19,8 @@ export interface FallbackLoader {
    * registered again. A version that already failed in this page stays replaced by stable.
    */
   replan(plans: readonly PlannedRemote[]): void;
+  /** Each remote's release as the page runs it now (after any fallback), for the error reports; lists are not releases. */
+  running(): RunningRelease[];
 }
 
 export function withStableFallback(
@@ -77,5 +80,15 @@ export function withStableFallback(
     }
   };
 
-  return { load, replan };
+  const running = (): RunningRelease[] =>
+    [...current.values()]
+      .filter((plan) => plan.reason !== 'list')
+      .map((plan) => ({
+        name: plan.entry.name,
+        remote: plan.folder,
+        version: plan.entry.version,
+        base: plan.entry.manifestUrl.slice(0, plan.entry.manifestUrl.lastIndexOf('/') + 1),
+      }));
+
+  return { load, replan, running };
 }

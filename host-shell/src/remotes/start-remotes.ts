@@ -6,6 +6,7 @@
 import { getToken, type RemoteEntry } from 'shared-sdk';
 import { separateChunkRegistries } from './chunk-registries';
 import { initFederation, reregisterRemote } from './federation';
+import { signedErrorSender, startErrorReports } from './error-reports';
 import { fetchRemotes } from './fetch-remotes';
 import { IntegrityIndex, integrityFetch, integrityPlugin } from './integrity';
 import { ManifestCache, onFirstActivity, whenIdle } from './manifest-cache';
@@ -35,7 +36,8 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
   const remotes = plans.map((plan) => plan.entry);
   // Before any remote code runs: each version keeps its chunks to itself, so stable can take over from a failed canary.
   separateChunkRegistries(remotes.map((remote) => remote.name));
-  const report = signedLoadReporter(newPageLoadId());
+  const pageLoad = newPageLoadId();
+  const report = signedLoadReporter(pageLoad);
   const manifests = new ManifestCache(integrityFetch(integrity));
   const fallback = withStableFallback(
     initFederation(remotes, [integrityPlugin(integrity, manifests), sharePreloadPlugin(manifests, (url) => integrity.of(url))]),
@@ -43,6 +45,8 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
     reregisterRemote,
     report,
   );
+  // What goes wrong in the remotes' screens after they load, for the canary analysis.
+  startErrorReports({ releases: () => fallback.running(), send: signedErrorSender, pageLoad });
   // Signed in, fetch this user's remote manifests once the person starts using the page (a pointer
   // moves, a key is pressed), so a remote screen's first opening starts with its code instead of a
   // manifest round trip. No remote code is fetched here, and nothing queues before the first

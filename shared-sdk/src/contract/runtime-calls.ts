@@ -9,3 +9,6 @@ export type RemotesList = DataOf<typeof runtime.runtimeRemotes>;
 export type RolloutView = runtime.RolloutView;
 export type RemoteLoadRequest = RequestOf<typeof runtime.runtimeRemoteLoad>;
 export type RemoteLoadAnswer = DataOf<typeof runtime.runtimeRemoteLoad>;
+/** POST /api/runtime/error-report: one item of the batch the host sends. */
+export type ErrorReportItem = runtime.ErrorReportItem;
+export type ErrorReportAnswer = DataOf<typeof runtime.runtimeErrorReport>;

@@ -61,3 +61,15 @@ export interface RouteData {
   params?: Record<string, string | number>;
   fromQuery?: Record<string, string>;
 }
+
+/** What the host reports of a remote's failures in users' pages (host-shell `remotes/error-reports.ts`). */
+export const ERROR_REPORT_KINDS = ['error', 'rejection', 'boundary', 'api'] as const;
+/** Bounds of one report batch and of its items: a page sends few, small ones. */
+export const ERROR_REPORT_LIMITS = {
+  ITEMS_PER_BATCH: 20,
+  BATCH_CHARS: 60_000,
+  MESSAGE_CHARS: 300,
+  STACK_CHARS: 4_000,
+  /** How many times one item may say it happened (the host folds repeats into one item). */
+  COUNT_MAX: 1_000,
+} as const;

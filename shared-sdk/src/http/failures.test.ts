@@ -6,6 +6,7 @@ import { testRuntimeConfig } from '../testing/fixtures';
 import { closedOrigin, startTestServer, type TestServer } from '../testing/test-server';
 import { apiGet, apiPost } from './api';
 import type { ApiError } from './api-error';
+import { onCallFailure, type CallFailure } from './call-failures';
 import { HTTP_STATUS_MESSAGES, httpStatusMessage } from './messages';
 import { setErrorNotifier } from './notifier';
 
@@ -86,5 +87,39 @@ describe('HTTP error statuses (spec §8)', () => {
   it('exports the same table', () => {
     expect(Object.keys(HTTP_STATUS_MESSAGES)).toHaveLength(11);
     for (const [status, message] of table) expect(httpStatusMessage(status)).toBe(message);
+  });
+});
+
+describe('failed calls told to listeners (the host counts them against the screen)', () => {
+  const told: CallFailure[] = [];
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    told.length = 0;
+    stop = onCallFailure((failure) => told.push(failure));
+  });
+  afterEach(() => stop());
+
+  it('tells a 5xx and a call nothing answered, with the path without its query', async () => {
+    server.handle(() => ({ status: 502, body: {} }));
+    await apiGet('/api/draft/list', { page: 2 }).catch(() => undefined);
+    setRuntimeConfig(testRuntimeConfig(await closedOrigin()));
+    await apiPost('/api/material/save', { title: 'x' }).catch(() => undefined);
+    expect(told).toEqual([
+      { path: '/api/draft/list', method: 'GET', status: 502 },
+      { path: '/api/material/save', method: 'POST', status: undefined },
+    ]);
+  });
+
+  it('does not tell a refusal the server meant (a business code, a 4xx) nor a canceled call', async () => {
+    server.handle(() => ({ status: 200, body: { code: 1002, msg: '参数错误', data: null } }));
+    await apiGet('/api/x').catch(() => undefined);
+    server.handle(() => ({ status: 404, body: {} }));
+    await apiGet('/api/x').catch(() => undefined);
+    server.handle(() => ({ hang: true }));
+    const controller = new AbortController();
+    const call = apiGet('/api/slow', undefined, { signal: controller.signal });
+    controller.abort();
+    await call.catch(() => undefined);
+    expect(told).toEqual([]);
   });
 });

@@ -6,3 +6,4 @@ export { HTTP_STATUS_MESSAGES, httpStatusMessage, ERROR_MESSAGES, UNKNOWN_ERROR_
 export { setErrorNotifier, type ErrorNotifier } from './notifier';
 export type { HostName } from './hosts';
 export type { RequestParams } from './params';
+export { onCallFailure, type CallFailure } from './call-failures';

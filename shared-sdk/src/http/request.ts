@@ -1,4 +1,5 @@
 import type { ApiError } from './api-error';
+import { tellCallFailure } from './call-failures';
 import { toApiError, unwrapEnvelope } from './classify';
 import { hostInstances, type HostName } from './hosts';
 import { notifyError } from './notifier';
@@ -68,6 +69,7 @@ export async function sendRequest<T>(spec: RequestSpec): Promise<T> {
     return unwrapEnvelope<T>(response.data, response.status);
   } catch (failure) {
     const error = toApiError(failure);
+    tellCallFailure(error, path, method);
     reportFailure(error, spec);
     throw error;
   }

@@ -9,6 +9,7 @@ import { serve } from '../../lib/contract-route';
 import { releaseAccess } from '../releases/release-access';
 import { releaseRemoteSource } from './release-source';
 import type { RemoteSource } from './remote-source';
+import { registerErrorReportRoutes } from './error-reports';
 import { registerHealthRoutes } from './health';
 import { registerRolloutRoutes } from './rollout-routes';
 
@@ -22,6 +23,7 @@ const runtime: FastifyPluginAsync<RuntimeOptions> = async (app, options) => {
   // The stable releases of the rollout manifest when there is one, else the builds (or dev servers).
   const remoteSource = config.mfDevServers ? options.remoteSource : releaseRemoteSource(access, options.remoteSource);
   registerRolloutRoutes(app, access);
+  registerErrorReportRoutes(app, access);
   registerHealthRoutes(app);
 
   // The host's boot call and the benches' cheap call: the answer never changes while the process

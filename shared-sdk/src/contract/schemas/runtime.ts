@@ -4,7 +4,7 @@
  * configuration to sign anything at all.
  */
 import { type Static, Type } from 'typebox';
-import type { RouteDeclaration } from '../runtime';
+import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, type RouteDeclaration } from '../runtime';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 
@@ -150,4 +150,36 @@ export const runtimeRemoteLoad = defineRoute({
     pageLoad: Type.String({ pattern: PAGE_LOAD_ID.source }),
   }),
   data: Type.Object({ recorded: Type.Boolean(), rolledBack: Type.Array(Type.String()) }),
+});
+
+/** One failure, folded: the same remote, version, kind and text seen `count` times in this page. */
+export const ErrorReportItem = Type.Object({
+  remote: Type.String({ description: "the remote's folder, e.g. mf-tools" }),
+  version: Type.String({ pattern: RELEASE_VERSION.source }),
+  kind: OneOf(ERROR_REPORT_KINDS, {
+    description:
+      "error: an uncaught error; rejection: an unhandled rejection; boundary: the screen's error panel was shown; api: a call of the screen failed (5xx or no answer)",
+  }),
+  message: Type.String({ maxLength: ERROR_REPORT_LIMITS.MESSAGE_CHARS }),
+  stack: Type.Optional(Type.String({ maxLength: ERROR_REPORT_LIMITS.STACK_CHARS, description: "the browser's stack, script URLs only (no query strings)" })),
+  count: Type.Integer({ minimum: 1, maximum: ERROR_REPORT_LIMITS.COUNT_MAX }),
+});
+export type ErrorReportItem = Static<typeof ErrorReportItem>;
+
+export const runtimeErrorReport = defineRoute({
+  method: 'POST',
+  url: '/api/runtime/error-report',
+  operationId: 'runtimeErrorReport',
+  summary: "Report failures a remote's screens had in this page (feeds the canary analysis and the top errors)",
+  description:
+    '`items` is a JSON array of ErrorReportItem (the body is form-encoded and signed like every call). Items of a remote version ' +
+    'the rollout does not hand this user are left out; stacks are mapped to source files and lines on the server through the ' +
+    "releases' hidden source maps. Counted by remote, version and error fingerprint, and once per page load for the error-session rate. " +
+    'A malformed batch answers HTTP 400 with 1002.',
+  tag,
+  body: Type.Object({
+    pageLoad: Type.String({ pattern: PAGE_LOAD_ID.source }),
+    items: Type.String({ maxLength: ERROR_REPORT_LIMITS.BATCH_CHARS, description: 'JSON: an array of ErrorReportItem (at most 20)' }),
+  }),
+  data: Type.Object({ recorded: Type.Integer({ description: 'items counted' }) }),
 });

@@ -1,0 +1,138 @@
+/** Error reports from users' pages: who may send them, which count, stacks mapped to source lines, nothing personal kept. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
+import type { FastifyInstance } from 'fastify';
+import type { ErrorReportAnswer, ErrorReportItem } from 'shared-sdk/contract';
+import { publishTestRelease as release } from '../../testing/releases';
+import { body, login, signed } from '../../testing/signed';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { errorSessions, fingerprintOf, topErrors } from './error-reports';
+
+/**
+ * A chunk of two lines and its source map: generated line 2 comes from line 3 of
+ * src/screens/broken-screen.tsx (VLQ `AAEA`: same column, source 0, two lines further, column 0).
+ */
+const CHUNK = 'var a = 1;\nthrow new Error("boom");\n';
+const CHUNK_MAP = JSON.stringify({
+  version: 3,
+  file: 'main.1234abcd.js',
+  sources: ['webpack://mf-tools/./src/screens/broken-screen.tsx'],
+  names: [],
+  mappings: 'AAAA;AAEA',
+});
+
+describe('runtime: error reports', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const web = tempDir('creator-web');
+  const releases = tempDir('creator-releases');
+  const store = new ReleaseStore(new FolderBlobStore(releases.dir));
+  const ctx = { store, env: 'production', who: 'test' };
+  let pageLoads = 0;
+  const newPageLoad = () => `error-page-${++pageLoads}`;
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir });
+    for (const version of ['1.0.0', '1.1.0']) {
+      await release(store, 'mf-tools', version);
+      await store.blobs.put(`mf-tools/${version}/static/js/main.1234abcd.js`, Buffer.from(CHUNK), 'application/javascript');
+      await store.blobs.put(`mf-tools/${version}/static/js/main.1234abcd.js.map`, Buffer.from(CHUNK_MAP), 'application/json');
+    }
+    await operations.promote(ctx, 'mf-tools', '1.0.0');
+    await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    web.remove();
+    releases.remove();
+  });
+
+  const send = (token: string, items: unknown, pageLoad = newPageLoad()) =>
+    signed(app, {
+      method: 'POST',
+      url: '/api/runtime/error-report',
+      token,
+      params: { pageLoad, items: typeof items === 'string' ? items : JSON.stringify(items) },
+    });
+
+  const item = (fields: Partial<ErrorReportItem> = {}): ErrorReportItem => ({
+    remote: 'mf-tools',
+    version: '1.1.0',
+    kind: 'error',
+    message: 'Cannot read properties of undefined (reading "title")',
+    stack:
+      'TypeError: boom\n    at BrokenScreen (http://localhost:8080/releases/mf-tools/1.1.0/static/js/main.1234abcd.js:2:7)\n    at renderWithHooks (http://localhost:8080/static/js/vendor.js:10:20)',
+    count: 1,
+    ...fields,
+  });
+
+  it("maps a canary's stack to the source file and line, and counts the page load once", async () => {
+    const token = await login(app, '13800000001');
+    const pageLoad = newPageLoad();
+    const answer = body<ErrorReportAnswer>(await send(token, [item(), item({ count: 2 })], pageLoad));
+    assert.equal(answer.code, 0, answer.msg);
+    assert.equal(answer.data.recorded, 2);
+    const [top] = await topErrors(app, 'production', 'mf-tools', '1.1.0');
+    assert.equal(top?.source, 'src/screens/broken-screen.tsx:3:1');
+    assert.match(top?.stack ?? '', /at BrokenScreen \(src\/screens\/broken-screen\.tsx:3:1\)\nat renderWithHooks \(\/static\/js\/vendor\.js:10:20\)/);
+    assert.equal(top?.count, 3, 'the same fault folds into one row');
+    assert.equal(top?.fingerprint, fingerprintOf('error', item().message, 'src/screens/broken-screen.tsx:3:1'));
+    const manifest = await store.readManifest('production');
+    const run = manifest.remotes['mf-tools']?.canary?.since ?? 0;
+    assert.equal(await errorSessions(app, 'production', 'mf-tools', '1.1.0', run), 1, 'one page load with errors');
+    await send(token, [item({ kind: 'api', message: 'POST /api/tool/list 502', stack: undefined })], pageLoad);
+    assert.equal(await errorSessions(app, 'production', 'mf-tools', '1.1.0', run), 1, 'still one page load');
+  });
+
+  it('counts only versions the rollout hands this user (or stable), and refuses malformed batches without a 5xx', async () => {
+    const token = await login(app, '13800000002');
+    const skipped = body<ErrorReportAnswer>(await send(token, [item({ version: '9.9.9' }), item({ remote: 'mf-editor' }), item({ remote: 'manifests' })]));
+    assert.equal(skipped.data.recorded, 0);
+    const stable = body<ErrorReportAnswer>(await send(token, [item({ version: '1.0.0' })]));
+    assert.equal(stable.data.recorded, 1, 'stable after a canary fell back');
+    for (const bad of [
+      'not json',
+      JSON.stringify({ remote: 'mf-tools' }),
+      JSON.stringify(Array.from({ length: 21 }, () => item())),
+      JSON.stringify([{ ...item(), kind: 'other' }]),
+      JSON.stringify([{ ...item(), count: 0 }]),
+      JSON.stringify([{ ...item(), message: 'x'.repeat(301) }]),
+      JSON.stringify([{ ...item(), version: '../x' }]),
+    ]) {
+      const response = await send(token, bad);
+      assert.equal(response.statusCode, 400, bad.slice(0, 60));
+      assert.match(body(response).msg, /错误报告参数不正确/);
+    }
+    const badPage = await signed(app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: 'x', items: '[]' } });
+    assert.equal(badPage.statusCode, 400);
+  });
+
+  it('takes reports only from signed calls of a logged-in user', async () => {
+    const params = { pageLoad: newPageLoad(), items: JSON.stringify([item()]) };
+    const unsigned = await app.inject({ method: 'POST', url: '/api/runtime/error-report', payload: params });
+    assert.notEqual(body(unsigned).code, 0);
+    const anonymous = await signed(app, { method: 'POST', url: '/api/runtime/error-report', params });
+    assert.notEqual(body(anonymous).code, 0);
+  });
+
+  it('keeps no phone number, e-mail address or query string, and reads no file outside the release', async () => {
+    const token = await login(app, '13800000001');
+    const hostile = item({
+      message: 'user 13812345678 <someone@example.com> failed',
+      stack:
+        'Error\n    at x (http://h/releases/mf-tools/1.1.0/static/js/main.1234abcd.js?token=secret123:2:1)\n    at y (http://h/releases/mf-tools/1.1.0/../../manifests/production.json:1:1)\n    at z (http://h/releases/mf-editor/1.0.0/static/js/main.1234abcd.js:2:1)',
+    });
+    assert.equal(body<ErrorReportAnswer>(await send(token, [hostile])).data.recorded, 1);
+    const rows = await database.db.selectFrom('remote_errors').selectAll().where('message', 'like', 'user %').execute();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]?.message, 'user [phone] <[email]> failed');
+    assert.doesNotMatch(rows[0]?.stack ?? '', /secret123/);
+    assert.match(rows[0]?.stack ?? '', /at x \(src\/screens\/broken-screen\.tsx:3:1\)/);
+    assert.match(rows[0]?.stack ?? '', /at y \(\/releases\/mf-tools\/1\.1\.0\/\.\.\/\.\.\/manifests\/production\.json:1:1\)/, 'left as it came');
+    assert.match(rows[0]?.stack ?? '', /at z \(\/releases\/mf-editor\/1\.0\.0\/static\/js\/main\.1234abcd\.js:2:1\)/, "another remote's file is not looked up");
+  });
+});

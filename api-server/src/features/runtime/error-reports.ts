@@ -1,0 +1,150 @@
+/**
+ * What users' pages report of the remotes' failures (the host's `remotes/error-reports.ts`): uncaught
+ * errors and unhandled rejections thrown by a remote's code, error panels shown, and a screen's calls
+ * that failed (5xx or no answer). Taken only from signed calls of logged-in users, only for a version
+ * the rollout hands that user (its canary or stable), mapped to source files and lines through the
+ * release's hidden source maps, and counted by remote, version and fingerprint; the page load is
+ * kept once per version and canary run, for the share of sessions with an error.
+ *
+ * No personal data is kept: no user id (the page load's id is random), numbers that look like a
+ * phone, e-mail addresses and query strings are blurred out of messages and stacks.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { chooseVersion } from 'deploy';
+import { sql } from 'kysely';
+import { ApiCode, ERROR_REPORT_LIMITS, type ErrorReportItem, ok } from 'shared-sdk/contract';
+import { runtime as contract } from 'shared-sdk/contract/schemas';
+import { Value } from 'typebox/value';
+import { ApiError } from '../../lib/api-error';
+import { serve } from '../../lib/contract-route';
+import { requireAuth } from '../../plugins/app/auth';
+import { isKnownRemote, type ReleaseAccess } from '../releases/release-access';
+import { currentRun } from './load-counts';
+import { SourceMaps } from './source-maps';
+
+/** Batches per address and minute: a page sends one every few seconds at most. */
+export const ERROR_REPORTS_PER_MINUTE = 120;
+
+const MALFORMED = '错误报告参数不正确（pageLoad、items）';
+
+/** Personal data a message or stack may carry, blurred before anything is kept. */
+export function blurPersonal(text: string): string {
+  return text
+    .replace(/(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(:\d+:\d+)?(?=[\s)]|$)/g, '$1$2')
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]')
+    .replace(/(?<!\d)1[3-9]\d{9}(?!\d)/g, '[phone]');
+}
+
+/** The same fault in every page: numbers and long hex ids of the message do not split it. */
+export function fingerprintOf(kind: string, message: string, source: string): string {
+  const text = message.replace(/[0-9a-f]{8,}/gi, 'x').replace(/\d+/g, '0');
+  const place = source.replace(/:\d+$/, '');
+  return createHash('sha256').update(`${kind}\n${text}\n${place}`).digest('hex').slice(0, 16);
+}
+
+function parseItems(raw: string): ErrorReportItem[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length > ERROR_REPORT_LIMITS.ITEMS_PER_BATCH) return null;
+  return parsed.every((item) => Value.Check(contract.ErrorReportItem, item)) ? (parsed as ErrorReportItem[]) : null;
+}
+
+export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseAccess): void {
+  const maps = new SourceMaps(access.store);
+
+  serve(
+    app,
+    contract.runtimeErrorReport,
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { user } = requireAuth(request);
+      const items = request.validationError ? null : parseItems(request.body.items);
+      if (!items) throw new ApiError(ApiCode.INVALID_PARAMS, MALFORMED, 400);
+      const { pageLoad } = request.body;
+      const manifest = await access.store.readManifest(access.env);
+      let recorded = 0;
+      for (const item of items) {
+        const rollout = isKnownRemote(item.remote) ? manifest.remotes[item.remote] : undefined;
+        if (!rollout) continue;
+        // Only what this user runs: the version handed to them, or stable after a canary fell back.
+        const handed = chooseVersion(rollout, String(user.id), item.remote, manifest.salt, null)?.version;
+        if (item.version !== handed && item.version !== rollout.stable?.version) continue;
+        const run = rollout.canary?.version === item.version ? currentRun(rollout) : 0;
+        const { stack, source } = item.stack ? await maps.map(blurPersonal(item.stack), item.remote, item.version) : { stack: '', source: '' };
+        const message = blurPersonal(item.message);
+        const fingerprint = fingerprintOf(item.kind, message, source);
+        await app.db.transaction().execute(async (tx) => {
+          await tx
+            .insertInto('remote_errors')
+            .values({ env: access.env, remote: item.remote, version: item.version, fingerprint, kind: item.kind, message, source, stack, count: item.count })
+            .onConflict((oc) =>
+              oc.columns(['env', 'remote', 'version', 'fingerprint']).doUpdateSet({ count: sql`remote_errors.count + ${item.count}`, last_seen: sql`now()` }),
+            )
+            .execute();
+          await tx
+            .insertInto('remote_error_sessions')
+            .values({ env: access.env, remote: item.remote, version: item.version, run, page_load: pageLoad })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        });
+        recorded++;
+      }
+      request.log.info({ pageLoad, items: items.length, recorded }, 'error report');
+      return ok({ recorded });
+    },
+    { attachValidation: true, config: { rateLimit: { max: ERROR_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+}
+
+export interface TopError {
+  fingerprint: string;
+  kind: string;
+  message: string;
+  source: string;
+  stack: string;
+  count: number;
+  firstSeen: Date;
+  lastSeen: Date;
+}
+
+/** A version's most frequent errors, for the release pages and `deploy status`. */
+export async function topErrors(app: FastifyInstance, env: string, remote: string, version: string, limit = 10): Promise<TopError[]> {
+  const rows = await app.db
+    .selectFrom('remote_errors')
+    .selectAll()
+    .where('env', '=', env)
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .orderBy('count', 'desc')
+    .orderBy('last_seen', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    fingerprint: r.fingerprint,
+    kind: r.kind,
+    message: r.message,
+    source: r.source,
+    stack: r.stack,
+    count: Number(r.count),
+    firstSeen: r.first_seen,
+    lastSeen: r.last_seen,
+  }));
+}
+
+/** Page loads of a version (and canary run) that reported at least one failure. */
+export async function errorSessions(app: FastifyInstance, env: string, remote: string, version: string, run: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('remote_error_sessions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('env', '=', env)
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .where('run', '=', run)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

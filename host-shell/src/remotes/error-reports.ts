@@ -1,0 +1,173 @@
+/**
+ * What users see go wrong in a remote's screens, reported per remote and version so a canary is
+ * judged on more than its load failures: uncaught errors and unhandled rejections whose stack runs
+ * through a remote's release files (attributed to that remote), its error panel shown (the screen's
+ * error boundary), and its screen's calls that failed on the server's or the network's side.
+ *
+ * Folded (the same failure repeated is one item with a count), batched (sent a few seconds after the
+ * first, and when the page is hidden), limited per page load, sampled per page load, and without
+ * personal data: messages and stacks are cut short and lose their query strings; the server blurs
+ * phone numbers and e-mail addresses again. Only a logged-in user's page reports (the call is signed
+ * for their session), as the load reports do.
+ */
+import { apiPost, ERROR_REPORT_LIMITS, getToken, onCallFailure, type ErrorReportAnswer, type ErrorReportItem } from 'shared-sdk';
+
+export const ERROR_REPORT_PATH = '/api/runtime/error-report';
+
+/** A remote's release as the page runs it: its files are under `base`. */
+export interface RunningRelease {
+  /** The federation name, e.g. mf_tools (the first part of a screen id). */
+  name: string;
+  /** The remote's folder, e.g. mf-tools. */
+  remote: string;
+  version: string;
+  /** URL prefix of the release's files (`/releases/mf-tools/1.2.0/`). */
+  base: string;
+}
+
+export interface ErrorReportOptions {
+  /** The releases the page runs now (a fallback to stable changes them). */
+  releases: () => readonly RunningRelease[];
+  send: (pageLoad: string, items: ErrorReportItem[]) => Promise<unknown>;
+  pageLoad: string;
+  /** Share of page loads that report (decided once per page load). */
+  sampleRate?: number;
+  /** Milliseconds from the first failure to its batch. */
+  flushAfterMs?: number;
+  /** Distinct items one page load may report in all. */
+  maxItemsPerPage?: number;
+  random?: () => number;
+}
+
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max - 1) + '…' : text);
+/** Query strings and fragments of URLs in a message or a stack can carry tokens: gone. */
+const withoutQueries = (text: string) => text.replace(/(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(:\d+:\d+)?(?=[\s)]|$)/g, '$1$2');
+
+function describe(error: unknown): { message: string; stack: string | undefined } {
+  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack };
+  if (typeof error === 'string') return { message: error, stack: undefined };
+  try {
+    return { message: JSON.stringify(error) ?? String(error), stack: undefined };
+  } catch {
+    return { message: String(error), stack: undefined };
+  }
+}
+
+export class ErrorReports {
+  private readonly pending = new Map<string, ErrorReportItem>();
+  private readonly seen = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly sampled: boolean;
+  /** The remote screen on show (its federation name), for the calls it makes. */
+  private screen: string | null = null;
+
+  constructor(private readonly options: ErrorReportOptions) {
+    this.sampled = (options.random ?? Math.random)() < (options.sampleRate ?? 1);
+  }
+
+  private release(name: string): RunningRelease | undefined {
+    return this.options.releases().find((r) => r.name === name);
+  }
+
+  /** The release whose file threw: the first frame of the stack under a running release's base. */
+  releaseOfStack(stack: string | undefined): RunningRelease | undefined {
+    if (!stack) return undefined;
+    const releases = this.options.releases();
+    for (const line of stack.split('\n')) {
+      const found = releases.find((r) => line.includes(r.base));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  record(release: RunningRelease, kind: ErrorReportItem['kind'], message: string, stack?: string): void {
+    if (!this.sampled || !getToken()) return;
+    const item: ErrorReportItem = {
+      remote: release.remote,
+      version: release.version,
+      kind,
+      message: cut(withoutQueries(message), ERROR_REPORT_LIMITS.MESSAGE_CHARS) || kind,
+      ...(stack ? { stack: cut(withoutQueries(stack), ERROR_REPORT_LIMITS.STACK_CHARS) } : {}),
+      count: 1,
+    };
+    const key = `${item.remote}@${item.version}|${kind}|${item.message}`;
+    const folded = this.pending.get(key);
+    if (folded) {
+      folded.count = Math.min(ERROR_REPORT_LIMITS.COUNT_MAX, folded.count + 1);
+      return;
+    }
+    if (!this.seen.has(key) && this.seen.size >= (this.options.maxItemsPerPage ?? 50)) return;
+    this.seen.add(key);
+    this.pending.set(key, item);
+    if (this.pending.size >= ERROR_REPORT_LIMITS.ITEMS_PER_BATCH) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? 5000);
+  }
+
+  /** An error or a rejection reached the window: counted when a remote's file threw it. */
+  uncaught(kind: 'error' | 'rejection', error: unknown, filename?: string): void {
+    const { message, stack } = describe(error);
+    const release = this.releaseOfStack(stack) ?? this.releaseOfStack(filename);
+    if (release) this.record(release, kind, message, stack);
+  }
+
+  /** A screen's error panel was shown. */
+  boundary(screenId: string, error: unknown): void {
+    const release = this.release(screenId.split('/')[0] ?? '');
+    if (!release) return;
+    const { message, stack } = describe(error);
+    this.record(release, 'boundary', message, stack);
+  }
+
+  /** The remote screen now on show; null when it leaves. */
+  showing(screenId: string | null): void {
+    this.screen = screenId?.split('/')[0] ?? null;
+  }
+
+  leaving(screenId: string): void {
+    if (this.screen === (screenId.split('/')[0] ?? '')) this.screen = null;
+  }
+
+  /** A call failed (5xx or no answer) while a remote screen was on show. */
+  callFailed(method: string, path: string, status: number | undefined): void {
+    if (path === ERROR_REPORT_PATH || !this.screen) return;
+    const release = this.release(this.screen);
+    if (release) this.record(release, 'api', `${method} ${path} ${status ?? 'no answer'}`);
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pending.size) return;
+    const items = [...this.pending.values()];
+    this.pending.clear();
+    this.options.send(this.options.pageLoad, items).catch((error: unknown) => console.warn('host-shell: an error report was not accepted', error));
+  }
+}
+
+/** Sends a batch through the SDK's signed client, never showing anything to the user. */
+export function signedErrorSender(pageLoad: string, items: ErrorReportItem[]): Promise<ErrorReportAnswer> {
+  return apiPost<ErrorReportAnswer>(ERROR_REPORT_PATH, { pageLoad, items: JSON.stringify(items) }, { skipErrorHandler: true, keepPrefetched: true });
+}
+
+let active: ErrorReports | null = null;
+
+/** Starts reporting for this page: the window's uncaught errors and rejections, failed calls, page hide. */
+export function startErrorReports(options: ErrorReportOptions): ErrorReports {
+  const reports = new ErrorReports(options);
+  active = reports;
+  window.addEventListener('error', (event) => reports.uncaught('error', event.error ?? event.message, event.filename));
+  window.addEventListener('unhandledrejection', (event) => reports.uncaught('rejection', event.reason));
+  onCallFailure((failure) => reports.callFailed(failure.method, failure.path, failure.status));
+  window.addEventListener('pagehide', () => reports.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') reports.flush();
+  });
+  return reports;
+}
+
+/** For the screens' components: nothing happens before the remotes start (or in tests without them). */
+export const screenReports = {
+  boundary: (screenId: string, error: unknown) => active?.boundary(screenId, error),
+  showing: (screenId: string) => active?.showing(screenId),
+  leaving: (screenId: string) => active?.leaving(screenId),
+};
