@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { REPO_ROOT } from './own-files';
+import { parseWebhooks, type Webhook } from './features/releases/alerts';
 import { type StorageLimits, storageLimitsFrom } from './storage/limits';
 
 export interface AppConfig {
@@ -44,6 +45,8 @@ export interface AppConfig {
   /** Auto-rollback: points the canary's failure rate may exceed stable's, and loads before judging. */
   rollbackMarginPct: number;
   rollbackMinLoads: number;
+  /** RELEASE_WEBHOOKS: where release alerts go (rollbacks, failed analyses, promotes); see features/releases/alerts.ts. */
+  releaseWebhooks: Webhook[];
   /** RELEASES_BUCKET_PREFIX: when set (e.g. `releases/`), the release store is that prefix of the object storage bucket. */
   releasesBucketPrefix: string;
   /** A real Alibaba Cloud OSS bucket (OSS_BUCKET and its companions); null = the embedded storage. */
@@ -296,6 +299,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rollbackMarginPct: intFrom(env, 'ROLLBACK_MARGIN_PCT', 5),
     rollbackMinLoads: intFrom(env, 'ROLLBACK_MIN_LOADS', 20),
     releasesBucketPrefix: env.RELEASES_BUCKET_PREFIX ?? '',
+    releaseWebhooks: parseWebhooks(env.RELEASE_WEBHOOKS ?? ''),
     ...objectStorageFrom(env),
     storagePublicOrigin: originFrom(env, 'STORAGE_PUBLIC_ORIGIN'),
     storagePort: portFrom(env, 'STORAGE_PORT'),

@@ -1,46 +1,94 @@
 import { rollback, type StepContext } from './steps';
+import { fisherWorse } from './fisher';
 import type { RolloutManifest, RolloutStats } from './types';
 
 export interface AutoRollbackPolicy {
-  /** How many percentage points the canary's failure rate may exceed stable's. */
+  /** How many percentage points worse than stable the canary must be to matter (the smallest effect acted on). */
   marginPoints: number;
-  /** Canary loads needed before judging: a handful of loads proves nothing. */
+  /** Canary page loads needed before judging: a handful of loads proves nothing. */
   minLoads: number;
+  /** How unlikely by chance the difference must be (Fisher's exact test, one-sided): 0.05 by default. */
+  alpha?: number;
 }
 
-export const DEFAULT_POLICY: AutoRollbackPolicy = { marginPoints: 5, minLoads: 20 };
+export const DEFAULT_POLICY: AutoRollbackPolicy = { marginPoints: 5, minLoads: 20, alpha: 0.05 };
 
 export interface CanaryVerdict {
   remote: string;
   canary: string;
   stable: string | null;
+  /** Load failures per load. */
   canaryRate: number;
   stableRate: number;
+  /** Page loads with errors after loading, per load. */
+  canaryErrorRate: number;
+  stableErrorRate: number;
   canaryLoads: number;
+  /** The smaller p-value of the two comparisons (1 when not judged). */
+  pValue: number;
   rollBack: boolean;
   reason: string;
 }
 
-const rate = (c: { loads: number; failures: number } | undefined) => (c && c.loads > 0 ? c.failures / c.loads : 0);
 const pct = (r: number) => `${(r * 100).toFixed(1)} %`;
+const share = (bad: number, total: number) => (total > 0 ? bad / total : 0);
 
-/** Judges every running canary against its stable. Pure: the same stats give the same verdicts. */
+interface Comparison {
+  worse: boolean;
+  p: number;
+  text: string;
+}
+
+/**
+ * One measure of the canary against stable: worse when it is worse by more than the margin and the
+ * difference is unlikely by chance (p < alpha). Without any stable loads (a first release) the
+ * baseline is taken as clean and the margin alone decides.
+ */
+function compare(label: string, bad: [number, number], total: [number, number], policy: AutoRollbackPolicy): Comparison {
+  const [canaryBad, stableBad] = [Math.min(bad[0], total[0]), Math.min(bad[1], total[1])];
+  const [canaryRate, stableRate] = [share(canaryBad, total[0]), share(stableBad, total[1])];
+  const effect = (canaryRate - stableRate) * 100 > policy.marginPoints;
+  const p = total[1] === 0 ? (effect ? 0 : 1) : fisherWorse(canaryBad, total[0], stableBad, total[1]);
+  const alpha = policy.alpha ?? DEFAULT_POLICY.alpha!;
+  const text = `${label} ${pct(canaryRate)} over ${total[0]} loads vs stable ${pct(stableRate)} over ${total[1]} (margin ${policy.marginPoints} points, p = ${p < 0.001 ? p.toExponential(1) : p.toFixed(3)})`;
+  return { worse: effect && p < alpha, p, text };
+}
+
+/**
+ * Judges every running canary against its stable on what users saw: loads that failed, and page
+ * loads whose screens then failed (error reports). Pure: the same stats give the same verdicts.
+ */
 export function judgeCanaries(manifest: RolloutManifest, stats: RolloutStats, policy: AutoRollbackPolicy = DEFAULT_POLICY): CanaryVerdict[] {
   const verdicts: CanaryVerdict[] = [];
   for (const [remote, rollout] of Object.entries(manifest.remotes)) {
     if (!rollout.canary) continue;
     const canary = stats[remote]?.[rollout.canary.version];
     const stable = rollout.stable ? stats[remote]?.[rollout.stable.version] : undefined;
-    const canaryRate = rate(canary);
-    // No stable loads yet (a first release) counts as a clean baseline.
-    const stableRate = rate(stable);
-    const canaryLoads = canary?.loads ?? 0;
+    const loads: [number, number] = [canary?.loads ?? 0, stable?.loads ?? 0];
+    const canaryLoads = loads[0];
     const enough = canaryLoads >= policy.minLoads;
-    const rollBack = enough && (canaryRate - stableRate) * 100 > policy.marginPoints;
+    const failures = compare('canary failure rate', [canary?.failures ?? 0, stable?.failures ?? 0], loads, policy);
+    const errors = compare('canary error-session rate', [canary?.errorSessions ?? 0, stable?.errorSessions ?? 0], loads, policy);
+    const failing = [failures, errors].filter((c) => c.worse);
+    const rollBack = enough && failing.length > 0;
     const reason = !enough
       ? `only ${canaryLoads} canary loads (judging from ${policy.minLoads})`
-      : `canary failure rate ${pct(canaryRate)} over ${canaryLoads} loads vs stable ${pct(stableRate)} over ${stable?.loads ?? 0} (margin ${policy.marginPoints} points)`;
-    verdicts.push({ remote, canary: rollout.canary.version, stable: rollout.stable?.version ?? null, canaryRate, stableRate, canaryLoads, rollBack, reason });
+      : rollBack
+        ? failing.map((c) => c.text).join('; ')
+        : `${failures.text}; ${errors.text.replace(/^canary /, '')}`;
+    verdicts.push({
+      remote,
+      canary: rollout.canary.version,
+      stable: rollout.stable?.version ?? null,
+      canaryRate: share(canary?.failures ?? 0, loads[0]),
+      stableRate: share(stable?.failures ?? 0, loads[1]),
+      canaryErrorRate: share(Math.min(canary?.errorSessions ?? 0, loads[0]), loads[0]),
+      stableErrorRate: share(Math.min(stable?.errorSessions ?? 0, loads[1]), loads[1]),
+      canaryLoads,
+      pValue: enough ? Math.min(failures.p, errors.p) : 1,
+      rollBack,
+      reason,
+    });
   }
   return verdicts;
 }

@@ -64,5 +64,15 @@ export interface RolloutManifest {
 /** What bucketing needs of a remote's rollout: also the shape of the per-user view the host receives. */
 export type RolloutChoiceInput = Pick<RemoteRollout, 'stable' | 'canary' | 'pins' | 'qaUsers'>;
 
-/** Load counts per remote and version, fed by the server's load reports. */
-export type RolloutStats = Record<string, Record<string, { loads: number; failures: number }>>;
+/**
+ * Counts per remote and version, fed by the server's reports: page loads that loaded the version, the
+ * loads that failed, and (error reports) the page loads in which its screens then failed.
+ */
+export type RolloutStats = Record<string, Record<string, VersionCounts>>;
+
+export interface VersionCounts {
+  loads: number;
+  failures: number;
+  /** Page loads with at least one error reported after loading (uncaught, error panel, failed call); absent = none known. */
+  errorSessions?: number;
+}

@@ -1,5 +1,7 @@
 /** Error reports from users' pages: who may send them, which count, stacks mapped to source lines, nothing personal kept. */
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
@@ -135,4 +137,73 @@ describe('runtime: error reports', () => {
     assert.match(rows[0]?.stack ?? '', /at y \(\/releases\/mf-tools\/1\.1\.0\/\.\.\/\.\.\/manifests\/production\.json:1:1\)/, 'left as it came');
     assert.match(rows[0]?.stack ?? '', /at z \(\/releases\/mf-editor\/1\.0\.0\/static\/js\/main\.1234abcd\.js:2:1\)/, "another remote's file is not looked up");
   });
+});
+
+describe('runtime: a canary whose screens fail after loading is rolled back on the error reports', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const web = tempDir('creator-web');
+  const releases = tempDir('creator-releases');
+  const store = new ReleaseStore(new FolderBlobStore(releases.dir));
+  const ctx = { store, env: 'production', who: 'test' };
+  const alerts: Record<string, unknown>[] = [];
+  let hook: http.Server;
+
+  before(async () => {
+    hook = http.createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      req.on('end', () => {
+        alerts.push(JSON.parse(text) as Record<string, unknown>);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`;
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3, releaseWebhooks: [{ format: 'json', url }] });
+    await release(store, 'mf-tools', '1.0.0');
+    await release(store, 'mf-tools', '1.2.0');
+    await operations.promote(ctx, 'mf-tools', '1.0.0');
+    await operations.canary(ctx, 'mf-tools', '1.2.0', 100);
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    await new Promise<void>((resolve) => hook.close(() => resolve()));
+    web.remove();
+    releases.remove();
+  });
+
+  it('every load succeeds, every page then fails: rolled back with the figures, and the webhook is told', async () => {
+    const token = await login(app, '13800000001');
+    for (let page = 1; page <= 3; page++) {
+      const pageLoad = `canary-page-${page}`;
+      const load = await signed(app, {
+        method: 'POST',
+        url: '/api/runtime/remote-load',
+        token,
+        params: { remote: 'mf-tools', version: '1.2.0', ok: 'true', phase: 'entry', pageLoad },
+      });
+      assert.equal(body(load).code, 0);
+      const report = await send(token, [{ remote: 'mf-tools', version: '1.2.0', kind: 'boundary', message: 'TypeError: x is undefined', count: 1 }], pageLoad);
+      assert.equal(body(report).code, 0);
+    }
+    const manifest = await store.readManifest('production');
+    const rollout = manifest.remotes['mf-tools'];
+    assert.equal(rollout?.canary, undefined, 'the canary is gone');
+    assert.equal(rollout?.stable?.version, '1.0.0');
+    const last = rollout?.history.at(-1);
+    assert.equal(last?.action, 'auto-rollback');
+    assert.match(last?.reason ?? '', /^canary error-session rate 100\.0 % over 3 loads vs stable 0\.0 % over 0/);
+    for (let i = 0; i < 50 && alerts.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(alerts.length, 1);
+    assert.equal(alerts[0]?.event, 'auto-rollback');
+    assert.equal(alerts[0]?.remote, 'mf-tools');
+    assert.equal(alerts[0]?.version, '1.2.0');
+    assert.equal(alerts[0]?.stable, '1.0.0');
+  });
+
+  const send = (token: string, items: unknown[], pageLoad: string) =>
+    signed(app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad, items: JSON.stringify(items) } });
 });

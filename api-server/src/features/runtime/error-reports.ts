@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { isKnownRemote, type ReleaseAccess } from '../releases/release-access';
+import { judgeCanariesNow } from './canary-judge';
 import { currentRun } from './load-counts';
 import { SourceMaps } from './source-maps';
 
@@ -68,13 +69,15 @@ export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseA
       const { pageLoad } = request.body;
       const manifest = await access.store.readManifest(access.env);
       let recorded = 0;
+      let canaryHit = false;
       for (const item of items) {
         const rollout = isKnownRemote(item.remote) ? manifest.remotes[item.remote] : undefined;
         if (!rollout) continue;
         // Only what this user runs: the version handed to them, or stable after a canary fell back.
         const handed = chooseVersion(rollout, String(user.id), item.remote, manifest.salt, null)?.version;
         if (item.version !== handed && item.version !== rollout.stable?.version) continue;
-        const run = rollout.canary?.version === item.version ? currentRun(rollout) : 0;
+        // The run the load reports of this page count in (the canary's, for stable as well).
+        const run = currentRun(rollout);
         const { stack, source } = item.stack ? await maps.map(blurPersonal(item.stack), item.remote, item.version) : { stack: '', source: '' };
         const message = blurPersonal(item.message);
         const fingerprint = fingerprintOf(item.kind, message, source);
@@ -93,8 +96,11 @@ export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseA
             .execute();
         });
         recorded++;
+        if (rollout.canary?.version === item.version) canaryHit = true;
       }
-      request.log.info({ pageLoad, items: items.length, recorded }, 'error report');
+      // A canary's error can change its verdict: judge now, as a failed load does.
+      const rolledBack = canaryHit ? await judgeCanariesNow(app, access) : [];
+      request.log.info({ pageLoad, items: items.length, recorded, rolledBack }, 'error report');
       return ok({ recorded });
     },
     { attachValidation: true, config: { rateLimit: { max: ERROR_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } },

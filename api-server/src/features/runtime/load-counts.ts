@@ -58,13 +58,26 @@ export async function countLoadReport(db: Kysely<Database>, report: CountedRepor
   });
 }
 
-/** Each remote's counts in its current run: what the automatic rollback judges on. */
+/** Each remote's counts in its current run: what the automatic rollback judges on (loads, failures, error sessions). */
 export async function currentRunStats(db: Kysely<Database>, env: string, manifest: RolloutManifest): Promise<RolloutStats> {
-  const rows = await db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).execute();
+  const [rows, errorRows] = await Promise.all([
+    db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).execute(),
+    db
+      .selectFrom('remote_error_sessions')
+      .select(['remote', 'version', 'run', (eb) => eb.fn.countAll<string>().as('sessions')])
+      .where('env', '=', env)
+      .groupBy(['remote', 'version', 'run'])
+      .execute(),
+  ]);
   const stats: RolloutStats = {};
   for (const row of rows) {
     if (row.run !== currentRun(manifest.remotes[row.remote])) continue;
     (stats[row.remote] ??= {})[row.version] = { loads: row.loads, failures: row.failures };
+  }
+  // Page loads whose screens failed after loading (error reports), beside the loads of the same run.
+  for (const row of errorRows) {
+    const counts = stats[row.remote]?.[row.version];
+    if (counts && row.run === currentRun(manifest.remotes[row.remote])) counts.errorSessions = Number(row.sessions);
   }
   return stats;
 }

@@ -5,7 +5,7 @@
  * and only for the version the manifest hands that user: nobody can vote on a canary they do not run.
  */
 import type { FastifyInstance } from 'fastify';
-import { ConflictError, type ClientRollout, chooseVersion, clientRollout, operations } from 'deploy';
+import { type ClientRollout, chooseVersion, clientRollout } from 'deploy';
 import { ApiCode, type RolloutView, ok } from 'shared-sdk/contract';
 import { runtime as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
@@ -13,7 +13,8 @@ import { serve } from '../../lib/contract-route';
 import { requireAuth } from '../../plugins/app/auth';
 import { findActiveSession } from '../../plugins/app/sessions';
 import { isKnownRemote, type ReleaseAccess } from '../releases/release-access';
-import { countLoadReport, currentRun, currentRunStats, statsSnapshot } from './load-counts';
+import { judgeCanariesNow } from './canary-judge';
+import { countLoadReport, currentRun, statsSnapshot } from './load-counts';
 import { contractRoutes } from './release-source';
 
 /**
@@ -102,20 +103,7 @@ export function registerRolloutRoutes(app: FastifyInstance, access: ReleaseAcces
         counts && (await countLoadReport(app.db, { env: access.env, remote, version, run: currentRun(rollout), userId: user.id, pageLoad, ok: loaded, phase }));
       request.log.info({ remote, version, phase, ok: loaded, recorded }, 'remote load reported');
       if (!recorded) return ok({ recorded: false, rolledBack: [] });
-      let rolledBack: string[] = [];
-      if (!loaded && rollout?.canary?.version === version) {
-        try {
-          const stats = (current: typeof manifest) => currentRunStats(app.db, access.env, current);
-          const { verdicts } = await operations.autoRollback({ store: access.store, env: access.env, who: 'api-server (auto-rollback)' }, access.policy, stats);
-          rolledBack = verdicts.filter((v) => v.rollBack).map((v) => `${v.remote}@${v.canary}`);
-          for (const verdict of verdicts) app.metrics.countCanaryVerdict(verdict.remote, verdict.rollBack ? 'rollback' : 'healthy');
-          for (const verdict of verdicts.filter((v) => v.rollBack))
-            app.log.warn({ remote: verdict.remote, canary: verdict.canary }, `auto-rollback: ${verdict.reason}`);
-        } catch (error) {
-          // A deploy step (or another server's rollback) landed meanwhile: the next failure judges again.
-          if (!(error instanceof ConflictError)) throw error;
-        }
-      }
+      const rolledBack = !loaded && rollout?.canary?.version === version ? await judgeCanariesNow(app, access) : [];
       await writeSnapshot();
       return ok({ recorded: true, rolledBack });
     },

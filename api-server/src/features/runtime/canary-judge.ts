@@ -1,0 +1,45 @@
+/**
+ * Judges the running canaries now, on the counts of their current run (load failures, and page loads
+ * whose screens then failed), and rolls back each one the analysis finds worse than stable: the
+ * history names the figures, the metrics count the verdict, the release webhooks are told.
+ * Called when a report that can change a verdict arrives (a failed load, an error of a canary).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ConflictError, type RolloutManifest, operations } from 'deploy';
+import { sendAlert } from '../releases/alerts';
+import type { ReleaseAccess } from '../releases/release-access';
+import { currentRunStats } from './load-counts';
+
+export const AUTO_ROLLBACK_ACTOR = 'api-server (auto-rollback)';
+
+/** The canaries rolled back (`remote@version`); none when another step landed meanwhile (the next report judges again). */
+export async function judgeCanariesNow(app: FastifyInstance, access: ReleaseAccess): Promise<string[]> {
+  try {
+    const stats = (current: RolloutManifest) => currentRunStats(app.db, access.env, current);
+    const { verdicts } = await operations.autoRollback({ store: access.store, env: access.env, who: AUTO_ROLLBACK_ACTOR }, access.policy, stats);
+    const rolledBack = verdicts.filter((v) => v.rollBack);
+    for (const verdict of verdicts) app.metrics.countCanaryVerdict(verdict.remote, verdict.rollBack ? 'rollback' : 'healthy');
+    for (const verdict of rolledBack) {
+      app.log.warn({ remote: verdict.remote, canary: verdict.canary, pValue: verdict.pValue }, `auto-rollback: ${verdict.reason}`);
+      // Told after the manifest is written; never holds up the report that triggered it.
+      void sendAlert(
+        app.config.releaseWebhooks,
+        {
+          event: 'auto-rollback',
+          env: access.env,
+          remote: verdict.remote,
+          version: verdict.canary,
+          stable: verdict.stable,
+          actor: AUTO_ROLLBACK_ACTOR,
+          reason: verdict.reason,
+          at: new Date().toISOString(),
+        },
+        app.log,
+      );
+    }
+    return rolledBack.map((v) => `${v.remote}@${v.canary}`);
+  } catch (error) {
+    if (error instanceof ConflictError) return [];
+    throw error;
+  }
+}
