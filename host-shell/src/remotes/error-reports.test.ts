@@ -37,7 +37,7 @@ describe('ErrorReports', () => {
     for (let i = 0; i < 3; i++) reports.uncaught('error', thrownIn('/releases/mf-drafts/2.0.0/static/js/list.js'));
     reports.uncaught('rejection', thrownIn('/static/js/host-main.js'));
     expect(sent).toEqual([]);
-    jest.advanceTimersByTime(5000);
+    jest.advanceTimersByTime(2000);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.pageLoad).toBe('page-load-1');
     expect(sent[0]?.items).toEqual([expect.objectContaining({ remote: 'mf-drafts', version: '2.0.0', kind: 'error', message: 'TypeError: boom', count: 3 })]);

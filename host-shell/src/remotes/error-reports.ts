@@ -4,7 +4,7 @@
  * through a remote's release files (attributed to that remote), its error panel shown (the screen's
  * error boundary), and its screen's calls that failed on the server's or the network's side.
  *
- * Folded (the same failure repeated is one item with a count), batched (sent a few seconds after the
+ * Folded (the same failure repeated is one item with a count), batched (sent two seconds after the
  * first, and when the page is hidden), limited per page load, sampled per page load, and without
  * personal data: messages and stacks are cut short and lose their query strings; the server blurs
  * phone numbers and e-mail addresses again. Only a logged-in user's page reports (the call is signed
@@ -32,7 +32,7 @@ export interface ErrorReportOptions {
   pageLoad: string;
   /** Share of page loads that report (decided once per page load). */
   sampleRate?: number;
-  /** Milliseconds from the first failure to its batch. */
+  /** Milliseconds from the first failure to its batch (2,000: a reload soon after still finds it sent). */
   flushAfterMs?: number;
   /** Distinct items one page load may report in all. */
   maxItemsPerPage?: number;
@@ -100,7 +100,7 @@ export class ErrorReports {
     this.seen.add(key);
     this.pending.set(key, item);
     if (this.pending.size >= ERROR_REPORT_LIMITS.ITEMS_PER_BATCH) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? 5000);
+    else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? 2000);
   }
 
   /** An error or a rejection reached the window: counted when a remote's file threw it. */
