@@ -73,14 +73,18 @@ export async function unpackArchive(file: string, into: string, limits: ArchiveL
       if (seen.has(rel)) throw new RefusalError(`the archive holds ${rel} twice`);
       seen.add(rel);
       if (++files > limits.maxFiles) throw new RefusalError(`the archive holds more than ${limits.maxFiles} files`);
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        if (bytes > limits.maxBytes) throw new RefusalError(`the archive unpacks to more than ${limits.maxBytes} bytes`);
-        chunks.push(chunk);
-      }
       await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, Buffer.concat(chunks), { flag: 'wx' });
+      // Written as it arrives: a file's bytes are never held whole in memory.
+      const out = await fs.open(target, 'wx');
+      try {
+        for await (const chunk of entry as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          if (bytes > limits.maxBytes) throw new RefusalError(`the archive unpacks to more than ${limits.maxBytes} bytes`);
+          await out.write(chunk);
+        }
+      } finally {
+        await out.close();
+      }
     }
   })();
   try {

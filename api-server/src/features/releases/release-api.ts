@@ -9,11 +9,13 @@
  * line: the manifest's compare-and-swap refuses the later of two writes (1009, "try again").
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { ConflictError, RefusalError, compareVersions, type RolloutManifest, type RolloutStats, defaultHostSource, loadHostProvides, operations, publishArchive } from 'deploy';
 import { ApiCode, ok } from 'shared-sdk/contract';
 import { releases as contract } from 'shared-sdk/contract/schemas';
 
 type ReleaseRemote = contract.ReleaseRemote;
+import type { Database } from '../../db/schema';
 import { ApiError, conflict, invalid } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { requireOperator } from '../../plugins/app/operator-auth';
@@ -90,16 +92,18 @@ export function registerReleaseApi(app: FastifyInstance): void {
     remote: string,
     action: string,
     reason: string | undefined,
-    run: (ctx: operations.DeployContext) => Promise<RolloutManifest>,
+    run: (ctx: operations.DeployContext, tx: Kysely<Database>) => Promise<RolloutManifest>,
     details: Record<string, unknown> = {},
   ) {
     assertReleaseScope(actor, env, remote);
     if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
-    return audited(app.db, actor, async (_tx, record) => {
+    // The store change runs inside the audit transaction (refused: no row); anything else the step
+    // reads from the database goes through `tx` (PGlite has one connection, held by the transaction).
+    const after = await audited(app.db, actor, async (tx, record) => {
       const before = await access.store.readManifest(env);
       let after: RolloutManifest;
       try {
-        after = await run({ store: access.store, env, who: whoOf(actor) });
+        after = await run({ store: access.store, env, who: whoOf(actor) }, tx);
       } catch (error) {
         throw asApiError(error);
       }
@@ -111,8 +115,9 @@ export function registerReleaseApi(app: FastifyInstance): void {
         after: { revision: after.revision, ...summary(after, remote), ...details, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
         reason: reason ?? '',
       });
-      return ok(await view(remote, after));
+      return after;
     });
+    return ok(await view(remote, after));
   }
 
   serve(app, contract.releaseList, async (request) => {
@@ -172,12 +177,12 @@ export function registerReleaseApi(app: FastifyInstance): void {
       remote,
       'promote',
       reason,
-      (ctx) =>
+      (ctx, tx) =>
         operations.promote(ctx, remote, version, {
           ...(reason ? { reason } : {}),
           // Too few canary loads in this run: refused unless forced (with a reason, audited).
           gate: async (manifest) => {
-            const refusal = force ? null : operations.promoteGate(manifest, remote, await statsOf(manifest), access.policy.minLoads);
+            const refusal = force ? null : operations.promoteGate(manifest, remote, await currentRunStats(tx, env, manifest), access.policy.minLoads);
             if (refusal) throw new RefusalError(`${refusal}; promote with force and a reason to override`);
           },
         }),
