@@ -144,7 +144,9 @@ export function registerReleaseApi(app: FastifyInstance): void {
       try {
         release = await publishArchive(access.store, { archive, remote, host, who: whoOf(actor), ...(version ? { version } : {}) });
       } catch (error) {
-        if (error instanceof RefusalError && /already published/.test(error.message)) throw conflict(`版本已发布，不可覆盖：${error.message}`);
+        // The version exists, or another upload of it is landing right now: versions are immutable.
+        if (error instanceof RefusalError && /already published|published by someone else|already exists with different content/.test(error.message))
+          throw conflict(`版本已发布，不可覆盖：${error.message}`);
         if (error instanceof RefusalError) throw invalid(`归档被拒绝：${error.message}`);
         throw error;
       }
