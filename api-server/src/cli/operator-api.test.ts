@@ -152,7 +152,10 @@ describe('CI release tokens and release scopes from the command line', () => {
     const admin = await addTestOperator(database.db, 'admin', 'cli-release-admin');
     const adminToken = (await insertPersonalToken(database.db, admin.id, 'admin cli', 30)).token;
     const as = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: adminToken };
-    const created = await cli(['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production', '--name', 'tools pipeline', '--days', '30'], as);
+    const created = await cli(
+      ['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production', '--name', 'tools pipeline', '--days', '30'],
+      as,
+    );
     assert.equal(created.code, 0, created.output);
     const token = /(mfci_\S+)/.exec(created.output)?.[1] ?? '';
     assert.match(created.output, /for mf-tools on production/);
@@ -164,7 +167,10 @@ describe('CI release tokens and release scopes from the command line', () => {
     assert.equal(works.statusCode, 200);
 
     const manager = await addTestOperator(database.db, 'release_manager', 'cli-release-manager');
-    const scoped = await cli(['operator', 'release-scope', String(manager.id), '--remotes', 'mf-tools,mf-drafts', '--envs', 'production', '--reason', 'team A'], as);
+    const scoped = await cli(
+      ['operator', 'release-scope', String(manager.id), '--remotes', 'mf-tools,mf-drafts', '--envs', 'production', '--reason', 'team A'],
+      as,
+    );
     assert.equal(scoped.code, 0, scoped.output);
     assert.match(scoped.output, /cli-release-manager may release mf-drafts, mf-tools on production\./);
 
@@ -175,7 +181,10 @@ describe('CI release tokens and release scopes from the command line', () => {
     assert.equal(dead.statusCode, 401);
 
     const moderatorToken = (await insertPersonalToken(database.db, moderator.id, 'mod cli', 30)).token;
-    const refused = await cli(['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production'], { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: moderatorToken });
+    const refused = await cli(['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production'], {
+      OPERATOR_API_URL: server,
+      OPERATOR_API_TOKEN: moderatorToken,
+    });
     assert.equal(refused.code, 1, refused.output);
     assert.match(refused.output, /role does not allow/);
     assert.deepEqual(

@@ -52,7 +52,9 @@ export async function callServer<T>(
   try {
     response = await fetch(url, { method: o.json || o.body ? 'POST' : 'GET', headers, ...(body ? { body } : {}) });
   } catch (error) {
-    throw new RefusalError(`cannot reach ${url.origin}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    throw new RefusalError(
+      `cannot reach ${url.origin}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+    );
   }
   const text = await response.text();
   let envelope: Envelope<T>;

@@ -101,7 +101,11 @@ export const VERBS: Record<string, Verb> = {
         });
         env.out(`published ${remote} ${done.version}: ${done.files} files (${archive.length} bytes packed) on ${server.url}`);
         const state = (await listRemotes(server)).remotes.find((r) => r.remote === remote);
-        env.out(state?.stable ? `next: deploy canary ${remote} ${done.version} --percent 10` : `next (first release): deploy promote ${remote} --version ${done.version}`);
+        env.out(
+          state?.stable
+            ? `next: deploy canary ${remote} ${done.version} --percent 10`
+            : `next (first release): deploy promote ${remote} --version ${done.version}`,
+        );
         return;
       }
       const ctx = context(p, env);
@@ -146,11 +150,16 @@ export const VERBS: Record<string, Verb> = {
       const server = serverOf(p, env);
       const version = str(p, 'version');
       if (server) {
-        const state = await post(server, 'promote', { remote: arg(p, 0), ...(version ? { version } : {}), ...(p.values.force ? { force: true } : {}), ...reasonOf(p) });
+        const state = await post(server, 'promote', {
+          remote: arg(p, 0),
+          ...(version ? { version } : {}),
+          ...(p.values.force ? { force: true } : {}),
+          ...reasonOf(p),
+        });
         env.out(`${arg(p, 0)} ${state.stable} is stable on ${server.url}`);
         return;
       }
-      if (p.values.force) throw new RefusalError('--force overrides the server\'s promote gate; the folder mode has none');
+      if (p.values.force) throw new RefusalError("--force overrides the server's promote gate; the folder mode has none");
       const ctx = context(p, env);
       const reason = str(p, 'reason');
       const m = await ops.promote(ctx, arg(p, 0), version, reason ? { reason } : {});

@@ -76,7 +76,10 @@ test('refuses paths outside the build, links, unknown files, a missing manifest,
     ['bad manifest', [...good.filter((e) => e.name !== 'mf-manifest.json'), { name: 'mf-manifest.json', body: '{not json' }], /cannot read/],
     [
       'bad routes',
-      [...good.filter((e) => e.name !== 'routes.json'), { name: 'routes.json', body: JSON.stringify({ name: 'mf_drafts', version: '1.3.0', routes: [{ title: 'x' }] }) }],
+      [
+        ...good.filter((e) => e.name !== 'routes.json'),
+        { name: 'routes.json', body: JSON.stringify({ name: 'mf_drafts', version: '1.3.0', routes: [{ title: 'x' }] }) },
+      ],
       /every route needs a "path"/,
     ],
     ['incomplete', good, /incomplete; missing/],

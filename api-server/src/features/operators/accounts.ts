@@ -279,7 +279,16 @@ export async function lookupCredential(db: Db, token: string, ip: string, now = 
     await db.updateTable('operator_sessions').set({ last_used_at: now }).where('id', '=', row.credential_id).execute();
   }
   const releaseScope = releaseScopeOf(row.role, row.release_scope);
-  return { id: row.id, name: row.name, role: row.role, credentialId: row.credential_id, via: row.kind, expiresAt: row.expires_at, ip, ...(releaseScope ? { releaseScope } : {}) };
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    credentialId: row.credential_id,
+    via: row.kind,
+    expiresAt: row.expires_at,
+    ip,
+    ...(releaseScope ? { releaseScope } : {}),
+  };
 }
 
 type CredentialRow = { id: number; name: string; hint: string; created_at: Date; expires_at: Date | null; last_used_at: Date | null; revoked_at: Date | null };

@@ -113,7 +113,11 @@ describe('the release API on the folder store', () => {
     assert.ok(!JSON.stringify(listed.body).includes(tokens.ciTools!));
     for (const who of ['release_manager', 'moderator', 'ciTools']) {
       assert.equal((await api.call(tokens[who]!, '/api/operator/release-tokens')).status, 403, who);
-      assert.equal((await api.call(tokens[who]!, '/api/operator/release-tokens/create', { name: 'x', remote: 'mf-tools', env: 'production' })).status, 403, who);
+      assert.equal(
+        (await api.call(tokens[who]!, '/api/operator/release-tokens/create', { name: 'x', remote: 'mf-tools', env: 'production' })).status,
+        403,
+        who,
+      );
     }
   });
 
@@ -186,7 +190,11 @@ describe('the release API on the folder store', () => {
     const revoke = await api.call<{ revoked_at: string | null }>(tokens.admin!, '/api/operator/release-tokens/revoke', { id: revoked.id, reason: 'leaked' });
     assert.ok(revoke.body.data.revoked_at);
     const expired = await ciToken('expired', 'mf-tools', 'production');
-    await database.db.updateTable('release_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
+    await database.db
+      .updateTable('release_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
     for (const token of [revoked.token, expired.token, 'mfci_not-a-token']) {
       for (const answer of [
         await api.call(token, ''),
@@ -257,12 +265,25 @@ describe('the release API on the folder store', () => {
     assert.equal(noReason.body.code, ApiCode.INVALID_PARAMS);
     const paused = await api.call<{ canary: { paused: boolean } }>(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'checking a report' });
     assert.equal(paused.body.data.canary.paused, true);
-    const resumed = await api.call<{ canary: { paused: boolean; percent: number } }>(tokens.ciTools!, 'canary', { remote: 'mf-tools', version: '1.1.0', percent: 10 });
+    const resumed = await api.call<{ canary: { paused: boolean; percent: number } }>(tokens.ciTools!, 'canary', {
+      remote: 'mf-tools',
+      version: '1.1.0',
+      percent: 10,
+    });
     assert.deepEqual([resumed.body.data.canary.paused, resumed.body.data.canary.percent], [false, 10]);
-    const forced = await api.call<{ stable: string; canary: null }>(tokens.ciTools!, 'promote', { remote: 'mf-tools', force: true, reason: 'hotfix, QA signed off' });
+    const forced = await api.call<{ stable: string; canary: null }>(tokens.ciTools!, 'promote', {
+      remote: 'mf-tools',
+      force: true,
+      reason: 'hotfix, QA signed off',
+    });
     assert.equal(forced.body.code, 0, forced.body.msg);
     assert.deepEqual([forced.body.data.stable, forced.body.data.canary], ['1.1.0', null]);
-    const row = await database.db.selectFrom('operator_audit').selectAll().where('action', '=', 'release.promote').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'release.promote')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     assert.equal(row.reason, 'hotfix, QA signed off');
     assert.equal((row.after as { forced: boolean }).forced, true);
     const history = (await store.readManifest('production')).remotes['mf-tools']!.history.at(-1)!;

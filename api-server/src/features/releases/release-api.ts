@@ -10,7 +10,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ConflictError, RefusalError, compareVersions, type RolloutManifest, type RolloutStats, defaultHostSource, loadHostProvides, operations, publishArchive } from 'deploy';
+import {
+  ConflictError,
+  RefusalError,
+  compareVersions,
+  type RolloutManifest,
+  type RolloutStats,
+  defaultHostSource,
+  loadHostProvides,
+  operations,
+  publishArchive,
+} from 'deploy';
 import { ApiCode, ok } from 'shared-sdk/contract';
 import { releases as contract } from 'shared-sdk/contract/schemas';
 
@@ -209,7 +219,9 @@ export function registerReleaseApi(app: FastifyInstance): void {
 
   serve(app, contract.releaseQa, async (request) => {
     const { remote, user, allowed, reason } = request.body;
-    return step(requireOperator(request), remote, allowed ? 'qa_add' : 'qa_remove', reason, (ctx) => operations.setQaUser(ctx, remote, user, allowed), { user });
+    return step(requireOperator(request), remote, allowed ? 'qa_add' : 'qa_remove', reason, (ctx) => operations.setQaUser(ctx, remote, user, allowed), {
+      user,
+    });
   });
 }
 

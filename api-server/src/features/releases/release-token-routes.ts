@@ -47,7 +47,14 @@ export function registerReleaseTokenRoutes(app: FastifyInstance): void {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      record({ action: 'operator.release_scope', targetType: 'operator', targetId: id, before: { release_scope: before.release_scope }, after: { release_scope: scope }, reason });
+      record({
+        action: 'operator.release_scope',
+        targetType: 'operator',
+        targetId: id,
+        before: { release_scope: before.release_scope },
+        after: { release_scope: scope },
+        reason,
+      });
       return ok({ id: after.id, name: after.name, role: after.role, release_scope: scope });
     });
   });

@@ -25,7 +25,8 @@ const ListOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(it
 
 export const ROLES = ['admin', 'moderator', 'viewer', 'release_manager'] as const;
 const Role = OneOf(ROLES, {
-  description: 'admin: everything; moderator: review, bans, verification, newspaper; viewer: reads only; release_manager: the release calls within its release scope',
+  description:
+    'admin: everything; moderator: review, bans, verification, newspaper; viewer: reads only; release_manager: the release calls within its release scope',
 });
 
 /** An operator's name: what they sign in with and what the audit trail shows. */

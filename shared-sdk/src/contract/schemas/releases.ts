@@ -104,7 +104,7 @@ export const releasePause = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/pause',
   operationId: 'releasePause',
-  summary: "Pause the running canary: every user back on stable (pins and QA overrides still reach it); resume with releaseCanary",
+  summary: 'Pause the running canary: every user back on stable (pins and QA overrides still reach it); resume with releaseCanary',
   tag,
   auth,
   permission,
