@@ -21,12 +21,11 @@ async function archiveOf(entries: Entry[]): Promise<Buffer> {
     for await (const chunk of pack as AsyncIterable<Buffer>) chunks.push(chunk);
   })();
   for (const e of entries) {
-    const body = Buffer.from(e.body ?? '');
+    // A link or folder carries no bytes: an empty body.
+    const body = Buffer.from(e.type && e.type !== 'file' ? '' : (e.body ?? ''));
     await new Promise<void>((resolve, reject) =>
-      pack.entry(
-        { name: e.name, type: e.type ?? 'file', size: e.type && e.type !== 'file' ? 0 : body.length, ...(e.linkname ? { linkname: e.linkname } : {}) },
-        e.type && e.type !== 'file' ? undefined : body,
-        (error) => (error ? reject(error) : resolve()),
+      pack.entry({ name: e.name, type: e.type ?? 'file', size: body.length, ...(e.linkname ? { linkname: e.linkname } : {}) }, body, (error) =>
+        error ? reject(error) : resolve(),
       ),
     );
   }
