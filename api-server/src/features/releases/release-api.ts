@@ -148,7 +148,11 @@ export function registerReleaseApi(app: FastifyInstance): void {
     if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
     const archive = request.body as unknown;
     if (typeof archive !== 'string') throw invalid('参数错误：请求体须为构建产物的 tar.gz 归档（Content-Type: application/gzip）');
-    const host = await loadHostProvides(defaultHostSource(app.config.webRoot));
+    // The compatibility gate checks the build against the host this server serves (its build, else its package.json).
+    const host = await loadHostProvides(defaultHostSource(app.config.webRoot)).catch((error: Error) => {
+      request.log.error({ err: error }, 'release upload: the host versions cannot be read');
+      throw conflict('服务器读不到宿主的共享依赖版本，暂不能发布');
+    });
     return audited(app.db, actor, async (_tx, record) => {
       let release;
       try {
