@@ -299,12 +299,13 @@ describe('the release API on the folder store', () => {
     assert.equal((await database.db.selectFrom('operator_audit').select('id').execute()).length, before.length);
   });
 
-  it('keeps concurrent steps safe: each one lands whole or is refused, the history and the audit agree', async () => {
+  it('keeps concurrent steps safe: each one lands whole or is refused, the history and the audit agree', async (t) => {
     const users = Array.from({ length: 8 }, (_, i) => `qa-${i}`);
     const answers = await Promise.all(users.map((user) => api.call(tokens.ciTools!, 'qa', { remote: 'mf-tools', user, allowed: true })));
     for (const answer of answers) assert.ok([0, ApiCode.CONFLICT].includes(answer.body.code), `${answer.status} ${answer.body.msg}`);
     const landed = answers.filter((answer) => answer.body.code === 0).length;
     assert.ok(landed >= 1);
+    t.diagnostic(`${landed} of ${users.length} concurrent QA steps landed, the others answered 1009`);
     const rollout = (await store.readManifest('production')).remotes['mf-tools']!;
     assert.equal(rollout.qaUsers.length, landed);
     assert.equal(rollout.history.filter((h) => h.action === 'qa-add').length, landed);
