@@ -43,7 +43,7 @@ export function chooseVersion(entry: RolloutChoiceInput, userId: string, remote:
   const pinned = entry.pins[userId];
   if (pinned) return { version: pinned, reason: 'pin' };
   if (override && entry.qaUsers.includes(userId)) return { version: override, reason: 'override' };
-  if (entry.canary && bucketOf(userId, remote, salt) < entry.canary.percent) {
+  if (entry.canary && !entry.canary.paused && bucketOf(userId, remote, salt) < entry.canary.percent) {
     return { version: entry.canary.version, reason: 'canary' };
   }
   return entry.stable ? { version: entry.stable.version, reason: 'stable' } : null;

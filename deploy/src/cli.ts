@@ -16,6 +16,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
 });
-process.exitCode = await runCli(process.argv.slice(2), { cwd, repoRoot: findRepoRoot(cwd), user, out: (line) => console.info(line) }, (line) =>
+// DEPLOY_SERVER / DEPLOY_TOKEN: the release API instead of a store folder (what CI sets).
+const server = process.env.DEPLOY_SERVER || undefined;
+const token = process.env.DEPLOY_TOKEN || undefined;
+process.exitCode = await runCli(process.argv.slice(2), { cwd, repoRoot: findRepoRoot(cwd), user, server, token, out: (line) => console.info(line) }, (line) =>
   console.error(line),
 );

@@ -47,11 +47,39 @@ export async function canary(ctx: DeployContext, remote: string, version: string
   return update(ctx, (m) => steps.startCanary(m, release, percent, stepContext(ctx)));
 }
 
-/** Canary → stable; with `version`, a published version straight to stable (a remote's first release). */
-export async function promote(ctx: DeployContext, remote: string, version?: string): Promise<RolloutManifest> {
+/**
+ * Canary → stable; with `version`, a published version straight to stable (a remote's first release).
+ * `gate` may refuse (throw) on the manifest the promote is based on: the write then lands on that
+ * revision or not at all, so a canary restarted meanwhile is never promoted on old evidence.
+ */
+export async function promote(
+  ctx: DeployContext,
+  remote: string,
+  version?: string,
+  options: { reason?: string; gate?: (manifest: RolloutManifest) => Promise<void> } = {},
+): Promise<RolloutManifest> {
   assertRemote(remote);
+  assertEnv(ctx.env);
   const direct = version ? await requireRelease(ctx.store, remote, version) : undefined;
-  return update(ctx, (m) => steps.promote(m, remote, stepContext(ctx), direct));
+  const current = await ctx.store.readManifest(ctx.env);
+  await options.gate?.(current);
+  return ctx.store.writeManifest(ctx.env, steps.promote(current, remote, stepContext(ctx, options.reason), direct), current.revision);
+}
+
+export async function pause(ctx: DeployContext, remote: string, reason?: string): Promise<RolloutManifest> {
+  assertRemote(remote);
+  return update(ctx, (m) => steps.pause(m, remote, stepContext(ctx, reason)));
+}
+
+/**
+ * The promote gate: why promoting `remote`'s canary now would be premature (fewer loads in its run
+ * than `minLoads`), or null. A direct promote (no canary running) has nothing to judge.
+ */
+export function promoteGate(manifest: RolloutManifest, remote: string, stats: RolloutStats, minLoads: number): string | null {
+  const canary = manifest.remotes[remote]?.canary;
+  if (!canary) return null;
+  const loads = stats[remote]?.[canary.version]?.loads ?? 0;
+  return loads < minLoads ? `${remote} ${canary.version} has only ${loads} canary loads (at least ${minLoads} before promoting)` : null;
 }
 
 export async function rollback(ctx: DeployContext, remote: string, reason?: string): Promise<RolloutManifest> {

@@ -147,6 +147,53 @@ describe('admin command line through the operator API', () => {
   });
 });
 
+describe('CI release tokens and release scopes from the command line', () => {
+  it('an admin makes a release token (shown once), lists it, scopes a release manager, and revokes the token; a moderator cannot', async () => {
+    const admin = await addTestOperator(database.db, 'admin', 'cli-release-admin');
+    const adminToken = (await insertPersonalToken(database.db, admin.id, 'admin cli', 30)).token;
+    const as = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: adminToken };
+    const created = await cli(
+      ['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production', '--name', 'tools pipeline', '--days', '30'],
+      as,
+    );
+    assert.equal(created.code, 0, created.output);
+    const token = /(mfci_\S+)/.exec(created.output)?.[1] ?? '';
+    assert.match(created.output, /for mf-tools on production/);
+    assert.match(created.output, /DEPLOY_TOKEN/);
+    const listed = await cli(['operator', 'release-token', 'list'], as);
+    assert.match(listed.output, /active\s+mf-tools@production.*by cli-release-admin\s+tools pipeline/);
+    assert.ok(!listed.output.includes(token));
+    const works = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });
+    assert.equal(works.statusCode, 200);
+
+    const manager = await addTestOperator(database.db, 'release_manager', 'cli-release-manager');
+    const scoped = await cli(
+      ['operator', 'release-scope', String(manager.id), '--remotes', 'mf-tools,mf-drafts', '--envs', 'production', '--reason', 'team A'],
+      as,
+    );
+    assert.equal(scoped.code, 0, scoped.output);
+    assert.match(scoped.output, /cli-release-manager may release mf-drafts, mf-tools on production\./);
+
+    const id = /Release token (\d+)/.exec(created.output)?.[1] ?? '';
+    const revoked = await cli(['operator', 'release-token', 'revoke', id, '--reason', 'pipeline retired'], as);
+    assert.equal(revoked.code, 0, revoked.output);
+    const dead = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });
+    assert.equal(dead.statusCode, 401);
+
+    const moderatorToken = (await insertPersonalToken(database.db, moderator.id, 'mod cli', 30)).token;
+    const refused = await cli(['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production'], {
+      OPERATOR_API_URL: server,
+      OPERATOR_API_TOKEN: moderatorToken,
+    });
+    assert.equal(refused.code, 1, refused.output);
+    assert.match(refused.output, /role does not allow/);
+    assert.deepEqual(
+      (await auditOf('cli-release-admin')).map((row) => row.action),
+      ['release_token.create', 'operator.release_scope', 'release_token.revoke'],
+    );
+  });
+});
+
 describe('production refuses the direct database path', () => {
   // Settings that let production load its configuration; the database is never reached.
   const production = {

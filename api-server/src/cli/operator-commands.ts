@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES } from 'shared-sdk/contract';
-import { operator as contract } from 'shared-sdk/contract/schemas';
+import { operator as contract, releases as releaseContract } from 'shared-sdk/contract/schemas';
 import type { AppConfig } from '../config';
 import { accountOf, insertOperator } from '../features/operators/accounts';
 import { audited } from '../features/operators/audit';
@@ -21,6 +21,7 @@ import { withOperatorDatabase } from './operator-call';
 import { UsageError } from './run-cli';
 
 type PersonalToken = contract.PersonalToken;
+type ReleaseToken = releaseContract.ReleaseToken;
 
 export const OPERATOR_USAGE = `  operator add <name> --role ${OPERATOR_ROLES.join('|')}
                   an operator account (on the database: the first one, or the embedded default); prints
@@ -31,7 +32,15 @@ export const OPERATOR_USAGE = `  operator add <name> --role ${OPERATOR_ROLES.joi
   operator token revoke <id>
                   these three call the server (OPERATOR_API_URL or --server) with OPERATOR_API_TOKEN
                   (or --token), or sign in: --operator <name> --password <text> --code <6 digits>,
-                  each asked for on a terminal when not given`;
+                  each asked for on a terminal when not given
+  operator release-token create --remote <remote> --env <env> [--name <label>] [--days 1-365]
+                  a CI release token (admin) for one remote and one environment, shown once:
+                  DEPLOY_TOKEN for \`deploy --server\`
+  operator release-token list
+  operator release-token revoke <id> [--reason <text>]
+  operator release-scope <operator id> --remotes <a,b> --envs <production,…> [--reason <text>]
+                  the remotes and environments a release_manager may release (admin)
+                  these four call the server as the token commands do`;
 
 const TOKEN_OPTIONS = {
   name: { type: 'string' },
@@ -42,6 +51,122 @@ const TOKEN_OPTIONS = {
   server: { type: 'string' },
   token: { type: 'string' },
 } as const;
+
+const RELEASE_OPTIONS = {
+  ...TOKEN_OPTIONS,
+  remote: { type: 'string' },
+  env: { type: 'string' },
+  reason: { type: 'string' },
+  remotes: { type: 'string' },
+  envs: { type: 'string' },
+} as const;
+
+type ApiOptions = {
+  server?: string | undefined;
+  token?: string | undefined;
+  operator?: string | undefined;
+  password?: string | undefined;
+  code?: string | undefined;
+};
+
+/**
+ * Runs `call` with the server and an operator token: the one given (--token, OPERATOR_API_TOKEN), or
+ * a session signed in now as the console does (name, password, TOTP code) and signed out after.
+ */
+async function withApiToken<T>(config: AppConfig, values: ApiOptions, call: (server: string, token: string) => Promise<T>): Promise<T> {
+  // The embedded default: the server listening on this DATA_DIR, when no address is named.
+  const server = apiServer(values) ?? (config.databaseUrl ? null : (readOperatorAccess(config.dataDir)?.url ?? null));
+  if (!server) throw new CliRefusal('No server to call: set OPERATOR_API_URL (or --server) to the API server address.');
+  const given = (values.token ?? process.env.OPERATOR_API_TOKEN ?? '').trim();
+  let token = given;
+  if (!token) {
+    const name = await optionOrPrompt(values.operator, 'Operator name: ', '--operator');
+    const password = await optionOrPrompt(values.password, 'Password: ', '--password', true);
+    const step = await callApi<{ challenge: string }>(server, null, { url: contract.operatorSignIn.url, body: { name, password } });
+    const code = await optionOrPrompt(values.code, 'TOTP code: ', '--code');
+    token = (await callApi<{ token: string }>(server, null, { url: contract.operatorVerifyTotp.url, body: { challenge: step.challenge, code } })).token;
+  }
+  try {
+    return await call(server, token);
+  } finally {
+    if (!given) await callApi(server, token, { url: contract.operatorSignOut.url, body: {} }).catch(() => undefined);
+  }
+}
+
+const releaseTokenLine = (t: ReleaseToken): string =>
+  [
+    String(t.id).padStart(4),
+    t.hint.padEnd(12),
+    (t.revoked_at ? 'revoked' : Date.parse(t.expires_at) < Date.now() ? 'expired' : 'active').padEnd(8),
+    `${t.remote}@${t.env}`.padEnd(26),
+    `expires ${t.expires_at.slice(0, 10)}`.padEnd(19),
+    `by ${t.created_by}`.padEnd(16),
+    t.name,
+  ].join('  ');
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** `operator release-token …` and `operator release-scope …`: CI release tokens and release managers' scopes, through the API. */
+async function runReleaseCommand(config: AppConfig, command: string, argv: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: RELEASE_OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (command === 'release-scope') {
+    const [id, ...rest] = positionals;
+    if (!/^\d+$/.test(id ?? '') || rest.length || values.remotes === undefined || values.envs === undefined) {
+      throw new UsageError('operator release-scope <operator id> --remotes <a,b> --envs <production,…> [--reason <text>]');
+    }
+    return withApiToken(config, values, async (server, token) => {
+      const done = await callApi<{ name: string; role: string; release_scope: { remotes: string[]; envs: string[] } }>(server, token, {
+        url: releaseContract.operatorSetReleaseScope.url,
+        body: { id: Number(id), remotes: list(values.remotes), envs: list(values.envs), ...(values.reason ? { reason: values.reason } : {}) },
+      });
+      const note = done.role === 'release_manager' ? '' : ` (the scope applies once the role is release_manager; it is ${done.role})`;
+      return `${done.name} may release ${done.release_scope.remotes.join(', ') || 'nothing'} on ${done.release_scope.envs.join(', ') || 'no environment'}${note}.`;
+    });
+  }
+  const [verb, ...rest] = positionals;
+  const id = verb === 'revoke' ? rest.shift() : undefined;
+  if (!verb || !['create', 'list', 'revoke'].includes(verb) || rest.length || (verb === 'revoke' && !/^\d+$/.test(id ?? ''))) {
+    throw new UsageError('operator release-token create --remote <remote> --env <env> | operator release-token list | operator release-token revoke <id>');
+  }
+  const days = values.days === undefined ? undefined : Number(values.days);
+  if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 365)) throw new UsageError('--days must be a whole number from 1 to 365.');
+  if (verb === 'create' && (!values.remote || !values.env)) throw new UsageError('operator release-token create needs --remote <remote> and --env <env>');
+  return withApiToken(config, values, async (server, token) => {
+    if (verb === 'list') {
+      const tokens = await callApi<ReleaseToken[]>(server, token, { url: releaseContract.releaseTokenList.url });
+      if (!tokens.length) return 'No release tokens.';
+      return ['  id  hint          state     remote@env                  expires              by                name', ...tokens.map(releaseTokenLine)].join(
+        '\n',
+      );
+    }
+    if (verb === 'revoke') {
+      const revoked = await callApi<ReleaseToken>(server, token, {
+        url: releaseContract.releaseTokenRevoke.url,
+        body: { id: Number(id), ...(values.reason ? { reason: values.reason } : {}) },
+      });
+      return `Release token ${revoked.id} (${revoked.name}, ${revoked.remote}@${revoked.env}) revoked: it gets nothing from now on.`;
+    }
+    const created = await callApi<{ token: string; info: ReleaseToken }>(server, token, {
+      url: releaseContract.releaseTokenCreate.url,
+      body: { name: values.name?.trim() || `ci ${values.remote}`, remote: values.remote, env: values.env, ...(days ? { expires_days: days } : {}) },
+    });
+    return [
+      `Release token ${created.info.id} (${created.info.name}) for ${created.info.remote} on ${created.info.env}, valid until ${created.info.expires_at}. Shown once:`,
+      `  ${created.token}`,
+      `Give it to CI as DEPLOY_TOKEN (with DEPLOY_SERVER=${server}); revoke it with \`npm run admin -- operator release-token revoke ${created.info.id}\`.`,
+    ].join('\n');
+  });
+}
 
 const tokenLine = (t: PersonalToken): string =>
   [
@@ -73,20 +198,7 @@ async function runTokenCommand(config: AppConfig, argv: string[]): Promise<strin
   }
   const days = values.days === undefined ? undefined : Number(values.days);
   if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 365)) throw new UsageError('--days must be a whole number from 1 to 365.');
-  // The embedded default: the server listening on this DATA_DIR, when no address is named.
-  const server = apiServer(values) ?? (config.databaseUrl ? null : (readOperatorAccess(config.dataDir)?.url ?? null));
-  if (!server) throw new CliRefusal('No server to call: set OPERATOR_API_URL (or --server) to the API server address.');
-
-  const given = (values.token ?? process.env.OPERATOR_API_TOKEN ?? '').trim();
-  let token = given;
-  if (!token) {
-    const name = await optionOrPrompt(values.operator, 'Operator name: ', '--operator');
-    const password = await optionOrPrompt(values.password, 'Password: ', '--password', true);
-    const step = await callApi<{ challenge: string }>(server, null, { url: contract.operatorSignIn.url, body: { name, password } });
-    const code = await optionOrPrompt(values.code, 'TOTP code: ', '--code');
-    token = (await callApi<{ token: string }>(server, null, { url: contract.operatorVerifyTotp.url, body: { challenge: step.challenge, code } })).token;
-  }
-  try {
+  return withApiToken(config, values, async (server, token) => {
     if (verb === 'list') {
       const tokens = await callApi<PersonalToken[]>(server, token, { url: contract.operatorTokenList.url });
       if (!tokens.length) return 'No personal tokens.';
@@ -106,14 +218,12 @@ async function runTokenCommand(config: AppConfig, argv: string[]): Promise<strin
       `  ${created.token}`,
       `Use it as OPERATOR_API_TOKEN (with OPERATOR_API_URL=${server}); revoke it with \`npm run admin -- operator token revoke ${created.info.id}\`.`,
     ].join('\n');
-  } finally {
-    // The session this command signed in with ends with it.
-    if (!given) await callApi(server, token, { url: contract.operatorSignOut.url, body: {} }).catch(() => undefined);
-  }
+  });
 }
 
 export async function runOperatorCommand(config: AppConfig, argv: string[]): Promise<string> {
   if (argv[0] === 'token') return runTokenCommand(config, argv.slice(1));
+  if (argv[0] === 'release-token' || argv[0] === 'release-scope') return runReleaseCommand(config, argv[0], argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: { role: { type: 'string' } }, allowPositionals: true, strict: true });
@@ -122,7 +232,9 @@ export async function runOperatorCommand(config: AppConfig, argv: string[]): Pro
   }
   const [verb, name, ...extra] = parsed.positionals;
   if (verb !== 'add' || !name || extra.length || !parsed.values.role)
-    throw new UsageError('operator add <name> --role <role> | operator token create|list|revoke');
+    throw new UsageError(
+      'operator add <name> --role <role> | operator token create|list|revoke | operator release-token create|list|revoke | operator release-scope',
+    );
   const role = parsed.values.role;
   return withOperatorDatabase(
     config,

@@ -23,6 +23,8 @@ export interface OperatorsTable {
   totp_last_step: BigintColumn;
   created_at: CreatedAt;
   last_sign_in_at: NullableTimestamp;
+  /** A release manager's `{remotes, envs}` (migration 0230); null for other roles. */
+  release_scope: ColumnType<{ remotes: string[]; envs: string[] } | null, string | null | undefined, string | null>;
 }
 
 export interface OperatorSessionsTable {
@@ -68,6 +70,22 @@ export interface OperatorAuditTable {
   ip: Generated<string>;
 }
 
+/** CI release tokens (migration 0230_release_access): one remote, one environment, only the sha256 stored. */
+export interface ReleaseTokensTable {
+  id: Generated<number>;
+  name: string;
+  remote: string;
+  env: string;
+  token_hash: string;
+  hint: string;
+  /** The admin who made it (their name). */
+  created_by: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorAuditRow = Selectable<OperatorAuditTable>;
 
@@ -77,6 +95,7 @@ declare module './schema' {
     operator_sessions: OperatorSessionsTable;
     operator_challenges: OperatorChallengesTable;
     operator_audit: OperatorAuditTable;
+    release_tokens: ReleaseTokensTable;
   }
   interface BansTable {
     /** The ban ends by itself then; null: until lifted. */

@@ -6,6 +6,9 @@ import { RefusalError } from '../errors';
 /** Every option any verb takes; each verb lists the ones it accepts. */
 const OPTIONS = {
   store: { type: 'string' },
+  server: { type: 'string' },
+  token: { type: 'string' },
+  force: { type: 'boolean' },
   env: { type: 'string' },
   who: { type: 'string' },
   version: { type: 'string' },
@@ -28,7 +31,7 @@ const OPTIONS = {
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
-export const COMMON: OptionName[] = ['store', 'env', 'who', 'help'];
+export const COMMON: OptionName[] = ['store', 'env', 'who', 'server', 'token', 'help'];
 
 export interface Parsed {
   verb: string;

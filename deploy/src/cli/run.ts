@@ -4,6 +4,7 @@ import { VERBS, checkShape, type Env } from './verbs';
 
 function help(out: (line: string) => void): void {
   out('usage: deploy <verb> [options]   common options: --store DIR  --env NAME (production)  --who NAME ($USER)');
+  out('  or through the release API: --server URL --token T (or DEPLOY_SERVER, DEPLOY_TOKEN), without --store/--env/--who');
   for (const verb of Object.values(VERBS)) out(`  deploy ${verb.usage}`);
 }
 

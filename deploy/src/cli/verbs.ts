@@ -8,8 +8,11 @@ import { publish } from '../publish/publish';
 import { DEFAULT_POLICY } from '../rollout/auto-rollback';
 import { FolderBlobStore } from '../store/folder-blob-store';
 import { ReleaseStore } from '../store/release-store';
+import { packDist } from '../publish/archive';
+import { readRoutesFile } from '../publish/routes-file';
 import { historyLines, statusLines } from './format';
 import { COMMON, num, str, type OptionName, type Parsed } from './options';
+import { callServer, listRemotes, serverHistoryLines, serverStatusLines, type RemoteState, type ServerTarget } from './server';
 
 export interface Env {
   /** Where the user ran the command (pnpm changes the working folder to the package). */
@@ -17,6 +20,9 @@ export interface Env {
   repoRoot: string;
   user: string | undefined;
   out: (line: string) => void;
+  /** DEPLOY_SERVER and DEPLOY_TOKEN: the release API instead of a store folder (--server, --token win). */
+  server?: string | undefined;
+  token?: string | undefined;
 }
 
 export interface Verb {
@@ -34,6 +40,29 @@ function context(p: Parsed, env: Env, readOnly = false): ops.DeployContext {
   return { store: new ReleaseStore(new FolderBlobStore(root)), env: str(p, 'env') ?? 'production', who };
 }
 
+/**
+ * The release API the verbs go through, or null for the folder mode. In server mode the server
+ * names the author and the environment: --who, --store and --env are refused rather than ignored.
+ */
+function serverOf(p: Parsed, env: Env): ServerTarget | null {
+  const url = str(p, 'server') ?? env.server;
+  const token = str(p, 'token') ?? env.token;
+  if (!url) {
+    if (str(p, 'token')) throw new RefusalError('--token goes with --server URL (or DEPLOY_SERVER)');
+    return null;
+  }
+  if (!token) throw new RefusalError('--server needs --token T (or DEPLOY_TOKEN): a CI release token or an operator token');
+  const folderOnly = (['who', 'store', 'env'] as const).filter((name) => p.values[name] !== undefined);
+  if (folderOnly.length) {
+    throw new RefusalError(`--${folderOnly.join(', --')}: the server records who you are and releases on its own environment; leave these out with --server`);
+  }
+  if (!/^https?:\/\//.test(url)) throw new RefusalError(`--server must be an http(s) URL (got "${url}")`);
+  return { url, token };
+}
+
+/** One rollout step through the API, answering the remote's state. */
+const post = (server: ServerTarget, step: string, json: Record<string, unknown>) => callServer<RemoteState>(server, `api/operator/releases/${step}`, { json });
+
 function required(p: Parsed, name: OptionName): string {
   const value = str(p, name);
   if (!value) throw new RefusalError(`--${name} is required`);
@@ -41,6 +70,11 @@ function required(p: Parsed, name: OptionName): string {
 }
 
 const arg = (p: Parsed, i: number) => p.positionals[i] ?? '';
+
+const reasonOf = (p: Parsed): { reason?: string } => {
+  const reason = str(p, 'reason');
+  return reason ? { reason } : {};
+};
 
 async function report(env: Env, done: Promise<unknown>, line: string): Promise<void> {
   await done;
@@ -53,9 +87,28 @@ export const VERBS: Record<string, Verb> = {
     positionals: 1,
     options: ['version', 'dist', 'host'],
     run: async (p, env) => {
-      const ctx = context(p, env);
+      const server = serverOf(p, env);
       const remote = arg(p, 0);
       const dist = path.resolve(env.cwd, str(p, 'dist') ?? path.join(env.repoRoot, remote, 'dist'));
+      if (server) {
+        if (str(p, 'host')) throw new RefusalError('--host: the server checks the build against the host it serves; leave it out with --server');
+        await readRoutesFile(dist);
+        const archive = await packDist(dist);
+        const version = str(p, 'version');
+        const done = await callServer<{ version: string; files: number }>(server, 'api/operator/releases/upload', {
+          body: archive,
+          query: { remote, ...(version ? { version } : {}) },
+        });
+        env.out(`published ${remote} ${done.version}: ${done.files} files (${archive.length} bytes packed) on ${server.url}`);
+        const state = (await listRemotes(server)).remotes.find((r) => r.remote === remote);
+        env.out(
+          state?.stable
+            ? `next: deploy canary ${remote} ${done.version} --percent 10`
+            : `next (first release): deploy promote ${remote} --version ${done.version}`,
+        );
+        return;
+      }
+      const ctx = context(p, env);
       const hostSource = path.resolve(env.cwd, str(p, 'host') ?? defaultHostSource(env.repoRoot));
       const host = await loadHostProvides(hostSource).catch((e: Error) => {
         throw new RefusalError(`cannot read the host's shared versions: ${e.message}`);
@@ -73,23 +126,43 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   canary: {
-    usage: 'canary <remote> <version> --percent N',
+    usage: 'canary <remote> <version> --percent N [--reason TEXT]   (starts, changes or resumes a canary)',
     positionals: 2,
-    options: ['percent'],
+    options: ['percent', 'reason'],
     run: async (p, env) => {
-      const ctx = context(p, env);
+      const server = serverOf(p, env);
       const percent = num(p, 'percent');
       if (percent === undefined) throw new RefusalError('--percent is required (0 < N ≤ 100)');
+      if (server) {
+        await post(server, 'canary', { remote: arg(p, 0), version: arg(p, 1), percent, ...reasonOf(p) });
+        env.out(`${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of users on ${server.url}`);
+        return;
+      }
+      const ctx = context(p, env);
       await report(env, ops.canary(ctx, arg(p, 0), arg(p, 1), percent), `${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of ${ctx.env} users`);
     },
   },
   promote: {
-    usage: 'promote <remote> [--version V]   (canary → stable; --version: a published version straight to stable)',
+    usage: 'promote <remote> [--version V] [--force --reason TEXT]   (canary → stable; --version: a published version straight to stable)',
     positionals: 1,
-    options: ['version'],
+    options: ['version', 'force', 'reason'],
     run: async (p, env) => {
+      const server = serverOf(p, env);
+      const version = str(p, 'version');
+      if (server) {
+        const state = await post(server, 'promote', {
+          remote: arg(p, 0),
+          ...(version ? { version } : {}),
+          ...(p.values.force ? { force: true } : {}),
+          ...reasonOf(p),
+        });
+        env.out(`${arg(p, 0)} ${state.stable} is stable on ${server.url}`);
+        return;
+      }
+      if (p.values.force) throw new RefusalError("--force overrides the server's promote gate; the folder mode has none");
       const ctx = context(p, env);
-      const m = await ops.promote(ctx, arg(p, 0), str(p, 'version'));
+      const reason = str(p, 'reason');
+      const m = await ops.promote(ctx, arg(p, 0), version, reason ? { reason } : {});
       env.out(`${arg(p, 0)} ${m.remotes[arg(p, 0)]?.stable?.version} is stable on ${ctx.env}`);
     },
   },
@@ -98,6 +171,13 @@ export const VERBS: Record<string, Verb> = {
     positionals: 1,
     options: ['reason'],
     run: async (p, env) => {
+      const server = serverOf(p, env);
+      if (server) {
+        const state = await post(server, 'rollback', { remote: arg(p, 0), reason: required(p, 'reason') });
+        const last = state.history.at(-1);
+        env.out(`${arg(p, 0)}: rolled back from ${last?.from} to ${last?.to ?? 'nothing'} on ${server.url}`);
+        return;
+      }
       const ctx = context(p, env);
       const m = await ops.rollback(ctx, arg(p, 0), str(p, 'reason'));
       const last = m.remotes[arg(p, 0)]?.history.at(-1);
@@ -109,6 +189,12 @@ export const VERBS: Record<string, Verb> = {
     positionals: 2,
     options: ['user'],
     run: async (p, env) => {
+      const server = serverOf(p, env);
+      if (server) {
+        await post(server, 'pin', { remote: arg(p, 0), version: arg(p, 1), user: required(p, 'user') });
+        env.out(`user ${str(p, 'user')} pinned to ${arg(p, 0)} ${arg(p, 1)}`);
+        return;
+      }
       const ctx = context(p, env);
       await report(env, ops.pin(ctx, arg(p, 0), arg(p, 1), required(p, 'user')), `user ${str(p, 'user')} pinned to ${arg(p, 0)} ${arg(p, 1)}`);
     },
@@ -118,6 +204,12 @@ export const VERBS: Record<string, Verb> = {
     positionals: 1,
     options: ['user'],
     run: async (p, env) => {
+      const server = serverOf(p, env);
+      if (server) {
+        await post(server, 'unpin', { remote: arg(p, 0), user: required(p, 'user') });
+        env.out(`user ${str(p, 'user')} unpinned from ${arg(p, 0)}`);
+        return;
+      }
       const ctx = context(p, env);
       await report(env, ops.unpin(ctx, arg(p, 0), required(p, 'user')), `user ${str(p, 'user')} unpinned from ${arg(p, 0)}`);
     },
@@ -127,11 +219,17 @@ export const VERBS: Record<string, Verb> = {
     positionals: 1,
     options: ['add', 'remove'],
     run: async (p, env) => {
-      const ctx = context(p, env);
       const add = str(p, 'add');
       const remove = str(p, 'remove');
       if (!add === !remove) throw new RefusalError('give exactly one of --add ID or --remove ID');
       const user = add ?? remove ?? '';
+      const server = serverOf(p, env);
+      if (server) {
+        await post(server, 'qa', { remote: arg(p, 0), user, allowed: !!add });
+        env.out(`user ${user} ${add ? 'may now' : 'may no longer'} override ${arg(p, 0)} versions`);
+        return;
+      }
+      const ctx = context(p, env);
       await report(env, ops.setQaUser(ctx, arg(p, 0), user, !!add), `user ${user} ${add ? 'may now' : 'may no longer'} override ${arg(p, 0)} versions`);
     },
   },
@@ -140,9 +238,29 @@ export const VERBS: Record<string, Verb> = {
     positionals: 0,
     options: [],
     run: async (p, env) => {
+      const server = serverOf(p, env);
+      if (server) {
+        const { env: name, remotes } = await listRemotes(server);
+        serverStatusLines(`${name} on ${server.url}`, remotes).forEach((l) => env.out(l));
+        return;
+      }
       const ctx = context(p, env, true);
       ops.assertEnv(ctx.env);
       statusLines(await ctx.store.readManifest(ctx.env), await ctx.store.readStats(ctx.env), ctx.env).forEach((l) => env.out(l));
+    },
+  },
+  pause: {
+    usage: 'pause <remote> [--reason TEXT]   (nobody new is bucketed onto the canary; resume with canary)',
+    positionals: 1,
+    options: ['reason'],
+    run: async (p, env) => {
+      const server = serverOf(p, env);
+      if (server) {
+        await post(server, 'pause', { remote: arg(p, 0), ...reasonOf(p) });
+      } else {
+        await ops.pause(context(p, env), arg(p, 0), str(p, 'reason'));
+      }
+      env.out(`${arg(p, 0)}: canary paused (everyone on stable; pins and QA overrides still reach it)`);
     },
   },
   history: {
@@ -150,6 +268,15 @@ export const VERBS: Record<string, Verb> = {
     positionals: 1,
     options: [],
     run: async (p, env) => {
+      const server = serverOf(p, env);
+      if (server) {
+        const { remotes } = await listRemotes(server);
+        serverHistoryLines(
+          remotes.find((r) => r.remote === arg(p, 0)),
+          arg(p, 0),
+        ).forEach((l) => env.out(l));
+        return;
+      }
       const ctx = context(p, env, true);
       ops.assertEnv(ctx.env);
       historyLines(await ctx.store.readManifest(ctx.env), arg(p, 0)).forEach((l) => env.out(l));
@@ -160,6 +287,7 @@ export const VERBS: Record<string, Verb> = {
     positionals: 0,
     options: ['margin', 'min-loads'],
     run: async (p, env) => {
+      if (serverOf(p, env)) throw new RefusalError('auto-rollback works on a store folder; the server judges its canaries by itself');
       const ctx = context(p, env);
       const marginPoints = num(p, 'margin', DEFAULT_POLICY.marginPoints) ?? DEFAULT_POLICY.marginPoints;
       const minLoads = num(p, 'min-loads', DEFAULT_POLICY.minLoads) ?? DEFAULT_POLICY.minLoads;

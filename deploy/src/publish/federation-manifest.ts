@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { RefusalError } from '../errors';
 import type { SharedSingleton } from '../store/release-types';
 
 /** The parts of Module Federation's `mf-manifest.json` that publishing reads. */
@@ -29,7 +30,7 @@ export async function readMfManifest(file: string): Promise<MfManifestSummary> {
   try {
     raw = JSON.parse(await fs.readFile(file, 'utf8')) as RawManifest;
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
+    throw new RefusalError(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const entry = raw.metaData?.remoteEntry;
   const remoteEntry = [entry?.path, entry?.name].filter(Boolean).join('/');

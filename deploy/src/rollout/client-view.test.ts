@@ -4,7 +4,7 @@ import { chooseVersion } from '../bucket';
 import { release } from '../testing/releases';
 import { clientRollout } from './client-view';
 import { emptyManifest } from './manifest';
-import { pin, promote, setQaUser, startCanary, versionRef } from './steps';
+import { pause, pin, promote, setQaUser, startCanary, versionRef } from './steps';
 
 const ctx = { who: 'ana', at: '2026-01-01T00:00:00.000Z' };
 let manifest = promote(emptyManifest('salt'), 'mf-drafts', ctx, release('1.0.0'));
@@ -48,4 +48,14 @@ test('a QA user gets the refs of any published version they override to; other u
   assert.deepEqual(Object.keys(other.remotes['mf-drafts']?.versions ?? {}).sort(), ['1.0.0', '1.1.0']);
   const unpublished = await clientRollout(manifest, 'qa', '/releases/', async () => null, { 'mf-drafts': '0.7.0' });
   assert.deepEqual(unpublished.remotes['mf-drafts']?.versions, {});
+});
+
+test('a paused canary is left out of the view: the host buckets nobody onto it; a pinned user still gets it', async () => {
+  let paused = pause(manifest, 'mf-drafts', ctx);
+  paused = pin(paused, release('1.1.0'), 'u3', ctx);
+  const view = await clientRollout(paused, 'u9', '/releases/', lookup);
+  assert.equal(view.remotes['mf-drafts']?.canary, undefined);
+  assert.deepEqual(Object.keys(view.remotes['mf-drafts']?.versions ?? {}), ['1.0.0']);
+  const pinned = await clientRollout(paused, 'u3', '/releases/', lookup);
+  assert.equal(chooseVersion(pinned.remotes['mf-drafts']!, 'u3', 'mf-drafts', pinned.salt)?.version, '1.1.0');
 });

@@ -39,7 +39,9 @@ export async function clientRollout(
     const pins = pinned ? { [userId]: pinned } : {};
     const qa = userId !== '' && rollout.qaUsers.includes(userId);
     const overridden = qa ? overrides[name] : undefined;
-    const wanted = [rollout.stable?.version, rollout.canary?.version, pinned, overridden].filter((v): v is string => !!v);
+    // A paused canary is left out of the view: nobody is bucketed onto it; pins and QA overrides still reach it.
+    const live = rollout.canary && !rollout.canary.paused ? rollout.canary : undefined;
+    const wanted = [rollout.stable?.version, live?.version, pinned, overridden].filter((v): v is string => !!v);
     const versions: ClientRemote['versions'] = {};
     for (const version of wanted) {
       const found = await lookup(name, version);
@@ -47,7 +49,7 @@ export async function clientRollout(
     }
     remotes[name] = {
       stable: rollout.stable,
-      ...(rollout.canary ? { canary: rollout.canary } : {}),
+      ...(live ? { canary: live } : {}),
       pins,
       qaUsers: qa ? [userId] : [],
       versions,

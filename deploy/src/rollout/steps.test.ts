@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { release } from '../testing/releases';
 import { emptyManifest } from './manifest';
-import { pin, promote, rollback, setQaUser, startCanary, unpin } from './steps';
+import { chooseVersion } from '../bucket';
+import { pause, pin, promote, rollback, setQaUser, startCanary, unpin } from './steps';
 import type { RolloutManifest } from './types';
 
 const ctx = { who: 'ana', at: '2026-01-01T00:00:00.000Z' };
@@ -103,4 +104,30 @@ test('steps never modify the manifest they are given', () => {
   const copy = structuredClone(before);
   startCanary(before, release('1.1.0'), 10, ctx);
   assert.deepEqual(before, copy);
+});
+
+test('a paused canary keeps its version and share but buckets nobody; a canary step resumes it; promote drops the flag', () => {
+  let m = startCanary(stableAt('1.0.0'), release('1.1.0'), 100, ctx);
+  assert.equal(chooseVersion(m.remotes[R]!, 'u1', R, m.salt)?.version, '1.1.0');
+  m = pause(m, R, { ...ctx, reason: 'checking a report' });
+  assert.deepEqual(m.remotes[R]?.canary && [m.remotes[R].canary.version, m.remotes[R].canary.percent, m.remotes[R].canary.paused], ['1.1.0', 100, true]);
+  assert.equal(chooseVersion(m.remotes[R]!, 'u1', R, m.salt)?.version, '1.0.0');
+  m = pin(m, release('1.1.0'), 'qa-1', ctx);
+  assert.equal(chooseVersion(m.remotes[R]!, 'qa-1', R, m.salt)?.version, '1.1.0', 'a pin still reaches it');
+  assert.throws(() => pause(m, R, ctx), /already paused/);
+  m = startCanary(m, release('1.1.0'), 100, ctx);
+  assert.equal(m.remotes[R]?.canary?.paused, undefined);
+  assert.equal(chooseVersion(m.remotes[R]!, 'u1', R, m.salt)?.version, '1.1.0');
+  m = pause(m, R, ctx);
+  m = promote(m, R, ctx);
+  assert.equal(m.remotes[R]?.stable?.version, '1.1.0');
+  assert.equal('paused' in (m.remotes[R]?.stable ?? {}), false);
+  assert.throws(() => pause(stableAt('1.0.0'), R, ctx), /no canary to pause/);
+  assert.deepEqual(
+    m.remotes[R]?.history.filter((h) => h.action === 'pause').map((h) => [h.from, h.to, h.reason]),
+    [
+      ['1.1.0@100%', '1.1.0@0%', 'checking a report'],
+      ['1.1.0@100%', '1.1.0@0%', undefined],
+    ],
+  );
 });

@@ -51,13 +51,24 @@ export function startCanary(manifest: RolloutManifest, release: ReleaseInfo, per
   if (current.stable && compareVersions(version, current.stable.version) <= 0) {
     throw new RefusalError(`a canary must be newer than stable ${current.stable.version}; to go back, use rollback`);
   }
-  if (current.canary?.percent === percent) throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
+  if (current.canary?.percent === percent && !current.canary.paused) throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
   const from = current.canary ? `${version}@${current.canary.percent}%` : (current.stable?.version ?? null);
   // A new run starts at the revision this step writes; a percentage change continues the run.
   const since = current.canary ? (current.canary.since ?? 0) : manifest.revision + 1;
   return change(manifest, remote, ctx, historyOf('canary', from, `${version}@${percent}%`), (r) => ({
     ...r,
     canary: { ...versionRef(release), percent, since },
+  }));
+}
+
+/** Pauses the running canary: nobody is bucketed onto it until a canary step resumes it. */
+export function pause(manifest: RolloutManifest, remote: string, ctx: StepContext): RolloutManifest {
+  const canary = manifest.remotes[remote]?.canary;
+  if (!canary) throw new RefusalError(`${remote} has no canary to pause`);
+  if (canary.paused) throw new RefusalError(`${remote} ${canary.version} is already paused`);
+  return change(manifest, remote, ctx, historyOf('pause', `${canary.version}@${canary.percent}%`, `${canary.version}@0%`), (r) => ({
+    ...r,
+    canary: { ...canary, paused: true },
   }));
 }
 
@@ -70,7 +81,7 @@ export function promote(manifest: RolloutManifest, remote: string, ctx: StepCont
   if (direct && current.canary) {
     throw new RefusalError(`${remote} ${current.canary.version} is on canary: promote or roll it back before promoting another version`);
   }
-  const next = direct ? versionRef(direct) : current.canary ? (({ percent: _p, since: _s, ...ref }) => ref)(current.canary) : null;
+  const next = direct ? versionRef(direct) : current.canary ? (({ percent: _p, since: _s, paused: _x, ...ref }) => ref)(current.canary) : null;
   if (!next) throw new RefusalError(`${remote} has no canary to promote (start one with: canary ${remote} <version> --percent N)`);
   if (current.stable?.version === next.version) throw new RefusalError(`${remote} ${next.version} is already stable`);
   return change(manifest, remote, ctx, historyOf('promote', current.stable?.version ?? null, next.version), (r) => ({

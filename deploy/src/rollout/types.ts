@@ -24,9 +24,11 @@ export interface CanaryRef extends VersionRef {
    * manifests written before runs existed (read as 0).
    */
   since?: number;
+  /** A paused canary keeps its version and share but nobody is bucketed onto it (pins and QA still reach it). */
+  paused?: boolean;
 }
 
-export type RolloutAction = 'canary' | 'promote' | 'rollback' | 'auto-rollback' | 'pin' | 'unpin' | 'qa-add' | 'qa-remove';
+export type RolloutAction = 'canary' | 'pause' | 'promote' | 'rollback' | 'auto-rollback' | 'pin' | 'unpin' | 'qa-add' | 'qa-remove';
 
 export interface HistoryEntry {
   at: string;

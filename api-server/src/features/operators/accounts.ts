@@ -49,10 +49,22 @@ export interface OperatorActor {
   name: string;
   role: string;
   credentialId: number | null;
-  via: 'session' | 'token' | 'cli';
+  via: 'session' | 'token' | 'cli' | 'ci';
   expiresAt: Date | null;
   /** The client address (the command line's: 'cli'). */
   ip: string;
+  /**
+   * What the release calls may touch: every remote and environment for an admin ('*'), a release
+   * manager's scope, a CI token's one remote and environment; absent for everyone else.
+   */
+  releaseScope?: { remotes: readonly string[] | '*'; envs: readonly string[] | '*' };
+}
+
+/** The release scope of an account: an admin's is everything, a release manager's is stored with it. */
+export function releaseScopeOf(role: string, stored: { remotes: string[]; envs: string[] } | null): OperatorActor['releaseScope'] {
+  if (role === 'admin') return { remotes: '*', envs: '*' };
+  if (role === 'release_manager') return { remotes: stored?.remotes ?? [], envs: stored?.envs ?? [] };
+  return undefined;
 }
 
 export const isRole = (role: string): role is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(role);
@@ -256,7 +268,7 @@ export async function lookupCredential(db: Db, token: string, ip: string, now = 
   const row = await db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
-    .select(['o.id', 'o.name', 'o.role', 'o.disabled', 's.id as credential_id', 's.kind', 's.expires_at', 's.last_used_at'])
+    .select(['o.id', 'o.name', 'o.role', 'o.disabled', 'o.release_scope', 's.id as credential_id', 's.kind', 's.expires_at', 's.last_used_at'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('s.expires_at', 'is', null), eb('s.expires_at', '>', now)]))
@@ -266,7 +278,17 @@ export async function lookupCredential(db: Db, token: string, ip: string, now = 
   if (row.kind === 'token' && (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > 60_000)) {
     await db.updateTable('operator_sessions').set({ last_used_at: now }).where('id', '=', row.credential_id).execute();
   }
-  return { id: row.id, name: row.name, role: row.role, credentialId: row.credential_id, via: row.kind, expiresAt: row.expires_at, ip };
+  const releaseScope = releaseScopeOf(row.role, row.release_scope);
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    credentialId: row.credential_id,
+    via: row.kind,
+    expiresAt: row.expires_at,
+    ip,
+    ...(releaseScope ? { releaseScope } : {}),
+  };
 }
 
 type CredentialRow = { id: number; name: string; hint: string; created_at: Date; expires_at: Date | null; last_used_at: Date | null; revoked_at: Date | null };

@@ -2,7 +2,7 @@
  * The role × call matrix, over every operator call of the contract: no credential, a creator's
  * token and a revoked operator token get nothing (401); a role without the call's permission is
  * refused (403) before anything runs; a role with it gets past the check. A moderator cannot manage
- * operators; a viewer changes nothing.
+ * operators; a viewer changes nothing; a release manager makes releases and nothing else.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -21,7 +21,7 @@ const tokens: Record<string, string> = {};
 let creatorToken: string;
 let revokedToken: string;
 
-const ROLES = ['admin', 'moderator', 'viewer'] as const;
+const ROLES = ['admin', 'moderator', 'viewer', 'release_manager'] as const;
 const operatorRoutes = contractRoutes.filter((route) => route.auth === 'operator');
 
 before(async () => {
@@ -31,6 +31,12 @@ before(async () => {
     operators[role] = await addTestOperator(database.db, role, `matrix-${role}`);
     tokens[role] = await signInOperator(app, database.db, operators[role]);
   }
+  // A release manager with a scope: its release calls get past the scope check too.
+  await database.db
+    .updateTable('operators')
+    .set({ release_scope: JSON.stringify({ remotes: ['mf-tools'], envs: ['production'] }) })
+    .where('id', '=', operators.release_manager!.id)
+    .execute();
   creatorToken = await login(app, '13800000001');
   const revoked = await addTestOperator(database.db, 'admin', 'matrix-revoked');
   revokedToken = await signInOperator(app, database.db, revoked);
@@ -103,6 +109,14 @@ describe('role × call matrix', () => {
         .filter((route) => roleAllows('viewer', route.permission ?? 'admin'))
         .every((route) => route.method === 'GET' || route.permission === 'self'),
     );
+  });
+
+  it('keeps the release calls to admins and release managers, and a release manager to them', () => {
+    const releaseCalls = operatorRoutes.filter((route) => route.permission === 'release').map((route) => route.operationId);
+    assert.ok(releaseCalls.length >= 9, releaseCalls.join(', '));
+    for (const role of ['moderator', 'viewer']) assert.ok(!roleAllows(role, 'release'), role);
+    const manager = operatorRoutes.filter((route) => roleAllows('release_manager', route.permission ?? 'admin'));
+    assert.ok(manager.every((route) => route.permission === 'release' || route.permission === 'self'));
   });
 
   it('leaves no audit row of a viewer or of a refused call, and changes nothing', async () => {

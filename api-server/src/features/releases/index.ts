@@ -1,4 +1,7 @@
 /**
+ * The release API under /api/operator/releases/ (release-api.ts; CI tokens and release scopes in
+ * release-token-routes.ts), and the release files:
+ *
  * Serves published releases at /releases/<remote>/<version>/<file> from the release store. A release
  * never changes once published, so every file is cacheable for a year. Only `<remote>/<version>/…`
  * of a known remote is reachable: the store's manifests/ and stats/ stay private.
@@ -7,7 +10,10 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { isPublicFile } from '../web/cache-policy';
 import { readNegotiated } from '../web/negotiated-blob';
+import { removeUpload, uploadParser } from '../../lib/contract-route';
 import { isKnownRemote, releaseAccess } from './release-access';
+import { registerReleaseApi } from './release-api';
+import { registerReleaseTokenRoutes } from './release-token-routes';
 
 const SEGMENT = /^[A-Za-z0-9_.@-]+$/;
 
@@ -37,6 +43,12 @@ interface FileParams {
 
 const releases: FastifyPluginAsync = async (app) => {
   const { store } = releaseAccess(app);
+
+  // The upload's body: a build's tar.gz, streamed to a temporary file, removed after the answer.
+  app.addContentTypeParser('application/gzip', uploadParser);
+  app.addHook('onResponse', removeUpload);
+  registerReleaseApi(app);
+  registerReleaseTokenRoutes(app);
 
   app.get<{ Params: FileParams }>('/releases/:remote/:version/*', { config: { auth: 'public' } }, async (request, reply) => {
     const { remote, version } = request.params;

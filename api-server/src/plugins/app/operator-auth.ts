@@ -7,11 +7,15 @@
  * permission is checked against the operator's role, on every call, from the account as it is now
  * (a role change or a disabled account applies at the next call).
  *
+ * A CI release token (`Bearer mfci_…`, features/releases/release-tokens.ts) passes only on the
+ * release calls (permission 'release'); the release routes then check its remote and environment.
+ *
  * No credential, or a dead one: -1 with HTTP 401. A role without the permission: 1003 with HTTP 403.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiCode, OPERATOR_SESSION_COOKIE, roleAllows } from 'shared-sdk/contract';
 import { OPERATOR_MESSAGES, type OperatorActor, lookupCredential } from '../../features/operators/accounts';
+import { isReleaseToken, lookupReleaseToken } from '../../features/releases/release-tokens';
 import { ApiError } from '../../lib/api-error';
 import { globalPlugin } from '../../lib/global-plugin';
 import { policyFor } from './route-policy';
@@ -54,10 +58,12 @@ export default globalPlugin(async (app) => {
   app.addHook('onRequest', async (request) => {
     if (policyFor(request) !== 'operator') return;
     const token = operatorCredential(request);
-    const actor = token ? await lookupCredential(app.db, token, request.ip) : null;
+    // A CI release token (`mfci_…`) is a credential of its own table, good for the release calls only.
+    const ci = isReleaseToken(token);
+    const actor = !token ? null : ci ? await lookupReleaseToken(app.db, token, request.ip) : await lookupCredential(app.db, token, request.ip);
     if (!actor) throw new ApiError(ApiCode.TOKEN_EXPIRED, OPERATOR_MESSAGES.NOT_SIGNED_IN, 401);
     const permission = request.routeOptions.config.permission ?? 'admin';
-    if (!roleAllows(actor.role, permission)) {
+    if (ci ? permission !== 'release' : !roleAllows(actor.role, permission)) {
       request.log.info({ operator: actor.name, role: actor.role, permission }, 'operator call refused: role');
       throw new ApiError(ApiCode.FORBIDDEN, OPERATOR_MESSAGES.ROLE_FORBIDDEN, 403);
     }

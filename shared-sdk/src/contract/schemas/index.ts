@@ -20,6 +20,7 @@ import * as newspaper from './newspaper';
 import * as notices from './notices';
 import * as operator from './operator';
 import * as rank from './rank';
+import * as releases from './releases';
 import * as rights from './rights';
 import * as runtime from './runtime';
 import * as score from './score';
@@ -46,6 +47,7 @@ export * as newspaper from './newspaper';
 export * as notices from './notices';
 export * as operator from './operator';
 export * as rank from './rank';
+export * as releases from './releases';
 export * as rights from './rights';
 export * as runtime from './runtime';
 export * as score from './score';
@@ -74,6 +76,7 @@ export const contractRoutes: readonly ContractRoute[] = [
   notices,
   operator,
   rank,
+  releases,
   rights,
   runtime,
   score,

@@ -23,8 +23,11 @@ const ListOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(it
 
 // --- accounts ------------------------------------------------------------------------------------
 
-export const ROLES = ['admin', 'moderator', 'viewer'] as const;
-const Role = OneOf(ROLES, { description: 'admin: everything; moderator: review, bans, verification, newspaper; viewer: reads only' });
+export const ROLES = ['admin', 'moderator', 'viewer', 'release_manager'] as const;
+const Role = OneOf(ROLES, {
+  description:
+    'admin: everything; moderator: review, bans, verification, newspaper; viewer: reads only; release_manager: the release calls within its release scope',
+});
 
 /** An operator's name: what they sign in with and what the audit trail shows. */
 const OperatorName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{1,31}$', description: '2–32 of letters, digits, . _ -' });
@@ -49,7 +52,7 @@ export const OperatorSelf = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   role: Role,
-  permissions: Type.Array(OneOf(['self', 'read', 'moderate', 'admin'] as const)),
+  permissions: Type.Array(OneOf(['self', 'read', 'moderate', 'admin', 'release'] as const)),
   /** When this session (or personal token) ends. Null: a personal token without an end. */
   expires_at: Nullable(ISO),
   /** 'session' (the console's cookie) or 'token' (a personal token). */

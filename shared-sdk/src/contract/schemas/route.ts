@@ -16,9 +16,11 @@ export type CallAuth = 'signed+token' | 'signed' | 'token' | 'public' | 'operato
 /**
  * What an operator call needs (roles map to these in `operator-roles.ts`):
  * 'self' any signed-in operator acting on their own account (password, personal tokens, sign-out);
- * 'read' any role (admin, moderator, viewer); 'moderate' admin and moderator; 'admin' admin only.
+ * 'read' admin, moderator, viewer; 'moderate' admin and moderator; 'admin' admin only; 'release'
+ * the release calls: admins, release managers within their scope, and CI release tokens (`mfci_…`)
+ * within theirs (a CI token is good for nothing else).
  */
-export type OperatorPermission = 'self' | 'read' | 'moderate' | 'admin';
+export type OperatorPermission = 'self' | 'read' | 'moderate' | 'admin' | 'release';
 
 interface RouteBase {
   method: 'GET' | 'POST';

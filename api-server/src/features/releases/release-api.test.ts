@@ -1,0 +1,395 @@
+/**
+ * The release API: who may release what (admins, release managers in their scope, CI tokens for
+ * one remote and environment; nobody else), the archive checks, the promote gate, the audit trail
+ * with the real actor, concurrent steps, both stores, and the deploy command line against a real
+ * listening server.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { BucketBlobStore, FolderBlobStore, ReleaseStore, packDist } from 'deploy';
+import { runCli } from 'deploy/cli';
+import { writeBuild } from 'deploy/testing';
+import type { FastifyInstance } from 'fastify';
+import { ApiCode, type ApiEnvelope } from 'shared-sdk/contract';
+import { DiskObjectStore } from '../../storage/disk-object-store';
+import { releaseObjects } from '../../storage/release-objects';
+import { type TestOperator, addTestOperator, signInOperator } from '../../testing/operators';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+
+type Answer<T = Record<string, unknown>> = { status: number; body: ApiEnvelope<T> };
+
+/** A workspace root whose built host provides the fixtures' singletons, and builds of remotes. */
+async function webRootWithHost(dir: string): Promise<void> {
+  await writeBuild(path.join(dir, 'host-shell', 'dist'), { name: 'host_shell', version: '1.0.0' });
+}
+
+async function archiveOf(dir: string, remote: string, version: string): Promise<Buffer> {
+  const dist = path.join(dir, `${remote}-${version}`);
+  await writeBuild(dist, { name: remote.replace(/-/g, '_'), version });
+  return packDist(dist);
+}
+
+function client(app: FastifyInstance) {
+  return {
+    async call<T = Record<string, unknown>>(token: string, step: string, payload?: Record<string, unknown>): Promise<Answer<T>> {
+      const response = await app.inject({
+        method: payload ? 'POST' : 'GET',
+        url: step.startsWith('/') ? step : `/api/operator/releases${step ? `/${step}` : ''}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+      return { status: response.statusCode, body: response.json() as ApiEnvelope<T> };
+    },
+    async upload(token: string, remote: string, archive: Buffer, query: Record<string, string> = {}): Promise<Answer> {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/operator/releases/upload',
+        query: { remote, ...query },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip' },
+        payload: archive,
+      });
+      return { status: response.statusCode, body: response.json() as ApiEnvelope<Record<string, unknown>> };
+    },
+  };
+}
+
+describe('the release API on the folder store', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let api: ReturnType<typeof client>;
+  const web = tempDir('release-api-web');
+  const releases = tempDir('release-api-store');
+  const builds = tempDir('release-api-builds');
+  const store = new ReleaseStore(new FolderBlobStore(releases.dir));
+  const tokens: Record<string, string> = {};
+  const ops: Record<string, TestOperator> = {};
+
+  async function ciToken(name: string, remote: string, env: string): Promise<{ token: string; id: number }> {
+    const created = await api.call<{ token: string; info: { id: number } }>(tokens.admin!, '/api/operator/release-tokens/create', { name, remote, env });
+    assert.equal(created.body.code, 0, created.body.msg);
+    return { token: created.body.data.token, id: created.body.data.info.id };
+  }
+
+  before(async () => {
+    await webRootWithHost(web.dir);
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, releaseEnv: 'production', rollbackMinLoads: 3 });
+    api = client(app);
+    for (const role of ['admin', 'moderator', 'viewer', 'release_manager']) {
+      ops[role] = await addTestOperator(database.db, role);
+      tokens[role] = await signInOperator(app, database.db, ops[role]);
+    }
+    ops.stagingManager = await addTestOperator(database.db, 'release_manager');
+    tokens.stagingManager = await signInOperator(app, database.db, ops.stagingManager);
+    const scope = (id: number, remotes: string[], envs: string[]) =>
+      api.call(tokens.admin!, '/api/operator/operators/release-scope', { id, remotes, envs, reason: 'team tools' });
+    assert.equal((await scope(ops.release_manager!.id, ['mf-tools'], ['production'])).body.code, 0);
+    assert.equal((await scope(ops.stagingManager.id, ['mf-tools', 'mf-editor'], ['staging'])).body.code, 0);
+    assert.equal((await scope(ops.release_manager!.id, ['mf-nope'], ['production'])).body.code, ApiCode.INVALID_PARAMS);
+    tokens.ciTools = (await ciToken('tools-ci', 'mf-tools', 'production')).token;
+    tokens.ciToolsStaging = (await ciToken('tools-staging', 'mf-tools', 'staging')).token;
+    tokens.ciEditor = (await ciToken('editor-ci', 'mf-editor', 'production')).token;
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    web.remove();
+    releases.remove();
+    builds.remove();
+  });
+
+  it('shows a CI token once, stores only its hash, lists it for admins, and refuses it to anyone else', async () => {
+    assert.match(tokens.ciTools!, /^mfci_[A-Za-z0-9_-]{43}$/);
+    const rows = await database.db.selectFrom('release_tokens').select(['token_hash', 'hint']).execute();
+    assert.ok(rows.every((row) => !JSON.stringify(row).includes(tokens.ciTools!.slice(5))));
+    const listed = await api.call<Array<{ name: string; remote: string; env: string; hint: string }>>(tokens.admin!, '/api/operator/release-tokens');
+    assert.deepEqual(
+      listed.body.data.map((t) => `${t.name} ${t.remote} ${t.env}`),
+      ['editor-ci mf-editor production', 'tools-staging mf-tools staging', 'tools-ci mf-tools production'],
+    );
+    assert.ok(!JSON.stringify(listed.body).includes(tokens.ciTools!));
+    for (const who of ['release_manager', 'moderator', 'ciTools']) {
+      assert.equal((await api.call(tokens[who]!, '/api/operator/release-tokens')).status, 403, who);
+      assert.equal(
+        (await api.call(tokens[who]!, '/api/operator/release-tokens/create', { name: 'x', remote: 'mf-tools', env: 'production' })).status,
+        403,
+        who,
+      );
+    }
+  });
+
+  it('lets a CI token release its remote: upload, first promote, canary; its name is the author everywhere', async () => {
+    const first = await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.0.0'), { reason: 'build 41' });
+    assert.equal(first.body.code, 0, first.body.msg);
+    assert.equal(first.body.data.version, '1.0.0');
+    assert.equal((await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', version: '1.0.0' })).body.code, 0);
+    assert.equal((await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.1.0'))).body.code, 0);
+    const canary = await api.call<{ canary: { version: string; percent: number }; stable: string }>(tokens.ciTools!, 'canary', {
+      remote: 'mf-tools',
+      version: '1.1.0',
+      percent: 10,
+      reason: 'pipeline 42',
+    });
+    assert.equal(canary.body.code, 0, canary.body.msg);
+    assert.deepEqual([canary.body.data.stable, canary.body.data.canary.version, canary.body.data.canary.percent], ['1.0.0', '1.1.0', 10]);
+
+    const release = await store.readRelease('mf-tools', '1.1.0');
+    assert.equal(release?.createdBy, 'ci:tools-ci');
+    assert.match(release?.integrity['remoteEntry.js'] ?? '', /^sha384-/);
+    const manifest = await store.readManifest('production');
+    assert.deepEqual(
+      manifest.remotes['mf-tools']!.history.map((h) => `${h.who} ${h.action}`),
+      ['ci:tools-ci promote', 'ci:tools-ci canary'],
+    );
+    const audit = await database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').orderBy('id').execute();
+    assert.deepEqual(
+      audit.map((row) => `${row.operator_name} ${row.role} ${row.action} ${row.target_id} ${row.reason}`),
+      [
+        'ci:tools-ci ci release.upload production/mf-tools build 41',
+        'ci:tools-ci ci release.promote production/mf-tools ',
+        'ci:tools-ci ci release.upload production/mf-tools ',
+        'ci:tools-ci ci release.canary production/mf-tools pipeline 42',
+      ],
+    );
+  });
+
+  it('keeps a CI token to its remote and environment, and to the release calls', async () => {
+    const editorArchive = await archiveOf(builds.dir, 'mf-editor', '1.0.0');
+    const refusals: Array<[string, Promise<Answer>]> = [
+      ['tools token uploads mf-editor', api.upload(tokens.ciTools!, 'mf-editor', editorArchive)],
+      ['tools token pins on mf-editor', api.call(tokens.ciTools!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7' })],
+      ['tools token rolls back mf-editor', api.call(tokens.ciTools!, 'rollback', { remote: 'mf-editor', reason: 'x' })],
+      ['editor token touches mf-tools', api.call(tokens.ciEditor!, 'pause', { remote: 'mf-tools', reason: 'x' })],
+      ['staging token on production', api.call(tokens.ciToolsStaging!, 'canary', { remote: 'mf-tools', version: '1.1.0', percent: 50 })],
+      ['staging token lists production', api.call(tokens.ciToolsStaging!, '')],
+      ['staging token uploads', api.upload(tokens.ciToolsStaging!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.9.0'))],
+      ['CI token on the audit trail', api.call(tokens.ciTools!, '/api/operator/audit')],
+      ['CI token on its own identity', api.call(tokens.ciTools!, '/api/operator/session')],
+      ['CI token on operators', api.call(tokens.ciTools!, '/api/operator/operators')],
+    ];
+    for (const [label, pending] of refusals) {
+      const answer = await pending;
+      assert.equal(answer.status, 403, `${label}: ${answer.status} ${answer.body.msg}`);
+      assert.equal(answer.body.code, ApiCode.FORBIDDEN, label);
+    }
+    const listed = await api.call<{ env: string; remotes: Array<{ remote: string }> }>(tokens.ciTools!, '');
+    assert.deepEqual(
+      listed.body.data.remotes.map((r) => r.remote),
+      ['mf-tools'],
+    );
+    assert.equal(listed.body.data.env, 'production');
+    assert.equal(await store.readRelease('mf-editor', '1.0.0'), null);
+  });
+
+  it('gives a revoked or an expired CI token nothing', async () => {
+    const revoked = await ciToken('revoked', 'mf-tools', 'production');
+    assert.equal((await api.call(revoked.token, '')).status, 200);
+    const revoke = await api.call<{ revoked_at: string | null }>(tokens.admin!, '/api/operator/release-tokens/revoke', { id: revoked.id, reason: 'leaked' });
+    assert.ok(revoke.body.data.revoked_at);
+    const expired = await ciToken('expired', 'mf-tools', 'production');
+    await database.db
+      .updateTable('release_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
+    for (const token of [revoked.token, expired.token, 'mfci_not-a-token']) {
+      for (const answer of [
+        await api.call(token, ''),
+        await api.call(token, 'pause', { remote: 'mf-tools', reason: 'x' }),
+        await api.upload(token, 'mf-tools', Buffer.from('x')),
+      ]) {
+        assert.equal(answer.status, 401);
+        assert.equal(answer.body.code, ApiCode.TOKEN_EXPIRED);
+      }
+    }
+    const audit = await database.db.selectFrom('operator_audit').select('action').where('action', '=', 'release_token.revoke').execute();
+    assert.equal(audit.length, 1);
+  });
+
+  it('lets release managers act only in their scope, and moderators and viewers not at all', async () => {
+    for (const who of ['moderator', 'viewer']) {
+      assert.equal((await api.call(tokens[who]!, '')).status, 403, who);
+      assert.equal((await api.call(tokens[who]!, 'pause', { remote: 'mf-tools' })).status, 403, who);
+      assert.equal((await api.upload(tokens[who]!, 'mf-tools', Buffer.from('x'))).status, 403, who);
+    }
+    assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7' })).status, 403);
+    assert.equal((await api.call(tokens.stagingManager!, 'pin', { remote: 'mf-tools', version: '1.0.0', user: '7' })).status, 403);
+    assert.equal((await api.call(tokens.stagingManager!, '')).status, 403);
+    // Not its job: a release manager manages no operators and reads no review queues.
+    assert.equal((await api.call(tokens.release_manager!, '/api/operator/operators')).status, 403);
+    const pinned = await api.call<{ pins: Record<string, string> }>(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user: '7' });
+    assert.equal(pinned.body.code, 0, pinned.body.msg);
+    assert.deepEqual(pinned.body.data.pins, { '7': '1.1.0' });
+    const row = await database.db.selectFrom('operator_audit').selectAll().where('action', '=', 'release.pin').executeTakeFirstOrThrow();
+    assert.deepEqual([row.operator_id, row.operator_name, row.role], [ops.release_manager!.id, ops.release_manager!.name, 'release_manager']);
+  });
+
+  it('refuses a tampered or hostile archive and a re-upload, without a 5xx, and keeps nothing of it', async () => {
+    const again = await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.0.0'));
+    assert.equal(again.body.code, ApiCode.CONFLICT);
+    assert.match(again.body.msg, /不可覆盖/);
+    const wrongName = await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-editor', '3.0.0'));
+    assert.equal(wrongName.body.code, ApiCode.INVALID_PARAMS);
+    assert.match(wrongName.body.msg, /is a build of mf_editor/);
+    const garbage = await api.upload(tokens.ciTools!, 'mf-tools', Buffer.from('definitely not gzip'));
+    assert.equal(garbage.body.code, ApiCode.INVALID_PARAMS);
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/operator/releases/upload?remote=mf-tools',
+      headers: { authorization: `Bearer ${tokens.ciTools}` },
+      payload: { any: 'thing' },
+    });
+    assert.ok(json.statusCode < 500 && json.json().code !== 0, json.body);
+    const unknownRemote = await api.upload(tokens.admin!, 'mf-nope', Buffer.from('x'));
+    assert.equal(unknownRemote.body.code, ApiCode.INVALID_PARAMS);
+    // Over the size limit: refused before it is read (413), nothing published.
+    const tooBig = await app.inject({
+      method: 'POST',
+      url: '/api/operator/releases/upload?remote=mf-tools',
+      headers: { authorization: `Bearer ${tokens.ciTools}`, 'content-type': 'application/gzip' },
+      payload: Buffer.alloc(64 * 1024 * 1024 + 1),
+    });
+    assert.equal(tooBig.statusCode, 413);
+    assert.deepEqual((await store.listVersions('mf-tools')).sort(), ['1.0.0', '1.1.0']);
+    assert.deepEqual(await store.listVersions('mf-editor'), []);
+  });
+
+  it('gates promote on the canary evidence: refused under the minimum unless forced with a reason, all audited', async () => {
+    const refused = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools' });
+    assert.equal(refused.body.code, ApiCode.CONFLICT);
+    assert.match(refused.body.msg, /only 0 canary loads \(at least 3 before promoting\)/);
+    const noReason = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', force: true });
+    assert.equal(noReason.body.code, ApiCode.INVALID_PARAMS);
+    const paused = await api.call<{ canary: { paused: boolean } }>(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'checking a report' });
+    assert.equal(paused.body.data.canary.paused, true);
+    const resumed = await api.call<{ canary: { paused: boolean; percent: number } }>(tokens.ciTools!, 'canary', {
+      remote: 'mf-tools',
+      version: '1.1.0',
+      percent: 10,
+    });
+    assert.deepEqual([resumed.body.data.canary.paused, resumed.body.data.canary.percent], [false, 10]);
+    const forced = await api.call<{ stable: string; canary: null }>(tokens.ciTools!, 'promote', {
+      remote: 'mf-tools',
+      force: true,
+      reason: 'hotfix, QA signed off',
+    });
+    assert.equal(forced.body.code, 0, forced.body.msg);
+    assert.deepEqual([forced.body.data.stable, forced.body.data.canary], ['1.1.0', null]);
+    const row = await database.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'release.promote')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    assert.equal(row.reason, 'hotfix, QA signed off');
+    assert.equal((row.after as { forced: boolean }).forced, true);
+    const history = (await store.readManifest('production')).remotes['mf-tools']!.history.at(-1)!;
+    assert.deepEqual([history.who, history.action, history.reason], ['ci:tools-ci', 'promote', 'hotfix, QA signed off']);
+
+    const noReasonRollback = await api.call(tokens.ciTools!, 'rollback', { remote: 'mf-tools' });
+    assert.equal(noReasonRollback.body.code, ApiCode.INVALID_PARAMS);
+    const back = await api.call<{ stable: string }>(tokens.ciTools!, 'rollback', { remote: 'mf-tools', reason: 'errors up' });
+    assert.equal(back.body.data.stable, '1.0.0');
+    // A refused step leaves no audit row.
+    const before = await database.db.selectFrom('operator_audit').select('id').execute();
+    assert.equal((await api.call(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'nothing runs' })).body.code, ApiCode.CONFLICT);
+    assert.equal((await database.db.selectFrom('operator_audit').select('id').execute()).length, before.length);
+  });
+
+  it('keeps concurrent steps safe: each one lands whole or is refused, the history and the audit agree', async (t) => {
+    const users = Array.from({ length: 8 }, (_, i) => `qa-${i}`);
+    const answers = await Promise.all(users.map((user) => api.call(tokens.ciTools!, 'qa', { remote: 'mf-tools', user, allowed: true })));
+    for (const answer of answers) assert.ok([0, ApiCode.CONFLICT].includes(answer.body.code), `${answer.status} ${answer.body.msg}`);
+    const landed = answers.filter((answer) => answer.body.code === 0).length;
+    assert.ok(landed >= 1);
+    t.diagnostic(`${landed} of ${users.length} concurrent QA steps landed, the others answered 1009`);
+    const rollout = (await store.readManifest('production')).remotes['mf-tools']!;
+    assert.equal(rollout.qaUsers.length, landed);
+    assert.equal(rollout.history.filter((h) => h.action === 'qa-add').length, landed);
+    const audit = await database.db.selectFrom('operator_audit').select('id').where('action', '=', 'release.qa_add').execute();
+    assert.equal(audit.length, landed);
+
+    // Two uploads of one version at once: one publishes, the other is refused.
+    const archive = await archiveOf(builds.dir, 'mf-tools', '2.0.0');
+    const both = await Promise.all([api.upload(tokens.ciTools!, 'mf-tools', archive), api.upload(tokens.admin!, 'mf-tools', archive)]);
+    assert.deepEqual(both.map((answer) => answer.body.code).sort(), [0, ApiCode.CONFLICT].sort());
+  });
+
+  it('runs the deploy command line against the listening server, with the token from the environment or --token', async () => {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    await app.listen({ port, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${port}`;
+    const repo = builds.dir;
+    await fs.writeFile(path.join(repo, 'pnpm-workspace.yaml'), 'packages: []\n');
+    await writeBuild(path.join(repo, 'mf-tools', 'dist'), { name: 'mf_tools', version: '2.1.0' });
+    const deploy = async (argv: string[], env: { server?: string; token?: string } = {}) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(argv, { cwd: repo, repoRoot: repo, user: 'ana', out: (l) => out.push(l), ...env }, (l) => err.push(l));
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const published = await deploy(['publish', 'mf-tools'], { server, token: tokens.ciTools! });
+    assert.equal(published.code, 0, published.err);
+    assert.match(published.out, /published mf-tools 2\.1\.0: 6 files .* on http:\/\/127\.0\.0\.1/);
+    const viaFlags = ['--server', server, '--token', tokens.ciTools!];
+    const canary = await deploy(['canary', 'mf-tools', '2.1.0', '--percent', '25', ...viaFlags]);
+    assert.equal(canary.code, 0, canary.err);
+    const status = await deploy(['status', ...viaFlags]);
+    assert.match(status.out, /mf-tools\s+1\.0\.0\s+2\.1\.0\s+25/);
+    const gate = await deploy(['promote', 'mf-tools', ...viaFlags]);
+    assert.equal(gate.code, 2);
+    assert.match(gate.err, /refused: the server refused \(code 1009.*only 0 canary loads/);
+    const rolled = await deploy(['rollback', 'mf-tools', '--reason', 'not today', ...viaFlags]);
+    assert.equal(rolled.code, 0, rolled.err);
+    assert.match((await deploy(['history', 'mf-tools', ...viaFlags])).out, /ci:tools-ci\s+rollback\s+2\.1\.0 → 1\.0\.0\s+not today/);
+    // Out of the token's scope, a dead token, and folder-mode options are refused with exit code 2.
+    const other = await deploy(['pin', 'mf-editor', '1.0.0', '--user', '9', ...viaFlags]);
+    assert.deepEqual([other.code, /code 1003/.test(other.err)], [2, true]);
+    assert.equal((await deploy(['status', '--server', server, '--token', 'mfci_dead'])).code, 2);
+    assert.match((await deploy(['status', '--who', 'someone-else', ...viaFlags])).err, /--who: the server records who you are/);
+    assert.match((await deploy(['status', '--server', server])).err, /--server needs --token/);
+    // The folder mode is untouched: the same verbs on a store folder, no server.
+    const folder = await deploy(['publish', 'mf-tools', '--store', path.join(repo, 'folder-store'), '--host', path.join(web.dir, 'host-shell', 'dist')]);
+    assert.equal(folder.code, 0, folder.err);
+    assert.ok(await new ReleaseStore(new FolderBlobStore(path.join(repo, 'folder-store'))).readRelease('mf-tools', '2.1.0'));
+  });
+});
+
+describe('the release API on the bucket store', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const web = tempDir('release-api-bucket-web');
+  const storage = tempDir('release-api-bucket');
+  const builds = tempDir('release-api-bucket-builds');
+  const bucket = new DiskObjectStore(storage.dir, 'creator', '/oss');
+  const store = new ReleaseStore(new BucketBlobStore(releaseObjects(bucket), 'releases/'));
+
+  before(async () => {
+    await webRootWithHost(web.dir);
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { webRoot: web.dir, releasesBucketPrefix: 'releases' }, { storage: bucket });
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    web.remove();
+    storage.remove();
+    builds.remove();
+  });
+
+  it('publishes into the bucket and rolls out there, as an admin', async () => {
+    const admin = await addTestOperator(database.db, 'admin');
+    const token = await signInOperator(app, database.db, admin);
+    const api = client(app);
+    const uploaded = await api.upload(token, 'mf-drafts', await archiveOf(builds.dir, 'mf-drafts', '1.0.0'));
+    assert.equal(uploaded.body.code, 0, uploaded.body.msg);
+    assert.equal((await api.call(token, 'promote', { remote: 'mf-drafts', version: '1.0.0', reason: 'first release' })).body.code, 0);
+    assert.ok(await bucket.head('releases/mf-drafts/1.0.0/remoteEntry.js'));
+    assert.equal((await store.readManifest('production')).remotes['mf-drafts']?.stable?.version, '1.0.0');
+    const served = await app.inject({ method: 'GET', url: '/releases/mf-drafts/1.0.0/remoteEntry.js' });
+    assert.equal(served.statusCode, 200);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * The release API (issue 37): publish a remote's build (one archive) and roll it out, on the
+ * environment this server serves, through the deploy package's own publish and rollout steps, in
+ * the release store the server reads (folder or bucket). The caller is an admin, a release manager
+ * within its scope or a CI token within its one remote and environment (operator-auth.ts lets
+ * them through; the scope is checked here, on the remote the call names). Every step is written
+ * through `audited`: the store change runs inside the audit transaction, so a refused step leaves
+ * no row; the rollout history names the same actor. Concurrent steps stay safe as in the command
+ * line: the manifest's compare-and-swap refuses the later of two writes (1009, "try again").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  ConflictError,
+  RefusalError,
+  compareVersions,
+  type RolloutManifest,
+  type RolloutStats,
+  defaultHostSource,
+  loadHostProvides,
+  operations,
+  publishArchive,
+} from 'deploy';
+import { ApiCode, ok } from 'shared-sdk/contract';
+import { releases as contract } from 'shared-sdk/contract/schemas';
+
+type ReleaseRemote = contract.ReleaseRemote;
+import type { Database } from '../../db/schema';
+import { ApiError, conflict, invalid } from '../../lib/api-error';
+import { serve } from '../../lib/contract-route';
+import { requireOperator } from '../../plugins/app/operator-auth';
+import type { OperatorActor } from '../operators/accounts';
+import { audited } from '../operators/audit';
+import { REMOTES } from '../runtime/catalogue';
+import { currentRunStats } from '../runtime/load-counts';
+import { isKnownRemote, releaseAccess, type ReleaseAccess } from './release-access';
+
+const HISTORY_SHOWN = 50;
+
+export const RELEASE_MESSAGES = {
+  OUT_OF_SCOPE: '无权发布该模块或环境',
+  CONFLICT: '发布清单刚被其他操作修改，请刷新后重试',
+  UNKNOWN_REMOTE: '参数错误：没有这个模块',
+  FORCE_NEEDS_REASON: '参数错误：强制全量发布须填写原因',
+} as const;
+
+const inScope = (list: readonly string[] | '*', value: string): boolean => list === '*' || list.includes(value);
+
+/** Refuses (403) a caller whose scope does not hold this environment (and remote, when one is named). */
+export function assertReleaseScope(actor: OperatorActor, env: string, remote?: string): void {
+  const scope = actor.releaseScope;
+  if (!scope || !inScope(scope.envs, env) || (remote !== undefined && !inScope(scope.remotes, remote))) {
+    throw new ApiError(ApiCode.FORBIDDEN, RELEASE_MESSAGES.OUT_OF_SCOPE, 403);
+  }
+}
+
+/** The history's author: the operator's name, or `ci:<token name>`. */
+const whoOf = (actor: OperatorActor): string => actor.name;
+
+function remoteView(manifest: RolloutManifest, remote: string, versions: string[], stats: RolloutStats): ReleaseRemote {
+  const rollout = manifest.remotes[remote];
+  const canary = rollout?.canary;
+  const counts = canary ? stats[remote]?.[canary.version] : undefined;
+  return {
+    remote,
+    stable: rollout?.stable?.version ?? null,
+    canary: canary
+      ? { version: canary.version, percent: canary.percent, paused: !!canary.paused, loads: counts?.loads ?? 0, failures: counts?.failures ?? 0 }
+      : null,
+    previous: (rollout?.previousStable ?? []).map((ref) => ref.version),
+    versions,
+    qa_users: rollout?.qaUsers ?? [],
+    pins: rollout?.pins ?? {},
+    history: (rollout?.history ?? []).slice(-HISTORY_SHOWN).map(({ remote: _remote, ...entry }) => entry),
+  };
+}
+
+async function versionsOf(access: ReleaseAccess, remote: string): Promise<string[]> {
+  return (await access.store.listVersions(remote)).sort(compareVersions);
+}
+
+/** A deploy refusal as the API's answer: a lost compare-and-swap is "try again", a rule's refusal says why. */
+function asApiError(error: unknown): unknown {
+  if (error instanceof ConflictError) return conflict(RELEASE_MESSAGES.CONFLICT);
+  if (error instanceof RefusalError) return conflict(`发布被拒绝：${error.message}`);
+  return error;
+}
+
+export function registerReleaseApi(app: FastifyInstance): void {
+  const access = releaseAccess(app);
+  const env = access.env;
+  const statsOf = (manifest: RolloutManifest) => currentRunStats(app.db, env, manifest);
+
+  async function view(remote: string, manifest?: RolloutManifest): Promise<ReleaseRemote> {
+    const current = manifest ?? (await access.store.readManifest(env));
+    return remoteView(current, remote, await versionsOf(access, remote), await statsOf(current));
+  }
+
+  /** Checks the caller and the remote, runs one rollout step in the audit transaction, answers the remote's state. */
+  async function step(
+    actor: OperatorActor,
+    remote: string,
+    action: string,
+    reason: string | undefined,
+    run: (ctx: operations.DeployContext, tx: Kysely<Database>) => Promise<RolloutManifest>,
+    details: Record<string, unknown> = {},
+  ) {
+    assertReleaseScope(actor, env, remote);
+    if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
+    // The store change runs inside the audit transaction (refused: no row); anything else the step
+    // reads from the database goes through `tx` (PGlite has one connection, held by the transaction).
+    const after = await audited(app.db, actor, async (tx, record) => {
+      const before = await access.store.readManifest(env);
+      let after: RolloutManifest;
+      try {
+        after = await run({ store: access.store, env, who: whoOf(actor) }, tx);
+      } catch (error) {
+        throw asApiError(error);
+      }
+      record({
+        action: `release.${action}`,
+        targetType: 'release',
+        targetId: `${env}/${remote}`,
+        before: { revision: before.revision, ...summary(before, remote) },
+        after: { revision: after.revision, ...summary(after, remote), ...details, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
+        reason: reason ?? '',
+      });
+      return after;
+    });
+    return ok(await view(remote, after));
+  }
+
+  serve(app, contract.releaseList, async (request) => {
+    const actor = requireOperator(request);
+    assertReleaseScope(actor, env);
+    const scope = actor.releaseScope!;
+    const manifest = await access.store.readManifest(env);
+    const stats = await statsOf(manifest);
+    const names = REMOTES.map((remote) => remote.folder).filter((name) => inScope(scope.remotes, name));
+    const remotes = await Promise.all(names.map(async (name) => remoteView(manifest, name, await versionsOf(access, name), stats)));
+    return ok({ env, remotes });
+  });
+
+  serve(app, contract.releaseUpload, async (request) => {
+    const actor = requireOperator(request);
+    const { remote, version, reason } = request.query;
+    assertReleaseScope(actor, env, remote);
+    if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
+    const archive = request.body as unknown;
+    if (typeof archive !== 'string') throw invalid('参数错误：请求体须为构建产物的 tar.gz 归档（Content-Type: application/gzip）');
+    // The compatibility gate checks the build against the host this server serves (its build, else its package.json).
+    const host = await loadHostProvides(defaultHostSource(app.config.webRoot)).catch((error: Error) => {
+      request.log.error({ err: error }, 'release upload: the host versions cannot be read');
+      throw conflict('服务器读不到宿主的共享依赖版本，暂不能发布');
+    });
+    return audited(app.db, actor, async (_tx, record) => {
+      let release;
+      try {
+        release = await publishArchive(access.store, { archive, remote, host, who: whoOf(actor), ...(version ? { version } : {}) });
+      } catch (error) {
+        // The version exists, or another upload of it is landing right now: versions are immutable.
+        if (error instanceof RefusalError && /already published|published by someone else|already exists with different content/.test(error.message))
+          throw conflict(`版本已发布，不可覆盖：${error.message}`);
+        if (error instanceof RefusalError) throw invalid(`归档被拒绝：${error.message}`);
+        throw error;
+      }
+      record({
+        action: 'release.upload',
+        targetType: 'release',
+        targetId: `${env}/${remote}`,
+        after: { version: release.version, files: release.files.length, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
+        reason: reason ?? '',
+      });
+      return ok({ remote, version: release.version, files: release.files.length, integrity: release.integrity });
+    });
+  });
+
+  serve(app, contract.releaseCanary, async (request) => {
+    const { remote, version, percent, reason } = request.body;
+    return step(requireOperator(request), remote, 'canary', reason, (ctx) => operations.canary(ctx, remote, version, percent), { version, percent });
+  });
+
+  serve(app, contract.releasePause, async (request) => {
+    const { remote, reason } = request.body;
+    return step(requireOperator(request), remote, 'pause', reason, (ctx) => operations.pause(ctx, remote, reason));
+  });
+
+  serve(app, contract.releasePromote, async (request) => {
+    const { remote, version, force = false, reason } = request.body;
+    if (force && !reason?.trim()) throw invalid(RELEASE_MESSAGES.FORCE_NEEDS_REASON);
+    return step(
+      requireOperator(request),
+      remote,
+      'promote',
+      reason,
+      (ctx, tx) =>
+        operations.promote(ctx, remote, version, {
+          ...(reason ? { reason } : {}),
+          // Too few canary loads in this run: refused unless forced (with a reason, audited).
+          gate: async (manifest) => {
+            const refusal = force ? null : operations.promoteGate(manifest, remote, await currentRunStats(tx, env, manifest), access.policy.minLoads);
+            if (refusal) throw new RefusalError(`${refusal}; promote with force and a reason to override`);
+          },
+        }),
+      { ...(version ? { version } : {}), forced: force },
+    );
+  });
+
+  serve(app, contract.releaseRollback, async (request) => {
+    const { remote, reason } = request.body;
+    return step(requireOperator(request), remote, 'rollback', reason, (ctx) => operations.rollback(ctx, remote, reason));
+  });
+
+  serve(app, contract.releasePin, async (request) => {
+    const { remote, version, user, reason } = request.body;
+    return step(requireOperator(request), remote, 'pin', reason, (ctx) => operations.pin(ctx, remote, version, user), { version, user });
+  });
+
+  serve(app, contract.releaseUnpin, async (request) => {
+    const { remote, user, reason } = request.body;
+    return step(requireOperator(request), remote, 'unpin', reason, (ctx) => operations.unpin(ctx, remote, user), { user });
+  });
+
+  serve(app, contract.releaseQa, async (request) => {
+    const { remote, user, allowed, reason } = request.body;
+    return step(requireOperator(request), remote, allowed ? 'qa_add' : 'qa_remove', reason, (ctx) => operations.setQaUser(ctx, remote, user, allowed), {
+      user,
+    });
+  });
+}
+
+/** The parts of a remote's rollout an audit row keeps. */
+function summary(manifest: RolloutManifest, remote: string) {
+  const rollout = manifest.remotes[remote];
+  return {
+    stable: rollout?.stable?.version ?? null,
+    canary: rollout?.canary ? { version: rollout.canary.version, percent: rollout.canary.percent, paused: !!rollout.canary.paused } : null,
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * The release API (issue 37): publishing a remote's build and rolling it out through the server,
+ * on the environment the server serves (`RELEASE_ENV`), into its release store (folder or bucket).
+ * Operator calls under `/api/operator/` with permission 'release': an admin (every remote), a
+ * release manager (the remotes and environments of its release scope) or a CI release token
+ * (`Authorization: Bearer mfci_…`, one remote and one environment). Outside the caller's scope:
+ * 1003 (HTTP 403). A refused step (a rollout rule, an immutable version, a bad archive): 1009 or
+ * 1002 with the reason. Every step writes one audit row naming the operator or the CI token, with
+ * the reason, in the transaction of the change; the remote's rollout history names them too.
+ */
+import { type Static, Type } from 'typebox';
+import { Id, Nullable, Text } from './common';
+import { defineRoute } from './route';
+
+const tag = 'releases';
+const auth = 'operator' as const;
+const permission = 'release' as const;
+const ISO = Type.String({ description: 'ISO 8601' });
+
+/** A remote's folder name (mf-tools). */
+export const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'a remote of the workspace, e.g. mf-tools' });
+/** An environment's name (production, staging). */
+export const EnvName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', description: 'e.g. production' });
+const Version = Type.String({ pattern: '^[0-9A-Za-z.-]{1,64}$', description: 'semver, e.g. 1.4.0' });
+const UserId = Type.String({ pattern: '^[A-Za-z0-9_.@-]{1,64}$', description: "a creator's user id" });
+const Reason = Text(200);
+
+/** The largest archive the upload takes (gzip-compressed). */
+export const RELEASE_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
+
+export const ReleaseHistoryEntry = Type.Object({
+  at: ISO,
+  who: Type.String(),
+  action: Type.String(),
+  from: Nullable(Type.String()),
+  to: Nullable(Type.String()),
+  reason: Type.Optional(Type.String()),
+  user: Type.Optional(Type.String()),
+});
+
+export const ReleaseRemote = Type.Object({
+  remote: Type.String(),
+  stable: Nullable(Type.String()),
+  canary: Nullable(
+    Type.Object({
+      version: Type.String(),
+      percent: Type.Number(),
+      paused: Type.Boolean(),
+      /** Loads and failures reported for this canary run so far. */
+      loads: Type.Integer(),
+      failures: Type.Integer(),
+    }),
+  ),
+  /** Former stables, newest first: where rollback goes back to. */
+  previous: Type.Array(Type.String()),
+  /** Published versions, oldest first. */
+  versions: Type.Array(Type.String()),
+  qa_users: Type.Array(Type.String()),
+  pins: Type.Record(Type.String(), Type.String()),
+  /** The last 50 steps, oldest first. */
+  history: Type.Array(ReleaseHistoryEntry),
+});
+export type ReleaseRemote = Static<typeof ReleaseRemote>;
+
+export const releaseList = defineRoute({
+  method: 'GET',
+  url: '/api/operator/releases',
+  operationId: 'releaseList',
+  summary: "The remotes the caller may release, each with its rollout state and history, on the server's environment",
+  tag,
+  auth,
+  permission,
+  data: Type.Object({ env: Type.String(), remotes: Type.Array(ReleaseRemote) }),
+});
+
+export const releaseUpload = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/upload',
+  operationId: 'releaseUpload',
+  summary: "Publish a remote's build: the body is its dist/ folder as a gzip-compressed tar",
+  description:
+    'The server unpacks it (regular files and folders only: no links, no absolute or `..` paths, only the file types a build makes, at most 2000 files and 256 MB unpacked), reads routes.json and mf-manifest.json, checks every file the manifest names is there and the shared singletons against the host, and computes every SRI hash itself. 1002 for an archive it refuses; 1009 for a version already published (versions are immutable). The version is the one in routes.json; `version`, when given, must match it.',
+  tag,
+  auth,
+  permission,
+  upload: { mediaType: 'application/gzip', maxBytes: RELEASE_ARCHIVE_MAX_BYTES },
+  querystring: Type.Object({ remote: RemoteName, version: Type.Optional(Version), reason: Type.Optional(Reason) }),
+  data: Type.Object({ remote: Type.String(), version: Type.String(), files: Type.Integer(), integrity: Type.Record(Type.String(), Type.String()) }),
+});
+
+export const releaseCanary = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/canary',
+  operationId: 'releaseCanary',
+  summary: 'Start a canary of a published version, change its share, or resume a paused one',
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, version: Version, percent: Type.Number({ exclusiveMinimum: 0, maximum: 100 }), reason: Type.Optional(Reason) }),
+  data: ReleaseRemote,
+});
+
+export const releasePause = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/pause',
+  operationId: 'releasePause',
+  summary: 'Pause the running canary: every user back on stable (pins and QA overrides still reach it); resume with releaseCanary',
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, reason: Type.Optional(Reason) }),
+  data: ReleaseRemote,
+});
+
+export const releasePromote = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/promote',
+  operationId: 'releasePromote',
+  summary: 'Make the canary stable (or, with version, a published version when no canary runs: a first release)',
+  description:
+    "1009 for a canary with fewer loads than the server's judging minimum (ROLLBACK_MIN_LOADS), unless `force` is true and a reason is given (both audited); 1009 for a version that cannot be promoted.",
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, version: Type.Optional(Version), force: Type.Optional(Type.Boolean()), reason: Type.Optional(Reason) }),
+  data: ReleaseRemote,
+});
+
+export const releaseRollback = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/rollback',
+  operationId: 'releaseRollback',
+  summary: 'Drop the running canary, or without one go back to the previous stable; the reason is required',
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, reason: Text(200, 1) }),
+  data: ReleaseRemote,
+});
+
+export const releasePin = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/pin',
+  operationId: 'releasePin',
+  summary: 'Pin a user to a published version',
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, version: Version, user: UserId, reason: Type.Optional(Reason) }),
+  data: ReleaseRemote,
+});
+
+export const releaseUnpin = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/unpin',
+  operationId: 'releaseUnpin',
+  summary: "Remove a user's pin",
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, user: UserId, reason: Type.Optional(Reason) }),
+  data: ReleaseRemote,
+});
+
+export const releaseQa = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/qa',
+  operationId: 'releaseQa',
+  summary: 'Allow (or stop allowing) a user to choose versions with the ?mf override',
+  tag,
+  auth,
+  permission,
+  body: Type.Object({ remote: RemoteName, user: UserId, allowed: Type.Boolean(), reason: Type.Optional(Reason) }),
+  data: ReleaseRemote,
+});
+
+// --- CI release tokens and release managers' scopes (admins) ---------------------------------------
+
+export const ReleaseToken = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  remote: Type.String(),
+  env: Type.String(),
+  /** The first characters, to recognise it (`mfci_ab12…`). */
+  hint: Type.String(),
+  created_by: Type.String(),
+  created_at: ISO,
+  expires_at: ISO,
+  last_used_at: Nullable(ISO),
+  revoked_at: Nullable(ISO),
+});
+export type ReleaseToken = Static<typeof ReleaseToken>;
+
+export const releaseTokenList = defineRoute({
+  method: 'GET',
+  url: '/api/operator/release-tokens',
+  operationId: 'releaseTokenList',
+  summary: 'CI release tokens, newest first (admin)',
+  tag,
+  auth,
+  permission: 'admin',
+  data: Type.Array(ReleaseToken),
+});
+
+export const releaseTokenCreate = defineRoute({
+  method: 'POST',
+  url: '/api/operator/release-tokens/create',
+  operationId: 'releaseTokenCreate',
+  summary: 'Create a CI release token for one remote and one environment (admin); the token is shown once',
+  tag,
+  auth,
+  permission: 'admin',
+  body: Type.Object({
+    name: Text(40, 1),
+    remote: RemoteName,
+    env: EnvName,
+    expires_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: 'omitted: 90 days' })),
+  }),
+  data: Type.Object({ token: Type.String({ description: 'Authorization: Bearer <token>; shown only now' }), info: ReleaseToken }),
+});
+
+export const releaseTokenRevoke = defineRoute({
+  method: 'POST',
+  url: '/api/operator/release-tokens/revoke',
+  operationId: 'releaseTokenRevoke',
+  summary: 'Revoke a CI release token (admin); it gets nothing from the next call on',
+  description: '1004 for an unknown id.',
+  tag,
+  auth,
+  permission: 'admin',
+  body: Type.Object({ id: Id, reason: Type.Optional(Reason) }),
+  data: ReleaseToken,
+});
+
+export const ReleaseScope = Type.Object({
+  /** Remotes the release manager may release. */
+  remotes: Type.Array(RemoteName, { maxItems: 50 }),
+  /** Environments it may release on. */
+  envs: Type.Array(EnvName, { maxItems: 20 }),
+});
+export type ReleaseScope = Static<typeof ReleaseScope>;
+
+export const operatorSetReleaseScope = defineRoute({
+  method: 'POST',
+  url: '/api/operator/operators/release-scope',
+  operationId: 'operatorSetReleaseScope',
+  summary: "Set a release manager's remotes and environments (admin)",
+  description: '1004 for an unknown id; 1002 for an unknown remote.',
+  tag,
+  auth,
+  permission: 'admin',
+  body: Type.Object({ id: Id, remotes: ReleaseScope.properties.remotes, envs: ReleaseScope.properties.envs, reason: Type.Optional(Reason) }),
+  data: Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String(), release_scope: ReleaseScope }),
+});
