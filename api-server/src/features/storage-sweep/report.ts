@@ -126,7 +126,11 @@ export async function collectStorageReport(options: StorageReportOptions): Promi
 }
 
 export async function storageReport(options: StorageReportOptions): Promise<string> {
-  const report = await collectStorageReport(options);
+  return storageReportText(await collectStorageReport(options), options.top);
+}
+
+/** The report as a terminal shows it (the command on the database, or through the operator API). */
+export function storageReportText(report: StorageReportData, top: number): string {
   const open = report.open_uploads;
   const lines = [
     `Storage report, ${report.at}`,
@@ -140,7 +144,7 @@ export async function storageReport(options: StorageReportOptions): Promise<stri
       ],
     ),
     '',
-    `Top ${options.top} creators by bytes stored`,
+    `Top ${top} creators by bytes stored`,
     report.top.length
       ? table(
           ['creator', 'phone', 'nickname', 'objects', 'bytes', 'open uploads'],
