@@ -82,6 +82,8 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       const before = await findOperator(tx, id);
       // Resetting one's own second factor would end the session doing it with no way back in but another admin.
       if (id === actor.id) throw conflict('不能重置自己的身份验证器，请联系其他管理员');
+      // No secret yet: the next sign-in enrols anyway, so nothing would change.
+      if (!before.totp_secret) throw conflict('该操作员尚未绑定身份验证器，下次登录时即会绑定');
       const after = await tx
         .updateTable('operators')
         .set({ totp_secret: null, totp_enrolled: false })

@@ -201,6 +201,10 @@ describe('no lock-out', () => {
     assert.equal((await call('/api/operator/operators/disable', adminToken, { id: viewer.id, disabled: false })).body.code, ApiCode.CONFLICT);
     assert.equal((await auditRows('operator.role', viewer.id)).length, 0);
     assert.equal((await auditRows('operator.enable', viewer.id)).length, 0);
+    // A second factor reset twice: the second finds no secret to clear.
+    assert.equal((await call('/api/operator/operators/reset-totp', adminToken, { id: viewer.id, reason: '手机丢失' })).body.code, ApiCode.OK);
+    assert.equal((await call('/api/operator/operators/reset-totp', adminToken, { id: viewer.id, reason: '再次' })).body.code, ApiCode.CONFLICT);
+    assert.equal((await auditRows('operator.totp_reset', viewer.id)).length, 1);
   });
 
   it('the last enabled admin stays: a second admin is demoted and disabled, then re-enabled with a row each', async () => {

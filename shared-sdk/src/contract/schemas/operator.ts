@@ -214,7 +214,7 @@ export const operatorResetTotp = defineRoute({
   url: '/api/operator/operators/reset-totp',
   operationId: 'operatorResetTotp',
   summary: "Reset an operator's second factor (admin); they enrol again",
-  description: '1009 for oneself; 1004 for an unknown id.',
+  description: '1009 for oneself or an operator with no authenticator yet; 1004 for an unknown id.',
   tag,
   auth,
   permission: 'admin',
