@@ -60,7 +60,7 @@ Commands:
   right-list      [--status pending|approved|rejected]   creators' applications for rights
   right-review    --id <application id> --status approved|rejected [--reason <text>]   a rejection needs --reason
   storage-report  [--top 10]                    uploaded bytes by kind and by creator, open uploads, pending orphans
-                  (no API counterpart: on a server host, not in production from the command line)
+                  (through the API: admins only)
 ${OPERATOR_USAGE}`;
 
 const OPTIONS = {
@@ -151,6 +151,7 @@ async function main(argv: string[]): Promise<number> {
         kind: values.kind ?? '',
         decision: values.decision ?? '',
         tool: values.tool ?? '',
+        top: values.top ?? '10',
       }),
     );
   }

@@ -8,7 +8,9 @@ import type { Static } from 'typebox';
 import { operator as contract } from 'shared-sdk/contract/schemas';
 import { type ApiTarget, callApi } from './operator-api';
 import { CliRefusal } from './commands';
+import { storageReportText } from '../features/storage-sweep/report';
 
+type StorageReport = contract.StorageReport;
 type UserSummary = contract.UserSummary;
 type UserDetail = contract.UserDetail;
 type RightApplication = Static<typeof contract.RightApplication>;
@@ -28,10 +30,8 @@ export interface ApiCommandOptions {
   kind: string;
   decision: string;
   tool: string;
+  top: string;
 }
-
-/** The commands that have no operator-API counterpart: they run on a server host, never from an operator's machine. */
-export const DATABASE_ONLY_COMMANDS = ['storage-report'] as const;
 
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -165,6 +165,11 @@ export async function runApiCommand(target: ApiTarget, command: string, o: ApiCo
     case 'right-review': {
       const decided = await call<RightApplication>(contract.rightDecide.url, { id: idOf(o.id), decision: o.status, reason: o.reason });
       return `Right application ${decided.id} is now ${decided.status}.`;
+    }
+    case 'storage-report': {
+      const top = Number(o.top || '10');
+      if (!Number.isInteger(top) || top < 1 || top > 1000) throw new CliRefusal('--top must be a whole number from 1 to 1000.');
+      return storageReportText(await call<StorageReport>(contract.storageReport.url, undefined, { top }), top);
     }
     default:
       throw new CliRefusal(`"${command}" has no operator-API counterpart: it runs on a server host with the database settings.`);

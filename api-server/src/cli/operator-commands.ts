@@ -16,7 +16,8 @@ import { totpEnrolment } from '../features/operators/totp';
 import { ApiError } from '../lib/api-error';
 import { CliRefusal } from './commands';
 import { readOperatorAccess } from '../lib/operator-access';
-import { apiServer, callApi, optionOrPrompt } from './operator-api';
+import { apiServer, apiTarget, callApi, optionOrPrompt } from './operator-api';
+import { ACCOUNT_VERBS, OPERATOR_ACCOUNT_USAGE, addThroughApi, isAccountCommand, runAccountCommand } from './operator-account-commands';
 import { withOperatorDatabase } from './operator-call';
 import { UsageError } from './run-cli';
 
@@ -25,7 +26,9 @@ type ReleaseToken = releaseContract.ReleaseToken;
 
 export const OPERATOR_USAGE = `  operator add <name> --role ${OPERATOR_ROLES.join('|')}
                   an operator account (on the database: the first one, or the embedded default); prints
-                  its initial password and TOTP secret once
+                  its initial password and TOTP secret once. With a server and token set: an admin call,
+                  the initial password shown once, the authenticator enrolled at the first sign-in
+${OPERATOR_ACCOUNT_USAGE}
   operator token create [--name <label>] [--days 1-365]
                   a personal token for yourself, shown once: OPERATOR_API_TOKEN for the commands above
   operator token list
@@ -224,18 +227,27 @@ async function runTokenCommand(config: AppConfig, argv: string[]): Promise<strin
 export async function runOperatorCommand(config: AppConfig, argv: string[]): Promise<string> {
   if (argv[0] === 'token') return runTokenCommand(config, argv.slice(1));
   if (argv[0] === 'release-token' || argv[0] === 'release-scope') return runReleaseCommand(config, argv[0], argv.slice(1));
+  if (isAccountCommand(argv)) return runAccountCommand(argv);
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { role: { type: 'string' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { role: { type: 'string' }, server: { type: 'string' }, token: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const [verb, name, ...extra] = parsed.positionals;
   if (verb !== 'add' || !name || extra.length || !parsed.values.role)
     throw new UsageError(
-      'operator add <name> --role <role> | operator token create|list|revoke | operator release-token create|list|revoke | operator release-scope',
+      `operator add <name> --role <role> | operator token create|list|revoke | operator release-token create|list|revoke | operator release-scope | operator ${ACCOUNT_VERBS.join('|')}`,
     );
   const role = parsed.values.role;
+  // With a server and a personal token: an admin call like the console's (the database stays for the bootstrap).
+  const target = apiTarget(parsed.values);
+  if (target) return addThroughApi(target, name, role);
   return withOperatorDatabase(
     config,
     async (database) => {

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import {
   AuditOutlined,
+  CloudServerOutlined,
   DashboardOutlined,
   FileSearchOutlined,
   IdcardOutlined,
   MessageOutlined,
   ReadOutlined,
   TeamOutlined,
+  ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { OperatorPermission } from 'shared-sdk/contract';
@@ -17,6 +19,8 @@ import { HomePage } from '../pages/home-page';
 import { NewspaperPage } from '../pages/newspaper-page';
 import { OperatorsPage } from '../pages/operators-page';
 import { ReviewPage } from '../pages/review-page';
+import { StoragePage } from '../pages/storage-page';
+import { TasksPage } from '../pages/tasks-page';
 import { UsersPage } from '../pages/users-page';
 
 /** One screen of the console: its address under /console, its menu entry, and who may open it. */
@@ -38,6 +42,8 @@ export const SCREENS: readonly ConsoleScreen[] = [
   { path: 'users', label: '用户', icon: <UserOutlined />, permission: 'read', element: <UsersPage /> },
   { path: 'newspaper', label: '报纸', icon: <ReadOutlined />, permission: 'read', element: <NewspaperPage /> },
   { path: 'audit', label: '操作记录', icon: <AuditOutlined />, permission: 'read', element: <AuditPage /> },
+  { path: 'tasks', label: '运维', icon: <ToolOutlined />, permission: 'read', element: <TasksPage /> },
+  { path: 'storage', label: '存储', icon: <CloudServerOutlined />, permission: 'admin', element: <StoragePage /> },
   { path: 'operators', label: '操作员', icon: <TeamOutlined />, permission: 'admin', element: <OperatorsPage /> },
   { path: 'account', label: '我的账号', icon: <IdcardOutlined />, permission: 'self', element: <AccountPage /> },
 ];

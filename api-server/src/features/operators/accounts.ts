@@ -152,6 +152,20 @@ export async function revokeCredentials(db: Db, operatorId: number, o: { session
   await query.execute();
 }
 
+/** How many live (unrevoked, unexpired) console sessions and personal tokens an operator holds. */
+export async function liveCredentials(db: Db, operatorId: number, now = new Date()): Promise<{ sessions: number; tokens: number }> {
+  const rows = await db
+    .selectFrom('operator_sessions')
+    .select(['kind', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .groupBy('kind')
+    .execute();
+  const count = (kind: string) => Number(rows.find((row) => row.kind === kind)?.n ?? 0);
+  return { sessions: count('session'), tokens: count('token') };
+}
+
 // --- sign-in -------------------------------------------------------------------------------------
 
 /** A hash of a random password, made once: an unknown name costs the same scrypt work as a wrong password. */

@@ -1,7 +1,7 @@
 /**
  * The operators' API (issue 36), everything under /api/operator/: sign-in and accounts, personal
  * tokens, the review queues and decisions, appeals, users, the command line's other tasks,
- * newspaper import, the audit trail and the console's home. Authentication and the role check are
+ * newspaper import, the storage report, the audit trail and the console's home. Authentication and the role check are
  * plugins/app/operator-auth.ts; every change goes through `audited` (audit.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -13,6 +13,7 @@ import { registerDecisionRoutes } from './decision-routes';
 import { registerNewspaperRoutes } from './newspaper-routes';
 import { registerQueueRoutes } from './queue-routes';
 import { registerSessionRoutes } from './session-routes';
+import { registerStorageRoutes } from './storage-routes';
 import { registerTaskRoutes } from './task-routes';
 import { registerUserRoutes } from './user-routes';
 
@@ -30,6 +31,7 @@ const operators: FastifyPluginAsync = async (app) => {
   registerTaskRoutes(app);
   registerNewspaperRoutes(app);
   registerAuditRoutes(app);
+  registerStorageRoutes(app);
 };
 
 export default operators;

@@ -13,6 +13,8 @@ import { login } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { type TestToken, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
+import { ApiCode, type StorageReport } from 'shared-sdk/contract';
+import { addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import { formatBytes } from './report';
 import { runStorageReport } from './report-cli';
 
@@ -85,6 +87,37 @@ describe('admin storage-report', () => {
     checkReport(text);
     assert.equal(formatBytes(1536), '1.5 KiB');
     await assert.rejects(runStorageReport(database.db, app.config, '0'), /--top/);
+  });
+
+  it('answers the same figures to an admin through the operator API, and nothing to a moderator', async () => {
+    const admin = await signInOperator(app, database.db, await addTestOperator(database.db, 'admin'));
+    const moderator = await signInOperator(app, database.db, await addTestOperator(database.db, 'moderator'));
+    const audited = async () => (await database.db.selectFrom('operator_audit').select('id').execute()).length;
+    const rowsBefore = await audited();
+    const answer = await operatorCall<StorageReport>(app, { url: '/api/operator/storage/report', token: admin, query: { top: '2' } });
+    assert.equal(answer.body.code, ApiCode.OK, answer.body.msg);
+    const report = answer.body.data;
+    assert.deepEqual(
+      report.kinds.filter((kind) => kind.objects).map((kind) => [kind.kind, kind.objects, kind.bytes]),
+      [
+        ['image', 2, 1024 * 1024 + 2048],
+        ['video', 1, 3 * 1024 * 1024],
+        ['file', 1, 500],
+      ],
+    );
+    assert.deepEqual(report.total, { objects: 4, bytes: 4 * 1024 * 1024 + 2548 });
+    assert.equal(report.top.length, 2);
+    assert.equal(report.top[0]!.creator?.phone, '13800000006');
+    assert.deepEqual(report.top[0]!.open_uploads, { objects: 1, bytes: 100_000 });
+    assert.equal(report.top[1]!.creator?.phone, '13800000001');
+    assert.equal(report.open_uploads?.uploads, 1);
+    assert.deepEqual(report.pending_orphans, { objects: 1, bytes: 1024 * 1024 });
+    assert.deepEqual(report.young_unnamed, { objects: 1, bytes: 2048 });
+    assert.equal(report.expiry_days, 7);
+    // A read: no audit row. A moderator and a hostile top get nothing.
+    assert.equal(await audited(), rowsBefore);
+    assert.equal((await operatorCall(app, { url: '/api/operator/storage/report', token: moderator })).status, 403);
+    assert.equal((await operatorCall(app, { url: '/api/operator/storage/report', token: admin, query: { top: '0' } })).body.code, ApiCode.INVALID_PARAMS);
   });
 
   it('is what the operator command prints (PostgreSQL: the command runs as its own process)', async (t) => {

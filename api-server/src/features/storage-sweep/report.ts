@@ -5,6 +5,7 @@
  * One walk of the store, a batch of reference lookups by primary key per 500 objects.
  */
 import type { Kysely } from 'kysely';
+import type { StorageReport as StorageReportData } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
 import type { MultipartUpload } from '../../storage/multipart-uploads';
 import type { ListedObject, ObjectStore } from '../../storage/object-store';
@@ -49,7 +50,8 @@ const add = (tally: Tally, size: number) => {
   tally.bytes += size;
 };
 
-export async function storageReport(options: StorageReportOptions): Promise<string> {
+/** The report's figures (the operator API answers them; `storageReport` prints them). */
+export async function collectStorageReport(options: StorageReportOptions): Promise<StorageReportData> {
   const now = options.now ?? new Date();
   const cutoff = now.getTime() - options.expiryMs;
   const byKind = new Map<string, Tally>(UPLOAD_KINDS.map((kind) => [kind, { objects: 0, bytes: 0 }]));
@@ -92,48 +94,77 @@ export async function storageReport(options: StorageReportOptions): Promise<stri
     openByScope.set(upload.scope, tally);
   }
 
-  const kinds = [...byKind.entries()];
-  const total = kinds.reduce((sum, [, tally]) => ({ objects: sum.objects + tally.objects, bytes: sum.bytes + tally.bytes }), { objects: 0, bytes: 0 });
+  const kinds = [...byKind.entries()].map(([kind, tally]) => ({ kind, ...tally }));
+  const total = kinds.reduce((sum, tally) => ({ objects: sum.objects + tally.objects, bytes: sum.bytes + tally.bytes }), { objects: 0, bytes: 0 });
   const topScopes = [...byScope.entries()].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, options.top);
   const uids = topScopes.map(([scope]) => Number(scope.slice(1))).filter((id) => Number.isSafeInteger(id) && id <= 2 ** 31 - 1);
   const users = uids.length ? await options.db.selectFrom('users').select(['id', 'phone', 'nickname']).where('id', 'in', uids).execute() : [];
   const userOf = new Map(users.map((user) => [`u${user.id}`, user]));
-  const expiryDays = Math.round((options.expiryMs / 86_400_000) * 10) / 10;
+  return {
+    at: now.toISOString(),
+    kinds,
+    total,
+    top: topScopes.map(([scope, tally]) => ({
+      scope,
+      creator: userOf.get(scope) ?? null,
+      ...tally,
+      open_uploads: openByScope.get(scope) ?? { objects: 0, bytes: 0 },
+    })),
+    open_uploads:
+      open === null
+        ? null
+        : {
+            uploads: open.length,
+            creators: openByScope.size,
+            bytes: open.reduce((sum, upload) => sum + upload.bytes, 0),
+            oldest_touched_at: open.length ? new Date(Math.min(...open.map((upload) => upload.touchedAt.getTime()))).toISOString() : null,
+          },
+    pending_orphans: pending,
+    young_unnamed: youngUnnamed,
+    expiry_days: Math.round((options.expiryMs / 86_400_000) * 10) / 10,
+  };
+}
 
+export async function storageReport(options: StorageReportOptions): Promise<string> {
+  return storageReportText(await collectStorageReport(options), options.top);
+}
+
+/** The report as a terminal shows it (the command on the database, or through the operator API). */
+export function storageReportText(report: StorageReportData, top: number): string {
+  const open = report.open_uploads;
   const lines = [
-    `Storage report, ${now.toISOString()}`,
+    `Storage report, ${report.at}`,
     '',
     'Uploaded objects by kind',
     table(
       ['kind', 'objects', 'bytes'],
-      [...kinds.map(([kind, tally]) => [kind, String(tally.objects), formatBytes(tally.bytes)]), ['total', String(total.objects), formatBytes(total.bytes)]],
+      [
+        ...report.kinds.map((tally) => [tally.kind, String(tally.objects), formatBytes(tally.bytes)]),
+        ['total', String(report.total.objects), formatBytes(report.total.bytes)],
+      ],
     ),
     '',
-    `Top ${options.top} creators by bytes stored`,
-    topScopes.length
+    `Top ${top} creators by bytes stored`,
+    report.top.length
       ? table(
           ['creator', 'phone', 'nickname', 'objects', 'bytes', 'open uploads'],
-          topScopes.map(([scope, tally]) => {
-            const user = userOf.get(scope);
-            const opened = openByScope.get(scope);
-            return [
-              scope,
-              user?.phone ?? '-',
-              user?.nickname ?? '(no such user)',
-              String(tally.objects),
-              formatBytes(tally.bytes),
-              opened ? `${opened.objects} (${formatBytes(opened.bytes)})` : '0',
-            ];
-          }),
+          report.top.map((row) => [
+            row.scope,
+            row.creator?.phone ?? '-',
+            row.creator?.nickname ?? '(no such user)',
+            String(row.objects),
+            formatBytes(row.bytes),
+            row.open_uploads.objects ? `${row.open_uploads.objects} (${formatBytes(row.open_uploads.bytes)})` : '0',
+          ]),
         )
       : '  (none)',
     '',
     open === null
       ? 'Open multipart uploads: not tracked here (OSS bucket: see its lifecycle rule)'
-      : `Open multipart uploads: ${open.length} by ${openByScope.size} creator(s), ${formatBytes(open.reduce((sum, upload) => sum + upload.bytes, 0))} in parts` +
-        (open.length ? `, oldest untouched since ${new Date(Math.min(...open.map((upload) => upload.touchedAt.getTime()))).toISOString()}` : ''),
-    `Pending orphans (named by no record, older than ${expiryDays} days; the next sweep removes them): ${pending.objects} objects, ${formatBytes(pending.bytes)}`,
-    `Named by no record yet, younger than that: ${youngUnnamed.objects} objects, ${formatBytes(youngUnnamed.bytes)}`,
+      : `Open multipart uploads: ${open.uploads} by ${open.creators} creator(s), ${formatBytes(open.bytes)} in parts` +
+        (open.oldest_touched_at ? `, oldest untouched since ${open.oldest_touched_at}` : ''),
+    `Pending orphans (named by no record, older than ${report.expiry_days} days; the next sweep removes them): ${report.pending_orphans.objects} objects, ${formatBytes(report.pending_orphans.bytes)}`,
+    `Named by no record yet, younger than that: ${report.young_unnamed.objects} objects, ${formatBytes(report.young_unnamed.bytes)}`,
   ];
   return lines.join('\n');
 }

@@ -5,7 +5,18 @@ import { operatorCall, OperatorError, type OperatorCallSpec } from 'shared-sdk/o
 
 /** The console's cache tags, added to the page's one RTK Query API. */
 export const consoleApi = baseApi.enhanceEndpoints({
-  addTagTypes: ['OperatorSession', 'Queue', 'Appeal', 'OperatorUser', 'NewspaperImport', 'Audit', 'Operator', 'PersonalToken'],
+  addTagTypes: [
+    'OperatorSession',
+    'Queue',
+    'Appeal',
+    'OperatorUser',
+    'NewspaperImport',
+    'Audit',
+    'Operator',
+    'PersonalToken',
+    'RightApplication',
+    'StorageReport',
+  ],
 });
 
 /** An RTK Query `queryFn` sending one operator call; a refusal becomes the query's error (message and code). */

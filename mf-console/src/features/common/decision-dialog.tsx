@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorMessage } from './error-message';
 
@@ -26,6 +26,8 @@ export interface DecisionDialogProps {
  */
 export function DecisionDialog({ open, title, description, okText, danger, reason, children, initialValues, onSubmit, onClose }: DecisionDialogProps) {
   const [form] = Form.useForm();
+  // A form name of its own: several dialogs on one screen must not share field ids (a label names one field).
+  const formName = `decision-${useId().replace(/[^\w-]/g, '')}`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const close = () => {
@@ -66,7 +68,7 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
     >
       {description && <div style={{ marginBottom: 16 }}>{description}</div>}
       {error && <Alert type="error" role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={initialValues}>
+      <Form form={form} name={formName} layout="vertical" requiredMark={false} initialValues={initialValues}>
         {children}
         {reason && (
           <Form.Item

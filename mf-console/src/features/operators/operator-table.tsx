@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Form, Input, Select, Table, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorAccount, type OperatorAddRequest, type OperatorRole } from 'shared-sdk/contract';
 import { formatTime } from '../common/age';
 import { DecisionDialog } from '../common/decision-dialog';
@@ -14,10 +14,12 @@ export interface OperatorTableProps {
   /** Answers the initial password, shown once. */
   onAdd: (request: OperatorAddRequest) => Promise<string>;
   onDisable: (request: { id: number; disabled: boolean; reason?: string }) => Promise<void>;
+  /** More actions on another operator's row (role, second factor, password, sessions). */
+  rowActions?: (row: OperatorAccount) => ReactNode;
 }
 
 /** Admins: every operator account; add one with a role, disable or re-enable one. */
-export function OperatorTable({ operators, loading, selfId, onAdd, onDisable }: OperatorTableProps) {
+export function OperatorTable({ operators, loading, selfId, onAdd, onDisable, rowActions }: OperatorTableProps) {
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<OperatorAccount | null>(null);
   const [initialPassword, setInitialPassword] = useState<string | null>(null);
@@ -49,15 +51,18 @@ export function OperatorTable({ operators, loading, selfId, onAdd, onDisable }: 
               row.id === selfId ? (
                 '当前账号'
               ) : (
-                <Button
-                  autoInsertSpace={false}
-                  size="small"
-                  danger={!row.disabled}
-                  onClick={() => setToggling(row)}
-                  aria-label={`${row.disabled ? '启用' : '停用'} ${row.name}`}
-                >
-                  {row.disabled ? '启用' : '停用'}
-                </Button>
+                <Space size={4} wrap>
+                  <Button
+                    autoInsertSpace={false}
+                    size="small"
+                    danger={!row.disabled}
+                    onClick={() => setToggling(row)}
+                    aria-label={`${row.disabled ? '启用' : '停用'} ${row.name}`}
+                  >
+                    {row.disabled ? '启用' : '停用'}
+                  </Button>
+                  {rowActions?.(row)}
+                </Space>
               ),
           },
         ]}

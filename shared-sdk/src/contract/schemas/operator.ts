@@ -189,7 +189,7 @@ export const operatorDisable = defineRoute({
   url: '/api/operator/operators/disable',
   operationId: 'operatorDisable',
   summary: 'Disable or re-enable an operator (admin)',
-  description: '1009 for disabling oneself or the last enabled admin; 1004 for an unknown id.',
+  description: '1009 for disabling oneself or the last enabled admin, or for the state the account already has; 1004 for an unknown id.',
   tag,
   auth,
   permission: 'admin',
@@ -203,7 +203,7 @@ export const operatorSetRole = defineRoute({
   url: '/api/operator/operators/role',
   operationId: 'operatorSetRole',
   summary: "Change an operator's role (admin)",
-  description: '1009 when it would leave no enabled admin; 1004 for an unknown id.',
+  description: '1009 for oneself, for the role the operator already has, or when it would leave no enabled admin; 1004 for an unknown id.',
   tag,
   auth,
   permission: 'admin',
@@ -217,11 +217,44 @@ export const operatorResetTotp = defineRoute({
   url: '/api/operator/operators/reset-totp',
   operationId: 'operatorResetTotp',
   summary: "Reset an operator's second factor (admin); they enrol again",
+  description: '1009 for oneself or an operator with no authenticator yet; 1004 for an unknown id.',
   tag,
   auth,
   permission: 'admin',
   body: Type.Object({ id: Id, reason: Type.Optional(Text(200)) }),
   data: OperatorAccount,
+});
+
+/** Admins: a forgotten password. A new one is made and shown once; the operator's console sessions end (personal tokens stay). */
+export const operatorResetPassword = defineRoute({
+  method: 'POST',
+  url: '/api/operator/operators/reset-password',
+  operationId: 'operatorResetPassword',
+  summary: "Reset another operator's password (admin): the new one is shown once",
+  description: '1009 for oneself (change your own password with the old one); 1004 for an unknown id.',
+  tag,
+  auth,
+  permission: 'admin',
+  body: Type.Object({ id: Id, reason: Text(200, 1) }),
+  data: Type.Object({ operator: OperatorAccount, password: Type.String({ description: 'the new password; shown only now' }) }),
+});
+
+/** Admins: ends another operator's console sessions, and with `tokens` their personal tokens too. */
+export const operatorRevokeSessions = defineRoute({
+  method: 'POST',
+  url: '/api/operator/operators/revoke-sessions',
+  operationId: 'operatorRevokeSessions',
+  summary: "End another operator's sessions (and personal tokens) (admin)",
+  description: '1009 for oneself (sign out instead) or when the operator has nothing live to end; 1004 for an unknown id.',
+  tag,
+  auth,
+  permission: 'admin',
+  body: Type.Object({ id: Id, tokens: Type.Optional(Type.Boolean({ description: 'also revoke personal tokens; default false' })), reason: Text(200, 1) }),
+  data: Type.Object({
+    operator: OperatorAccount,
+    sessions: Type.Integer({ description: 'sessions ended' }),
+    tokens: Type.Integer({ description: 'tokens revoked' }),
+  }),
 });
 
 // --- personal tokens -----------------------------------------------------------------------------
@@ -743,6 +776,39 @@ export const scoreDailyBuild = defineRoute({
   permission: 'admin',
   body: Type.Object({ date: Type.Optional(DAY) }),
   data: Type.Object({ message: Type.String() }),
+});
+
+/** Objects and their bytes. */
+const Tally = Type.Object({ objects: Type.Integer(), bytes: Type.Integer() });
+
+export const StorageReport = Type.Object({
+  at: ISO,
+  /** Uploaded objects by kind (the upload layout's kinds), and their total. */
+  kinds: Type.Array(Type.Object({ kind: Type.String(), objects: Type.Integer(), bytes: Type.Integer() })),
+  total: Tally,
+  /** The creators holding the most bytes, most first; creator null for a scope no account has. */
+  top: Type.Array(Type.Object({ scope: Type.String(), creator: Nullable(CreatorRef), objects: Type.Integer(), bytes: Type.Integer(), open_uploads: Tally })),
+  /** The embedded storage's open multipart uploads; null with an OSS bucket (its lifecycle rule ends them). */
+  open_uploads: Nullable(Type.Object({ uploads: Type.Integer(), creators: Type.Integer(), bytes: Type.Integer(), oldest_touched_at: Nullable(ISO) })),
+  /** Named by no record and older than the expiry: what the next sweep removes. */
+  pending_orphans: Tally,
+  /** Named by no record yet, younger than the expiry. */
+  young_unnamed: Tally,
+  expiry_days: Type.Number(),
+});
+export type StorageReport = Static<typeof StorageReport>;
+
+/** What the storage holds (what `admin storage-report` printed): bytes by kind and by creator, open uploads, pending orphans. Walks the whole store. */
+export const storageReport = defineRoute({
+  method: 'GET',
+  url: '/api/operator/storage/report',
+  operationId: 'storageReport',
+  summary: 'Storage report (admin): bytes by kind and creator, open uploads, pending orphans',
+  tag,
+  auth,
+  permission: 'admin',
+  querystring: Type.Object({ top: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'creators listed; default 10' })) }),
+  data: StorageReport,
 });
 
 // --- newspaper -----------------------------------------------------------------------------------

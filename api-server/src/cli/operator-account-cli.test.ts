@@ -1,0 +1,122 @@
+/**
+ * The admin command line's operator-account commands and `storage-report`, run as an operator runs
+ * them (child processes of `src/cli/admin.ts`) against the real app on a local port, with personal
+ * tokens: an admin's call changes the account and leaves a row under their name; a moderator's is
+ * refused and changes nothing; without the API the account commands refuse and name the settings.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { insertPersonalToken } from '../features/operators/accounts';
+import { type TestOperator, addTestOperator, signInOperator } from '../testing/operators';
+import { buildTestApp } from '../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
+      { cwd: root, timeout: 60_000, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let asAdmin: Record<string, string>;
+let asModerator: Record<string, string>;
+let admin: TestOperator;
+let target: TestOperator;
+
+const rowsOf = (action: string, id: number) =>
+  database.db
+    .selectFrom('operator_audit')
+    .select(['operator_name', 'role', 'reason'])
+    .where('action', '=', action)
+    .where('target_id', '=', String(id))
+    .execute();
+
+before(async () => {
+  database = await openTestDatabase();
+  app = await buildTestApp(database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  admin = await addTestOperator(database.db, 'admin', 'cli-admin');
+  const moderator = await addTestOperator(database.db, 'moderator', 'cli-mod');
+  target = await addTestOperator(database.db, 'moderator', 'cli-target');
+  asAdmin = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: (await insertPersonalToken(database.db, admin.id, 'admin cli', 30)).token };
+  asModerator = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: (await insertPersonalToken(database.db, moderator.id, 'mod cli', 30)).token };
+});
+after(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('operator account commands through the operator API', () => {
+  it('lists the accounts for an admin; a moderator is refused', async () => {
+    const listed = await cli(['operator', 'list'], asAdmin);
+    assert.equal(listed.code, 0, listed.output);
+    assert.match(listed.output, /cli-target\s+moderator\s+enabled/);
+    const refused = await cli(['operator', 'list'], asModerator);
+    assert.equal(refused.code, 1, refused.output);
+    assert.match(refused.output, /role does not allow/);
+  });
+
+  it('changes a role with a reason, audited under the admin; a moderator changes nothing', async () => {
+    const refused = await cli(['operator', 'role', 'cli-target', '--role', 'admin', '--reason', '提权'], asModerator);
+    assert.equal(refused.code, 1, refused.output);
+    assert.equal((await rowsOf('operator.role', target.id)).length, 0);
+    const missing = await cli(['operator', 'role', 'cli-target', '--role', 'viewer'], asAdmin);
+    assert.equal(missing.code, 2, missing.output);
+    assert.match(missing.output, /--reason/);
+    const done = await cli(['operator', 'role', 'cli-target', '--role', 'viewer', '--reason', '调岗'], asAdmin);
+    assert.equal(done.code, 0, done.output);
+    assert.match(done.output, /cli-target is now viewer \(was moderator\)/);
+    assert.deepEqual(await rowsOf('operator.role', target.id), [{ operator_name: 'cli-admin', role: 'admin', reason: '调岗' }]);
+    // Oneself: refused by the server.
+    const self = await cli(['operator', 'role', 'cli-admin', '--role', 'viewer', '--reason', 'x'], asAdmin);
+    assert.equal(self.code, 1, self.output);
+    assert.match(self.output, /不能修改自己的角色/);
+  });
+
+  it('resets a password (shown once) and ends sessions', async () => {
+    await signInOperator(app, database.db, target);
+    const reset = await cli(['operator', 'reset-password', 'cli-target', '--reason', '忘记密码'], asAdmin);
+    assert.equal(reset.code, 0, reset.output);
+    const password = /password: (\S+)/.exec(reset.output)?.[1] ?? '';
+    assert.ok(password.length >= 10, reset.output);
+    const signIn = await app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: 'cli-target', password } });
+    assert.equal(signIn.json().code, 0);
+    await signInOperator(app, database.db, { ...target, password });
+    const ended = await cli(['operator', 'revoke-sessions', 'cli-target', '--tokens', '--reason', '设备丢失'], asAdmin);
+    assert.equal(ended.code, 0, ended.output);
+    assert.match(ended.output, /1 session\(s\) ended, 0 personal token\(s\) revoked/);
+    assert.equal((await rowsOf('operator.sessions_revoke', target.id)).length, 1);
+  });
+
+  it('disables and enables; without the operator API the account commands refuse, naming the settings', async () => {
+    assert.equal((await cli(['operator', 'disable', 'cli-target', '--reason', '离职'], asAdmin)).code, 0);
+    assert.equal((await cli(['operator', 'enable', 'cli-target'], asAdmin)).code, 0);
+    assert.deepEqual([(await rowsOf('operator.disable', target.id)).length, (await rowsOf('operator.enable', target.id)).length], [1, 1]);
+    const offline = await cli(['operator', 'disable', 'cli-target', '--reason', 'x'], {});
+    assert.equal(offline.code, 1, offline.output);
+    assert.match(offline.output, /OPERATOR_API_URL/);
+  });
+
+  it('prints the storage report through the API for an admin only', async () => {
+    const report = await cli(['storage-report', '--top', '3'], asAdmin);
+    assert.equal(report.code, 0, report.output);
+    assert.match(report.output, /Uploaded objects by kind/);
+    assert.match(report.output, /Top 3 creators by bytes stored/);
+    const refused = await cli(['storage-report'], asModerator);
+    assert.equal(refused.code, 1, refused.output);
+    assert.match(refused.output, /role does not allow/);
+  });
+});
