@@ -18,8 +18,19 @@ export interface PeriodicRunsTable {
   held_by: ColumnType<string, string | undefined, string>;
 }
 
+/** Credentials handed out for one object (migration 0210_upload_grants): its kind and declared size, the size found. */
+export interface UploadGrantsTable {
+  object_key: string;
+  owner_id: number;
+  kind: string;
+  declared_bytes: ColumnType<string, number | string, number | string>;
+  size: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  granted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 declare module './schema' {
   interface Database {
+    upload_grants: UploadGrantsTable;
     upload_refs: UploadRefsTable;
     periodic_runs: PeriodicRunsTable;
   }

@@ -30,6 +30,7 @@ import * as draftTabGrams from './0160_draft_tab_grams';
 import * as uploadReferences from './0170_upload_references';
 import * as cleanImages from './0180_clean_images';
 import * as operators from './0200_operators';
+import * as uploadGrants from './0210_upload_grants';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0170_upload_references': uploadReferences,
   '0180_clean_images': cleanImages,
   '0200_operators': operators,
+  '0210_upload_grants': uploadGrants,
 };

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema';
 import { invalid } from '../../lib/api-error';
 import { type ObjectStore, readObject } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
+import { acceptUpload, forgetGrants } from '../upload/grants';
 import { parseUploadKey } from '../upload/keys';
 import { sniffImage } from '../materials/image-bytes';
 import { type CleanedImage, EXTENSION_OF, claimedKind, cleanImage } from './clean-image';
@@ -95,14 +96,27 @@ export async function cleanUpload(deps: CleanDeps, userId: number, url: string):
   if (before && (await deps.storage.head(before.object_key))) return { key: before.object_key, url: deps.storage.publicUrl(before.object_key) };
   const head = await deps.storage.head(key);
   if (!head) throw invalid(CLEAN_COPY_MESSAGES.MISSING);
+  const saved = await deps.db.selectFrom('materials').select('id').where('object_key', '=', key).executeTakeFirst();
+  if (!saved) {
+    // Larger than its credentials declared, or than any image may be: removed and refused.
+    await acceptUpload(deps, key, head);
+    if (head.size > MAX_CLEAN_BYTES) {
+      // Never cleaned, so never usable: not kept either.
+      await deps.storage.delete(key);
+      await forgetGrants(deps.db, [key]);
+      throw invalid(CLEAN_COPY_MESSAGES.TOO_LARGE);
+    }
+  }
   if (head.size > MAX_CLEAN_BYTES) throw invalid(CLEAN_COPY_MESSAGES.TOO_LARGE);
   const body = await readObject(deps.storage, key, MAX_CLEAN_BYTES);
   if (!body) throw invalid(CLEAN_COPY_MESSAGES.MISSING);
   const cleaned = await cleanImage(body, { claimed: claimedKind(parsed.ext), allowSvg: true });
   const copy = await storeCleanCopy(deps, userId, cleaned, key);
   // The raw upload is never served again, unless a material saved before clean copies existed names it.
-  const saved = await deps.db.selectFrom('materials').select('id').where('object_key', '=', key).executeTakeFirst();
-  if (!saved) await deps.storage.delete(key);
+  if (!saved) {
+    await deps.storage.delete(key);
+    await forgetGrants(deps.db, [key]);
+  }
   return copy;
 }
 

@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ListedObject, ObjectStore } from '../../storage/object-store';
+import { forgetGrants } from '../upload/grants';
 import { UPLOAD_KINDS, parseUploadKey } from '../upload/keys';
 
 /** Objects looked up and claimed together. */
@@ -100,6 +101,11 @@ export async function sweepOrphans(options: SweepOptions): Promise<SweepResult> 
       result.removed.push(object);
       options.onRemoved?.(object);
     }
+    // Removed objects no longer count for their creator's quota (grants.ts).
+    await forgetGrants(
+      db,
+      candidates.filter((object) => claimed.has(nameOfKey(object.key))).map((object) => object.key),
+    );
   }
 
   let batch: ListedObject[] = [];
