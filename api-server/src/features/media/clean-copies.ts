@@ -16,7 +16,7 @@ import { invalid } from '../../lib/api-error';
 import { type ObjectStore, readObject } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
 import { acceptUpload, forgetGrants } from '../upload/grants';
-import { parseUploadKey } from '../upload/keys';
+import { CLEAN_PREFIX, parseUploadKey } from '../upload/keys';
 import { sniffImage } from '../materials/image-bytes';
 import { type CleanedImage, EXTENSION_OF, claimedKind, cleanImage } from './clean-image';
 
@@ -56,7 +56,8 @@ const dateFolder = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad
  * then the copy gets a random name.
  */
 export async function storeCleanCopy(deps: CleanDeps, userId: number, image: CleanedImage, source: string, byContent = false): Promise<CleanCopy> {
-  const folder = `image/${dateFolder((deps.now ?? (() => new Date()))())}/${scopeFor(userId)}`;
+  // Under clean/: a prefix no upload credentials may write (keys.ts).
+  const folder = `${CLEAN_PREFIX}image/${dateFolder((deps.now ?? (() => new Date()))())}/${scopeFor(userId)}`;
   const ext = EXTENSION_OF[image.kind];
   const names = byContent ? [createHash('md5').update(image.body).digest('hex'), randomBytes(16).toString('hex')] : [randomBytes(16).toString('hex')];
   for (const name of names) {
@@ -92,6 +93,8 @@ export async function cleanUpload(deps: CleanDeps, userId: number, url: string):
   if (parsed.scope !== scopeFor(userId)) throw invalid(CLEAN_COPY_MESSAGES.NOT_YOURS);
   if (parsed.kind !== 'image') throw invalid(CLEAN_COPY_MESSAGES.NOT_IMAGE);
   if (await isCleanCopyOf(deps.db, userId, key)) return { key, url: deps.storage.publicUrl(key) };
+  // Only the server writes under clean/: a key there that is no clean copy of the caller's is none of theirs to clean.
+  if (parsed.clean) throw invalid(CLEAN_COPY_MESSAGES.NOT_OURS);
   const before = await deps.db.selectFrom('clean_images').select('object_key').where('owner_id', '=', userId).where('source', '=', key).executeTakeFirst();
   if (before && (await deps.storage.head(before.object_key))) return { key: before.object_key, url: deps.storage.publicUrl(before.object_key) };
   const head = await deps.storage.head(key);
@@ -154,7 +157,7 @@ export async function requireCleanCopy(
  * poster frame of one of their videos.
  */
 export async function uncleanImageKeys(db: Db, storage: Pick<ObjectStore, 'publicUrl'>, userId: number, keys: readonly string[]): Promise<string[]> {
-  const images = keys.filter((key) => key.startsWith('image/'));
+  const images = keys.filter((key) => key.startsWith('image/') || key.startsWith(`${CLEAN_PREFIX}image/`));
   if (images.length === 0) return [];
   const clean = await db.selectFrom('clean_images').select('object_key').where('object_key', 'in', images).where('owner_id', '=', userId).execute();
   const known = new Set(clean.map((row) => row.object_key));

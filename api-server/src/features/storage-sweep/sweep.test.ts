@@ -142,6 +142,19 @@ describe('the orphan sweep', () => {
     assert.equal(result.young >= 1, true);
   });
 
+  it('sweeps clean copies (under clean/) as it sweeps uploads', async () => {
+    const unused = await uploaded(8, 'clean/image', 'jpg');
+    const named = await uploaded(8, 'clean/image', 'jpg');
+    const saved = await saveDraft({ content: `<p><img src="${url(named)}"></p>` });
+    assert.equal(saved.code, 0, saved.msg);
+    const result = await sweep();
+    assert.deepEqual(
+      result.removed.map((object) => object.key),
+      [unused],
+    );
+    assert.equal(await exists(named), true);
+  });
+
   it('keeps an object a record names while the sweep runs (between its listing and its removal)', async () => {
     const raced = await uploaded(10);
     const lonely = await uploaded(10);

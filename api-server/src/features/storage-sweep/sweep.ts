@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ListedObject, ObjectStore } from '../../storage/object-store';
 import { forgetGrants } from '../upload/grants';
-import { UPLOAD_KINDS, parseUploadKey } from '../upload/keys';
+import { CLEAN_PREFIX, UPLOAD_KINDS, parseUploadKey } from '../upload/keys';
 
 /** Objects looked up and claimed together. */
 const BATCH = 500;
@@ -46,10 +46,10 @@ export interface SweepResult {
 /** The name a key is tracked by (upload_refs): its 32 hex characters. */
 export const nameOfKey = (key: string): string => key.slice(key.lastIndexOf('/') + 1).split('.')[0] ?? '';
 
-/** Every upload-layout object of the store, kind by kind. */
+/** Every upload-layout object of the store, kind by kind, then the clean copies (`clean/image/…`). */
 export async function* uploadedObjects(storage: Pick<ObjectStore, 'scan'>): AsyncGenerator<ListedObject> {
-  for (const kind of UPLOAD_KINDS) {
-    for await (const object of storage.scan(`${kind}/`)) if (parseUploadKey(object.key)) yield object;
+  for (const prefix of [...UPLOAD_KINDS.map((kind) => `${kind}/`), `${CLEAN_PREFIX}image/`]) {
+    for await (const object of storage.scan(prefix)) if (parseUploadKey(object.key)) yield object;
   }
 }
 
