@@ -31,6 +31,7 @@ import * as uploadReferences from './0170_upload_references';
 import * as cleanImages from './0180_clean_images';
 import * as operators from './0200_operators';
 import * as uploadGrants from './0210_upload_grants';
+import * as currentUploadRefs from './0211_current_upload_refs';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0180_clean_images': cleanImages,
   '0200_operators': operators,
   '0210_upload_grants': uploadGrants,
+  '0211_current_upload_refs': currentUploadRefs,
 };

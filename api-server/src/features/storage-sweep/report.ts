@@ -61,6 +61,7 @@ export async function storageReport(options: StorageReportOptions): Promise<stri
     const { named } = await refsOf(
       options.db,
       batch.map((object) => nameOfKey(object.key)),
+      cutoff,
     );
     for (const object of batch) {
       if (named.has(nameOfKey(object.key))) continue;
