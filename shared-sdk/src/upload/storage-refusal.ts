@@ -43,6 +43,8 @@ export function storageRefusalOf(error: unknown): StorageRefusal | null {
  */
 export function storageRefusalOfAnswer(error: unknown): StorageRefusal | null {
   const message = error instanceof Error ? error.message : '';
-  const code = (Object.keys(STORAGE_REFUSAL_MESSAGES) as Array<keyof typeof STORAGE_REFUSAL_MESSAGES>).find((name) => STORAGE_REFUSAL_MESSAGES[name] === message);
+  const code = (Object.keys(STORAGE_REFUSAL_MESSAGES) as Array<keyof typeof STORAGE_REFUSAL_MESSAGES>).find(
+    (name) => STORAGE_REFUSAL_MESSAGES[name] === message,
+  );
   return code ? new StorageRefusal(code, error) : null;
 }

@@ -60,7 +60,11 @@ export async function* uploadedObjects(storage: Pick<ObjectStore, 'scan'>): Asyn
  * (`named`: kept); those a sweep claimed (`swept`); those once named, released before `cutoff`
  * and named by no live row (`released`: candidates again).
  */
-export async function refsOf(db: Kysely<Database>, names: readonly string[], cutoff: number): Promise<{ named: Set<string>; swept: Set<string>; released: Set<string> }> {
+export async function refsOf(
+  db: Kysely<Database>,
+  names: readonly string[],
+  cutoff: number,
+): Promise<{ named: Set<string>; swept: Set<string>; released: Set<string> }> {
   const named = new Set<string>();
   const swept = new Set<string>();
   const released = new Set<string>();

@@ -76,7 +76,14 @@ export function scopeFor(uid: number): string {
 
 export function mintCredentials(secret: Buffer, holder: { uid: number; sessionId: number; key?: string }, ttlMs: number, now = Date.now()): UploadCredentials {
   const { uid, sessionId, key } = holder;
-  const grant: UploadGrant = { uid, scope: scopeFor(uid), exp: now + ttlMs, kid: randomBytes(8).toString('hex'), sid: sessionId, ...(key !== undefined ? { key } : {}) };
+  const grant: UploadGrant = {
+    uid,
+    scope: scopeFor(uid),
+    exp: now + ttlMs,
+    kid: randomBytes(8).toString('hex'),
+    sid: sessionId,
+    ...(key !== undefined ? { key } : {}),
+  };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   const sessionToken = `${payload}.${mac(secret, payload)}`;
   return {

@@ -87,7 +87,12 @@ describe('upload grants on the embedded storage', () => {
     assert.deepEqual([third.code, third.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.TooManyOpenUploads]);
 
     // The first upload finishes: no longer open; its 40 kB still count.
-    const put = await ossInject(app, first.data, { method: 'PUT', key: first.data.key ?? '', payload: Buffer.alloc(40 * KB, 1), contentType: 'application/pdf' });
+    const put = await ossInject(app, first.data, {
+      method: 'PUT',
+      key: first.data.key ?? '',
+      payload: Buffer.alloc(40 * KB, 1),
+      contentType: 'application/pdf',
+    });
     assert.equal(put.statusCode, 200, put.body);
     const over = await tokenCall(app, token, { kind: 'image', size: 20 * KB + 1, ext: 'png' });
     assert.deepEqual([over.code, over.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded]);
@@ -113,7 +118,9 @@ function startStsStandIn(): Promise<{ server: Server; url: string; policies: str
       );
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, policies })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, policies })),
+  );
 }
 
 describe('upload grants with an OSS bucket (the embedded storage behind OssObjectStore)', () => {

@@ -57,14 +57,20 @@ export async function grantUpload(deps: GrantDeps, uid: number, intent: UploadIn
   return deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', uid).forUpdate().executeTakeFirst();
     const { maxOpenUploads, quotaBytes } = deps.limits;
-    let open = await trx.selectFrom('upload_grants').select(['object_key', 'granted_at', 'declared_bytes']).where('owner_id', '=', uid).where('size', 'is', null).execute();
+    let open = await trx
+      .selectFrom('upload_grants')
+      .select(['object_key', 'granted_at', 'declared_bytes'])
+      .where('owner_id', '=', uid)
+      .where('size', 'is', null)
+      .execute();
     if (open.length >= maxOpenUploads) {
       // Look at what the browser did with them: finished (the object exists) or given up.
       const still: typeof open = [];
       for (const grant of open) {
         const info = await deps.storage.head(grant.object_key);
         if (info) await settle({ db: trx, storage: deps.storage }, grant.object_key, info, Number(grant.declared_bytes)).catch(() => undefined);
-        else if (now.getTime() - grant.granted_at.getTime() > GRANT_ABANDONED_MS) await trx.deleteFrom('upload_grants').where('object_key', '=', grant.object_key).execute();
+        else if (now.getTime() - grant.granted_at.getTime() > GRANT_ABANDONED_MS)
+          await trx.deleteFrom('upload_grants').where('object_key', '=', grant.object_key).execute();
         else still.push(grant);
       }
       open = still;
@@ -93,7 +99,12 @@ export async function renewGrant(deps: Pick<GrantDeps, 'db' | 'now'>, uid: numbe
 }
 
 /** Records the size found of a granted object, or removes it (object and grant) when it is beyond what was allowed. */
-async function settle(deps: { db: Kysely<Database>; storage: Pick<ObjectStore, 'delete'> }, key: string, info: ObjectInfo, declared: number | null): Promise<void> {
+async function settle(
+  deps: { db: Kysely<Database>; storage: Pick<ObjectStore, 'delete'> },
+  key: string,
+  info: ObjectInfo,
+  declared: number | null,
+): Promise<void> {
   const kind = parseUploadKey(key)?.kind;
   const limit = Math.min(kind ? UPLOAD_KIND_MAX_BYTES[kind] : Number.POSITIVE_INFINITY, declared ?? Number.POSITIVE_INFINITY);
   if (info.size > limit) {
@@ -116,5 +127,9 @@ export async function acceptUpload(deps: { db: Kysely<Database>; storage: Pick<O
 
 /** The server removed these objects: their grants no longer count for the quota. */
 export async function forgetGrants(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
-  if (keys.length) await db.deleteFrom('upload_grants').where('object_key', 'in', [...keys]).execute();
+  if (keys.length)
+    await db
+      .deleteFrom('upload_grants')
+      .where('object_key', 'in', [...keys])
+      .execute();
 }

@@ -44,7 +44,11 @@ const upload: FastifyPluginAsync = async (app) => {
   async function keyFor(uid: number, intent: uploadSchemas.UploadIntent): Promise<string | undefined> {
     if (intent.key !== undefined) return renewGrant({ db: app.db }, uid, intent.key);
     if (intent.kind !== undefined && intent.size !== undefined) {
-      return grantUpload({ db: app.db, storage: app.storage, limits: app.config.storageLimits }, uid, { kind: intent.kind, size: intent.size, ext: intent.ext ?? 'bin' });
+      return grantUpload({ db: app.db, storage: app.storage, limits: app.config.storageLimits }, uid, {
+        kind: intent.kind,
+        size: intent.size,
+        ext: intent.ext ?? 'bin',
+      });
     }
     if (bucket) throw invalid(INTENT_REQUIRED_MESSAGE);
     return undefined;
@@ -59,7 +63,15 @@ const upload: FastifyPluginAsync = async (app) => {
       const credentials = mintCredentials(uploadSecret(), { uid: user.id, sessionId, ...forKey }, uploadTokenTtlMs());
       // With the storage thread (STORAGE_PORT), the bytes go to its port; reads stay under /oss here.
       const uploadOrigin = uploadOriginFor(app.config, request.headers.host);
-      return { regionId: EMBEDDED_REGION, endpoint: OSS_PATH, bucket: app.storage.bucket, keyScope, ...credentials, ...(uploadOrigin ? { uploadOrigin } : {}), ...forKey };
+      return {
+        regionId: EMBEDDED_REGION,
+        endpoint: OSS_PATH,
+        bucket: app.storage.bucket,
+        keyScope,
+        ...credentials,
+        ...(uploadOrigin ? { uploadOrigin } : {}),
+        ...forKey,
+      };
     }
     let credentials: UploadCredentials;
     try {

@@ -79,9 +79,9 @@ export const UploadIntent = Type.Object({
 export type UploadIntent = Static<typeof UploadIntent>;
 
 const INTENT =
-  ' With `kind` and `size` (and `ext`) the credentials write one new key only (`key` in the answer); refused (1002) beyond the kind\'s limit (200 MiB, a video 2 GiB): ' +
+  " With `kind` and `size` (and `ext`) the credentials write one new key only (`key` in the answer); refused (1002) beyond the kind's limit (200 MiB, a video 2 GiB): " +
   '文件超过了允许上传的大小; beyond the quota (UPLOAD_QUOTA_GB): 存储空间已用完，无法继续上传，请删除不用的素材或联系客服; with UPLOAD_MAX_OPEN uploads still unfinished: ' +
-  '未完成的上传过多，请等待其他文件上传完成后再试. With `key`: the same upload\'s credentials again. With an OSS bucket `kind` and `size` (or `key`) are required.';
+  "未完成的上传过多，请等待其他文件上传完成后再试. With `key`: the same upload's credentials again. With an OSS bucket `kind` and `size` (or `key`) are required.";
 
 export const uploadToken = defineRoute({
   method: 'GET',
