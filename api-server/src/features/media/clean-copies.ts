@@ -2,7 +2,8 @@
  * Clean copies: the only images the product saves. The browser uploads straight to storage (the
  * embedded one or an OSS bucket), where the server cannot step in, so the server cleans afterwards:
  * `POST /api/upload/tos/cleanImage` reads the upload through the store, cleans it (clean-image.ts),
- * writes the result under a new key of the same user's upload layout, records it in `clean_images`
+ * writes the result under a new key of the same user's upload layout behind `clean/` (which no upload
+ * credentials may write: keys.ts), records it in `clean_images`
  * (migration 0180) and deletes the upload. The screens then use the clean URL exactly as they used
  * the uploaded one. Every save that names an image (materials, certification licences, short-drama
  * covers, publishing an editor document) accepts only a clean copy: the caller's own, or, in a

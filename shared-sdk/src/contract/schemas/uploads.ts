@@ -132,7 +132,7 @@ export const cleanImage = defineRoute({
   summary: 'Clean an image the browser uploaded: decoded and encoded again, metadata removed; answers the copy to save instead',
   description:
     'The upload (an image key of mine, at most 20 MB) is decoded and encoded again with its orientation applied and every metadata block (EXIF with GPS, XMP, IPTC, ICC, comments) and any trailing bytes removed; ' +
-    'the copy is stored under a new key of my scope and the upload is deleted. Only clean copies are accepted where an image is saved. ' +
+    'the copy is stored under a new key of my scope behind clean/ (which upload credentials cannot write) and the upload is deleted. Only clean copies are accepted where an image is saved. ' +
     'Refusals (1002): not one of our addresses, not an image (gif, jpeg, jpg, png, svg), contents not of the type the name claims, unreadable, larger than 16384 px a side or 50 megapixels; ' +
     "1002 只能使用自己上传的图片 for someone else's upload. Cleaning the same upload again answers the same copy. At most 120 a minute per user (1008).",
   tag: 'uploads',
