@@ -20,3 +20,4 @@ export * from './jobs';
 export * from './ai';
 export * from './video';
 export * from './operator';
+export * from './storage-refusals';

@@ -25,11 +25,17 @@ export function dateFolder(date: Date): string {
  * Spec §5: a video is named by a hash of the current time (salted, so two uploads in the same
  * millisecond differ); images, audio and files by a random hash.
  */
-export function buildObjectKey(kind: UploadKind, scope: string, fileName: string, date = new Date()): string {
-  const ext =
+/** The extension an object key gets from a file name: lower-case letters and digits, at most 8, else `bin`. */
+export function objectExtension(fileName: string): string {
+  return (
     extensionOf(fileName)
       .replace(/[^a-z0-9]/g, '')
-      .slice(0, 8) || 'bin';
+      .slice(0, 8) || 'bin'
+  );
+}
+
+export function buildObjectKey(kind: UploadKind, scope: string, fileName: string, date = new Date()): string {
+  const ext = objectExtension(fileName);
   const name = kind === 'video' ? md5(`${date.getTime()}-${randomId(16)}`) : randomId(32);
   return `${kind}/${dateFolder(date)}/${scope}/${name}.${ext}`;
 }

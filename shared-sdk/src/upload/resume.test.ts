@@ -298,3 +298,32 @@ it('sends a file under the smallest part in one PUT of the file itself', async (
   expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
   expect(progress).toEqual([100]);
 });
+
+it('tells the token call what it is about to upload and writes the one key the server names', async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http');
+  const named = 'image/20261129/u7/0123456789abcdef0123456789abcdef.png';
+  apiGet.mockImplementationOnce(() => Promise.resolve({ ...TOKEN, key: named }));
+  const bytes = content(37 * KB);
+  const file = new File([bytes], 'Clip.PNG', { type: 'image/png' });
+
+  const result = await uploadToStorage(file, 'image', undefined, { origin: oss.origin });
+
+  expect(apiGet.mock.calls.at(-1)?.[1]).toEqual({ kind: 'image', size: 37 * KB, ext: 'png' });
+  expect(result.key).toBe(named);
+  expect(oss.puts).toEqual([{ key: named, type: 'image/png' }]);
+});
+
+it("shows the token call's refusal in the storage's words, and sends nothing", async () => {
+  const { uploadToStorage } = await import('./upload-to-storage');
+  const { STORAGE_REFUSAL_MESSAGES, isStorageRefusal } = await import('./storage-refusal');
+  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http');
+  apiGet.mockImplementationOnce(() => Promise.reject(new Error(STORAGE_REFUSAL_MESSAGES.QuotaExceeded)));
+  const file = new File([content(37 * KB)], 'clip.png', { type: 'image/png' });
+
+  const failure = await uploadToStorage(file, 'image', undefined, { origin: oss.origin }).catch((error: unknown) => error);
+
+  expect(isStorageRefusal(failure)).toBe(true);
+  expect((failure as Error).message).toBe(STORAGE_REFUSAL_MESSAGES.QuotaExceeded);
+  expect(oss.puts).toHaveLength(0);
+});

@@ -4,11 +4,9 @@
  * creator's quota used up, too many uploads left unfinished, a file beyond what its kind may hold (a
  * part over the limit, or a request body over 20 MB, whose 413 carries the server's envelope).
  */
-export const STORAGE_REFUSAL_MESSAGES = {
-  QuotaExceeded: '存储空间已用完，无法继续上传，请删除不用的素材或联系客服',
-  TooManyOpenUploads: '未完成的上传过多，请等待其他文件上传完成后再试',
-  EntityTooLarge: '文件超过了允许上传的大小',
-} as const;
+import { STORAGE_REFUSAL_MESSAGES } from 'shared-sdk/contract';
+
+export { STORAGE_REFUSAL_MESSAGES };
 
 /** An upload the storage refused for good; its message is the one to show. */
 export class StorageRefusal extends Error {
@@ -37,4 +35,16 @@ export function storageRefusalOf(error: unknown): StorageRefusal | null {
     return new StorageRefusal(code as keyof typeof STORAGE_REFUSAL_MESSAGES, error);
   if (status === 413) return new StorageRefusal('EntityTooLarge', error);
   return null;
+}
+
+/**
+ * The refusal a server answer (1002 with one of these messages: the token call with the file's kind
+ * and size) stands for, or null. Same words, so the screens show them as they show the storage's.
+ */
+export function storageRefusalOfAnswer(error: unknown): StorageRefusal | null {
+  const message = error instanceof Error ? error.message : '';
+  const code = (Object.keys(STORAGE_REFUSAL_MESSAGES) as Array<keyof typeof STORAGE_REFUSAL_MESSAGES>).find(
+    (name) => STORAGE_REFUSAL_MESSAGES[name] === message,
+  );
+  return code ? new StorageRefusal(code, error) : null;
 }

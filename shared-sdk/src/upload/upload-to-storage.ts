@@ -11,8 +11,8 @@ import { apiGet } from '../http';
 import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
-import { buildObjectKey } from './object-key';
-import { storageRefusalOf } from './storage-refusal';
+import { buildObjectKey, objectExtension } from './object-key';
+import { storageRefusalOf, storageRefusalOfAnswer } from './storage-refusal';
 import { type UploadToken, createStorageClient, objectUrl } from './storage-client';
 
 export interface UploadResult {
@@ -31,8 +31,16 @@ export interface UploadOptions {
 }
 
 export const TOKEN_PATH = '/api/upload/tos/token';
-export function fetchUploadToken(path = TOKEN_PATH): Promise<UploadToken> {
-  return apiGet<UploadToken>(path, undefined, { skipErrorHandler: true });
+
+/**
+ * What the credentials are for: a new upload (its kind, size and extension: the server refuses one
+ * beyond its limits before a byte is sent, and the credentials write the one key it answers), or
+ * the upload of `key` again (ali-oss renews credentials during a long upload).
+ */
+export type UploadTokenRequest = { kind: UploadKind; size: number; ext: string } | { key: string };
+
+export function fetchUploadToken(path = TOKEN_PATH, request?: UploadTokenRequest): Promise<UploadToken> {
+  return apiGet<UploadToken>(path, request, { skipErrorHandler: true });
 }
 
 export async function uploadToStorage(
@@ -41,13 +49,17 @@ export async function uploadToStorage(
   onProgress?: (percent: number) => void,
   options: UploadOptions = {},
 ): Promise<UploadResult> {
-  const token = await fetchUploadToken(options.tokenPath);
+  // A refusal here (too large, quota, too many open uploads) comes before a byte is sent.
+  const token = await fetchUploadToken(options.tokenPath, { kind, size: file.size, ext: objectExtension(file.name) }).catch((error: unknown) => {
+    throw storageRefusalOfAnswer(error) ?? error;
+  });
+  // The server names the key the credentials may write (older servers leave it to us).
+  const key = token.key ?? buildObjectKey(kind, token.keyScope, file.name);
   const refresh = async () => {
-    const next = await fetchUploadToken(options.tokenPath);
+    const next = await fetchUploadToken(options.tokenPath, token.key ? { key: token.key } : undefined);
     return { accessKeyId: next.accessKeyId, accessKeySecret: next.secretAccessKey, stsToken: next.sessionToken };
   };
   const client = await createStorageClient(token, options.origin ?? window.location.origin, refresh);
-  const key = buildObjectKey(kind, token.keyScope, file.name);
   let checkpoint: OssCheckpoint | undefined;
   const mime = file.type || mimeOfImage(file.name);
   // The percent only grows and each value is reported once (every report re-renders the caller).

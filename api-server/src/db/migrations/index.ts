@@ -30,6 +30,8 @@ import * as draftTabGrams from './0160_draft_tab_grams';
 import * as uploadReferences from './0170_upload_references';
 import * as cleanImages from './0180_clean_images';
 import * as operators from './0200_operators';
+import * as uploadGrants from './0210_upload_grants';
+import * as currentUploadRefs from './0211_current_upload_refs';
 import * as releaseAccess from './0230_release_access';
 import * as errorReports from './0240_error_reports';
 
@@ -60,6 +62,8 @@ export const migrations: Record<string, Migration> = {
   '0170_upload_references': uploadReferences,
   '0180_clean_images': cleanImages,
   '0200_operators': operators,
+  '0210_upload_grants': uploadGrants,
+  '0211_current_upload_refs': currentUploadRefs,
   '0230_release_access': releaseAccess,
   '0240_error_reports': errorReports,
 };

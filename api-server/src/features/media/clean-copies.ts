@@ -2,7 +2,8 @@
  * Clean copies: the only images the product saves. The browser uploads straight to storage (the
  * embedded one or an OSS bucket), where the server cannot step in, so the server cleans afterwards:
  * `POST /api/upload/tos/cleanImage` reads the upload through the store, cleans it (clean-image.ts),
- * writes the result under a new key of the same user's upload layout, records it in `clean_images`
+ * writes the result under a new key of the same user's upload layout behind `clean/` (which no upload
+ * credentials may write: keys.ts), records it in `clean_images`
  * (migration 0180) and deletes the upload. The screens then use the clean URL exactly as they used
  * the uploaded one. Every save that names an image (materials, certification licences, short-drama
  * covers, publishing an editor document) accepts only a clean copy: the caller's own, or, in a
@@ -15,7 +16,8 @@ import type { Database } from '../../db/schema';
 import { invalid } from '../../lib/api-error';
 import { type ObjectStore, readObject } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
-import { parseUploadKey } from '../upload/keys';
+import { acceptUpload, forgetGrants } from '../upload/grants';
+import { CLEAN_PREFIX, parseUploadKey } from '../upload/keys';
 import { sniffImage } from '../materials/image-bytes';
 import { type CleanedImage, EXTENSION_OF, claimedKind, cleanImage } from './clean-image';
 
@@ -55,7 +57,8 @@ const dateFolder = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad
  * then the copy gets a random name.
  */
 export async function storeCleanCopy(deps: CleanDeps, userId: number, image: CleanedImage, source: string, byContent = false): Promise<CleanCopy> {
-  const folder = `image/${dateFolder((deps.now ?? (() => new Date()))())}/${scopeFor(userId)}`;
+  // Under clean/: a prefix no upload credentials may write (keys.ts).
+  const folder = `${CLEAN_PREFIX}image/${dateFolder((deps.now ?? (() => new Date()))())}/${scopeFor(userId)}`;
   const ext = EXTENSION_OF[image.kind];
   const names = byContent ? [createHash('md5').update(image.body).digest('hex'), randomBytes(16).toString('hex')] : [randomBytes(16).toString('hex')];
   for (const name of names) {
@@ -91,18 +94,33 @@ export async function cleanUpload(deps: CleanDeps, userId: number, url: string):
   if (parsed.scope !== scopeFor(userId)) throw invalid(CLEAN_COPY_MESSAGES.NOT_YOURS);
   if (parsed.kind !== 'image') throw invalid(CLEAN_COPY_MESSAGES.NOT_IMAGE);
   if (await isCleanCopyOf(deps.db, userId, key)) return { key, url: deps.storage.publicUrl(key) };
+  // Only the server writes under clean/: a key there that is no clean copy of the caller's is none of theirs to clean.
+  if (parsed.clean) throw invalid(CLEAN_COPY_MESSAGES.NOT_OURS);
   const before = await deps.db.selectFrom('clean_images').select('object_key').where('owner_id', '=', userId).where('source', '=', key).executeTakeFirst();
   if (before && (await deps.storage.head(before.object_key))) return { key: before.object_key, url: deps.storage.publicUrl(before.object_key) };
   const head = await deps.storage.head(key);
   if (!head) throw invalid(CLEAN_COPY_MESSAGES.MISSING);
+  const saved = await deps.db.selectFrom('materials').select('id').where('object_key', '=', key).executeTakeFirst();
+  if (!saved) {
+    // Larger than its credentials declared, or than any image may be: removed and refused.
+    await acceptUpload(deps, key, head);
+    if (head.size > MAX_CLEAN_BYTES) {
+      // Never cleaned, so never usable: not kept either.
+      await deps.storage.delete(key);
+      await forgetGrants(deps.db, [key]);
+      throw invalid(CLEAN_COPY_MESSAGES.TOO_LARGE);
+    }
+  }
   if (head.size > MAX_CLEAN_BYTES) throw invalid(CLEAN_COPY_MESSAGES.TOO_LARGE);
   const body = await readObject(deps.storage, key, MAX_CLEAN_BYTES);
   if (!body) throw invalid(CLEAN_COPY_MESSAGES.MISSING);
   const cleaned = await cleanImage(body, { claimed: claimedKind(parsed.ext), allowSvg: true });
   const copy = await storeCleanCopy(deps, userId, cleaned, key);
   // The raw upload is never served again, unless a material saved before clean copies existed names it.
-  const saved = await deps.db.selectFrom('materials').select('id').where('object_key', '=', key).executeTakeFirst();
-  if (!saved) await deps.storage.delete(key);
+  if (!saved) {
+    await deps.storage.delete(key);
+    await forgetGrants(deps.db, [key]);
+  }
   return copy;
 }
 
@@ -140,7 +158,7 @@ export async function requireCleanCopy(
  * poster frame of one of their videos.
  */
 export async function uncleanImageKeys(db: Db, storage: Pick<ObjectStore, 'publicUrl'>, userId: number, keys: readonly string[]): Promise<string[]> {
-  const images = keys.filter((key) => key.startsWith('image/'));
+  const images = keys.filter((key) => key.startsWith('image/') || key.startsWith(`${CLEAN_PREFIX}image/`));
   if (images.length === 0) return [];
   const clean = await db.selectFrom('clean_images').select('object_key').where('object_key', 'in', images).where('owner_id', '=', userId).execute();
   const known = new Set(clean.map((row) => row.object_key));

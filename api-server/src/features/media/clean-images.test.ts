@@ -177,7 +177,7 @@ describe('images stored clean', () => {
     const raw = await upload(photo, 'jpg');
     const clean = await cleanImageCall(app, tokens[AUTHOR], raw);
     assert.equal(clean.code, ApiCode.OK, clean.msg);
-    assert.match(clean.data.url, /^\/oss\/[^/]+\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.jpg$/);
+    assert.match(clean.data.url, /^\/oss\/[^/]+\/clean\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.jpg$/);
     assert.notEqual(clean.data.url, raw);
     await assertClean(await served(clean.data.url), 'clean copy');
     assert.equal((await app.inject({ method: 'GET', url: raw })).statusCode, 404, 'the raw upload is deleted');
@@ -207,6 +207,18 @@ describe('images stored clean', () => {
     const othersClean = await cleanedUrl(app, tokens[OTHER], await upload(photo, 'jpg', OTHER));
     const foreign = await call(AUTHOR, '/api/material/save', { files: othersClean, title: '别人的', describe: '测试' });
     assert.equal(foreign.msg, MATERIAL_MESSAGES.FILE_NOT_YOURS, "someone else's clean copy is not mine");
+  });
+
+  it('a clean copy stored before clean/ existed (under image/) is still accepted', async () => {
+    const old = await upload(photo, 'jpg');
+    const key = new URL(old, 'http://localhost').pathname.split('/').slice(3).join('/');
+    const owner = await app.db.selectFrom('users').select('id').where('phone', '=', AUTHOR).executeTakeFirstOrThrow();
+    // As 0180's copies were recorded: the key in the image folder, made for its owner.
+    await app.db.insertInto('clean_images').values({ object_key: key, owner_id: owner.id, source: 'earlier' }).execute();
+    const again = await cleanImageCall(app, tokens[AUTHOR], old);
+    assert.deepEqual([again.code, again.data.key], [ApiCode.OK, key], 'cleaning it answers itself');
+    const saved = await call<{ ids: number[] }>(AUTHOR, '/api/material/save', { files: old, title: '旧的干净副本', describe: '测试' });
+    assert.equal(saved.code, ApiCode.OK, saved.msg);
   });
 
   it('editor: a body image and a cover publish only as clean copies, served without location', async () => {

@@ -170,7 +170,7 @@ describe('POST /api/upload/tos/transImage', () => {
   it("copies an external image onto our storage, under the caller's own scope, named by its content", async () => {
     const answer = await trans(`${site.origin}/photo.png`);
     assert.equal(answer.code, ApiCode.OK, answer.msg);
-    assert.match(answer.data, /^\/oss\/[^/]+\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png$/);
+    assert.match(answer.data, /^\/oss\/[^/]+\/clean\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png$/);
     const stored = await app.inject({ method: 'GET', url: answer.data });
     assert.equal(stored.statusCode, 200);
     assert.deepEqual(stored.rawPayload, SAMPLE.png);

@@ -48,7 +48,7 @@ export async function transImage(deps: TransImageDeps, userId: number, url: stri
   const ownKey = deps.storage.keyOfUrl(url);
   if (ownKey && (await deps.storage.head(ownKey))) {
     const upload = parseUploadKey(ownKey);
-    const cleanable = upload?.kind === 'image' && upload.scope === scopeFor(userId) && !(await isCleanCopyOf(deps.db, userId, ownKey));
+    const cleanable = upload?.kind === 'image' && !upload.clean && upload.scope === scopeFor(userId) && !(await isCleanCopyOf(deps.db, userId, ownKey));
     return cleanable ? (await cleanUpload(deps, userId, url)).url : deps.storage.publicUrl(ownKey);
   }
   let fetched;

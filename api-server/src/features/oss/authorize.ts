@@ -271,10 +271,14 @@ export function authorizeRequest(request: FastifyRequest, target: OssTarget, acc
   return signed.check(opened.secretAccessKey) ?? { ok: true, grant: opened.grant };
 }
 
-/** A write of one object (or part): upload credentials only inside their scope; the operator anywhere. */
+/**
+ * A write of one object (or part): upload credentials only inside their scope, and only their one
+ * key when they were granted for one upload (as the STS policy of a bucket allows); the operator anywhere.
+ */
 export function authorizeWrite(request: FastifyRequest, target: OssTarget, access: StorageAccess, now = Date.now()): Authorized {
   const verdict = authorizeRequest(request, target, access, now);
-  if (verdict.ok && verdict.grant && !keyInScope(target.key, verdict.grant.scope)) {
+  const grant = verdict.ok ? verdict.grant : null;
+  if (grant && (!keyInScope(target.key, grant.scope) || (grant.key !== undefined && target.key !== grant.key))) {
     return deny(403, 'AccessDenied', 'The credentials do not allow writing this object key.');
   }
   return verdict;

@@ -117,16 +117,28 @@ describe('user content in the embedded storage', () => {
     assert.equal((await save(await cleanedUrl(app, token, `/oss/creator/${key}`))).code, ApiCode.OK);
   });
 
-  it('never overwrites a stored key: a second PUT, a multipart upload to it, and a completion racing a PUT are refused', async () => {
+  it("never overwrites a stored key: a clean copy's key is not the creator's to write, and a second PUT, a multipart upload to a written key, and a completion racing a PUT are refused", async () => {
     // Uploaded and cleaned as the add screen does (SAMPLE.png is its own clean copy, byte for byte).
     const key = keyIn(await cleanedUrl(app, token, `/oss/creator/${await put(SAMPLE.png, 'image/png')}`));
     const saved = await save(`/oss/creator/${key}`);
     assert.equal(saved.code, ApiCode.OK);
 
-    const again = await ossInject(app, storage, { method: 'PUT', key, payload: HTML_PAGE, contentType: 'text/html' });
+    // The clean copy lies under clean/, which no upload credentials may write (not even over a free key there).
+    assert.match(key, /^clean\/image\//);
+    for (const target of [key, key.replace(/[0-9a-f]{32}/, '0'.repeat(32))]) {
+      const over = await ossInject(app, storage, { method: 'PUT', key: target, payload: HTML_PAGE, contentType: 'text/html' });
+      assert.equal(over.statusCode, 403, target);
+      assert.match(over.body, /<Code>AccessDenied<\/Code>/);
+      const initOver = await ossInject(app, storage, { method: 'POST', key: target, subres: 'uploads', contentType: 'image/png' });
+      assert.equal(initOver.statusCode, 403, target);
+    }
+
+    // A key the creator wrote is write-once.
+    const own = await put(SAMPLE.png, 'image/png');
+    const again = await ossInject(app, storage, { method: 'PUT', key: own, payload: HTML_PAGE, contentType: 'text/html' });
     assert.equal(again.statusCode, 409);
     assert.match(again.body, /<Code>FileAlreadyExists<\/Code>/);
-    const init = await ossInject(app, storage, { method: 'POST', key, subres: 'uploads', contentType: 'image/png' });
+    const init = await ossInject(app, storage, { method: 'POST', key: own, subres: 'uploads', contentType: 'image/png' });
     assert.equal(init.statusCode, 409);
 
     // A multipart upload started while the key was free cannot complete once it is taken.

@@ -63,6 +63,7 @@ export async function collectStorageReport(options: StorageReportOptions): Promi
     const { named } = await refsOf(
       options.db,
       batch.map((object) => nameOfKey(object.key)),
+      cutoff,
     );
     for (const object of batch) {
       if (named.has(nameOfKey(object.key))) continue;

@@ -142,6 +142,19 @@ describe('the orphan sweep', () => {
     assert.equal(result.young >= 1, true);
   });
 
+  it('sweeps clean copies (under clean/) as it sweeps uploads', async () => {
+    const unused = await uploaded(8, 'clean/image', 'jpg');
+    const named = await uploaded(8, 'clean/image', 'jpg');
+    const saved = await saveDraft({ content: `<p><img src="${url(named)}"></p>` });
+    assert.equal(saved.code, 0, saved.msg);
+    const result = await sweep();
+    assert.deepEqual(
+      result.removed.map((object) => object.key),
+      [unused],
+    );
+    assert.equal(await exists(named), true);
+  });
+
   it('keeps an object a record names while the sweep runs (between its listing and its removal)', async () => {
     const raced = await uploaded(10);
     const lonely = await uploaded(10);
@@ -158,6 +171,57 @@ describe('the orphan sweep', () => {
       result.removed.map((object) => object.key),
       [lonely],
     );
+  });
+
+  it('lets an object go once no live row has named it for the expiry: a deleted material, an image dropped from a draft', async () => {
+    const material = await uploaded(30);
+    const row = await database.db
+      .insertInto('materials')
+      .values({ owner_id: uid, cm_type: 2, title: '将删除', object_key: material, url: url(material), icon_url: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dropped = await uploaded(30);
+    const saved = await saveDraft({ content: `<p><img src="${url(dropped)}"></p>` });
+    assert.equal(saved.code, 0, saved.msg);
+    const draftId = saved.data?.draft_id ?? 0;
+    // The draft's history (draft_versions) keeps what its versions showed: here the draft itself is
+    // changed in place, as a later save of the same document does.
+    await database.db.deleteFrom('draft_versions').where('draft_id', '=', draftId).execute();
+    assert.deepEqual((await sweep()).removed, [], 'named: kept');
+
+    await database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
+    await database.db.updateTable('drafts').set({ body: '<p>没有图了</p>' }).where('id', '=', draftId).execute();
+    assert.deepEqual((await sweep()).removed, [], 'released just now: kept for the expiry');
+    const later = await sweepOrphans({ db: database.db, storage, expiryMs: EXPIRY, now: new Date(Date.now() + EXPIRY + DAY) });
+    const removed = later.removed.map((object) => object.key);
+    // (A sweep a week ahead also takes the other tests' young uploads: only these two are asserted.)
+    assert.ok(removed.includes(material) && removed.includes(dropped), removed.join(' '));
+    assert.equal(await exists(material), false);
+    assert.equal(await exists(dropped), false);
+  });
+
+  it('keeps a released object a record names again while the sweep runs', async () => {
+    const raced = await uploaded(30);
+    const row = await database.db
+      .insertInto('materials')
+      .values({ owner_id: uid, cm_type: 2, title: '再用', object_key: raced, url: url(raced), icon_url: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
+    let saved: Awaited<ReturnType<typeof saveDraft>> | null = null;
+    const result = await sweepOrphans({
+      db: database.db,
+      storage,
+      expiryMs: EXPIRY,
+      now: new Date(Date.now() + EXPIRY + DAY),
+      beforeClaim: async (candidates) => {
+        if (!candidates.some((object) => object.key === raced)) return;
+        saved = await saveDraft({ content: `<p><img src="${url(raced)}"></p>` });
+      },
+    });
+    assert.equal((saved as { code: number } | null)?.code, 0);
+    assert.equal(await exists(raced), true, 'named again during the sweep: kept');
+    assert.ok(!result.removed.some((object) => object.key === raced));
   });
 
   it('refuses a save naming an object the sweep removed, with a message', async () => {

@@ -21,6 +21,8 @@ export interface UploadGrant {
    * logout or a forced-logout ban ends the credentials at once, not when they expire.
    */
   sid: number;
+  /** When set, the one object key the grant may write (an upload grant, grants.ts). */
+  key?: string;
 }
 
 export interface UploadCredentials {
@@ -72,9 +74,16 @@ export function scopeFor(uid: number): string {
   return `u${uid}`;
 }
 
-export function mintCredentials(secret: Buffer, holder: { uid: number; sessionId: number }, ttlMs: number, now = Date.now()): UploadCredentials {
-  const { uid, sessionId } = holder;
-  const grant: UploadGrant = { uid, scope: scopeFor(uid), exp: now + ttlMs, kid: randomBytes(8).toString('hex'), sid: sessionId };
+export function mintCredentials(secret: Buffer, holder: { uid: number; sessionId: number; key?: string }, ttlMs: number, now = Date.now()): UploadCredentials {
+  const { uid, sessionId, key } = holder;
+  const grant: UploadGrant = {
+    uid,
+    scope: scopeFor(uid),
+    exp: now + ttlMs,
+    kid: randomBytes(8).toString('hex'),
+    sid: sessionId,
+    ...(key !== undefined ? { key } : {}),
+  };
   const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
   const sessionToken = `${payload}.${mac(secret, payload)}`;
   return {

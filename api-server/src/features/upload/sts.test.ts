@@ -50,7 +50,14 @@ const SETTINGS = {
 };
 
 describe('the AssumeRole request for a user', () => {
-  it('limits the session to uploads under the user key scope of keys.ts', () => {
+  it('limits the session to the one key of an upload grant', () => {
+    assert.deepEqual(JSON.parse(uploadPolicy('media-bucket', 42, 'video/20261122/u42/0123456789abcdef0123456789abcdef.mp4')).Statement[0].Resource, [
+      'acs:oss:*:*:media-bucket/video/20261122/u42/0123456789abcdef0123456789abcdef.mp4',
+    ]);
+    assert.throws(() => uploadPolicy('media-bucket', 42, 'video/20261122/u43/0123456789abcdef0123456789abcdef.mp4'), /outside the user scope/);
+  });
+
+  it('limits the session to uploads under the user key scope of keys.ts (no grant)', () => {
     assert.deepEqual(JSON.parse(uploadPolicy('media-bucket', 42)), {
       Version: '1',
       Statement: [
@@ -187,7 +194,7 @@ describe('GET /api/upload/tos/token with an OSS bucket', () => {
   });
 
   it('answers STS credentials in the embedded answer shape, with the OSS host, region and bucket', async () => {
-    const response = await signed(app, { url: '/api/upload/tos/token', token });
+    const response = await signed(app, { url: '/api/upload/tos/token', token, params: { kind: 'image', size: 1000, ext: 'png' } });
     assert.equal(response.headers['cache-control'], 'no-store');
     const answer = body<Record<string, string>>(response);
     assert.equal(answer.code, 0, answer.msg);
@@ -200,21 +207,24 @@ describe('GET /api/upload/tos/token with an OSS bucket', () => {
       bucket: 'media-bucket',
       keyScope: answer.data.keyScope,
       expiration: '2026-11-22T09:00:05Z',
+      key: answer.data.key,
     });
     assert.match(answer.data.keyScope ?? '', /^u\d+$/);
+    assert.match(answer.data.key ?? '', new RegExp(`^image/\\d{8}/${answer.data.keyScope}/[0-9a-f]{32}\\.png$`));
 
     const call = sts.calls.at(-1);
     assert.ok(call?.signatureValid, 'the stand-in verified the signature');
     assert.equal(call.params.Action, 'AssumeRole');
     assert.equal(call.params.RoleSessionName, `creator-${answer.data.keyScope}`);
     assert.equal(call.params.DurationSeconds, '1800');
-    assert.deepEqual(JSON.parse(call.params.Policy ?? '').Statement[0].Resource, [`acs:oss:*:*:media-bucket/*/*/${answer.data.keyScope}/*`]);
+    // The session may write the one key granted, not the user's whole folder.
+    assert.deepEqual(JSON.parse(call.params.Policy ?? '').Statement[0].Resource, [`acs:oss:*:*:media-bucket/${answer.data.key}`]);
   });
 
   it('answers a clear server error, without any secret, when STS refuses', async () => {
     sts.refuse.on = true;
     try {
-      const response = await signed(app, { url: '/api/upload/tos/token', token });
+      const response = await signed(app, { url: '/api/upload/tos/token', token, params: { kind: 'image', size: 1000, ext: 'png' } });
       assert.equal(response.statusCode, 502);
       assert.deepEqual(response.json(), { code: 1500, msg: STS_FAILED_MESSAGE, data: null });
       for (const secret of [SETTINGS.accessKeySecret, SETTINGS.accessKeyId, 'NoPermission']) assert.ok(!response.body.includes(secret), secret);

@@ -11,6 +11,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { UploadCredentials } from './credentials';
 import { scopeFor } from './credentials';
+import { keyInScope } from './keys';
 
 export interface StsSettings {
   accessKeyId: string;
@@ -24,6 +25,8 @@ export interface UploadRoleRequest {
   bucket: string;
   uid: number;
   durationSeconds: number;
+  /** The one object key the session may write (an upload grant, grants.ts); else the user's whole scope. */
+  key?: string;
 }
 
 /** STS accepts 900 s to the role's maximum session duration (at most 43200 s). */
@@ -61,16 +64,24 @@ export function rpcSignature(method: string, params: Readonly<Record<string, str
  */
 export const UPLOAD_ACTIONS = ['oss:PutObject', 'oss:AbortMultipartUpload', 'oss:ListParts'] as const;
 
-/** The per-user scope of keys.ts as an OSS resource: `<bucket>/<kind>/<date>/u<uid>/<name>`. */
-export function uploadResource(bucket: string, uid: number): string {
+/**
+ * The OSS resource the session may write: the one key of an upload grant (grants.ts: the server
+ * chose it, under the user's scope), or else the per-user scope of keys.ts,
+ * `<bucket>/<kind>/<date>/u<uid>/<name>`.
+ */
+export function uploadResource(bucket: string, uid: number, key?: string): string {
+  if (key !== undefined) {
+    if (!keyInScope(key, scopeFor(uid))) throw new Error('an upload grant outside the user scope');
+    return `acs:oss:*:*:${bucket}/${key}`;
+  }
   return `acs:oss:*:*:${bucket}/*/*/${scopeFor(uid)}/*`;
 }
 
 /** The inline policy: the session gets the intersection of the role's policies and this one. */
-export function uploadPolicy(bucket: string, uid: number): string {
+export function uploadPolicy(bucket: string, uid: number, key?: string): string {
   return JSON.stringify({
     Version: '1',
-    Statement: [{ Effect: 'Allow', Action: [...UPLOAD_ACTIONS], Resource: [uploadResource(bucket, uid)] }],
+    Statement: [{ Effect: 'Allow', Action: [...UPLOAD_ACTIONS], Resource: [uploadResource(bucket, uid, key)] }],
   });
 }
 
@@ -92,7 +103,7 @@ export function assumeRoleParams(settings: StsSettings, request: UploadRoleReque
     // 2–64 characters of [A-Za-z0-9.@_-]; shows in the bucket's access logs and ActionTrail.
     RoleSessionName: `creator-${scopeFor(request.uid)}`,
     DurationSeconds: String(request.durationSeconds),
-    Policy: uploadPolicy(request.bucket, request.uid),
+    Policy: uploadPolicy(request.bucket, request.uid, request.key),
   };
   params.Signature = rpcSignature('POST', params, settings.accessKeySecret);
   return params;

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-error';
 import type { ObjectStore } from '../../storage/object-store';
 import { parseUploadKey } from '../upload/keys';
 import { scopeFor } from '../upload/credentials';
+import { acceptUpload, forgetGrants } from '../upload/grants';
 import { sniffContainer } from './container';
 
 /** A worker holds a job this long; one that dies lets it run out and the job is taken again. */
@@ -42,7 +43,14 @@ export async function commitVideo(db: Kysely<Database>, storage: ObjectStore, us
   }
   const info = await storage.head(key);
   if (!info) throw new ApiError(ApiCode.NOT_FOUND, VIDEO_MESSAGES.NOT_UPLOADED);
-  if (info.size > MAX_SOURCE_BYTES) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.TOO_LARGE);
+  if (info.size > MAX_SOURCE_BYTES) {
+    // Beyond what any upload may hold: never kept (a bucket does not bound what the browser sends).
+    await storage.delete(key);
+    await forgetGrants(db, [key]);
+    throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.TOO_LARGE);
+  }
+  // Larger than the size the browser declared for its credentials: removed and refused.
+  await acceptUpload({ db, storage }, key, info);
   // The container is told by its first bytes: a 2 GB video is not read to check 16 of them.
   const head = await storage.readHead(key, 16);
   if (!head || !sniffContainer(head)) throw new ApiError(ApiCode.INVALID_PARAMS, VIDEO_MESSAGES.NOT_VIDEO);

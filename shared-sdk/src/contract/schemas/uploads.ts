@@ -32,6 +32,11 @@ export const TosToken = Type.Object({
    * thread): send the writes there instead of the page's origin. Reads stay at `endpoint`.
    */
   uploadOrigin: Type.Optional(Type.String()),
+  /**
+   * When the call named what is about to be uploaded (`kind` and `size`): the one object key these
+   * credentials may write (under `keyScope`), to upload the file to.
+   */
+  key: Type.Optional(Type.String()),
 });
 export type TosToken = Static<typeof TosToken>;
 
@@ -57,13 +62,35 @@ export type VideoUploadResult = Static<typeof VideoUploadResult>;
 
 const NOT_CACHED = 'Answered with `cache-control: no-store`: credentials must never be cached.';
 
+/**
+ * What is about to be uploaded. With `kind` and `size` the answer names the one key (`key`) the
+ * credentials may write; `key` instead asks again for the credentials of an upload granted before
+ * (ali-oss refreshes them during a long upload). Required with an OSS bucket.
+ */
+export const UploadIntent = Type.Object({
+  kind: Type.Optional(OneOf(['image', 'video', 'audio', 'file'] as const, { description: "The key's kind folder" })),
+  /** Bytes of the file, as the browser sees it. */
+  size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  /** The file name's extension (lower case letters and digits), `bin` when it has none. */
+  ext: Type.Optional(Type.String({ pattern: '^[a-z0-9]{1,8}$' })),
+  /** The key of an upload granted before, whose credentials are renewed. */
+  key: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+export type UploadIntent = Static<typeof UploadIntent>;
+
+const INTENT =
+  " With `kind` and `size` (and `ext`) the credentials write one new key only (`key` in the answer); refused (1002) beyond the kind's limit (200 MiB, a video 2 GiB): " +
+  '文件超过了允许上传的大小; beyond the quota (UPLOAD_QUOTA_GB): 存储空间已用完，无法继续上传，请删除不用的素材或联系客服; with UPLOAD_MAX_OPEN uploads still unfinished: ' +
+  "未完成的上传过多，请等待其他文件上传完成后再试. With `key`: the same upload's credentials again. With an OSS bucket `kind` and `size` (or `key`) are required.";
+
 export const uploadToken = defineRoute({
   method: 'GET',
   url: '/api/upload/tos/token',
   operationId: 'uploadToken',
   summary: "Storage credentials for direct uploads under the caller's own key scope",
-  description: `${NOT_CACHED} With an OSS bucket they come from STS; when STS fails: 1500 上传凭证获取失败，请稍后重试 (HTTP 502).`,
+  description: `${NOT_CACHED} With an OSS bucket they come from STS; when STS fails: 1500 上传凭证获取失败，请稍后重试 (HTTP 502).${INTENT}`,
   tag: 'uploads',
+  querystring: UploadIntent,
   data: TosToken,
 });
 
@@ -72,8 +99,9 @@ export const videoUploadToken = defineRoute({
   url: '/api/upload/vod/token',
   operationId: 'videoUploadToken',
   summary: 'The same storage credentials for a video upload, plus the video service fields',
-  description: NOT_CACHED,
+  description: `${NOT_CACHED}${INTENT}`,
   tag: 'uploads',
+  querystring: UploadIntent,
   data: VodToken,
 });
 
@@ -104,7 +132,7 @@ export const cleanImage = defineRoute({
   summary: 'Clean an image the browser uploaded: decoded and encoded again, metadata removed; answers the copy to save instead',
   description:
     'The upload (an image key of mine, at most 20 MB) is decoded and encoded again with its orientation applied and every metadata block (EXIF with GPS, XMP, IPTC, ICC, comments) and any trailing bytes removed; ' +
-    'the copy is stored under a new key of my scope and the upload is deleted. Only clean copies are accepted where an image is saved. ' +
+    'the copy is stored under a new key of my scope behind clean/ (which upload credentials cannot write) and the upload is deleted. Only clean copies are accepted where an image is saved. ' +
     'Refusals (1002): not one of our addresses, not an image (gif, jpeg, jpg, png, svg), contents not of the type the name claims, unreadable, larger than 16384 px a side or 50 megapixels; ' +
     "1002 只能使用自己上传的图片 for someone else's upload. Cleaning the same upload again answers the same copy. At most 120 a minute per user (1008).",
   tag: 'uploads',

@@ -1,0 +1,200 @@
+/**
+ * Upload grants (grants.ts): the token call with what is about to be uploaded. First on the embedded
+ * storage (the one-key credentials written with ali-oss's own signing), then an app in bucket mode:
+ * STS (a local stand-in) for the credentials, and as its store an OssObjectStore speaking the OSS
+ * protocol to this project's embedded storage, as it would to a real bucket, where the browser's
+ * bytes are not bounded while they stream: the limits hold at the token call and at the HEAD where
+ * the server accepts the object.
+ */
+import assert from 'node:assert/strict';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { ApiCode, STORAGE_REFUSAL_MESSAGES } from 'shared-sdk/contract';
+import type { OssBucketConfig } from '../../config';
+import { EMBEDDED_REGION } from '../../plugins/app/storage';
+import { OssObjectStore } from '../../storage/oss-object-store';
+import { cleanImageCall } from '../../testing/clean-image';
+import { body, login, signed } from '../../testing/signed';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { SAMPLE, type TestToken, newKey, ossInject } from '../oss/oss-test-client';
+import { INTENT_REQUIRED_MESSAGE } from '.';
+
+const KB = 1000;
+const LIMITS = { maxOpenUploads: 2, quotaBytes: 100 * KB, orphanExpiryMs: 7 * 86_400_000, orphanSweepIntervalMs: 0 };
+
+type Token = TestToken & { key?: string };
+
+async function tokenCall(app: FastifyInstance, token: string, params: Record<string, string | number> = {}, url = '/api/upload/tos/token') {
+  return body<Token>(await signed(app, { url, token, params }));
+}
+
+describe('upload grants on the embedded storage', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const data = tempDir('grants');
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { dataDir: data.dir, storageLimits: LIMITS });
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    data.remove();
+  });
+
+  it("refuses a file beyond its kind's limit before anything is sent", async () => {
+    const token = await login(app, '13800000001');
+    const image = await tokenCall(app, token, { kind: 'image', size: 200 * 1024 * 1024 + 1, ext: 'png' });
+    assert.deepEqual([image.code, image.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
+    const video = await tokenCall(app, token, { kind: 'video', size: 2 * 1024 ** 3 + 1, ext: 'mp4' }, '/api/upload/vod/token');
+    assert.deepEqual([video.code, video.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
+    const fits = await tokenCall(app, token, { kind: 'video', size: 2 * 1024 ** 3, ext: 'mp4' }, '/api/upload/vod/token');
+    assert.equal(fits.code, ApiCode.INVALID_PARAMS, 'a 2 GiB video is within its kind but not within a 100 kB quota');
+    assert.equal(fits.msg, STORAGE_REFUSAL_MESSAGES.QuotaExceeded);
+  });
+
+  it('hands out credentials that write the one key it names, nothing else of the scope', async () => {
+    const token = await login(app, '13800000002');
+    const granted = await tokenCall(app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
+    assert.equal(granted.code, 0, granted.msg);
+    const key = granted.data.key ?? '';
+    assert.match(key, new RegExp(`^image/\\d{8}/${granted.data.keyScope}/[0-9a-f]{32}\\.png$`));
+    const elsewhere = await ossInject(app, granted.data, { method: 'PUT', key: newKey(granted.data.keyScope), payload: SAMPLE.png, contentType: 'image/png' });
+    assert.equal(elsewhere.statusCode, 403);
+    assert.match(elsewhere.body, /<Code>AccessDenied<\/Code>/);
+    const put = await ossInject(app, granted.data, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' });
+    assert.equal(put.statusCode, 200, put.body);
+
+    // Renewed for the same upload (ali-oss refreshes credentials during a long one): the same key.
+    const renewed = await tokenCall(app, token, { key });
+    assert.equal(renewed.code, 0, renewed.msg);
+    assert.equal(renewed.data.key, key);
+    const other = await login(app, '13800000003');
+    const stolen = await tokenCall(app, other, { key });
+    assert.equal(stolen.code, ApiCode.INVALID_PARAMS, 'no one renews the credentials of an upload of someone else');
+  });
+
+  it('counts unfinished uploads and the quota, and frees them when objects appear or are removed', async () => {
+    const token = await login(app, '13800000004');
+    const first = await tokenCall(app, token, { kind: 'file', size: 40 * KB, ext: 'pdf' });
+    const second = await tokenCall(app, token, { kind: 'audio', size: 40 * KB, ext: 'mp3' });
+    assert.deepEqual([first.code, second.code], [0, 0]);
+    const third = await tokenCall(app, token, { kind: 'image', size: 1, ext: 'png' });
+    assert.deepEqual([third.code, third.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.TooManyOpenUploads]);
+
+    // The first upload finishes: no longer open; its 40 kB still count.
+    const put = await ossInject(app, first.data, {
+      method: 'PUT',
+      key: first.data.key ?? '',
+      payload: Buffer.alloc(40 * KB, 1),
+      contentType: 'application/pdf',
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    const over = await tokenCall(app, token, { kind: 'image', size: 20 * KB + 1, ext: 'png' });
+    assert.deepEqual([over.code, over.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded]);
+    const within = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
+    assert.equal(within.code, 0, within.msg);
+  });
+});
+
+/** Answers AssumeRole as STS does, remembering the inline policy it was asked for. */
+function startStsStandIn(): Promise<{ server: Server; url: string; policies: string[] }> {
+  const policies: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      policies.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('Policy') ?? '');
+      res.setHeader('content-type', 'application/json;charset=utf-8');
+      res.end(
+        JSON.stringify({
+          RequestId: 'R',
+          Credentials: { AccessKeyId: 'STS.standin', AccessKeySecret: 'standin-secret', SecurityToken: 'standin-token', Expiration: '2099-01-01T00:00:00Z' },
+        }),
+      );
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, policies })),
+  );
+}
+
+describe('upload grants with an OSS bucket (the embedded storage behind OssObjectStore)', () => {
+  const OPERATOR = { accessKeyId: 'operator-test-key', accessKeySecret: 'operator-test-secret' };
+  let database: TestDatabase;
+  let server: FastifyInstance;
+  let app: FastifyInstance;
+  let store: OssObjectStore;
+  let sts: Awaited<ReturnType<typeof startStsStandIn>>;
+  const data = tempDir('grants-bucket');
+
+  before(async () => {
+    database = await openTestDatabase();
+    server = await buildTestApp(database, { dataDir: data.dir, ossOperatorKey: OPERATOR });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const endpoint = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/oss`;
+    store = new OssObjectStore({ bucket: 'creator', region: EMBEDDED_REGION, endpoint, ...OPERATOR });
+    sts = await startStsStandIn();
+    const ossBucket: OssBucketConfig = {
+      accessKeyId: 'LTAI-test-id',
+      accessKeySecret: 'long-term-test-secret',
+      stsRoleArn: 'acs:ram::1234567890:role/creator-upload',
+      stsEndpoint: sts.url,
+      bucket: 'creator',
+      region: 'oss-cn-hangzhou',
+      endpoint: 'oss-cn-hangzhou.aliyuncs.com',
+      cname: false,
+      publicBaseUrl: '',
+    };
+    app = await buildTestApp(database, { ossBucket, storageLimits: LIMITS }, { storage: store });
+  });
+  after(async () => {
+    await app.close();
+    await server.close();
+    await database.close();
+    await new Promise((resolve) => sts.server.close(resolve));
+    data.remove();
+  });
+
+  it('requires the kind and size, and asks STS for a policy on the one granted key', async () => {
+    const token = await login(app, '13800000001');
+    const bare = await tokenCall(app, token);
+    assert.deepEqual([bare.code, bare.msg], [ApiCode.INVALID_PARAMS, INTENT_REQUIRED_MESSAGE]);
+    const granted = await tokenCall(app, token, { kind: 'video', size: 1000, ext: 'mp4' }, '/api/upload/vod/token');
+    assert.equal(granted.code, 0, granted.msg);
+    const policy = JSON.parse(sts.policies.at(-1) ?? '{}') as { Statement: Array<{ Resource: string[] }> };
+    assert.deepEqual(policy.Statement[0]?.Resource, [`acs:oss:*:*:creator/${granted.data.key}`]);
+  });
+
+  it('removes and refuses, at commit, a video larger than the size its upload declared', async () => {
+    const token = await login(app, '13800000002');
+    const granted = await tokenCall(app, token, { kind: 'video', size: 1000, ext: 'mp4' }, '/api/upload/vod/token');
+    const key = granted.data.key ?? '';
+    // What a browser holding the credentials could send to the bucket: more than it declared.
+    await store.put(key, Buffer.concat([Buffer.from('000000186674797069736f6d', 'hex'), Buffer.alloc(5000)]), 'video/mp4');
+    const commit = body(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token, params: { key } }));
+    assert.deepEqual([commit.code, commit.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
+    assert.equal(await store.head(key), null, 'removed from the bucket');
+    const gone = await app.db.selectFrom('upload_grants').select('object_key').where('object_key', '=', key).execute();
+    assert.deepEqual(gone, [], 'its grant no longer counts for the quota');
+  });
+
+  it('removes and refuses, at cleaning, an image larger than declared; cleans one within it', async () => {
+    const token = await login(app, '13800000003');
+    const small = await tokenCall(app, token, { kind: 'image', size: 10, ext: 'png' });
+    await store.put(small.data.key ?? '', SAMPLE.png, 'image/png');
+    const refused = await cleanImageCall(app, token, store.publicUrl(small.data.key ?? ''));
+    assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
+    assert.equal(await store.head(small.data.key ?? ''), null);
+
+    const fits = await tokenCall(app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
+    await store.put(fits.data.key ?? '', SAMPLE.png, 'image/png');
+    const cleaned = await cleanImageCall(app, token, store.publicUrl(fits.data.key ?? ''));
+    assert.equal(cleaned.code, 0, cleaned.msg);
+    assert.equal(await store.head(fits.data.key ?? ''), null, 'the raw upload is deleted');
+  });
+});
