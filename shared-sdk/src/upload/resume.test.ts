@@ -277,9 +277,10 @@ it('sends each part as a slice of the file, never reading its bytes into the pag
   expect(oss.completed).toEqual([{ uploadId: oss.initiated[0], numbers: [1, 2, 3, 4, 5, 6, 7] }]);
   expect(Buffer.compare(oss.objects.get(result.key) ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
   // Whole percents of the bytes sent (each part's upload progress, a stored part whole), each reported
-  // once and larger than the last, 100 only at the end. (jsdom's XMLHttpRequest reports a part's
-  // progress only as it starts; Chromium as its bytes go: the e2e tests and bench/README.md.)
-  expect(progress.length).toBeGreaterThanOrEqual(7);
+  // once and larger than the last, at most one per PROGRESS_INTERVAL_MS, 100 only at the end.
+  // (jsdom's XMLHttpRequest reports a part's progress only as it starts; Chromium as its bytes go:
+  // the e2e tests and bench/README.md.)
+  expect(progress.length).toBeGreaterThanOrEqual(2);
   expect(progress.length).toBeLessThanOrEqual(101);
   expect(progress.every((p, i) => i === 0 || p > (progress[i - 1] ?? -1))).toBe(true);
   expect(progress.slice(0, -1).every((p) => p < 100)).toBe(true);

@@ -41,6 +41,9 @@ export function fetchUploadToken(path = TOKEN_PATH): Promise<UploadToken> {
   return apiGet<UploadToken>(path, undefined, { skipErrorHandler: true });
 }
 
+/** The least time between two progress reports (except the last, 100). */
+export const PROGRESS_INTERVAL_MS = 100;
+
 /** A prepared token is used only while it has at least this long to live (ali-oss refreshes it after that anyway). */
 export const TOKEN_REUSE_MS = 5 * 60_000;
 /** Credentials fetched by prepareUpload, by token path: each is taken by one upload. */
@@ -83,12 +86,32 @@ export async function uploadToStorage(
     const next = await fetchUploadToken(options.tokenPath);
     return { accessKeyId: next.accessKeyId, accessKeySecret: next.secretAccessKey, stsToken: next.sessionToken };
   };
-  // The percent only grows and each value is reported once (every report re-renders the caller).
+  // The percent only grows and each value is reported once, at most every PROGRESS_INTERVAL_MS (each
+  // report re-renders the caller; on loopback a 37 MB upload would otherwise render ~100 times in
+  // half a second); the latest value held back is reported when the interval ends, 100 at once.
   let shown = -1;
-  const report = (percent: number) => {
-    if (percent <= shown) return;
+  let held = -1;
+  let shownAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = (percent: number) => {
     shown = percent;
+    shownAt = Date.now();
     onProgress?.(percent);
+  };
+  const report = (percent: number) => {
+    if (percent <= Math.max(shown, held)) return;
+    const since = Date.now() - shownAt;
+    if (percent < 100 && since < PROGRESS_INTERVAL_MS) {
+      held = percent;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        if (held > shown) show(held);
+      }, PROGRESS_INTERVAL_MS - since);
+      return;
+    }
+    clearTimeout(timer);
+    timer = undefined;
+    show(percent);
   };
   const parallel = options.parallel ?? UPLOAD_PARALLEL;
   let partSize = options.partSize ?? partSizeFor(file.size, parallel);
@@ -135,6 +158,8 @@ export async function uploadToStorage(
       report(100);
       return { url: objectUrl(token, key), key };
     } catch (error) {
+      clearTimeout(timer);
+      timer = undefined;
       // A refusal (quota, too many open uploads, too large) is final: its message, no retry.
       const refusal = storageRefusalOf(error);
       if (refusal) throw refusal;
