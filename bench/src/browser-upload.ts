@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- browser-upload [--sizes 37,200,1024] [--profile dir] [--base-url url]`: uploads at the browser's
+ * `npm run bench -- browser-upload [--sizes 37,200,1024] [--profile dir] [--timeline] [--base-url url]`: uploads at the browser's
  * own speed. The built product started as `npm start` runs it (its transcoding worker off, so no
  * ffmpeg competes for the cores); Chromium picks each file in /videoWrite's upload button, as a
  * person does, and the time runs from the input's change event to the field leaving 上传中 (the
@@ -17,13 +17,14 @@
  * `--base-url http://127.0.0.1:8080` measures a product already running instead of starting one.
  * `--profile dir` also records a CPU profile of the page during the first upload (DevTools
  * Profiler) and its storage requests, writes them to dir and prints where the main thread's time
- * went and when each part left and was answered. Prints `uptime` and Lighthouse's benchmark index
+ * went and when each part left and was answered; `--timeline` prints that request timeline (the
+ * DevTools protocol's Network events, CORS preflights included) for every upload. Prints `uptime` and Lighthouse's benchmark index
  * beside the figures; exits 1 with a MISSED line for each target missed.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { CDPSession, Page, Request } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { ACCOUNTS, launchBrowser, login } from '../../e2e/support/browser';
 import { startProduct } from '../../e2e/support/server';
 import { type CpuProfile, nameOf } from './cpu-profile';
@@ -46,6 +47,8 @@ if (!SIZES.every((mb) => Number.isInteger(mb) && mb > 0)) {
   process.exit(2);
 }
 const PROFILE_DIR = option('--profile');
+/** The request timeline (DevTools protocol, preflights included) of every upload, not only a profiled one. */
+const TIMELINE = args.includes('--timeline');
 /** A product already running (e.g. started by hand with `node --cpu-prof` to profile its storage thread). */
 const BASE_URL = option('--base-url');
 
@@ -108,62 +111,134 @@ interface Upload {
 
 const FIELD = '[data-testid="video-field"]';
 
-/** Picks `file` in /videoWrite's upload button and waits until the field leaves 上传中. */
-async function uploadInForm(page: Page, baseUrl: string, file: string, timeoutMs: number, profiler?: CDPSession): Promise<Upload> {
-  await page.goto(`${baseUrl}/videoWrite`);
-  await page.locator(FIELD).waitFor({ timeout: 60_000 });
-  // The change event's time and the field's states and percents as they go by (a string: no
-  // compiler helpers reach the page; an attribute filter and one text node keep the observer cheap).
-  await page.evaluate(`(() => {
-    const seen = (window.uploadSeen = { chosenAt: 0, endAt: 0, endState: '', percents: [] });
-    document.addEventListener('change', () => { if (!seen.chosenAt) seen.chosenAt = performance.now(); }, true);
-    const field = document.querySelector('${FIELD}');
-    new MutationObserver(() => {
-      const state = field.getAttribute('data-state');
-      const match = /上传中 (\\d+)%/.exec(field.textContent || '');
-      if (match && Number(match[1]) !== seen.percents.at(-1)) seen.percents.push(Number(match[1]));
-      if (seen.chosenAt && !seen.endAt && state !== 'uploading' && seen.percents.length) {
-        seen.endAt = performance.now();
-        seen.endState = state;
-      }
-    }).observe(field, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state'] });
-  })()`);
-  const requests: Request[] = [];
-  const onRequest = (request: Request) => {
-    if (/\/oss\/|\/api\/upload\//.test(request.url())) requests.push(request);
+/** What a storage or upload request was, by its URL: a part, initiate, complete or the API path. */
+function requestName(method: string, href: string): string {
+  const url = new URL(href);
+  const part = url.searchParams.get('partNumber');
+  const what = part
+    ? `part ${part}`
+    : url.searchParams.has('uploads')
+      ? 'initiate'
+      : url.searchParams.has('uploadId')
+        ? 'complete'
+        : url.pathname.replace(/^.*\/api\//, '/api/');
+  return `${method} ${what}`;
+}
+
+const TIMED = /\/oss\/|\/api\/upload\//;
+
+/**
+ * The page's storage and upload requests as the DevTools protocol sees them (Network domain), CORS
+ * preflights included (Playwright's own request events leave those out): each from the moment the
+ * renderer asked for it to its last byte, in wall-clock ms since the epoch.
+ */
+async function recordNetwork(session: CDPSession): Promise<{ stop(): Promise<Array<{ what: string; startMs: number; endMs: number }>> }> {
+  const started = new Map<string, { what: string; startMs: number }>();
+  const done: Array<{ what: string; startMs: number; endMs: number }> = [];
+  // Network timestamps are a monotonic clock; requestWillBeSent's wallTime ties them to the epoch.
+  let offsetS: number | undefined;
+  const onSent = (event: { requestId: string; request: { url: string; method: string }; timestamp: number; wallTime: number; type?: string }) => {
+    offsetS ??= event.wallTime - event.timestamp;
+    if (!TIMED.test(event.request.url)) return;
+    const preflight = event.type === 'Preflight' || event.request.method === 'OPTIONS';
+    const what = requestName(event.request.method, event.request.url).replace(/^OPTIONS/, 'preflight');
+    started.set(event.requestId, {
+      what: preflight && !what.startsWith('preflight') ? `preflight ${what}` : what,
+      startMs: (event.timestamp + offsetS) * 1000,
+    });
   };
-  page.on('requestfinished', onRequest);
-  if (profiler) {
-    await profiler.send('Profiler.enable');
-    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
-    await profiler.send('Profiler.start');
-  }
+  const onEnd = (event: { requestId: string; timestamp: number }) => {
+    const begun = started.get(event.requestId);
+    if (!begun || offsetS === undefined) return;
+    started.delete(event.requestId);
+    done.push({ ...begun, endMs: (event.timestamp + offsetS) * 1000 });
+  };
+  session.on('Network.requestWillBeSent', onSent);
+  session.on('Network.loadingFinished', onEnd);
+  session.on('Network.loadingFailed', onEnd);
+  await session.send('Network.enable');
+  return {
+    async stop() {
+      await session.send('Network.disable');
+      session.off('Network.requestWillBeSent', onSent);
+      session.off('Network.loadingFinished', onEnd);
+      session.off('Network.loadingFailed', onEnd);
+      return done.sort((a, b) => a.startMs - b.startMs);
+    },
+  };
+}
+
+/**
+ * Opens /videoWrite afresh, picks `file` in its upload button and waits until the field leaves
+ * 上传中. The last upload's piece may still sit unsaved in the browser's journal (written within a
+ * second, saved to the server only after 3 s of quiet): the form then first asks whether to take it
+ * back (发现未保存的内容, a modal in front of the button), and the bench answers 不恢复, as a creator
+ * starting a new piece would. (Not answering it was why a second upload in the same page found no
+ * button to click: no `filechooser` event.)
+ */
+async function uploadInForm(
+  page: Page,
+  baseUrl: string,
+  file: string,
+  timeoutMs: number,
+  { timeline = false, profile = false }: { timeline?: boolean; profile?: boolean } = {},
+): Promise<Upload> {
+  let session: CDPSession | undefined;
   try {
+    await page.goto(`${baseUrl}/videoWrite`);
+    await page.locator(FIELD).waitFor({ timeout: 60_000 });
+    const discard = page.getByRole('button', { name: '不恢复' });
+    if (
+      await discard.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await discard.click();
+      await discard.waitFor({ state: 'hidden' });
+    }
+    // The change event's time and the field's states and percents as they go by (a string: no
+    // compiler helpers reach the page; an attribute filter and one text node keep the observer cheap).
+    await page.evaluate(`(() => {
+      const seen = (window.uploadSeen = { chosenAt: 0, endAt: 0, endState: '', percents: [] });
+      document.addEventListener('change', () => { if (!seen.chosenAt) seen.chosenAt = performance.now(); }, true);
+      const field = document.querySelector('${FIELD}');
+      new MutationObserver(() => {
+        const state = field.getAttribute('data-state');
+        const match = /上传中 (\\d+)%/.exec(field.textContent || '');
+        if (match && Number(match[1]) !== seen.percents.at(-1)) seen.percents.push(Number(match[1]));
+        if (seen.chosenAt && !seen.endAt && state !== 'uploading' && seen.percents.length) {
+          seen.endAt = performance.now();
+          seen.endState = state;
+        }
+      }).observe(field, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state'] });
+    })()`);
+    session = timeline || profile ? await page.context().newCDPSession(page) : undefined;
+    const network = session ? await recordNetwork(session) : undefined;
+    if (session && profile) {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 500 });
+      await session.send('Profiler.start');
+    }
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator(FIELD).getByRole('button', { name: '上传视频' }).click()]);
     await chooser.setFiles(file);
     await page.waitForFunction(() => (window as unknown as { uploadSeen: { endAt: number } }).uploadSeen.endAt > 0, undefined, {
       timeout: timeoutMs,
       polling: 200,
     });
+    const cpu = session && profile ? ((await session.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
+    const requests = (await network?.stop()) ?? [];
+    const seen = (await page.evaluate('window.uploadSeen')) as { chosenAt: number; endAt: number; endState: string; percents: number[] };
+    if (seen.endState !== 'transcoding' && seen.endState !== 'chosen') {
+      const text = await page.locator(FIELD).textContent();
+      throw new Error(`the field ended in "${seen.endState}": ${text}`);
+    }
+    const chosenEpoch = ((await page.evaluate('performance.timeOrigin')) as number) + seen.chosenAt;
+    const timelineSeen = requests.map((r) => ({ what: r.what, startS: (r.startMs - chosenEpoch) / 1000, endS: (r.endMs - chosenEpoch) / 1000 }));
+    return { seconds: (seen.endAt - seen.chosenAt) / 1000, percents: seen.percents, timeline: timelineSeen, profile: cpu };
   } finally {
-    page.off('requestfinished', onRequest);
+    await session?.detach();
   }
-  const profile = profiler ? ((await profiler.send('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
-  const seen = (await page.evaluate('window.uploadSeen')) as { chosenAt: number; endAt: number; endState: string; percents: number[] };
-  if (seen.endState !== 'transcoding' && seen.endState !== 'chosen') {
-    const text = await page.locator(FIELD).textContent();
-    throw new Error(`the field ended in "${seen.endState}": ${text}`);
-  }
-  const origin = (await page.evaluate('performance.timeOrigin')) as number;
-  const chosenEpoch = origin + seen.chosenAt;
-  const timeline = requests.map((request) => {
-    const timing = request.timing();
-    const url = new URL(request.url());
-    const part = url.searchParams.get('partNumber');
-    const what = `${request.method()} ${part ? `part ${part}` : url.searchParams.has('uploads') ? 'initiate' : url.searchParams.has('uploadId') ? 'complete' : url.pathname.replace(/^.*\/api\//, '/api/')}`;
-    return { what, startS: (timing.startTime - chosenEpoch) / 1000, endS: (timing.startTime + timing.responseEnd - chosenEpoch) / 1000 };
-  });
-  return { seconds: (seen.endAt - seen.chosenAt) / 1000, percents: seen.percents, timeline, profile };
 }
 
 /** Where the page's main thread spent the upload: idle, GC, and the frames with the most self time. */
@@ -185,6 +260,12 @@ function printProfile(profile: CpuProfile): void {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 12))
     console.info(`    ${f(ms, 0).padStart(6)} ms  ${name}`);
+}
+
+/** Each storage and upload request (preflights included), s after the file was chosen. */
+function printTimeline(timeline: readonly TimelineEntry[]): void {
+  console.info('  requests (s after the file was chosen, DevTools protocol):');
+  for (const t of timeline) console.info(`    ${f(t.startS, 3).padStart(7)} – ${f(t.endS, 3).padStart(7)}  ${t.what}`);
 }
 
 interface Row {
@@ -231,11 +312,13 @@ try {
       const before = await barePut(barePage, bare.baseUrl, file);
       const probe = probeCheapCall(product.baseUrl);
       const floor = probeCheapCall(bare.baseUrl);
-      const profiler = PROFILE_DIR && i === 0 ? await context.newCDPSession(page) : undefined;
       let upload: Upload | undefined;
       let error: string | undefined;
       try {
-        upload = await uploadInForm(page, product.baseUrl, file, timeoutMs, profiler);
+        upload = await uploadInForm(page, product.baseUrl, file, timeoutMs, {
+          timeline: TIMELINE || Boolean(PROFILE_DIR && i === 0),
+          profile: Boolean(PROFILE_DIR && i === 0),
+        });
       } catch (caught) {
         error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
       }
@@ -251,8 +334,8 @@ try {
         writeFileSync(path.join(PROFILE_DIR, `upload-${mb}mb.cpuprofile`), JSON.stringify(upload.profile));
         writeFileSync(path.join(PROFILE_DIR, `upload-${mb}mb-timeline.json`), JSON.stringify(upload.timeline, null, 1));
         printProfile(upload.profile);
-        console.info(`  requests (s after the file was chosen): ${upload.timeline.map((t) => `${t.what} ${f(t.startS)}–${f(t.endS)}`).join('; ')}`);
       }
+      if (upload?.timeline.length) printTimeline(upload.timeline);
     }
     indexes.push(await benchmarkIndexIn(barePage));
   } finally {

@@ -25,7 +25,7 @@ export const BROWSER_SETTINGS: UploadSettings = { partSize: 0, parallel: UPLOAD_
 /** "5 MB × 4", or the browser's choice ("browser's parts × 4", with the size it chose for `bytes`). */
 export function describeSettings(settings: UploadSettings, bytes?: number): string {
   if (settings.partSize) return `${settings.partSize / MB} MB × ${settings.parallel}`;
-  return bytes === undefined ? `browser's parts × ${settings.parallel}` : `${partSizeFor(bytes) / MB} MB (browser's) × ${settings.parallel}`;
+  return bytes === undefined ? `browser's parts × ${settings.parallel}` : `${partSizeFor(bytes, settings.parallel) / MB} MB (browser's) × ${settings.parallel}`;
 }
 
 interface Cancellable {
@@ -57,7 +57,7 @@ export async function uploadLikeTheBrowser(
   const key = buildObjectKey('video', first.keyScope, file);
   const began = performance.now();
   const size = statSync(file).size;
-  const partSize = settings.partSize || partSizeFor(size);
+  const partSize = settings.partSize || partSizeFor(size, settings.parallel);
   const parts = Math.ceil(size / partSize);
   let lastPartAt = NaN;
   // ali-oss reports each stored part with the checkpoint; the completion comes after the last.

@@ -6,7 +6,7 @@
 import { VIDEO_MESSAGES, type VideoCommitRequest, VideoState, type VideoStatusRequest, type VideoUploadResult } from '../contract';
 import { ApiError } from '../http/api-error';
 import { apiGet, apiPost } from '../http';
-import { type UploadOptions, uploadToStorage } from '../upload/upload-to-storage';
+import { type UploadOptions, prepareUpload, uploadToStorage } from '../upload/upload-to-storage';
 
 export const VOD_TOKEN_PATH = '/api/upload/vod/token';
 export const VOD_COMMIT_PATH = '/api/upload/vod/commit';
@@ -15,6 +15,11 @@ export const VOD_STATUS_PATH = '/api/upload/vod/status';
 /** Spec §5: the file type must start with video/. */
 export function isVideoFile(file: Pick<File, 'type'>): boolean {
   return file.type.startsWith('video/');
+}
+
+/** Starts what a video upload waits for that does not depend on the file (ali-oss's chunk) before the file is chosen. */
+export function prepareVideoUpload(): void {
+  prepareUpload();
 }
 
 export async function uploadVideo(file: File, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<VideoUploadResult> {

@@ -1,5 +1,5 @@
 /** Browser uploads straight to object storage, shared by the materials screen and the editors. */
-export { uploadToStorage, fetchUploadToken, TOKEN_PATH, type UploadOptions, type UploadResult } from './upload-to-storage';
+export { uploadToStorage, fetchUploadToken, prepareUpload, TOKEN_PATH, type UploadOptions, type UploadResult } from './upload-to-storage';
 export { uploadImage, cleanUploadedImage, CLEAN_IMAGE_PATH } from './upload-image';
 export {
   isAllowedImage,
@@ -16,4 +16,4 @@ export {
 export { StorageRefusal, STORAGE_REFUSAL_MESSAGES, isStorageRefusal, storageRefusalOf } from './storage-refusal';
 export { UPLOAD_PART_SIZE, UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 export { buildObjectKey, randomId, dateFolder } from './object-key';
-export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, type UploadToken } from './storage-client';
+export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, loadStorageClient, type UploadToken } from './storage-client';

@@ -11,9 +11,16 @@ import {
 const MB = 1024 * 1024;
 
 describe('partSizeFor', () => {
-  it('cuts ordinary files in 5 MB parts and large videos in about a hundred parts, up to 16 MB', () => {
+  it('sends a file that fits in one wave of parallel parts in one wave, larger files in 5 MB parts and large videos in about a hundred parts, up to 16 MB', () => {
     expect(partSizeFor(0)).toBe(UPLOAD_PART_SIZE);
     expect(partSizeFor(20 * MB)).toBe(5 * MB);
+    expect(partSizeFor(37 * MB)).toBe(10 * MB);
+    expect(Math.ceil((37 * MB) / partSizeFor(37 * MB))).toBe(UPLOAD_PARALLEL);
+    expect(partSizeFor(30 * MB, 2)).toBe(15 * MB);
+    expect(partSizeFor(37 * MB, 2)).toBe(5 * MB);
+    expect(partSizeFor(UPLOAD_PARALLEL * MAX_PART_SIZE)).toBe(MAX_PART_SIZE);
+    expect(partSizeFor(UPLOAD_PARALLEL * MAX_PART_SIZE + 1)).toBe(5 * MB);
+    expect(partSizeFor(200 * MB)).toBe(5 * MB);
     expect(partSizeFor(500 * MB)).toBe(5 * MB);
     expect(partSizeFor(1024 * MB)).toBe(11 * MB);
     expect(partSizeFor(2048 * MB)).toBe(MAX_PART_SIZE);

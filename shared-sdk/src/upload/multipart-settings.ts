@@ -31,12 +31,21 @@ export const SLOW_UPLINK_BYTES_PER_S = 1_400_000 / 8;
 export const REQUEST_TIMEOUT_MS = 120_000;
 
 /**
- * Bytes per part for a file of `size` bytes: UPLOAD_PART_SIZE, or for a file over
- * LARGE_FILE_PARTS × that, a hundredth of it in whole MB (at most MAX_PART_SIZE). The storage thread
- * does per-part work (a signed request, a session check, a file and its metadata): a 1 GB upload in
- * 11 MB parts went 20–30 % faster than in 5 MB ones, 16 MB parts faster still (media bench, same run).
+ * Bytes per part for a file of `size` bytes sent `parallel` parts at a time:
+ * - a file that `parallel` parts of at most MAX_PART_SIZE hold (64 MB with 4) goes in one wave: cut
+ *   in `parallel` parts (whole MB, at least UPLOAD_PART_SIZE). Every part costs the browser a CORS
+ *   preflight to the storage origin (its URL is new, and Chromium keeps preflights per URL) and the
+ *   storage a signed request and a session check; a second wave of parts starts only as the first
+ *   ends, its preflights queued behind the first wave's bytes on the storage thread. A 37 MB video in
+ *   8 parts of 5 MB paid two waves; in 4 parts of 10 MB it pays one (bench/README.md, "Browser
+ *   uploads"). Progress stays byte-accurate however large the parts (upload-to-storage.ts).
+ * - otherwise UPLOAD_PART_SIZE, or for a file over LARGE_FILE_PARTS × that, a hundredth of it in
+ *   whole MB (at most MAX_PART_SIZE). The storage thread does per-part work (a signed request, a
+ *   session check, a file and its metadata): a 1 GB upload in 11 MB parts went 20–30 % faster than in
+ *   5 MB ones, 16 MB parts faster still (media bench, same run).
  */
-export function partSizeFor(size: number): number {
+export function partSizeFor(size: number, parallel = UPLOAD_PARALLEL): number {
+  if (size <= parallel * MAX_PART_SIZE) return Math.max(UPLOAD_PART_SIZE, Math.ceil(size / parallel / MB) * MB);
   return Math.min(MAX_PART_SIZE, Math.max(UPLOAD_PART_SIZE, Math.ceil(size / LARGE_FILE_PARTS / MB) * MB));
 }
 

@@ -66,8 +66,17 @@ function failure(name: string, message: string, status: -1 | -2): Error & { stat
   return Object.assign(new Error(message), { name, status, data: '', headers: {} });
 }
 
-/** Sends one request whose body is a Blob (a part of the file) with XMLHttpRequest. */
-export function sendBlob(url: string, params: TransportParams & { content: Blob }): Promise<TransportAnswer> {
+/** Hears how many bytes of a part's body the browser has sent so far (XMLHttpRequest upload progress). */
+export type PartProgress = (partNumber: number, sentBytes: number) => void;
+
+/** The part number of an UploadPart request's URL, or null for any other request. */
+export function partNumberOf(url: string): number | null {
+  const part = /[?&]partNumber=(\d+)/.exec(url);
+  return part ? Number(part[1]) : null;
+}
+
+/** Sends one request whose body is a Blob (a part of the file) with XMLHttpRequest; `onSent` hears the bytes sent as they go. */
+export function sendBlob(url: string, params: TransportParams & { content: Blob }, onSent?: (sentBytes: number) => void): Promise<TransportAnswer> {
   const method = params.method ?? 'PUT';
   const timeout = Array.isArray(params.timeout) ? params.timeout.reduce((sum, ms) => sum + ms, 0) : (params.timeout ?? 0);
   const began = Date.now();
@@ -78,6 +87,7 @@ export function sendBlob(url: string, params: TransportParams & { content: Blob 
       if (!BROWSER_OWNED.has(name.toLowerCase())) xhr.setRequestHeader(name, String(value));
     }
     xhr.timeout = timeout;
+    if (onSent) xhr.upload.onprogress = (event) => onSent(event.loaded);
     xhr.onload = () => {
       const headers = parseHeaders(xhr.getAllResponseHeaders());
       const data = typeof xhr.responseText === 'string' ? xhr.responseText : '';
@@ -97,13 +107,19 @@ export function sendBlob(url: string, params: TransportParams & { content: Blob 
 
 /**
  * Makes `client` (ali-oss's browser build) send each part as a slice of the file. Does nothing where
- * there is no XMLHttpRequest (ali-oss's Node build streams parts from disk by itself).
+ * there is no XMLHttpRequest (ali-oss's Node build streams parts from disk by itself). `onPartProgress`
+ * hears each part's bytes as the browser sends them (ali-oss itself reports a part only once it is
+ * stored).
  */
-export function sendPartsAsSlices(client: OSS): void {
+export function sendPartsAsSlices(client: OSS, onPartProgress?: PartProgress): void {
   if (typeof XMLHttpRequest === 'undefined') return;
   const internals = client as unknown as OssInternals;
   const ownTransport = internals.urllib;
   const readPart = internals._createBuffer.bind(client);
   internals._createBuffer = (file, start, end) => (file instanceof Blob ? Promise.resolve(file.slice(start, end)) : readPart(file, start, end));
-  internals.urllib = { request: (url, params) => (isBlobBody(params) ? sendBlob(url, params) : ownTransport.request(url, params)) };
+  const progressOf = (url: string) => {
+    const part = onPartProgress ? partNumberOf(url) : null;
+    return part === null ? undefined : (sent: number) => onPartProgress?.(part, sent);
+  };
+  internals.urllib = { request: (url, params) => (isBlobBody(params) ? sendBlob(url, params, progressOf(url)) : ownTransport.request(url, params)) };
 }

@@ -17,7 +17,7 @@
 import type OSS from 'ali-oss';
 import type { OssOptions } from 'ali-oss';
 import { REQUEST_TIMEOUT_MS } from './multipart-settings';
-import { sendPartsAsSlices } from './slice-parts';
+import { type PartProgress, sendPartsAsSlices } from './slice-parts';
 import type { TosToken } from '../contract';
 
 /** The answer of `/api/upload/tos/token` (and of `/api/upload/vod/token`, which adds video fields). */
@@ -60,10 +60,31 @@ export function clientOptions(token: TosToken, origin: string, refresh: OssOptio
   return { ...credentials, endpoint: token.endpoint, secure: true, ...(token.cname ? { cname: true } : {}), timeout: REQUEST_TIMEOUT_MS };
 }
 
-export async function createStorageClient(token: TosToken, origin: string, refresh: OssOptions['refreshSTSToken']): Promise<OSS> {
-  const { default: OssClient } = await import(/* webpackChunkName: "ali-oss" */ 'ali-oss');
+let loading: Promise<typeof OSS> | undefined;
+/**
+ * ali-oss's chunk, fetched and compiled once per page. A screen whose purpose is an upload may call
+ * this before the file is chosen (prepareUpload), so the upload does not wait for it.
+ */
+export function loadStorageClient(): Promise<typeof OSS> {
+  loading ??= import(/* webpackChunkName: "ali-oss" */ 'ali-oss').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export async function createStorageClient(
+  token: TosToken,
+  origin: string,
+  refresh: OssOptions['refreshSTSToken'],
+  onPartProgress?: PartProgress,
+): Promise<OSS> {
+  const OssClient = await loadStorageClient();
   const client = new OssClient(clientOptions(token, origin, refresh));
-  sendPartsAsSlices(client);
+  sendPartsAsSlices(client, onPartProgress);
   if (isEmbeddedEndpoint(token.endpoint)) {
     const transport = client.urllib;
     client.urllib = { request: (url, params) => transport.request(withPathPrefix(url, token.endpoint), params) };

@@ -4,7 +4,11 @@
  * uploadToStorage(file, kind, onProgress): straight from the browser to storage with the short-lived
  * credentials of /api/upload/tos/token. Always multipart: ali-oss sends a file under 100 KB in one
  * PUT, and a larger one in parallel parts; a failed part is retried from the checkpoint, so the
- * parts already stored are not sent again.
+ * parts already stored are not sent again. The percent counts the bytes the browser has sent (each
+ * part's upload progress; a stored part counts whole), held at 99 until the object is complete.
+ *
+ * prepareUpload(): what an upload waits for before its first request to storage that does not
+ * depend on the file (ali-oss's chunk), started when the creator reaches for the upload button.
  */
 import type { OssCheckpoint } from 'ali-oss';
 import { apiGet } from '../http';
@@ -13,7 +17,7 @@ import { mimeOfImage } from './file-rules';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 import { buildObjectKey, objectExtension } from './object-key';
 import { storageRefusalOf, storageRefusalOfAnswer } from './storage-refusal';
-import { type UploadToken, createStorageClient, objectUrl } from './storage-client';
+import { type UploadToken, createStorageClient, loadStorageClient, objectUrl } from './storage-client';
 
 export interface UploadResult {
   url: string;
@@ -43,12 +47,27 @@ export function fetchUploadToken(path = TOKEN_PATH, request?: UploadTokenRequest
   return apiGet<UploadToken>(path, request, { skipErrorHandler: true });
 }
 
+/** The least time between two progress reports (except the last, 100). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Starts what an upload needs before its first storage request that does not depend on the file
+ * (ali-oss's chunk), so an upload started soon after does not wait for it. The credentials are
+ * asked for once the file is chosen: they name its kind and size (refused beyond the limits before a
+ * byte is sent) and write the one key the server answers. Never fails.
+ */
+export function prepareUpload(): void {
+  void loadStorageClient().catch(() => undefined);
+}
+
 export async function uploadToStorage(
   file: File,
   kind: UploadKind,
   onProgress?: (percent: number) => void,
   options: UploadOptions = {},
 ): Promise<UploadResult> {
+  // ali-oss's chunk loads while the credentials are asked for (already there when prepared).
+  void loadStorageClient().catch(() => undefined);
   // A refusal here (too large, quota, too many open uploads) comes before a byte is sent.
   const token = await fetchUploadToken(options.tokenPath, { kind, size: file.size, ext: objectExtension(file.name) }).catch((error: unknown) => {
     throw storageRefusalOfAnswer(error) ?? error;
@@ -59,18 +78,52 @@ export async function uploadToStorage(
     const next = await fetchUploadToken(options.tokenPath, token.key ? { key: token.key } : undefined);
     return { accessKeyId: next.accessKeyId, accessKeySecret: next.secretAccessKey, stsToken: next.sessionToken };
   };
-  const client = await createStorageClient(token, options.origin ?? window.location.origin, refresh);
-  let checkpoint: OssCheckpoint | undefined;
-  const mime = file.type || mimeOfImage(file.name);
-  // The percent only grows and each value is reported once (every report re-renders the caller).
+  // The percent only grows and each value is reported once, at most every PROGRESS_INTERVAL_MS (each
+  // report re-renders the caller; on loopback a 37 MB upload would otherwise render ~100 times in
+  // half a second); the latest value held back is reported when the interval ends, 100 at once.
   let shown = -1;
-  const report = (percent: number) => {
-    if (percent <= shown) return;
+  let held = -1;
+  let shownAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = (percent: number) => {
     shown = percent;
+    shownAt = Date.now();
     onProgress?.(percent);
   };
+  const report = (percent: number) => {
+    if (percent <= Math.max(shown, held)) return;
+    const since = Date.now() - shownAt;
+    if (percent < 100 && since < PROGRESS_INTERVAL_MS) {
+      held = percent;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        if (held > shown) show(held);
+      }, PROGRESS_INTERVAL_MS - since);
+      return;
+    }
+    clearTimeout(timer);
+    timer = undefined;
+    show(percent);
+  };
   const parallel = options.parallel ?? UPLOAD_PARALLEL;
-  const partSize = options.partSize ?? partSizeFor(file.size);
+  let partSize = options.partSize ?? partSizeFor(file.size, parallel);
+  // Bytes sent of each part: what its request has sent so far, or all of it once stored.
+  const sent = new Map<number, number>();
+  const bytesOfPart = (part: number) => Math.max(0, Math.min(partSize, file.size - (part - 1) * partSize));
+  const reportBytes = () => {
+    let total = 0;
+    for (const bytes of sent.values()) total += bytes;
+    if (file.size > 0) report(Math.min(99, Math.floor((total / file.size) * 100)));
+  };
+  const stored = new Set<number>();
+  const onPartProgress = (part: number, bytes: number) => {
+    if (stored.has(part)) return;
+    sent.set(part, Math.min(bytes, bytesOfPart(part)));
+    reportBytes();
+  };
+  const client = await createStorageClient(token, options.origin ?? window.location.origin, refresh, onPartProgress);
+  let checkpoint: OssCheckpoint | undefined;
+  const mime = file.type || mimeOfImage(file.name);
   for (let attempt = 0; ; attempt += 1) {
     try {
       await client.multipartUpload(key, file, {
@@ -80,14 +133,24 @@ export async function uploadToStorage(
         ...(mime ? { mime } : {}),
         ...(checkpoint ? { checkpoint } : {}),
         progress: (fraction, cpt) => {
-          if (cpt) checkpoint = cpt;
+          if (cpt) {
+            checkpoint = cpt;
+            partSize = cpt.partSize;
+            for (const part of cpt.doneParts) {
+              stored.add(part.number);
+              sent.set(part.number, bytesOfPart(part.number));
+            }
+          }
           // ali-oss reports 1 once the object is complete (its parts assembled, or a small file put).
-          report(fraction >= 1 ? 100 : Math.min(99, Math.floor(fraction * 100)));
+          if (fraction >= 1) report(100);
+          else reportBytes();
         },
       });
       report(100);
       return { url: objectUrl(token, key), key };
     } catch (error) {
+      clearTimeout(timer);
+      timer = undefined;
       // A refusal (quota, too many open uploads, too large) is final: its message, no retry.
       const refusal = storageRefusalOf(error);
       if (refusal) throw refusal;

@@ -5,11 +5,13 @@
  * whose transcoding state is polled. Screens take the real ones; tests hand in their own.
  */
 import { UPLOAD_KIND_LABEL, type UploadMediaKind } from './upload-art';
-import { delay, uploadImage, uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
+import { delay, prepareVideoUpload, uploadImage, uploadToStorage, uploadVideo, VideoState, waitForTranscoding, type VideoUploadResult } from 'shared-sdk';
 
 export interface MediaUploads {
   uploadFile(file: File, kind: 'image' | 'audio', onProgress: (percent: number) => void): Promise<{ url: string }>;
   uploadVideo(file: File, onProgress: (percent: number) => void): Promise<VideoUploadResult>;
+  /** Starts what a video upload waits for before its first byte (the storage client, credentials), as the creator reaches for the file. */
+  prepareVideo?(): void;
   /** Resolves once transcoding has ended (done or failed); `onUpdate` sees every answer on the way (its progress). */
   waitForTranscoding(vid: string, signal: AbortSignal, onUpdate?: (result: VideoUploadResult) => void): Promise<VideoUploadResult>;
 }
@@ -27,6 +29,7 @@ export const storageUploads: MediaUploads = {
       ? uploadImage(file, kind, onProgress, { partSize: EDITOR_PART_SIZE })
       : uploadToStorage(file, kind, onProgress, { partSize: EDITOR_PART_SIZE }),
   uploadVideo: (file, onProgress) => uploadVideo(file, onProgress),
+  prepareVideo: prepareVideoUpload,
   waitForTranscoding: (vid, signal, onUpdate) => waitForTranscoding(vid, onUpdate, { signal }),
 };
 

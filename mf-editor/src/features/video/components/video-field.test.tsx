@@ -28,6 +28,7 @@ function setup(initial: EditorVideo = { url: '', poster: '', vid: '' }) {
   const transcodingCalls: Parameters<MediaUploads['waitForTranscoding']>[] = [];
   const uploads: MediaUploads = {
     uploadFile: () => Promise.reject(new Error('unused')),
+    prepareVideo: jest.fn(),
     uploadVideo: (_file, onProgress) => {
       progress = onProgress;
       return new Promise((resolve, reject) => ((finishUpload = resolve), (failUpload = reject)));
@@ -87,6 +88,16 @@ describe('VideoField', () => {
     await waitFor(() => expect(field()).toHaveAttribute('data-state', 'chosen'));
     expect(field().querySelector('video')).toHaveAttribute('poster', '/oss/creator/video/v7.jpg');
     expect(t.seen.at(-1)).toEqual({ url: '/oss/creator/video/v7.mp4', poster: '/oss/creator/video/v7.jpg', vid: 'v7' });
+  });
+
+  it('starts what the upload waits for as the creator reaches for the button, before the file is chosen', () => {
+    const t = setup();
+    const button = screen.getByRole('button', { name: '上传视频' });
+    expect(t.uploads.prepareVideo).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(button);
+    expect(t.uploads.prepareVideo).toHaveBeenCalledTimes(1);
+    fireEvent.click(button);
+    expect(t.uploads.prepareVideo).toHaveBeenCalledTimes(2);
   });
 
   it('says 转码失败 and clears the video when transcoding fails', async () => {

@@ -77,14 +77,18 @@ export function VideoField({
     }
   };
 
+  // Reaching for the button starts what the upload will wait for (the storage client, credentials),
+  // so it is there by the time a file is chosen.
+  const prepare = () => uploads.prepareVideo?.();
   const chooseFile = () => {
     if (!input.current) return;
+    prepare();
     input.current.value = '';
     input.current.click();
   };
   const actions = (
     <Space>
-      <Button type="primary" onClick={chooseFile}>
+      <Button type="primary" onClick={chooseFile} onPointerEnter={prepare} onFocus={prepare}>
         上传视频
       </Button>
       <Button onClick={() => setPicking(true)}>从素材库选择视频</Button>
@@ -116,7 +120,9 @@ export function VideoField({
         <Space orientation="vertical">
           <video src={video.url} poster={video.poster || undefined} controls style={{ width: 480, maxWidth: '100%', background: '#000' }} />
           <Space>
-            <Button onClick={chooseFile}>重新上传</Button>
+            <Button onClick={chooseFile} onPointerEnter={prepare} onFocus={prepare}>
+              重新上传
+            </Button>
             <Button onClick={() => setPicking(true)}>更换视频</Button>
             <Button danger onClick={() => onChange({ url: '', poster: '', vid: '' })}>
               移除视频
