@@ -77,7 +77,7 @@ export function VideoField({
     }
   };
 
-  // Reaching for the button starts what the upload will wait for (the storage client, credentials),
+  // Reaching for the button starts what the upload will wait for (the storage client),
   // so it is there by the time a file is chosen.
   const prepare = () => uploads.prepareVideo?.();
   const chooseFile = () => {
