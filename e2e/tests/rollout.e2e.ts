@@ -3,10 +3,13 @@
  * second mf-tools (its screen title marked) on a canary (50 %) seen by exactly the users in its bucket
  * (across reloads, and right after logging in), promote, rollback; then a canary whose entry was
  * tampered with after publishing: the user still gets the screen from stable, the failure is counted,
- * and enough failures roll it back automatically. Stable is restored: other e2e files share this server.
+ * and enough failures roll it back automatically; then a canary that loads but throws on render: its
+ * users' error reports roll it back by the analysis, the release webhook hears it, and stable users
+ * never see it. Stable is restored: other e2e files share this server.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,7 +76,7 @@ async function openRights(page: Page, title: string, timeout = 15_000): Promise<
  * it), as a real rebuild gives it; its chunk keeps its id and file name. Such a canary's chunk, run
  * before its entry failed, is what broke the stable retry when both versions shared one registry.
  */
-async function derive(store: ReleaseStore, from: string, version: string, title: string, into: string, rebuilt = false): Promise<void> {
+async function derive(store: ReleaseStore, from: string, version: string, title: string, into: string, rebuilt = false, code?: string): Promise<void> {
   const release = await store.readRelease(REMOTE, from);
   assert.ok(release, `release ${from}`);
   const read = async (file: string) => {
@@ -93,7 +96,8 @@ async function derive(store: ReleaseStore, from: string, version: string, title:
     let body: Buffer | string = stored;
     if (file === 'routes.json') body = JSON.stringify({ ...(JSON.parse(stored.toString('utf8')) as object), version });
     else if (file.includes('expose_Rights') && file.endsWith('.js')) {
-      body = stored.toString('utf8').replaceAll(`"${TITLE}"`, JSON.stringify(title));
+      // `code`: an expression in place of the title (one that throws makes a screen that loads, then fails to render).
+      body = stored.toString('utf8').replaceAll(`"${TITLE}"`, code ?? JSON.stringify(title));
       if (rebuilt) body = body.replace(new RegExp(`([{,])${oldId}\\(`), `$1${newId}(`);
     } else if (rebuilt && file === 'remoteEntry.js' && screen) body = entry.replace(screen[0], screen[0].replace(`(${oldId})`, `(${newId})`));
     await fs.mkdir(path.dirname(path.join(into, file)), { recursive: true });
@@ -109,7 +113,22 @@ async function fallsBackInPlace(page: Page, canaryTitle: string, timeout?: numbe
   return versions;
 }
 
-describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
+/** The release webhook the product posts to (E2E_WEBHOOK_PORT, set by tests/run.ts): the alerts it received. */
+async function listenForAlerts(): Promise<{ alerts: Record<string, unknown>[]; close: () => Promise<void> }> {
+  const alerts: Record<string, unknown>[] = [];
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => {
+      alerts.push(JSON.parse(text) as Record<string, unknown>);
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(Number(process.env.E2E_WEBHOOK_PORT), '127.0.0.1', resolve));
+  return { alerts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
   let browser: Browser;
   const store = new ReleaseStore(new FolderBlobStore(releasesDir));
   const stamp = Date.now();
@@ -226,5 +245,44 @@ describe('staged rollout of mf-tools', { timeout: 240_000 }, () => {
     assert.ok((await loadsOf(v3)) >= 20 && (await loadsOf(v3)) <= 40, 'one report per page load');
     assert.match(await deploy('history', REMOTE), /auto-rollback/);
     assert.deepEqual(await openRights(inside().page, TITLE), [stable], 'back on stable without trying the canary');
+  });
+  it("a canary that loads but throws on render: its users' error reports roll it back, the webhook hears it, stable users never see it", async () => {
+    const hook = await listenForAlerts();
+    try {
+      const v5 = `9.3.0-e2e.${stamp}`;
+      await derive(store, stable, v5, '', path.join(work, 'v5'), false, '(()=>{throw new Error("e2e canary render failure")})()');
+      await deploy('publish', REMOTE, '--version', v5, '--dist', path.join(work, 'v5'));
+      await deploy('canary', REMOTE, v5, '--percent', String(pair?.percent ?? 50));
+
+      // Each page load of the canary's user: the remote loads (a success for the load count), its
+      // screen throws, the error panel shows, and the error report leaves (two seconds later).
+      const failOnce = async (page: Page) => {
+        const reported = page.waitForResponse((r) => r.url().includes('/api/runtime/error-report'), { timeout: 30_000 });
+        await page.goto(`${baseUrl}/rights`);
+        await page.getByText('页面加载失败').first().waitFor({ timeout: 30_000 });
+        await reported;
+      };
+      const pages = await Promise.all([1, 2].map(async () => inside().page.context().newPage()));
+      for (let round = 0; round < 16 && (await store.readManifest('production')).remotes[REMOTE]?.canary; round++) {
+        await Promise.all(pages.map(failOnce));
+        // Stable users are never handed the canary.
+        if (round % 4 === 0) assert.deepEqual(await openRights(outside().page, TITLE), [stable], 'stable users see stable');
+      }
+      await Promise.all(pages.map(async (page) => page.close()));
+
+      const rollout = (await store.readManifest('production')).remotes[REMOTE];
+      assert.equal(rollout?.canary, undefined, 'rolled back by the analysis');
+      assert.equal(rollout?.history.at(-1)?.action, 'auto-rollback');
+      assert.match(rollout?.history.at(-1)?.reason ?? '', /error-session rate 100\.0 %/);
+      for (let i = 0; i < 50 && hook.alerts.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(
+        hook.alerts.map((a) => [a.event, a.remote, a.version, a.stable]),
+        [['auto-rollback', REMOTE, v5, stable]],
+        'the release webhook heard the rollback',
+      );
+      assert.deepEqual(await openRights(inside().page, TITLE), [stable], "the canary's user is back on stable");
+    } finally {
+      await hook.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProduct } from '../support/server';
+import { freePort, startProduct } from '../support/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const files = fs
@@ -13,13 +13,15 @@ const files = fs
   .filter((f) => process.argv.length <= 2 || process.argv.slice(2).some((part) => f.includes(part)))
   .map((f) => path.join(here, f));
 
-const product = await startProduct();
+// The release webhooks go to a port of the test processes' own (rollout.e2e.ts listens there when it needs them).
+const webhookPort = await freePort();
+const product = await startProduct({ RELEASE_WEBHOOKS: `json=http://127.0.0.1:${webhookPort}/release-alerts` });
 let code: number;
 try {
   code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: product.baseUrl, E2E_DATA_DIR: product.dataDir },
+      env: { ...process.env, E2E_BASE_URL: product.baseUrl, E2E_DATA_DIR: product.dataDir, E2E_WEBHOOK_PORT: String(webhookPort) },
     });
     child.on('exit', (c) => resolve(c ?? 1));
   });
