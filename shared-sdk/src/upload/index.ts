@@ -13,7 +13,7 @@ export {
   EDITOR_UPLOAD_MESSAGES,
   type UploadKind,
 } from './file-rules';
-export { StorageRefusal, STORAGE_REFUSAL_MESSAGES, isStorageRefusal, storageRefusalOf } from './storage-refusal';
+export { StorageRefusal, isStorageRefusal, storageRefusalOf } from './storage-refusal';
 export { UPLOAD_PART_SIZE, UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 export { buildObjectKey, randomId, dateFolder } from './object-key';
 export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, loadStorageClient, type UploadToken } from './storage-client';
