@@ -185,20 +185,27 @@ describe('operators’ console', () => {
     return id;
   }
 
+  it('the moderator signs in with TOTP, enrolling at the first sign-in, and looks at the queue before the creator uploads', async () => {
+    assert.ok(moderatorPassword, 'the admin added the moderator');
+    await signIn(moderator, moderatorName, moderatorPassword);
+    // A moderator has no 操作员 screen.
+    await moderator.getByRole('menuitem', { name: '我的账号' }).waitFor();
+    assert.equal(await moderator.getByRole('menuitem', { name: '操作员' }).count(), 0);
+    // The queue as it stands, then back home: coming back later must show what arrived meanwhile.
+    await moderator.getByRole('menuitem', { name: '审核' }).click();
+    await moderator.getByRole('tab', { name: /素材/, selected: true }).waitFor();
+    await settled(moderator);
+    assert.equal(await moderator.locator('tr.material-row', { hasText: approvedTitle }).count(), 0);
+    await moderator.getByRole('menuitem', { name: '首页' }).click();
+    await moderator.getByTestId('queue-materials').waitFor();
+  });
+
   it('a creator uploads two images; each waits as 未审核', async () => {
     await creator.bringToFront();
     await login(creator, baseUrl, ACCOUNTS.verified);
     await creator.waitForURL(/\/index$/);
     ids.set(approvedTitle, await upload(approvedTitle, 11));
     ids.set(rejectedTitle, await upload(rejectedTitle, 12));
-  });
-
-  it('the moderator signs in with TOTP, enrolling at the first sign-in', async () => {
-    assert.ok(moderatorPassword, 'the admin added the moderator');
-    await signIn(moderator, moderatorName, moderatorPassword);
-    // A moderator has no 操作员 screen.
-    await moderator.getByRole('menuitem', { name: '我的账号' }).waitFor();
-    assert.equal(await moderator.getByRole('menuitem', { name: '操作员' }).count(), 0);
   });
 
   it('the moderator approves one material: it leaves the queue, and the creator sees 审核通过 and downloads it', async () => {
