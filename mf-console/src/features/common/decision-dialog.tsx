@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorMessage } from './error-message';
 
@@ -28,6 +28,18 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // A new dialog at every opening. One dialog serves one decision after another: closing as its call
+  // ends hid the OK button in the middle of its loading icon's leave motion, which then never ended,
+  // and the next opening carried that icon spinning, unseen, for good (found by the console e2e).
+  // Field ids of this dialog's own (a screen holds several dialogs, each with a 原因 field): a label
+  // names its own field, never another dialog's.
+  const formName = `decision${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const [openings, setOpenings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpenings((n) => n + 1);
+  }
   const close = () => {
     setError('');
     onClose();
@@ -50,6 +62,7 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
 
   return (
     <Modal
+      key={openings}
       open={open}
       title={title}
       okText={okText}
@@ -66,7 +79,7 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
     >
       {description && <div style={{ marginBottom: 16 }}>{description}</div>}
       {error && <Alert type="error" role="alert" title={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={initialValues}>
+      <Form form={form} name={formName} layout="vertical" requiredMark={false} initialValues={initialValues}>
         {children}
         {reason && (
           <Form.Item
