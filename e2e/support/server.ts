@@ -28,12 +28,56 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-/** Starts the product exactly as `npm start` does, on a free port and a fresh data folder. */
-export async function startProduct(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+/** The first operator account the harness makes on a fresh data folder, as a platform's bootstrap does. */
+export interface BootstrapOperator {
+  name: string;
+  password: string;
+  /** The TOTP secret (base32), from the otpauth:// URL the command prints once. */
+  secret: string;
+}
+
+/** Where the harness keeps the bootstrap operator's password and TOTP secret, inside the data folder. */
+export const BOOTSTRAP_OPERATOR_FILE = 'e2e-operator.json';
+
+/** The bootstrap admin of the product under test (written by `startProduct`, read by the console tests). */
+export function bootstrapOperator(dataDir: string): BootstrapOperator {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, BOOTSTRAP_OPERATOR_FILE), 'utf8')) as BootstrapOperator;
+}
+
+/**
+ * `npm run admin -- operator add e2e-admin --role admin` on the data folder before the product holds
+ * it (the embedded database is single-process, and this command opens it directly, as a platform's
+ * first operator is made); the password and the TOTP secret it prints once are kept in the folder.
+ */
+async function addBootstrapOperator(dataDir: string): Promise<void> {
+  const name = 'e2e-admin';
+  const printed = await runAdmin(dataDir, 'operator', 'add', name, '--role', 'admin');
+  const password = /password:\s*(\S+)/.exec(printed)?.[1];
+  const url = /TOTP:\s*(otpauth:\/\/\S+)/.exec(printed)?.[1];
+  const secret = url ? new URL(url).searchParams.get('secret') : null;
+  if (!password || !secret) throw new Error(`operator add printed no password or TOTP secret:\n${printed}`);
+  const operator: BootstrapOperator = { name, password, secret };
+  fs.writeFileSync(path.join(dataDir, BOOTSTRAP_OPERATOR_FILE), JSON.stringify(operator), { mode: 0o600 });
+}
+
+/**
+ * Starts the product exactly as `npm start` does, on a free port and a fresh data folder. With
+ * `bootstrapOperator`, the folder first gets the platform's first operator (an admin; see
+ * `bootstrapOperator()` for its password and TOTP secret).
+ */
+export async function startProduct(extraEnv: Record<string, string> = {}, o: { bootstrapOperator?: boolean } = {}): Promise<RunningProduct> {
   const port = await freePort();
   // The storage thread takes uploads on a port of its own (as `npm start` runs it, on PORT + 1).
   const storagePort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creator-e2e-'));
+  if (o.bootstrapOperator) {
+    try {
+      await addBootstrapOperator(dataDir);
+    } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     // FETCH_ALLOW_CIDRS: pasted pictures served by a test's own local site may be re-hosted (every other private address is still refused).

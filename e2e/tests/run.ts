@@ -15,7 +15,11 @@ const files = fs
 
 // The release webhooks go to a port of the test processes' own (rollout.e2e.ts listens there when it needs them).
 const webhookPort = await freePort();
-const product = await startProduct({ RELEASE_WEBHOOKS: `json=http://127.0.0.1:${webhookPort}/release-alerts` });
+// The console's tests sign in as operators: the fresh data folder gets its first operator (an admin).
+const product = await startProduct(
+  { RELEASE_WEBHOOKS: `json=http://127.0.0.1:${webhookPort}/release-alerts` },
+  { bootstrapOperator: files.some((f) => path.basename(f).startsWith('console')) },
+);
 let code: number;
 try {
   code = await new Promise<number>((resolve) => {

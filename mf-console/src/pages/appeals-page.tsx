@@ -14,7 +14,8 @@ export function AppealsPage() {
   const canDecide = useCan('moderate');
   const [status, setStatus] = useState<Status>('open');
   const [page, setPage] = useState(1);
-  const list = useAppealListQuery({ status, page, size: SIZE });
+  // Appeals arrive and are decided by others: opened again, the list is asked for anew.
+  const list = useAppealListQuery({ status, page, size: SIZE }, { refetchOnMountOrArgChange: true });
   const [decide] = useDecideAppealMutation();
   return (
     <>

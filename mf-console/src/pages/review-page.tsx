@@ -20,6 +20,11 @@ import { ManuscriptQueue } from '../features/review/manuscript-queue';
 import { MaterialQueue, type MaterialFilter } from '../features/review/material-queue';
 
 const SIZE = 20;
+/**
+ * Queues change under the operator's feet (creators submit, other operators decide): a tab opened
+ * again asks the server instead of showing the list it left (RTK Query keeps it a minute).
+ */
+const FRESH = { refetchOnMountOrArgChange: true } as const;
 const TABS = ['materials', 'manuscripts', 'certifications'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -36,7 +41,7 @@ function MaterialsTab() {
   const canDecide = useCan('moderate');
   const [filter, setFilter] = useState<MaterialFilter>(0);
   const [page, setPage] = useState(1);
-  const queue = useMaterialQueueQuery({ ...(filter ? { cm_check: filter } : {}), page, size: SIZE });
+  const queue = useMaterialQueueQuery({ ...(filter ? { cm_check: filter } : {}), page, size: SIZE }, FRESH);
   const [decide] = useDecideMaterialsMutation();
   return (
     <>
@@ -63,7 +68,7 @@ function MaterialsTab() {
 function ManuscriptsTab() {
   const canDecide = useCan('moderate');
   const [page, setPage] = useState(1);
-  const queue = useManuscriptQueueQuery({ page, size: SIZE });
+  const queue = useManuscriptQueueQuery({ page, size: SIZE }, FRESH);
   const [decide] = useDecideManuscriptsMutation();
   return (
     <>
@@ -84,7 +89,7 @@ function ManuscriptsTab() {
 
 function CertificationsTab() {
   const canDecide = useCan('moderate');
-  const queue = useCertificationQueueQuery({ size: 100 });
+  const queue = useCertificationQueueQuery({ size: 100 }, FRESH);
   const [decide] = useDecideCertificationMutation();
   return (
     <>
@@ -105,7 +110,7 @@ function CertificationsTab() {
 export function ReviewPage() {
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.find((name) => name === search.get('tab')) ?? 'materials';
-  const summary = useQueueSummaryQuery({});
+  const summary = useQueueSummaryQuery({}, FRESH);
   const queues = summary.data ?? [];
   return (
     <>

@@ -30,6 +30,18 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
   const formName = `decision-${useId().replace(/[^\w-]/g, '')}`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // A new dialog at every opening. One dialog serves one decision after another: closing as its call
+  // ends hid the OK button in the middle of its loading icon's leave motion, which then never ended,
+  // and the next opening carried that icon spinning, unseen, for good (found by the console e2e).
+  // Field ids of this dialog's own (a screen holds several dialogs, each with a 原因 field): a label
+  // names its own field, never another dialog's.
+  const formName = `decision${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const [openings, setOpenings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpenings((n) => n + 1);
+  }
   const close = () => {
     setError('');
     onClose();
@@ -52,6 +64,7 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
 
   return (
     <Modal
+      key={openings}
       open={open}
       title={title}
       okText={okText}
