@@ -19,7 +19,7 @@ function renderLayout(role: 'admin' | 'moderator' | 'viewer', at = '/console') {
 describe('the console’s layout', () => {
   it('gives an admin every screen, 操作员 included', () => {
     renderLayout('admin');
-    expect(menuNames()).toEqual(['首页', '审核', '申诉', '用户', '报纸', '操作记录', '运维', '存储', '操作员', '我的账号']);
+    expect(menuNames()).toEqual(['首页', '审核', '申诉', '用户', '报纸', '操作记录', '运维', '发布', '存储', '操作员', '我的账号']);
     expect(screen.getByText('管理员')).toBeInTheDocument();
   });
 

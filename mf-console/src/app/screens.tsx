@@ -7,6 +7,7 @@ import {
   IdcardOutlined,
   MessageOutlined,
   ReadOutlined,
+  RocketOutlined,
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
@@ -15,6 +16,7 @@ import type { OperatorPermission } from 'shared-sdk/contract';
 import { AccountPage } from '../pages/account-page';
 import { AppealsPage } from '../pages/appeals-page';
 import { AuditPage } from '../pages/audit-page';
+import { ReleasesPage } from '../features/releases/releases-page';
 import { HomePage } from '../pages/home-page';
 import { NewspaperPage } from '../pages/newspaper-page';
 import { OperatorsPage } from '../pages/operators-page';
@@ -43,6 +45,7 @@ export const SCREENS: readonly ConsoleScreen[] = [
   { path: 'newspaper', label: '报纸', icon: <ReadOutlined />, permission: 'read', element: <NewspaperPage /> },
   { path: 'audit', label: '操作记录', icon: <AuditOutlined />, permission: 'read', element: <AuditPage /> },
   { path: 'tasks', label: '运维', icon: <ToolOutlined />, permission: 'read', element: <TasksPage /> },
+  { path: 'releases', label: '发布', icon: <RocketOutlined />, permission: 'release', element: <ReleasesPage /> },
   { path: 'storage', label: '存储', icon: <CloudServerOutlined />, permission: 'admin', element: <StoragePage /> },
   { path: 'operators', label: '操作员', icon: <TeamOutlined />, permission: 'admin', element: <OperatorsPage /> },
   { path: 'account', label: '我的账号', icon: <IdcardOutlined />, permission: 'self', element: <AccountPage /> },

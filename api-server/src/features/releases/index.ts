@@ -1,6 +1,6 @@
 /**
- * The release API under /api/operator/releases/ (release-api.ts; CI tokens and release scopes in
- * release-token-routes.ts), and the release files:
+ * The release API under /api/operator/releases/ (release-api.ts; what users see of each version in
+ * release-health.ts; CI tokens and release scopes in release-token-routes.ts), and the release files:
  *
  * Serves published releases at /releases/<remote>/<version>/<file> from the release store. A release
  * never changes once published, so every file is cacheable for a year. Only `<remote>/<version>/…`
@@ -13,6 +13,7 @@ import { readNegotiated } from '../web/negotiated-blob';
 import { removeUpload, uploadParser } from '../../lib/contract-route';
 import { isKnownRemote, releaseAccess } from './release-access';
 import { registerReleaseApi } from './release-api';
+import { registerReleaseHealth } from './release-health';
 import { registerReleaseTokenRoutes } from './release-token-routes';
 
 const SEGMENT = /^[A-Za-z0-9_.@-]+$/;
@@ -48,6 +49,7 @@ const releases: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/gzip', uploadParser);
   app.addHook('onResponse', removeUpload);
   registerReleaseApi(app);
+  registerReleaseHealth(app);
   registerReleaseTokenRoutes(app);
 
   app.get<{ Params: FileParams }>('/releases/:remote/:version/*', { config: { auth: 'public' } }, async (request, reply) => {

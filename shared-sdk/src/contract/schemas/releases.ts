@@ -73,6 +73,56 @@ export const releaseList = defineRoute({
   data: Type.Object({ env: Type.String(), remotes: Type.Array(ReleaseRemote) }),
 });
 
+/** One of a version's most frequent errors, as users' pages reported it (stack mapped to source lines). */
+export const ReleaseTopError = Type.Object({
+  fingerprint: Type.String(),
+  /** error, rejection, boundary (an error panel shown) or api (a failed call). */
+  kind: Type.String(),
+  message: Type.String(),
+  /** The mapped `file:line:column` it came from, '' when unknown. */
+  source: Type.String(),
+  /** The mapped stack, '' when none was reported. */
+  stack: Type.String(),
+  count: Type.Integer(),
+  first_seen: ISO,
+  last_seen: ISO,
+});
+export type ReleaseTopError = Static<typeof ReleaseTopError>;
+
+export const ReleaseVersionHealth = Type.Object({
+  version: Type.String(),
+  role: Type.Union([Type.Literal('stable'), Type.Literal('canary'), Type.Literal('other')]),
+  /** Page loads, failed loads and page loads with an error report, in the remote's current run. */
+  loads: Type.Integer(),
+  failures: Type.Integer(),
+  error_sessions: Type.Integer(),
+  /** The most frequent errors of the version (all runs), most frequent first. */
+  top_errors: Type.Array(ReleaseTopError),
+});
+export type ReleaseVersionHealth = Static<typeof ReleaseVersionHealth>;
+
+export const ReleaseHealth = Type.Object({
+  env: Type.String(),
+  remote: Type.String(),
+  /** Stable first, then the canary, then any other version counted in the current run. */
+  versions: Type.Array(ReleaseVersionHealth),
+});
+export type ReleaseHealth = Static<typeof ReleaseHealth>;
+
+export const releaseHealth = defineRoute({
+  method: 'GET',
+  url: '/api/operator/releases/health',
+  operationId: 'releaseHealth',
+  summary: "What users see of one remote's versions: loads, load failures, error sessions and the top errors",
+  description:
+    "Counts are those of the remote's current run (the canary's, for stable as well), as the automatic rollback and the promote gate judge them. 1003 outside the caller's scope; 1002 for an unknown remote.",
+  tag,
+  auth,
+  permission,
+  querystring: Type.Object({ remote: RemoteName }),
+  data: ReleaseHealth,
+});
+
 export const releaseUpload = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/upload',

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from 'shared-sdk/testing';
+import type { ReleaseHealth, ReleaseRemote } from './api';
+import { ReleasesPage } from './releases-page';
+
+// antd dialogs in jsdom are slow on a loaded machine.
+jest.setTimeout(180_000);
+
+const TOOLS: ReleaseRemote = {
+  remote: 'mf-tools',
+  stable: '1.0.0',
+  canary: { version: '1.1.0', percent: 10, paused: false, loads: 2, failures: 0 },
+  previous: [],
+  versions: ['1.0.0', '1.1.0'],
+  qa_users: [],
+  pins: {},
+  history: [],
+};
+const HEALTH: ReleaseHealth = {
+  env: 'production',
+  remote: 'mf-tools',
+  versions: [
+    { version: '1.0.0', role: 'stable', loads: 8, failures: 0, error_sessions: 1, top_errors: [] },
+    { version: '1.1.0', role: 'canary', loads: 2, failures: 0, error_sessions: 0, top_errors: [] },
+  ],
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  body: Record<string, unknown> | null;
+}
+
+/** The transport, mocked: answers the release calls as the server would, and records what was sent. */
+function mockServer(promoteAnswers: Array<{ code: number; msg: string; data: unknown }>) {
+  const sent: Sent[] = [];
+  // jsdom has no Response: the client reads only `status` and `json()`.
+  const answer = (code: number, msg: string, data: unknown) => ({ status: code === 0 ? 200 : 409, ok: code === 0, json: async () => ({ code, msg, data }) });
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    sent.push({ method, url, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null });
+    if (url.startsWith('/api/operator/releases/health')) return answer(0, 'ok', HEALTH);
+    if (url === '/api/operator/releases') return answer(0, 'ok', { env: 'production', remotes: [TOOLS] });
+    if (url === '/api/operator/releases/promote') {
+      const next = promoteAnswers.shift() ?? { code: 0, msg: 'ok', data: TOOLS };
+      return answer(next.code, next.msg, next.data);
+    }
+    return answer(1004, '没有这个接口', null);
+  }) as unknown as typeof fetch;
+  return sent;
+}
+
+describe('the 发布 page over its calls', () => {
+  const originalFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = originalFetch;
+  });
+
+  it('lists the remotes with their health, and forces a promote after the gate refuses it', async () => {
+    const sent = mockServer([{ code: 1009, msg: '发布被拒绝：mf-tools 1.1.0 has only 2 canary loads (at least 20 before promoting)', data: null }]);
+    renderWithProviders(<ReleasesPage />);
+    expect(await screen.findByText('环境：production')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'mf-tools（灰度 10%）' })).toBeInTheDocument();
+    expect(await screen.findByText('1 / 8（12.5%）')).toBeInTheDocument();
+    expect(sent.some((call) => call.url === '/api/operator/releases/health?remote=mf-tools')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: '全量发布 mf-tools' }));
+    const box = await screen.findByRole('dialog');
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '修复线上问题' } });
+    fireEvent.click(within(box).getByRole('button', { name: /确认发布/ }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('has only 2 canary loads');
+    fireEvent.click(within(box).getByRole('checkbox', { name: /强制发布/ }));
+    fireEvent.click(within(box).getByRole('button', { name: /强制发布/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent('mf-tools 1.1.0 已全量发布（强制）');
+    const promotes = sent.filter((call) => call.url === '/api/operator/releases/promote');
+    expect(promotes.map((call) => call.body)).toEqual([
+      { remote: 'mf-tools', reason: '修复线上问题' },
+      { remote: 'mf-tools', reason: '修复线上问题', force: true },
+    ]);
+    // The list and the rates are read again after the step.
+    await waitFor(() => expect(sent.filter((call) => call.url === '/api/operator/releases').length).toBeGreaterThan(1));
+  });
+});

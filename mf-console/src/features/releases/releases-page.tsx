@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Tabs, Typography } from 'antd';
+import { failureText } from '../api/endpoint';
+import {
+  type ReleaseRemote,
+  useReleaseCanaryMutation,
+  useReleaseHealthQuery,
+  useReleaseListQuery,
+  useReleasePauseMutation,
+  useReleasePromoteMutation,
+  useReleaseRollbackMutation,
+} from './api';
+import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
+import { RemotePanel } from './remote-panel';
+
+/** How often the rollout and the rates refresh while the screen is open. */
+const POLL_MS = 30_000;
+
+function ConnectedRemote({ remote, actions, onDone }: { remote: ReleaseRemote; actions: ReleaseActions; onDone: (text: string) => void }) {
+  const health = useReleaseHealthQuery({ remote: remote.remote }, { pollingInterval: POLL_MS });
+  const [pending, setPending] = useState<ReleaseActionKind | null>(null);
+  return (
+    <>
+      <RemotePanel
+        remote={remote}
+        health={health.data}
+        healthLoading={health.isFetching}
+        healthError={health.isError ? failureText(health.error) : ''}
+        onPick={setPending}
+      />
+      <ReleaseActionDialogs remote={remote} pending={pending} actions={actions} onClose={() => setPending(null)} onDone={onDone} />
+    </>
+  );
+}
+
+/** 发布 (admins and release managers): each remote the operator may release, its rollout and what users see of it. */
+export function ReleasesPage() {
+  const list = useReleaseListQuery({}, { pollingInterval: POLL_MS });
+  const [canary] = useReleaseCanaryMutation();
+  const [pause] = useReleasePauseMutation();
+  const [promote] = useReleasePromoteMutation();
+  const [rollback] = useReleaseRollbackMutation();
+  const [done, setDone] = useState('');
+  const actions: ReleaseActions = {
+    canary: async (request) => void (await canary(request).unwrap()),
+    pause: async (request) => void (await pause(request).unwrap()),
+    promote: async (request) => void (await promote(request).unwrap()),
+    rollback: async (request) => void (await rollback(request).unwrap()),
+  };
+  const remotes = list.data?.remotes ?? [];
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 22 }}>
+        发布
+      </Typography.Title>
+      {list.data && <p>{`环境：${list.data.env}`}</p>}
+      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      {done && <Alert type="success" role="status" title={done} closable onClose={() => setDone('')} style={{ marginBottom: 16 }} />}
+      {list.data && !remotes.length && <p>没有可发布的模块</p>}
+      {remotes.length > 0 && (
+        <Tabs
+          items={remotes.map((remote) => ({
+            key: remote.remote,
+            label: remote.canary ? `${remote.remote}（灰度 ${remote.canary.percent}%）` : remote.remote,
+            children: <ConnectedRemote remote={remote} actions={actions} onDone={setDone} />,
+          }))}
+        />
+      )}
+    </>
+  );
+}
