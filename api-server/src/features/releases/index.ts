@@ -14,6 +14,7 @@ import { removeUpload, uploadParser } from '../../lib/contract-route';
 import { isKnownRemote, releaseAccess } from './release-access';
 import { registerReleaseApi } from './release-api';
 import { registerReleaseTokenRoutes } from './release-token-routes';
+import { startStepPlans } from './step-plans';
 
 const SEGMENT = /^[A-Za-z0-9_.@-]+$/;
 
@@ -49,6 +50,18 @@ const releases: FastifyPluginAsync = async (app) => {
   app.addHook('onResponse', removeUpload);
   registerReleaseApi(app);
   registerReleaseTokenRoutes(app);
+
+  // Step plans advance (and watch windows end) on this check; tests call runStepPlans themselves.
+  const interval = app.config.releaseStepCheckMs;
+  if (interval > 0) {
+    let runner: ReturnType<typeof startStepPlans> | null = null;
+    app.addHook('onReady', async () => {
+      runner = startStepPlans(app, releaseAccess(app), interval);
+    });
+    app.addHook('onClose', async () => {
+      await runner?.stop();
+    });
+  }
 
   app.get<{ Params: FileParams }>('/releases/:remote/:version/*', { config: { auth: 'public' } }, async (request, reply) => {
     const { remote, version } = request.params;
