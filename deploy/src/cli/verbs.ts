@@ -141,7 +141,7 @@ export const VERBS: Record<string, Verb> = {
       const pauseMinutes = num(p, 'pause-minutes', 0)!;
       const watchMinutes = num(p, 'watch-minutes');
       const percent = steps ? steps[0]! : num(p, 'percent');
-      if (percent === undefined) throw new RefusalError('--percent (0 < N ≤ 100) or --steps is required');
+      if (percent === undefined) throw new RefusalError('--percent is required (0 < N ≤ 100), or a plan with --steps');
       const plan = steps ? { steps, pauseMinutes, ...(watchMinutes !== undefined ? { watchMinutes } : {}) } : undefined;
       const planText = plan ? ` (step plan ${plan.steps.join(' → ')} %, at least ${pauseMinutes} min per step)` : '';
       if (server) {

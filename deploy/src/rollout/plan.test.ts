@@ -34,7 +34,14 @@ test('a canary started with a plan begins at its first step', () => {
   const m = planned();
   const canary = m.remotes[R]?.canary;
   assert.equal(canary?.percent, 5);
-  assert.deepEqual(canary?.plan, { steps: [5, 25, 50, 100], pauseMinutes: 10, watchMinutes: 30, step: 0, stepStartedAt: at(0).toISOString(), stepStartLoads: 0 });
+  assert.deepEqual(canary?.plan, {
+    steps: [5, 25, 50, 100],
+    pauseMinutes: 10,
+    watchMinutes: 30,
+    step: 0,
+    stepStartedAt: at(0).toISOString(),
+    stepStartLoads: 0,
+  });
 });
 
 test('refuses plans that are not ascending shares ending at 100', () => {
@@ -85,7 +92,10 @@ test('waits for the pause and the loads, then advances step by step and promotes
       ['api-server (step plan)', 'promote', '1.0.0', '1.1.0'],
     ],
   );
-  assert.match(r.history[2]!.reason!, /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/);
+  assert.match(
+    r.history[2]!.reason!,
+    /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/,
+  );
   assert.match(r.history.at(-1)!.reason!, /^step plan complete: 100 % held 10 min with 100 canary loads/);
 });
 

@@ -12,7 +12,14 @@ export type PlanDecision =
   /** The step held long enough, with enough loads and a healthy analysis: on to the next share. */
   | { kind: 'advance'; remote: string; version: string; from: number; to: number; loads: number; reason: string }
   /** The last step (100 %) held: the canary becomes stable and its watch window starts. */
-  | { kind: 'promote'; remote: string; version: string; loads: number; baseline: { version: string | null; loads: number; failures: number; errorSessions: number }; reason: string }
+  | {
+      kind: 'promote';
+      remote: string;
+      version: string;
+      loads: number;
+      baseline: { version: string | null; loads: number; failures: number; errorSessions: number };
+      reason: string;
+    }
   /** The analysis finds the canary worse than stable: dropped. */
   | { kind: 'rollback'; remote: string; version: string; reason: string }
   /** The promoted version is worse than the stable it replaced, within its window: back to that one. */

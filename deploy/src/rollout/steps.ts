@@ -89,7 +89,8 @@ export function startCanary(manifest: RolloutManifest, release: ReleaseInfo, per
   if (current.stable && compareVersions(version, current.stable.version) <= 0) {
     throw new RefusalError(`a canary must be newer than stable ${current.stable.version}; to go back, use rollback`);
   }
-  if (!plan && current.canary?.percent === percent && !current.canary.paused) throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
+  if (!plan && current.canary?.percent === percent && !current.canary.paused)
+    throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
   const from = current.canary ? `${version}@${current.canary.percent}%` : (current.stable?.version ?? null);
   // A new run starts at the revision this step writes; a percentage change continues the run.
   const since = current.canary ? (current.canary.since ?? 0) : manifest.revision + 1;
@@ -154,7 +155,10 @@ export function rollback(manifest: RolloutManifest, remote: string, ctx: StepCon
   const current = manifest.remotes[remote];
   if (current?.canary) {
     const dropped = current.canary.version;
-    return change(manifest, remote, ctx, historyOf(action, dropped, current.stable?.version ?? null), ({ watch: _watch, ...r }) => ({ ...r, canary: undefined }));
+    return change(manifest, remote, ctx, historyOf(action, dropped, current.stable?.version ?? null), ({ watch: _watch, ...r }) => ({
+      ...r,
+      canary: undefined,
+    }));
   }
   const [previous, ...older] = current?.previousStable ?? [];
   if (!current?.stable || !previous) throw new RefusalError(`${remote} has no canary and no previous stable version to roll back to`);

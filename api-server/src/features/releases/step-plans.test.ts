@@ -41,7 +41,10 @@ describe('step plans driven by the server', () => {
     await database.db.insertInto('remote_load_counts').values({ env: ENV, remote: R, version, run, loads, failures }).execute();
     await database.db.deleteFrom('remote_error_sessions').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
     for (let i = 0; i < errorSessions; i++) {
-      await database.db.insertInto('remote_error_sessions').values({ env: ENV, remote: R, version, run, page_load: `${version}-${run}-${i}` }).execute();
+      await database.db
+        .insertInto('remote_error_sessions')
+        .values({ env: ENV, remote: R, version, run, page_load: `${version}-${run}-${i}` })
+        .execute();
     }
   }
 
@@ -134,7 +137,10 @@ describe('step plans driven by the server', () => {
       steps.map((h) => `${h.action} ${h.from} → ${h.to}`),
       ['canary 1.1.0@5% → 1.1.0@25%', 'canary 1.1.0@25% → 1.1.0@50%', 'canary 1.1.0@50% → 1.1.0@100%', 'promote 1.0.0 → 1.1.0'],
     );
-    assert.match(steps[0]!.reason!, /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/);
+    assert.match(
+      steps[0]!.reason!,
+      /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/,
+    );
     assert.match(steps[3]!.reason!, /^step plan complete: 100 % held 10 min with 80 canary loads/);
     await waitForAlerts(1);
     assert.deepEqual(
@@ -156,7 +162,10 @@ describe('step plans driven by the server', () => {
     assert.deepEqual([last.who, last.action, last.from, last.to], [STEP_PLAN_ACTOR, 'auto-rollback', '1.1.0', '1.0.0']);
     assert.match(last.reason!, /^watch window: error-session rate after promote 20\.0 % over 60 loads vs 1\.0\.0 1\.0 % over 800/);
     await waitForAlerts(2);
-    assert.deepEqual(alerts.slice(1).map((a) => [a.event, a.version, a.stable]), [['auto-rollback', '1.1.0', '1.0.0']]);
+    assert.deepEqual(
+      alerts.slice(1).map((a) => [a.event, a.version, a.stable]),
+      [['auto-rollback', '1.1.0', '1.0.0']],
+    );
   });
 
   it('rolls an unhealthy canary back at its step instead of advancing it', async () => {
@@ -172,6 +181,9 @@ describe('step plans driven by the server', () => {
     assert.equal(rollout.stable?.version, '1.0.0');
     assert.match(rollout.history.at(-1)!.reason!, /^step plan at 100 %: canary error-session rate 16\.7 % over 90 loads/);
     await waitForAlerts(3);
-    assert.deepEqual(alerts.slice(2).map((a) => [a.event, a.version]), [['auto-rollback', '1.2.0']]);
+    assert.deepEqual(
+      alerts.slice(2).map((a) => [a.event, a.version]),
+      [['auto-rollback', '1.2.0']],
+    );
   });
 });

@@ -18,10 +18,8 @@ export const STEP_PLAN_ACTOR = 'api-server (step plan)';
 export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, now: Date = new Date()): Promise<PlanDecision[]> {
   let result: { decisions: PlanDecision[]; manifest: RolloutManifest };
   try {
-    result = await operations.stepPlans(
-      { store: access.store, env: access.env, who: STEP_PLAN_ACTOR, now: () => now },
-      access.policy,
-      (manifest) => currentRunStats(app.db, access.env, manifest),
+    result = await operations.stepPlans({ store: access.store, env: access.env, who: STEP_PLAN_ACTOR, now: () => now }, access.policy, (manifest) =>
+      currentRunStats(app.db, access.env, manifest),
     );
   } catch (error) {
     if (error instanceof ConflictError) return [];
