@@ -65,8 +65,25 @@ function remoteView(manifest: RolloutManifest, remote: string, versions: string[
     remote,
     stable: rollout?.stable?.version ?? null,
     canary: canary
-      ? { version: canary.version, percent: canary.percent, paused: !!canary.paused, loads: counts?.loads ?? 0, failures: counts?.failures ?? 0 }
+      ? {
+          version: canary.version,
+          percent: canary.percent,
+          paused: !!canary.paused,
+          loads: counts?.loads ?? 0,
+          failures: counts?.failures ?? 0,
+          ...(canary.plan
+            ? {
+                plan: {
+                  steps: canary.plan.steps,
+                  step: canary.plan.step,
+                  pause_minutes: canary.plan.pauseMinutes,
+                  step_started_at: canary.plan.stepStartedAt,
+                },
+              }
+            : {}),
+        }
       : null,
+    ...(rollout?.watch ? { watch: { version: rollout.watch.version, until: rollout.watch.until } } : {}),
     previous: (rollout?.previousStable ?? []).map((ref) => ref.version),
     versions,
     qa_users: rollout?.qaUsers ?? [],

@@ -55,7 +55,9 @@ describe('step plans driven by the server', () => {
       headers: { authorization: `Bearer ${admin}` },
       payload: { remote: R, version, ...plan, reason: 'release train' },
     });
-    return response.json() as ApiEnvelope<{ canary: { version: string; percent: number } | null }>;
+    return response.json() as ApiEnvelope<{
+      canary: { version: string; percent: number; plan?: { steps: number[]; step: number; pause_minutes: number; step_started_at: string } } | null;
+    }>;
   }
 
   const waitForAlerts = async (n: number) => {
@@ -105,6 +107,11 @@ describe('step plans driven by the server', () => {
     const started = await canaryWithPlan('1.1.0', { steps: [5, 25, 50, 100], pause_minutes: 10, watch_minutes: 30 });
     assert.equal(started.code, 0, started.msg);
     assert.equal(started.data.canary?.percent, 5);
+    assert.deepEqual((({ step_started_at: _at, ...plan }) => plan)(started.data.canary!.plan!), {
+      steps: [5, 25, 50, 100],
+      step: 0,
+      pause_minutes: 10,
+    });
     const run = (await manifest()).remotes[R]!.canary!.since!;
     T0 = Date.parse((await manifest()).remotes[R]!.canary!.plan!.stepStartedAt);
 
@@ -142,6 +149,11 @@ describe('step plans driven by the server', () => {
       /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/,
     );
     assert.match(steps[3]!.reason!, /^step plan complete: 100 % held 10 min with 80 canary loads/);
+    const listed = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${admin}` } });
+    const tools = (listed.json() as ApiEnvelope<{ remotes: Array<{ remote: string; watch?: { version: string; until: string } }> }>).data.remotes.find(
+      (r) => r.remote === R,
+    );
+    assert.deepEqual(tools?.watch, { version: '1.1.0', until: at(75).toISOString() });
     await waitForAlerts(1);
     assert.deepEqual(
       alerts.map((a) => [a.event, a.version, a.stable, a.actor]),

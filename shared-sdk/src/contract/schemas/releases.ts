@@ -49,8 +49,14 @@ export const ReleaseRemote = Type.Object({
       /** Loads and failures reported for this canary run so far. */
       loads: Type.Integer(),
       failures: Type.Integer(),
+      /** The step plan the server advances, when the canary was started with one. */
+      plan: Type.Optional(
+        Type.Object({ steps: Type.Array(Type.Number()), step: Type.Integer(), pause_minutes: Type.Number(), step_started_at: Type.String() }),
+      ),
     }),
   ),
+  /** A version a step plan promoted, still judged against the previous stable until `until`. */
+  watch: Type.Optional(Type.Object({ version: Type.String(), until: Type.String() })),
   /** Former stables, newest first: where rollback goes back to. */
   previous: Type.Array(Type.String()),
   /** Published versions, oldest first. */
