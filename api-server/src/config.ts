@@ -45,6 +45,8 @@ export interface AppConfig {
   /** Auto-rollback: points the canary's failure rate may exceed stable's, and loads before judging. */
   rollbackMarginPct: number;
   rollbackMinLoads: number;
+  /** How often this server advances step plans and watches promoted versions (RELEASE_STEP_CHECK_MS); 0 = never. */
+  releaseStepCheckMs: number;
   /** RELEASE_WEBHOOKS: where release alerts go (rollbacks, failed analyses, promotes); see features/releases/alerts.ts. */
   releaseWebhooks: Webhook[];
   /** RELEASES_BUCKET_PREFIX: when set (e.g. `releases/`), the release store is that prefix of the object storage bucket. */
@@ -298,6 +300,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     releaseEnv: env.RELEASE_ENV || 'production',
     rollbackMarginPct: intFrom(env, 'ROLLBACK_MARGIN_PCT', 5),
     rollbackMinLoads: intFrom(env, 'ROLLBACK_MIN_LOADS', 20),
+    releaseStepCheckMs: intFrom(env, 'RELEASE_STEP_CHECK_MS', 60_000),
     releasesBucketPrefix: env.RELEASES_BUCKET_PREFIX ?? '',
     releaseWebhooks: parseWebhooks(env.RELEASE_WEBHOOKS ?? ''),
     ...objectStorageFrom(env),

@@ -18,6 +18,8 @@ export * as operations from './operations';
 export { compareVersions } from './semver';
 export type { DeployContext } from './operations';
 export { DEFAULT_POLICY, judgeCanaries, recordLoad, type AutoRollbackPolicy, type CanaryVerdict } from './rollout/auto-rollback';
+export { applyPlanDecisions, decidePlans, type PlanDecision } from './rollout/plan';
+export { DEFAULT_WATCH_MINUTES, type PlanRequest } from './rollout/steps';
 export { clientRollout, type ClientRemote, type ClientRollout, type ReleaseLookup } from './rollout/client-view';
 export { bucketOf, chooseVersion, hash32, type VersionChoice } from './bucket';
 export type * from './rollout/types';

@@ -1,6 +1,7 @@
 import { RefusalError } from './errors';
 import { applyAutoRollback, judgeCanaries, type AutoRollbackPolicy, type CanaryVerdict } from './rollout/auto-rollback';
 import { isRemoteName } from './rollout/manifest';
+import { applyPlanDecisions, decidePlans, type PlanDecision } from './rollout/plan';
 import * as steps from './rollout/steps';
 import type { RolloutManifest, RolloutStats } from './rollout/types';
 import { isVersion } from './semver';
@@ -42,9 +43,11 @@ function update(ctx: DeployContext, change: (m: RolloutManifest) => RolloutManif
   return ctx.store.updateManifest(ctx.env, change);
 }
 
-export async function canary(ctx: DeployContext, remote: string, version: string, percent: number): Promise<RolloutManifest> {
+/** Starts a canary (or changes its share); with a plan, at the plan's first step (`percent` is then ignored). */
+export async function canary(ctx: DeployContext, remote: string, version: string, percent: number, plan?: steps.PlanRequest): Promise<RolloutManifest> {
   const release = await requireRelease(ctx.store, remote, version);
-  return update(ctx, (m) => steps.startCanary(m, release, percent, stepContext(ctx)));
+  if (plan) steps.checkPlan(plan);
+  return update(ctx, (m) => steps.startCanary(m, release, percent, stepContext(ctx), plan));
 }
 
 /**
@@ -119,4 +122,23 @@ export async function autoRollback(
   if (!verdicts.some((v) => v.rollBack)) return { verdicts, manifest };
   const next = applyAutoRollback(manifest, verdicts, stepContext(ctx));
   return { verdicts, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision) };
+}
+
+/**
+ * Advances, promotes, rolls back or stops watching what the step plans call for now, in one manifest
+ * write based on the revision the decisions were made on (a ConflictError: another replica stepped
+ * first). Nothing is written when every plan waits. `stats`: each remote's current-run counts.
+ */
+export async function stepPlans(
+  ctx: DeployContext,
+  policy: AutoRollbackPolicy,
+  stats: (manifest: RolloutManifest) => Promise<RolloutStats>,
+): Promise<{ decisions: PlanDecision[]; manifest: RolloutManifest }> {
+  assertEnv(ctx.env);
+  const manifest = await ctx.store.readManifest(ctx.env);
+  const now = ctx.now?.() ?? new Date();
+  const decisions = decidePlans(manifest, await stats(manifest), now, policy);
+  if (!decisions.some((d) => d.kind !== 'wait')) return { decisions, manifest };
+  const next = applyPlanDecisions(manifest, decisions, { who: ctx.who, at: now.toISOString() });
+  return { decisions, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision) };
 }

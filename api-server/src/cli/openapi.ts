@@ -12,7 +12,7 @@ import { openDatabase } from '../db/connect';
 const target = path.resolve(process.argv[2] ?? 'openapi.json');
 const database = await openDatabase({ databaseUrl: '' });
 try {
-  const config = { ...loadConfig({}), databaseUrl: '', logLevel: 'silent', videoWorkerIntervalMs: 0, scoreDailyIntervalMs: 0 };
+  const config = { ...loadConfig({}), databaseUrl: '', logLevel: 'silent', videoWorkerIntervalMs: 0, scoreDailyIntervalMs: 0, releaseStepCheckMs: 0 };
   const app = await buildApp(config, { database, logger: false });
   try {
     await app.ready();

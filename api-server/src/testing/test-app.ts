@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Tests run the video worker's steps themselves, with their own clock.
     videoWorkerIntervalMs: 0,
     scoreDailyIntervalMs: 0,
+    releaseStepCheckMs: 0,
     ...overrides,
   };
 }

@@ -54,6 +54,35 @@ test('a team takes a remote from build to 10 % canary, 100 %, stable, and back',
   assert.match(history[4] ?? '', /ana\s+rollback\s+1\.1\.0 → 1\.0\.0\s+upload broken/);
 });
 
+test('a canary with a step plan starts at its first step in the store folder; a bad plan is refused', async (t) => {
+  const { repo, deploy } = await workspace(t);
+  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.0.0' });
+  assert.equal((await deploy('publish', 'mf-drafts')).code, 0);
+  assert.equal((await deploy('promote', 'mf-drafts', '--version', '1.0.0')).code, 0);
+  await fs.rm(path.join(repo, 'mf-drafts', 'dist'), { recursive: true });
+  await writeBuild(path.join(repo, 'mf-drafts', 'dist'), { version: '1.1.0' });
+  assert.equal((await deploy('publish', 'mf-drafts')).code, 0);
+  const bad = await deploy('canary', 'mf-drafts', '1.1.0', '--steps', '5,50');
+  assert.deepEqual([bad.code, /--steps must end at 100/.test(bad.err)], [2, true]);
+  const started = await deploy('canary', 'mf-drafts', '1.1.0', '--steps', '5,25,50,100', '--pause-minutes', '10', '--watch-minutes', '60');
+  assert.equal(started.code, 0, started.err);
+  assert.match(started.out, /on canary for 5 % of production users \(step plan 5 → 25 → 50 → 100 %, at least 10 min per step\)/);
+  const manifests = path.join(repo, '.data', 'releases', 'manifests', 'production');
+  const latest = (await fs.readdir(manifests)).sort().at(-1)!;
+  const manifest = JSON.parse(await fs.readFile(path.join(manifests, latest), 'utf8')) as {
+    remotes: Record<string, { canary?: { percent: number; plan?: object } }>;
+  };
+  const canary = manifest.remotes['mf-drafts']?.canary;
+  assert.equal(canary?.percent, 5);
+  assert.deepEqual((({ stepStartedAt: _at, ...plan }) => plan)(canary?.plan as { stepStartedAt: string }), {
+    steps: [5, 25, 50, 100],
+    pauseMinutes: 10,
+    watchMinutes: 60,
+    step: 0,
+    stepStartLoads: 0,
+  });
+});
+
 test('refusals exit with 2 and say why', async (t) => {
   const { repo, deploy } = await workspace(t);
   const cases: [string[], RegExp][] = [

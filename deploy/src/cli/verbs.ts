@@ -126,20 +126,38 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   canary: {
-    usage: 'canary <remote> <version> --percent N [--reason TEXT]   (starts, changes or resumes a canary)',
+    usage:
+      'canary <remote> <version> (--percent N | --steps 5,25,50,100 [--pause-minutes M] [--watch-minutes W]) [--reason TEXT]   (starts, changes or resumes a canary; --steps: the server advances it)',
     positionals: 2,
-    options: ['percent', 'reason'],
+    options: ['percent', 'steps', 'pause-minutes', 'watch-minutes', 'reason'],
     run: async (p, env) => {
       const server = serverOf(p, env);
-      const percent = num(p, 'percent');
-      if (percent === undefined) throw new RefusalError('--percent is required (0 < N ≤ 100)');
+      const stepsText = str(p, 'steps');
+      const steps = stepsText?.split(',').map((part) => {
+        const n = Number(part);
+        if (part.trim() === '' || !Number.isFinite(n)) throw new RefusalError(`--steps must be percentages separated by commas (got "${stepsText}")`);
+        return n;
+      });
+      const pauseMinutes = num(p, 'pause-minutes', 0)!;
+      const watchMinutes = num(p, 'watch-minutes');
+      const percent = steps ? steps[0]! : num(p, 'percent');
+      if (percent === undefined) throw new RefusalError('--percent is required (0 < N ≤ 100), or a plan with --steps');
+      const plan = steps ? { steps, pauseMinutes, ...(watchMinutes !== undefined ? { watchMinutes } : {}) } : undefined;
+      const planText = plan ? ` (step plan ${plan.steps.join(' → ')} %, at least ${pauseMinutes} min per step)` : '';
       if (server) {
-        await post(server, 'canary', { remote: arg(p, 0), version: arg(p, 1), percent, ...reasonOf(p) });
-        env.out(`${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of users on ${server.url}`);
+        const body = plan
+          ? { steps: plan.steps, pause_minutes: pauseMinutes, ...(watchMinutes !== undefined ? { watch_minutes: watchMinutes } : {}) }
+          : { percent };
+        await post(server, 'canary', { remote: arg(p, 0), version: arg(p, 1), ...body, ...reasonOf(p) });
+        env.out(`${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of users on ${server.url}${planText}`);
         return;
       }
       const ctx = context(p, env);
-      await report(env, ops.canary(ctx, arg(p, 0), arg(p, 1), percent), `${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of ${ctx.env} users`);
+      await report(
+        env,
+        ops.canary(ctx, arg(p, 0), arg(p, 1), percent, plan),
+        `${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of ${ctx.env} users${planText}`,
+      );
     },
   },
   promote: {

@@ -33,7 +33,7 @@ export interface CanaryVerdict {
 const pct = (r: number) => `${(r * 100).toFixed(1)} %`;
 const share = (bad: number, total: number) => (total > 0 ? bad / total : 0);
 
-interface Comparison {
+export interface Comparison {
   worse: boolean;
   p: number;
   text: string;
@@ -44,7 +44,7 @@ interface Comparison {
  * difference is unlikely by chance (p < alpha). Without any stable loads (a first release) the
  * baseline is taken as clean and the margin alone decides.
  */
-function compare(label: string, bad: [number, number], total: [number, number], policy: AutoRollbackPolicy): Comparison {
+export function compare(label: string, bad: [number, number], total: [number, number], policy: AutoRollbackPolicy): Comparison {
   const [canaryBad, stableBad] = [Math.min(bad[0], total[0]), Math.min(bad[1], total[1])];
   const [canaryRate, stableRate] = [share(canaryBad, total[0]), share(stableBad, total[1])];
   const effect = (canaryRate - stableRate) * 100 > policy.marginPoints;

@@ -49,7 +49,8 @@ export async function clientRollout(
     }
     remotes[name] = {
       stable: rollout.stable,
-      ...(live ? { canary: live } : {}),
+      // The step plan is the server's business, not the host's.
+      ...(live ? { canary: (({ plan: _plan, ...canary }) => canary)(live) } : {}),
       pins,
       qaUsers: qa ? [userId] : [],
       versions,

@@ -2,7 +2,7 @@ import { RefusalError } from '../errors';
 import { compareVersions } from '../semver';
 import type { ReleaseInfo } from '../store/release-types';
 import { emptyRemote } from './manifest';
-import type { HistoryEntry, RemoteRollout, RolloutAction, RolloutManifest, VersionRef } from './types';
+import type { HistoryEntry, RemoteRollout, RolloutAction, RolloutManifest, StepPlan, VersionRef } from './types';
 
 /** Who does a step, when and why: lands in the remote's history. */
 export interface StepContext {
@@ -23,7 +23,8 @@ export function versionRef(release: ReleaseInfo): VersionRef {
   return { version: release.version, entry: release.entry, integrity };
 }
 
-function change(
+/** Applies `update` to one remote and appends the history entry (shared with plan.ts). */
+export function change(
   manifest: RolloutManifest,
   remote: string,
   ctx: StepContext,
@@ -38,9 +39,46 @@ function change(
 
 const historyOf = (action: RolloutAction, from: string | null, to: string | null) => ({ action, from, to });
 
-/** Starts a canary, or changes the percentage of the one running. */
-export function startCanary(manifest: RolloutManifest, release: ReleaseInfo, percent: number, ctx: StepContext): RolloutManifest {
+/** What a caller asks for when it starts a canary with a step plan. */
+export interface PlanRequest {
+  steps: number[];
+  pauseMinutes: number;
+  watchMinutes?: number;
+}
+
+export const DEFAULT_WATCH_MINUTES = 30;
+const MAX_STEPS = 10;
+const MAX_MINUTES = 7 * 24 * 60;
+
+/** Refuses a plan that is not ascending shares ending at 100 with sane pauses. */
+export function checkPlan(plan: PlanRequest): void {
+  const { steps, pauseMinutes, watchMinutes = DEFAULT_WATCH_MINUTES } = plan;
+  if (!Array.isArray(steps) || steps.length < 1 || steps.length > MAX_STEPS) throw new RefusalError(`--steps must list 1 to ${MAX_STEPS} percentages`);
+  steps.forEach((p, i) => {
+    if (!Number.isFinite(p) || p <= 0 || p > 100) throw new RefusalError(`--steps: every step must be 0 < N ≤ 100 (got ${p})`);
+    if (i > 0 && p <= steps[i - 1]!) throw new RefusalError(`--steps must be ascending (got ${steps.join(',')})`);
+  });
+  if (steps[steps.length - 1] !== 100) throw new RefusalError(`--steps must end at 100 (got ${steps.join(',')})`);
+  for (const [name, value] of [
+    ['--pause-minutes', pauseMinutes],
+    ['--watch-minutes', watchMinutes],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0 || value > MAX_MINUTES) throw new RefusalError(`${name} must be between 0 and ${MAX_MINUTES} (got ${value})`);
+  }
+}
+
+/**
+ * Starts a canary, or changes the percentage of the one running. With a plan, the canary starts
+ * (or restarts its plan) at the plan's first step and `percent` is that step. Without one, a
+ * percentage change by hand ends the plan; resuming a paused canary at its share keeps it, its
+ * step's pause counting again from now.
+ */
+export function startCanary(manifest: RolloutManifest, release: ReleaseInfo, percent: number, ctx: StepContext, plan?: PlanRequest): RolloutManifest {
   const { remote, version } = release;
+  if (plan) {
+    checkPlan(plan);
+    percent = plan.steps[0]!;
+  }
   if (!Number.isFinite(percent) || percent <= 0 || percent > 100) {
     throw new RefusalError(`--percent must be a number with 0 < N ≤ 100 (got ${percent})`);
   }
@@ -51,13 +89,29 @@ export function startCanary(manifest: RolloutManifest, release: ReleaseInfo, per
   if (current.stable && compareVersions(version, current.stable.version) <= 0) {
     throw new RefusalError(`a canary must be newer than stable ${current.stable.version}; to go back, use rollback`);
   }
-  if (current.canary?.percent === percent && !current.canary.paused) throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
+  if (!plan && current.canary?.percent === percent && !current.canary.paused)
+    throw new RefusalError(`${remote} ${version} is already on canary at ${percent} %`);
   const from = current.canary ? `${version}@${current.canary.percent}%` : (current.stable?.version ?? null);
   // A new run starts at the revision this step writes; a percentage change continues the run.
   const since = current.canary ? (current.canary.since ?? 0) : manifest.revision + 1;
-  return change(manifest, remote, ctx, historyOf('canary', from, `${version}@${percent}%`), (r) => ({
-    ...r,
-    canary: { ...versionRef(release), percent, since },
+  let nextPlan: StepPlan | undefined;
+  if (plan) {
+    // Loads already counted in a running canary's run count towards the first step.
+    nextPlan = {
+      steps: [...plan.steps],
+      pauseMinutes: plan.pauseMinutes,
+      watchMinutes: plan.watchMinutes ?? DEFAULT_WATCH_MINUTES,
+      step: 0,
+      stepStartedAt: ctx.at,
+      stepStartLoads: 0,
+    };
+  } else if (current.canary?.plan && current.canary.paused && current.canary.percent === percent) {
+    nextPlan = { ...current.canary.plan, stepStartedAt: ctx.at };
+  }
+  const { watch: _watch, ...rest } = current;
+  return change(manifest, remote, ctx, historyOf('canary', from, `${version}@${percent}%`), () => ({
+    ...rest,
+    canary: { ...versionRef(release), percent, since, ...(nextPlan ? { plan: nextPlan } : {}) },
   }));
 }
 
@@ -81,10 +135,10 @@ export function promote(manifest: RolloutManifest, remote: string, ctx: StepCont
   if (direct && current.canary) {
     throw new RefusalError(`${remote} ${current.canary.version} is on canary: promote or roll it back before promoting another version`);
   }
-  const next = direct ? versionRef(direct) : current.canary ? (({ percent: _p, since: _s, paused: _x, ...ref }) => ref)(current.canary) : null;
+  const next = direct ? versionRef(direct) : current.canary ? (({ percent: _p, since: _s, paused: _x, plan: _plan, ...ref }) => ref)(current.canary) : null;
   if (!next) throw new RefusalError(`${remote} has no canary to promote (start one with: canary ${remote} <version> --percent N)`);
   if (current.stable?.version === next.version) throw new RefusalError(`${remote} ${next.version} is already stable`);
-  return change(manifest, remote, ctx, historyOf('promote', current.stable?.version ?? null, next.version), (r) => ({
+  return change(manifest, remote, ctx, historyOf('promote', current.stable?.version ?? null, next.version), ({ watch: _watch, ...r }) => ({
     ...r,
     stable: next,
     canary: undefined,
@@ -101,11 +155,14 @@ export function rollback(manifest: RolloutManifest, remote: string, ctx: StepCon
   const current = manifest.remotes[remote];
   if (current?.canary) {
     const dropped = current.canary.version;
-    return change(manifest, remote, ctx, historyOf(action, dropped, current.stable?.version ?? null), (r) => ({ ...r, canary: undefined }));
+    return change(manifest, remote, ctx, historyOf(action, dropped, current.stable?.version ?? null), ({ watch: _watch, ...r }) => ({
+      ...r,
+      canary: undefined,
+    }));
   }
   const [previous, ...older] = current?.previousStable ?? [];
   if (!current?.stable || !previous) throw new RefusalError(`${remote} has no canary and no previous stable version to roll back to`);
-  return change(manifest, remote, ctx, historyOf(action, current.stable.version, previous.version), (r) => ({
+  return change(manifest, remote, ctx, historyOf(action, current.stable.version, previous.version), ({ watch: _watch, ...r }) => ({
     ...r,
     stable: previous,
     previousStable: older,

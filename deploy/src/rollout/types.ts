@@ -26,6 +26,37 @@ export interface CanaryRef extends VersionRef {
   since?: number;
   /** A paused canary keeps its version and share but nobody is bucketed onto it (pins and QA still reach it). */
   paused?: boolean;
+  /** A step plan (e.g. 5 → 25 → 50 → 100 %) that the server advances while the canary is healthy. */
+  plan?: StepPlan;
+}
+
+/**
+ * A canary's step plan: the shares it walks through, at least `pauseMinutes` and the judging minimum
+ * of canary loads on each, promoted after the last one, then watched for `watchMinutes`.
+ */
+export interface StepPlan {
+  /** Ascending percentages, the last one 100. */
+  steps: number[];
+  pauseMinutes: number;
+  /** After the promote: how long the new stable is still judged against the previous one. */
+  watchMinutes: number;
+  /** Index in `steps` of the share the canary is on now. */
+  step: number;
+  /** ISO time the current step began. */
+  stepStartedAt: string;
+  /** Canary loads of the run counted when the current step began: the step's own loads are the rest. */
+  stepStartLoads: number;
+}
+
+/** A version promoted by a step plan, still judged against the stable it replaced until `until`. */
+export interface PromoteWatch {
+  version: string;
+  /** The manifest revision of the promote: reports in the window count in this run. */
+  since: number;
+  /** ISO end of the window. */
+  until: string;
+  /** The replaced stable and its counts from the canary run: the rates the new stable must not be worse than. */
+  baseline: { version: string | null; loads: number; failures: number; errorSessions: number };
 }
 
 export type RolloutAction = 'canary' | 'pause' | 'promote' | 'rollback' | 'auto-rollback' | 'pin' | 'unpin' | 'qa-add' | 'qa-remove';
@@ -48,6 +79,8 @@ export interface RemoteRollout {
   /** Former stables, newest first: where `rollback` goes back to. */
   previousStable: VersionRef[];
   canary?: CanaryRef;
+  /** Set by a step plan's promote; cleared when its window ends or by any canary, promote or rollback. */
+  watch?: PromoteWatch;
   /** userId → version, for support and QA; wins over bucketing. */
   pins: Record<string, string>;
   /** Users allowed to pick a version with the `?mf` query override. */

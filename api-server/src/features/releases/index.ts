@@ -15,6 +15,7 @@ import { isKnownRemote, releaseAccess } from './release-access';
 import { registerReleaseApi } from './release-api';
 import { registerReleaseHealth } from './release-health';
 import { registerReleaseTokenRoutes } from './release-token-routes';
+import { startStepPlans } from './step-plans';
 
 const SEGMENT = /^[A-Za-z0-9_.@-]+$/;
 
@@ -51,6 +52,18 @@ const releases: FastifyPluginAsync = async (app) => {
   registerReleaseApi(app);
   registerReleaseHealth(app);
   registerReleaseTokenRoutes(app);
+
+  // Step plans advance (and watch windows end) on this check; tests call runStepPlans themselves.
+  const interval = app.config.releaseStepCheckMs;
+  if (interval > 0) {
+    let runner: ReturnType<typeof startStepPlans> | null = null;
+    app.addHook('onReady', async () => {
+      runner = startStepPlans(app, releaseAccess(app), interval);
+    });
+    app.addHook('onClose', async () => {
+      await runner?.stop();
+    });
+  }
 
   app.get<{ Params: FileParams }>('/releases/:remote/:version/*', { config: { auth: 'public' } }, async (request, reply) => {
     const { remote, version } = request.params;

@@ -345,6 +345,12 @@ describe('the release API on the folder store', () => {
     const rolled = await deploy(['rollback', 'mf-tools', '--reason', 'not today', ...viaFlags]);
     assert.equal(rolled.code, 0, rolled.err);
     assert.match((await deploy(['history', 'mf-tools', ...viaFlags])).out, /ci:tools-ci\s+rollback\s+2\.1\.0 → 1\.0\.0\s+not today/);
+    // A step plan: the canary starts at the first step, the server advances it (step-plans.test.ts).
+    const planned = await deploy(['canary', 'mf-tools', '2.1.0', '--steps', '5,25,100', '--pause-minutes', '10', ...viaFlags]);
+    assert.equal(planned.code, 0, planned.err);
+    assert.match(planned.out, /on canary for 5 % of users on .*\(step plan 5 → 25 → 100 %, at least 10 min per step\)/);
+    const plan = (await store.readManifest('production')).remotes['mf-tools']?.canary?.plan;
+    assert.deepEqual([plan?.steps, plan?.pauseMinutes, plan?.watchMinutes, plan?.step], [[5, 25, 100], 10, 30, 0]);
     // Out of the token's scope, a dead token, and folder-mode options are refused with exit code 2.
     const other = await deploy(['pin', 'mf-editor', '1.0.0', '--user', '9', ...viaFlags]);
     assert.deepEqual([other.code, /code 1003/.test(other.err)], [2, true]);

@@ -65,8 +65,25 @@ function remoteView(manifest: RolloutManifest, remote: string, versions: string[
     remote,
     stable: rollout?.stable?.version ?? null,
     canary: canary
-      ? { version: canary.version, percent: canary.percent, paused: !!canary.paused, loads: counts?.loads ?? 0, failures: counts?.failures ?? 0 }
+      ? {
+          version: canary.version,
+          percent: canary.percent,
+          paused: !!canary.paused,
+          loads: counts?.loads ?? 0,
+          failures: counts?.failures ?? 0,
+          ...(canary.plan
+            ? {
+                plan: {
+                  steps: canary.plan.steps,
+                  step: canary.plan.step,
+                  pause_minutes: canary.plan.pauseMinutes,
+                  step_started_at: canary.plan.stepStartedAt,
+                },
+              }
+            : {}),
+        }
       : null,
+    ...(rollout?.watch ? { watch: { version: rollout.watch.version, until: rollout.watch.until } } : {}),
     previous: (rollout?.previousStable ?? []).map((ref) => ref.version),
     versions,
     qa_users: rollout?.qaUsers ?? [],
@@ -176,8 +193,14 @@ export function registerReleaseApi(app: FastifyInstance): void {
   });
 
   serve(app, contract.releaseCanary, async (request) => {
-    const { remote, version, percent, reason } = request.body;
-    return step(requireOperator(request), remote, 'canary', reason, (ctx) => operations.canary(ctx, remote, version, percent), { version, percent });
+    const { remote, version, percent, steps, pause_minutes: pauseMinutes = 0, watch_minutes: watchMinutes, reason } = request.body;
+    if (!steps && percent === undefined) throw invalid('参数错误：须给出灰度比例或分步计划');
+    const plan = steps ? { steps, pauseMinutes, ...(watchMinutes !== undefined ? { watchMinutes } : {}) } : undefined;
+    return step(requireOperator(request), remote, 'canary', reason, (ctx) => operations.canary(ctx, remote, version, percent ?? 0, plan), {
+      version,
+      percent: steps ? steps[0] : percent,
+      ...(plan ? { plan } : {}),
+    });
   });
 
   serve(app, contract.releasePause, async (request) => {

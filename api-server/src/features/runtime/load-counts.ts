@@ -19,9 +19,13 @@ export interface CountedReport {
   phase: string;
 }
 
-/** The run a report of this remote counts in now: the running canary's, else 0 (no canary). */
+/**
+ * The run a report of this remote counts in now: the running canary's, else the watch window's of a
+ * version a step plan promoted (so the window is judged on its own loads), else 0.
+ */
 export function currentRun(rollout: RemoteRollout | undefined): number {
-  return rollout?.canary ? (rollout.canary.since ?? 0) : 0;
+  if (rollout?.canary) return rollout.canary.since ?? 0;
+  return rollout?.watch?.since ?? 0;
 }
 
 /** True when the report was new and counted; false for a page load already reported. */

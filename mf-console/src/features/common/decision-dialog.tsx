@@ -26,8 +26,6 @@ export interface DecisionDialogProps {
  */
 export function DecisionDialog({ open, title, description, okText, danger, reason, children, initialValues, onSubmit, onClose }: DecisionDialogProps) {
   const [form] = Form.useForm();
-  // A form name of its own: several dialogs on one screen must not share field ids (a label names one field).
-  const formName = `decision-${useId().replace(/[^\w-]/g, '')}`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   // A new dialog at every opening. One dialog serves one decision after another: closing as its call

@@ -49,8 +49,14 @@ export const ReleaseRemote = Type.Object({
       /** Loads and failures reported for this canary run so far. */
       loads: Type.Integer(),
       failures: Type.Integer(),
+      /** The step plan the server advances, when the canary was started with one. */
+      plan: Type.Optional(
+        Type.Object({ steps: Type.Array(Type.Number()), step: Type.Integer(), pause_minutes: Type.Number(), step_started_at: Type.String() }),
+      ),
     }),
   ),
+  /** A version a step plan promoted, still judged against the previous stable until `until`. */
+  watch: Type.Optional(Type.Object({ version: Type.String(), until: Type.String() })),
   /** Former stables, newest first: where rollback goes back to. */
   previous: Type.Array(Type.String()),
   /** Published versions, oldest first. */
@@ -143,10 +149,20 @@ export const releaseCanary = defineRoute({
   url: '/api/operator/releases/canary',
   operationId: 'releaseCanary',
   summary: 'Start a canary of a published version, change its share, or resume a paused one',
+  description:
+    'With `steps` (ascending percentages ending at 100) the canary starts at the first step and the server advances it by itself: after at least `pause_minutes` and ROLLBACK_MIN_LOADS canary loads on a step with a healthy analysis, promoting after the last step and then watching the new stable for `watch_minutes` (default 30) against the previous one. Without `steps`, `percent` is required; a share changed by hand ends a plan. 1009 for a plan that is not ascending or does not end at 100.',
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, version: Version, percent: Type.Number({ exclusiveMinimum: 0, maximum: 100 }), reason: Type.Optional(Reason) }),
+  body: Type.Object({
+    remote: RemoteName,
+    version: Version,
+    percent: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+    steps: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0, maximum: 100 }), { minItems: 1, maxItems: 10 })),
+    pause_minutes: Type.Optional(Type.Number({ minimum: 0, maximum: 10080 })),
+    watch_minutes: Type.Optional(Type.Number({ minimum: 0, maximum: 10080 })),
+    reason: Type.Optional(Reason),
+  }),
   data: ReleaseRemote,
 });
 

@@ -1,0 +1,201 @@
+/**
+ * Step plans driven by the server: a canary started through the release API with a plan walks its
+ * steps to 100 % and is promoted, an unhealthy one is rolled back at its step, and a promoted version
+ * that turns bad within its watch window goes back to the previous stable. Counts go into the
+ * database tables the load and error reports fill; the clock is the step check's `now`.
+ */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
+import type { FastifyInstance } from 'fastify';
+import { ApiCode, type ApiEnvelope } from 'shared-sdk/contract';
+import { publishTestRelease } from '../../testing/releases';
+import { addTestOperator, signInOperator } from '../../testing/operators';
+import { buildTestApp, tempDir } from '../../testing/test-app';
+import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { releaseAccess } from './release-access';
+import { STEP_PLAN_ACTOR, runStepPlans } from './step-plans';
+
+const R = 'mf-tools';
+const ENV = 'production';
+
+describe('step plans driven by the server', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let admin = '';
+  let hook: http.Server;
+  const alerts: Array<Record<string, unknown>> = [];
+  const web = tempDir('step-plan-web');
+  const releases = tempDir('step-plan-store');
+  const store = new ReleaseStore(new FolderBlobStore(releases.dir));
+  /** The fake clock's zero: when the first plan started (the API stamps its step with the real time). */
+  let T0 = 0;
+  const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+  const manifest = () => store.readManifest(ENV);
+  const check = async (minutes: number) => (await runStepPlans(app, releaseAccess(app), at(minutes))).map((d) => `${d.kind} ${d.version}`);
+
+  /** Sets a version's counts in a run as the load and error reports would have left them. */
+  async function counts(version: string, run: number, loads: number, failures: number, errorSessions = 0): Promise<void> {
+    await database.db.deleteFrom('remote_load_counts').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
+    await database.db.insertInto('remote_load_counts').values({ env: ENV, remote: R, version, run, loads, failures }).execute();
+    await database.db.deleteFrom('remote_error_sessions').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
+    for (let i = 0; i < errorSessions; i++) {
+      await database.db
+        .insertInto('remote_error_sessions')
+        .values({ env: ENV, remote: R, version, run, page_load: `${version}-${run}-${i}` })
+        .execute();
+    }
+  }
+
+  async function canaryWithPlan(version: string, plan: Record<string, unknown>) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/operator/releases/canary',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { remote: R, version, ...plan, reason: 'release train' },
+    });
+    return response.json() as ApiEnvelope<{
+      canary: { version: string; percent: number; plan?: { steps: number[]; step: number; pause_minutes: number; step_started_at: string } } | null;
+    }>;
+  }
+
+  const waitForAlerts = async (n: number) => {
+    for (let i = 0; i < 100 && alerts.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  before(async () => {
+    hook = http.createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      req.on('end', () => {
+        alerts.push(JSON.parse(text) as Record<string, unknown>);
+        res.writeHead(200).end('{}');
+      });
+    });
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    await new Promise<void>((resolve) => hook.listen(port, '127.0.0.1', resolve));
+    database = await openTestDatabase();
+    app = await buildTestApp(database, {
+      webRoot: web.dir,
+      releasesDir: releases.dir,
+      releaseEnv: ENV,
+      rollbackMinLoads: 20,
+      rollbackMarginPct: 5,
+      releaseWebhooks: [{ format: 'json', url: `http://127.0.0.1:${port}/hook` }],
+    });
+    admin = await signInOperator(app, database.db, await addTestOperator(database.db, 'admin'));
+    for (const version of ['1.0.0', '1.1.0', '1.2.0']) await publishTestRelease(store, R, version);
+    await operations.promote({ store, env: ENV, who: 'test' }, R, '1.0.0');
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    await new Promise<void>((resolve) => hook.close(() => resolve()));
+    web.remove();
+    releases.remove();
+  });
+
+  it('refuses a plan that does not end at 100 or is not ascending, and a canary call with neither share nor plan', async () => {
+    assert.equal((await canaryWithPlan('1.1.0', { steps: [5, 50] })).code, 1009);
+    assert.equal((await canaryWithPlan('1.1.0', { steps: [50, 25, 100] })).code, 1009);
+    assert.equal((await canaryWithPlan('1.1.0', {})).code, ApiCode.INVALID_PARAMS);
+    assert.equal((await manifest()).remotes[R]?.canary, undefined);
+  });
+
+  it('walks a healthy canary through its steps to 100 %, promotes it and tells the webhooks', async () => {
+    const started = await canaryWithPlan('1.1.0', { steps: [5, 25, 50, 100], pause_minutes: 10, watch_minutes: 30 });
+    assert.equal(started.code, 0, started.msg);
+    assert.equal(started.data.canary?.percent, 5);
+    assert.deepEqual((({ step_started_at: _at, ...plan }) => plan)(started.data.canary!.plan!), {
+      steps: [5, 25, 50, 100],
+      step: 0,
+      pause_minutes: 10,
+    });
+    const run = (await manifest()).remotes[R]!.canary!.since!;
+    T0 = Date.parse((await manifest()).remotes[R]!.canary!.plan!.stepStartedAt);
+
+    await counts('1.1.0', run, 30, 0);
+    await counts('1.0.0', run, 600, 6, 6);
+    assert.deepEqual(await check(5), [], 'the pause is not over');
+    // Two replicas checking at once: one step, not two.
+    const both = await Promise.all([check(10), check(10)]);
+    assert.deepEqual(both.flat(), ['advance 1.1.0']);
+    assert.equal((await manifest()).remotes[R]?.canary?.percent, 25);
+
+    await counts('1.1.0', run, 45, 0);
+    assert.deepEqual(await check(25), [], 'only 15 loads on this step');
+    await counts('1.1.0', run, 70, 1, 1);
+    assert.deepEqual(await check(25), ['advance 1.1.0']);
+    await counts('1.1.0', run, 120, 1, 1);
+    await counts('1.0.0', run, 800, 8, 8);
+    assert.deepEqual(await check(35), ['advance 1.1.0']);
+    assert.equal((await manifest()).remotes[R]?.canary?.percent, 100);
+    await counts('1.1.0', run, 200, 2, 2);
+    assert.deepEqual(await check(45), ['promote 1.1.0']);
+
+    const rollout = (await manifest()).remotes[R]!;
+    assert.equal(rollout.stable?.version, '1.1.0');
+    assert.equal(rollout.canary, undefined);
+    assert.equal(rollout.watch?.until, at(75).toISOString());
+    assert.deepEqual(rollout.watch?.baseline, { version: '1.0.0', loads: 800, failures: 8, errorSessions: 8 });
+    const steps = rollout.history.filter((h) => h.who === STEP_PLAN_ACTOR);
+    assert.deepEqual(
+      steps.map((h) => `${h.action} ${h.from} → ${h.to}`),
+      ['canary 1.1.0@5% → 1.1.0@25%', 'canary 1.1.0@25% → 1.1.0@50%', 'canary 1.1.0@50% → 1.1.0@100%', 'promote 1.0.0 → 1.1.0'],
+    );
+    assert.match(
+      steps[0]!.reason!,
+      /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/,
+    );
+    assert.match(steps[3]!.reason!, /^step plan complete: 100 % held 10 min with 80 canary loads/);
+    const listed = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${admin}` } });
+    const tools = (listed.json() as ApiEnvelope<{ remotes: Array<{ remote: string; watch?: { version: string; until: string } }> }>).data.remotes.find(
+      (r) => r.remote === R,
+    );
+    assert.deepEqual(tools?.watch, { version: '1.1.0', until: at(75).toISOString() });
+    await waitForAlerts(1);
+    assert.deepEqual(
+      alerts.map((a) => [a.event, a.version, a.stable, a.actor]),
+      [['promote', '1.1.0', '1.1.0', STEP_PLAN_ACTOR]],
+    );
+  });
+
+  it('rolls the promoted version back to the previous stable when it turns bad within its watch window', async () => {
+    const watch = (await manifest()).remotes[R]!.watch!;
+    await counts('1.1.0', watch.since, 10, 5);
+    assert.deepEqual(await check(50), [], 'too few loads in the window to judge');
+    await counts('1.1.0', watch.since, 60, 1, 12);
+    assert.deepEqual(await check(55), ['watch-rollback 1.1.0']);
+    const rollout = (await manifest()).remotes[R]!;
+    assert.equal(rollout.stable?.version, '1.0.0');
+    assert.equal(rollout.watch, undefined);
+    const last = rollout.history.at(-1)!;
+    assert.deepEqual([last.who, last.action, last.from, last.to], [STEP_PLAN_ACTOR, 'auto-rollback', '1.1.0', '1.0.0']);
+    assert.match(last.reason!, /^watch window: error-session rate after promote 20\.0 % over 60 loads vs 1\.0\.0 1\.0 % over 800/);
+    await waitForAlerts(2);
+    assert.deepEqual(
+      alerts.slice(1).map((a) => [a.event, a.version, a.stable]),
+      [['auto-rollback', '1.1.0', '1.0.0']],
+    );
+  });
+
+  it('rolls an unhealthy canary back at its step instead of advancing it', async () => {
+    assert.equal((await canaryWithPlan('1.2.0', { steps: [10, 100], pause_minutes: 0 })).code, 0);
+    const run = (await manifest()).remotes[R]!.canary!.since!;
+    await counts('1.0.0', run, 500, 5, 5);
+    await counts('1.2.0', run, 40, 1, 1);
+    assert.deepEqual(await check(60), ['advance 1.2.0']);
+    await counts('1.2.0', run, 90, 2, 15);
+    assert.deepEqual(await check(61), ['rollback 1.2.0']);
+    const rollout = (await manifest()).remotes[R]!;
+    assert.equal(rollout.canary, undefined);
+    assert.equal(rollout.stable?.version, '1.0.0');
+    assert.match(rollout.history.at(-1)!.reason!, /^step plan at 100 %: canary error-session rate 16\.7 % over 90 loads/);
+    await waitForAlerts(3);
+    assert.deepEqual(
+      alerts.slice(2).map((a) => [a.event, a.version]),
+      [['auto-rollback', '1.2.0']],
+    );
+  });
+});

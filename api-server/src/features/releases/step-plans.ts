@@ -1,0 +1,73 @@
+/**
+ * The server drives the step plans (issue 37): every RELEASE_STEP_CHECK_MS it asks the deploy
+ * package what each planned canary and each watch window calls for (advance, promote, roll back,
+ * stop watching) on the counts of their current runs, and writes it through the manifest's
+ * compare-and-swap: of several replicas checking at once one writes, the others get a ConflictError
+ * and let it be. The history names the actor `api-server (step plan)` with the figures; the release
+ * webhooks hear of promotes and rollbacks.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ConflictError, type PlanDecision, type RolloutManifest, operations } from 'deploy';
+import { currentRunStats } from '../runtime/load-counts';
+import { sendAlert } from './alerts';
+import type { ReleaseAccess } from './release-access';
+
+export const STEP_PLAN_ACTOR = 'api-server (step plan)';
+
+/** One check: the decisions written (none when all wait, or when another replica wrote first). */
+export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, now: Date = new Date()): Promise<PlanDecision[]> {
+  let result: { decisions: PlanDecision[]; manifest: RolloutManifest };
+  try {
+    result = await operations.stepPlans({ store: access.store, env: access.env, who: STEP_PLAN_ACTOR, now: () => now }, access.policy, (manifest) =>
+      currentRunStats(app.db, access.env, manifest),
+    );
+  } catch (error) {
+    if (error instanceof ConflictError) return [];
+    throw error;
+  }
+  const done = result.decisions.filter((d) => d.kind !== 'wait');
+  for (const decision of done) {
+    app.log.info({ remote: decision.remote, version: decision.version, step: decision.kind }, `step plan: ${decision.reason}`);
+    if (decision.kind === 'rollback' || decision.kind === 'watch-rollback') app.metrics.countCanaryVerdict(decision.remote, 'rollback');
+    if (decision.kind !== 'promote' && decision.kind !== 'rollback' && decision.kind !== 'watch-rollback') continue;
+    // Told after the manifest is written; a receiver that is down never holds up the next check.
+    void sendAlert(
+      app.config.releaseWebhooks,
+      {
+        event: decision.kind === 'promote' ? 'promote' : 'auto-rollback',
+        env: access.env,
+        remote: decision.remote,
+        version: decision.version,
+        stable: result.manifest.remotes[decision.remote]?.stable?.version ?? null,
+        actor: STEP_PLAN_ACTOR,
+        reason: decision.reason,
+        at: now.toISOString(),
+      },
+      app.log,
+    );
+  }
+  return done;
+}
+
+/** Checks every `intervalMs` (never two checks at once); stop() waits for the one running. */
+export function startStepPlans(app: FastifyInstance, access: ReleaseAccess, intervalMs: number): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= runStepPlans(app, access)
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error }, 'the step-plan check failed; it is tried again at the next check'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
