@@ -9,22 +9,12 @@ import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode, type ErrorReportItem } from 'shared-sdk/contract';
 import type { releases } from 'shared-sdk/contract/schemas';
-import { publishTestRelease } from '../../testing/releases';
+import { publishMappedChunk, publishTestRelease } from '../../testing/releases';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { countLoadReport } from '../runtime/load-counts';
-
-/** Generated line 2 of the chunk comes from line 3 of src/screens/broken-screen.tsx. */
-const CHUNK = 'var a = 1;\nthrow new Error("boom");\n';
-const CHUNK_MAP = JSON.stringify({
-  version: 3,
-  file: 'main.1234abcd.js',
-  sources: ['webpack://mf-tools/./src/screens/broken-screen.tsx'],
-  names: [],
-  mappings: 'AAAA;AAEA',
-});
 
 describe('release health: what users see of each version', () => {
   let database: TestDatabase;
@@ -46,8 +36,7 @@ describe('release health: what users see of each version', () => {
     app = await buildTestApp(database, { webRoot: web.dir, releasesDir: store_.dir, releaseEnv: 'production', rollbackMinLoads: 1000 });
     for (const version of ['1.0.0', '1.1.0']) {
       await publishTestRelease(store, 'mf-tools', version);
-      await store.blobs.put(`mf-tools/${version}/static/js/main.1234abcd.js`, Buffer.from(CHUNK), 'application/javascript');
-      await store.blobs.put(`mf-tools/${version}/static/js/main.1234abcd.js.map`, Buffer.from(CHUNK_MAP), 'application/json');
+      await publishMappedChunk(store, 'mf-tools', version);
     }
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     await operations.canary(ctx, 'mf-tools', '1.1.0', 100);

@@ -6,24 +6,11 @@ import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorReportAnswer, ErrorReportItem } from 'shared-sdk/contract';
-import { publishTestRelease as release } from '../../testing/releases';
+import { publishMappedChunk, publishTestRelease as release } from '../../testing/releases';
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { errorSessions, fingerprintOf, topErrors } from './error-reports';
-
-/**
- * A chunk of two lines and its source map: generated line 2 comes from line 3 of
- * src/screens/broken-screen.tsx (VLQ `AAEA`: same column, source 0, two lines further, column 0).
- */
-const CHUNK = 'var a = 1;\nthrow new Error("boom");\n';
-const CHUNK_MAP = JSON.stringify({
-  version: 3,
-  file: 'main.1234abcd.js',
-  sources: ['webpack://mf-tools/./src/screens/broken-screen.tsx'],
-  names: [],
-  mappings: 'AAAA;AAEA',
-});
 
 describe('runtime: error reports', () => {
   let database: TestDatabase;
@@ -40,8 +27,7 @@ describe('runtime: error reports', () => {
     app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir });
     for (const version of ['1.0.0', '1.1.0']) {
       await release(store, 'mf-tools', version);
-      await store.blobs.put(`mf-tools/${version}/static/js/main.1234abcd.js`, Buffer.from(CHUNK), 'application/javascript');
-      await store.blobs.put(`mf-tools/${version}/static/js/main.1234abcd.js.map`, Buffer.from(CHUNK_MAP), 'application/json');
+      await publishMappedChunk(store, 'mf-tools', version);
     }
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
