@@ -57,6 +57,10 @@ export async function buildServer(): Promise<void> {
     target: 'node20',
     sourcemap: 'linked',
     logLevel: 'warning',
+    // CommonJS compiled in from the workspace packages' own dependencies (deploy's tar-stream, through
+    // streamx) calls require() for Node's modules ('events'), which an ES module lacks: each bundle
+    // gets one, as Node's documentation suggests for ESM that loads CommonJS.
+    banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
     plugins: [leaveInstalledPackages],
   });
   for (const file of outputFiles) {
