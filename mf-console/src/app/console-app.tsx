@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Modal, Result, Spin } from 'antd';
-import { Route, Routes } from 'shared-sdk/router';
+import { Navigate, Route, Routes } from 'shared-sdk/router';
 import { onOperatorSignedOut } from 'shared-sdk/operator';
 import { OperatorContext } from '../features/common/operator-context';
 import { codeStep, passwordStep, useOperatorSessionQuery, useSignOutMutation } from '../features/session/api';
 import { SignInForm, SignInPage } from '../features/session/sign-in-form';
 import { ConsoleLayout } from './console-layout';
-import { SCREENS } from './screens';
+import { SCREENS, consolePath } from './screens';
 
 const SIGN_IN_CALLS = { password: passwordStep, code: codeStep };
 
@@ -46,6 +46,10 @@ export function ConsoleApp() {
     return <SignInPage calls={SIGN_IN_CALLS} onSignedIn={signedIn} />;
   }
 
+  const allowed = SCREENS.filter((screen) => operator.permissions.includes(screen.permission));
+  // An operator without the home screen (a release manager) starts on their first screen.
+  const start = allowed.some((screen) => !screen.path) ? null : allowed[0];
+
   return (
     <OperatorContext.Provider value={operator}>
       <ConsoleLayout
@@ -58,9 +62,10 @@ export function ConsoleApp() {
         }}
       >
         <Routes>
-          {SCREENS.filter((screen) => operator.permissions.includes(screen.permission)).map((screen) =>
+          {allowed.map((screen) =>
             screen.path ? <Route key={screen.path} path={screen.path} element={screen.element} /> : <Route key="home" index element={screen.element} />,
           )}
+          {start && <Route key="start" index element={<Navigate to={consolePath(start.path)} replace />} />}
           <Route path="*" element={<Result status="404" title="404" subTitle="抱歉，你访问的页面不存在" />} />
         </Routes>
       </ConsoleLayout>
