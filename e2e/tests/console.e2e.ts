@@ -328,6 +328,7 @@ describe('operators’ console', () => {
     { name: '报纸', path: '/console/newspaper', ready: (page) => page.getByRole('heading', { name: '报纸', exact: true }).waitFor() },
     { name: '操作记录', path: '/console/audit', ready: (page) => page.getByRole('cell', { name: moderatorName }).first().waitFor() },
     { name: '我的账号', path: '/console/account', ready: (page) => page.getByRole('heading', { name: '我的账号', exact: true }).waitFor() },
+    { name: '运维', path: '/console/tasks', ready: (page) => page.getByRole('heading', { name: '运维', exact: true }).waitFor() },
   ];
   for (const screen of SCREENS) {
     it(`${screen.name} (${screen.path}) passes axe`, async () => {
@@ -337,6 +338,33 @@ describe('operators’ console', () => {
       await screen.ready(moderator);
       await settled(moderator);
       await assertNoAxeViolations(moderator, screen.name);
+    });
+  }
+
+  // The admin's own screens: the storage report generated, and the releases of every remote.
+  const ADMIN_SCREENS: { name: string; path: string; ready(page: Page): Promise<void> }[] = [
+    {
+      name: '存储, a report generated',
+      path: '/console/storage',
+      async ready(page) {
+        await page.getByRole('button', { name: '生成报告' }).click();
+        await page.getByRole('heading', { name: '按类型', exact: true }).waitFor({ timeout: 60_000 });
+      },
+    },
+    {
+      name: '发布',
+      path: '/console/releases',
+      ready: (page) => page.getByRole('tab', { name: /mf-tools/ }).waitFor(),
+    },
+  ];
+  for (const screen of ADMIN_SCREENS) {
+    it(`${screen.name} (${screen.path}) passes axe, as the admin sees it`, async () => {
+      await admin.bringToFront();
+      await admin.goto(`${baseUrl}${screen.path}`);
+      await admin.getByTestId('console-operator').waitFor();
+      await screen.ready(admin);
+      await settled(admin);
+      await assertNoAxeViolations(admin, screen.name);
     });
   }
 });
