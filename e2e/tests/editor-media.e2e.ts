@@ -180,7 +180,10 @@ describe('editor media', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await editor(page).locator('img[src^="/oss/"]').first().waitFor({ timeout: 60_000 });
     assert.equal(await placeholder.count(), 0);
-    assert.match((await editor(page).locator('img[src^="/oss/"]').first().getAttribute('src')) ?? '', /^\/oss\/[^/]+\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png$/);
+    assert.match(
+      (await editor(page).locator('img[src^="/oss/"]').first().getAttribute('src')) ?? '',
+      /^\/oss\/[^/]+\/clean\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png$/,
+    );
     await cdp.detach();
   });
 
