@@ -94,9 +94,17 @@ export async function startProduct(extraEnv: Record<string, string> = {}, o: { b
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // What the product prints until it answers (shown if it does not start); the whole of it goes to
+  // E2E_SERVER_LOG when that names a file, to read after a failed run.
   let log = '';
-  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+  const keep = process.env.E2E_SERVER_LOG ? fs.createWriteStream(process.env.E2E_SERVER_LOG, { flags: 'a' }) : null;
+  let starting = true;
+  const hear = (c: Buffer) => {
+    if (starting) log += c.toString();
+    keep?.write(c);
+  };
+  child.stdout?.on('data', hear);
+  child.stderr?.on('data', hear);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -110,6 +118,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}, o: { b
     if (Date.now() > deadline) throw new Error(`the product did not start within 180 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+  starting = false;
+  log = '';
   return {
     baseUrl,
     dataDir,
@@ -121,6 +131,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}, o: { b
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
       }
+      keep?.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -268,8 +268,7 @@ describe('operators’ console', () => {
       await page.waitForURL(/\/index$/);
       await page.goto(`${baseUrl}/scriptWrite`);
       const ban = page.getByRole('dialog', { name: '账号已被封禁' });
-      // The creator's ban dialog may be mounted again as the page's ban checks answer: wait for its
-      // field (the locator finds the dialog anew), not for one dialog element to finish opening.
+      // The page's ban checks may each meet the ban: one dialog stays open, with what is typed in it.
       await ban.getByLabel('申诉理由').waitFor();
       await ban.getByLabel('申诉理由').fill(appealText);
       await ban.getByRole('button', { name: /提交申诉/ }).click();

@@ -116,6 +116,23 @@ describe('account states', () => {
     expect(appeal).toHaveBeenCalledWith('我没有违规，请复核');
   });
 
+  it('the ban met again while the dialog is open keeps the appeal being typed, and its 提交成功', async () => {
+    const appeal = jest.fn(() => Promise.resolve(null));
+    const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '1')), appeal } });
+    await waitFor(() => expect(store.getState().session.user?.banData).not.toBeNull());
+    await create('视频');
+    await user.type(await screen.findByPlaceholderText('请说明申诉理由'), '我没有违规');
+    await create('文章');
+    expect(screen.getAllByRole('dialog', { name: '账号已被封禁' })).toHaveLength(1);
+    expect(screen.getByPlaceholderText('请说明申诉理由')).toHaveValue('我没有违规');
+    await user.type(screen.getByPlaceholderText('请说明申诉理由'), '，请复核');
+    await user.click(screen.getByRole('button', { name: /提交申诉/ }));
+    expect(await screen.findByText('提交成功')).toBeInTheDocument();
+    await create('图集');
+    expect(screen.getByText('提交成功')).toBeInTheDocument();
+    expect(appeal).toHaveBeenCalledWith('我没有违规，请复核');
+  });
+
   it('a refused appeal shows the server message', async () => {
     const appeal = () => Promise.reject(new ApiError({ kind: 'business', code: 1009, message: '您已提交申诉，请等待处理' }));
     const { store } = renderApp({ url: '/index', user: VERIFIED_USER, client: { banInfo: () => Promise.resolve(ban(1, '1')), appeal } });

@@ -58,7 +58,7 @@ function AppealForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The ban dialog (spec §4): the reason, fetched with the token, and an appeal form. Mounted per event. */
+/** The ban dialog: the reason, fetched with the token, and an appeal form. Mounted per opening. */
 export function BanDialog({ ban, onClose }: { ban: BanData; onClose: () => void }) {
   const reason = useBanReason(ban);
   const [done, setDone] = useState(false);

@@ -25,13 +25,15 @@ export function SessionDialogs() {
   const [certOpen, setCertOpen] = useState(false);
   // Mounted from its first opening on, so it closes with antd's animation as before.
   const [certUsed, setCertUsed] = useState(false);
-  const [ban, setBan] = useState<{ data: BanData; seq: number } | null>(null);
+  const [ban, setBan] = useState<BanData | null>(null);
   useEffect(() => {
     const offCert = onSessionEvent('cert-required', () => {
       setCertUsed(true);
       setCertOpen(true);
     });
-    const offBan = onSessionEvent('banned', ({ ban: data }) => setBan((last) => ({ data, seq: (last?.seq ?? 0) + 1 })));
+    // A screen can run into the ban several times while its dialog is open (its checks, a click, the
+    // appeal itself): the open dialog stays, with the appeal being typed or its 提交成功.
+    const offBan = onSessionEvent('banned', ({ ban: data }) => setBan((open) => open ?? data));
     return () => {
       offCert();
       offBan();
@@ -40,7 +42,7 @@ export function SessionDialogs() {
   return (
     <>
       <Deferred>{certUsed ? <CertDialog open={certOpen} onClose={() => setCertOpen(false)} /> : null}</Deferred>
-      <Deferred>{ban ? <BanDialog key={ban.seq} ban={ban.data} onClose={() => setBan(null)} /> : null}</Deferred>
+      <Deferred>{ban ? <BanDialog ban={ban} onClose={() => setBan(null)} /> : null}</Deferred>
     </>
   );
 }
