@@ -21,3 +21,4 @@ export * from './ai';
 export * from './video';
 export * from './operator';
 export * from './storage-refusals';
+export * from './byte-size';

@@ -5,7 +5,7 @@
  * One walk of the store, a batch of reference lookups by primary key per 500 objects.
  */
 import type { Kysely } from 'kysely';
-import type { StorageReport as StorageReportData } from 'shared-sdk/contract';
+import { formatBytes, type StorageReport as StorageReportData } from 'shared-sdk/contract';
 import type { Database } from '../../db/schema';
 import type { MultipartUpload } from '../../storage/multipart-uploads';
 import type { ListedObject, ObjectStore } from '../../storage/object-store';
@@ -25,18 +25,6 @@ export interface StorageReportOptions {
 interface Tally {
   objects: number;
   bytes: number;
-}
-
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
 }
 
 function table(header: string[], rows: string[][]): string {

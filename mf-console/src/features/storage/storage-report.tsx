@@ -1,19 +1,6 @@
 import { Alert, Button, Descriptions, Form, InputNumber, Table } from 'antd';
-import type { StorageReport } from 'shared-sdk/contract';
+import { formatBytes, type StorageReport } from 'shared-sdk/contract';
 import { formatTime } from '../common/age';
-
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-
-/** Bytes as the report shows them: 500 B, 1.5 KiB, 3.0 MiB (as the command line prints them). */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
-}
 
 const KIND_LABELS: Record<string, string> = { image: '图片', video: '视频', audio: '音频', file: '文件' };
 
