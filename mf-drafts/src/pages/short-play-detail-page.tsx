@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Descriptions, Result, Space, Spin } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'shared-sdk/router';
-import { episodeEditorHref } from 'shared-sdk';
+import { episodeEditorHref, failureText } from 'shared-sdk';
 import { useDramaDetailQuery, useSaveDramaMutation } from '../features/short-play/api';
 import { DramaCover } from '../features/short-play/components/drama-cover';
 import { DramaFormDialog } from '../features/short-play/components/drama-form-dialog';
 import { DramaStatusTag } from '../features/short-play/components/drama-status-tag';
 import { EpisodeTable } from '../features/short-play/components/episode-table';
-import { failureMessage, lacksAuthority } from '../features/short-play/failure';
+import { lacksAuthority } from '../features/short-play/failure';
 
 /** /shortPlay/detail?id=: a series and its episodes in order; 新增剧集 opens the episode editor in a new tab. */
 export function ShortPlayDetailPage() {
@@ -29,7 +29,7 @@ export function ShortPlayDetailPage() {
   if (lacksAuthority(error)) return <Result status="403" title="未开通短剧权限" subTitle="如需发布短剧，请联系平台运营开通。" />;
   if (!id) return <Result status="404" title="短剧详情" subTitle="未指定短剧，请从短剧列表进入" />;
   if (isLoading) return <Spin />;
-  if (!drama) return <Result status="404" title={failureMessage(error) ?? '短剧不存在'} />;
+  if (!drama) return <Result status="404" title={failureText(error) ?? '短剧不存在'} />;
 
   return (
     <Card
@@ -62,7 +62,7 @@ export function ShortPlayDetailPage() {
         onCancel={() => setEditing(false)}
         onSubmit={async (values) => {
           const result = await save({ ...values, id: drama.id });
-          if ('error' in result) void message.error(failureMessage(result.error) ?? '保存失败');
+          if ('error' in result) void message.error(failureText(result.error) ?? '保存失败');
           else {
             void message.success('保存成功');
             setEditing(false);

@@ -5,7 +5,8 @@ import { useNavigate } from 'shared-sdk/router';
 import { useListDramasQuery, useSaveDramaMutation } from '../features/short-play/api';
 import { DramaFormDialog } from '../features/short-play/components/drama-form-dialog';
 import { DramaGrid } from '../features/short-play/components/drama-grid';
-import { failureMessage, lacksAuthority } from '../features/short-play/failure';
+import { failureText } from 'shared-sdk';
+import { lacksAuthority } from '../features/short-play/failure';
 
 const SIZE = 20;
 
@@ -29,7 +30,7 @@ export function ShortPlayPage() {
         </Button>
       }
     >
-      {error && failureMessage(error) ? <Alert type="error" title={failureMessage(error)} style={{ marginBottom: 16 }} /> : null}
+      {error && failureText(error) ? <Alert type="error" title={failureText(error)} style={{ marginBottom: 16 }} /> : null}
       {isLoading ? <Spin /> : <DramaGrid dramas={data?.list ?? []} onOpen={(drama) => navigate(`/shortPlay/detail?id=${drama.id}`)} />}
       {data && data.total > SIZE ? (
         <Pagination
@@ -47,7 +48,7 @@ export function ShortPlayPage() {
         onCancel={() => setCreating(false)}
         onSubmit={async (values) => {
           const result = await save(values);
-          if ('error' in result) void message.error(failureMessage(result.error) ?? '保存失败');
+          if ('error' in result) void message.error(failureText(result.error) ?? '保存失败');
           else {
             void message.success('短剧已创建');
             setCreating(false);

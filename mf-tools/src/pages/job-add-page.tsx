@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'shared-sdk/router';
-import { ApiCode, JobStatus } from 'shared-sdk';
+import { ApiCode, failureCode, failureText, JobStatus } from 'shared-sdk';
 import { useJobDetailQuery, useSaveJobMutation } from '../features/jobs/api';
 import { JobForm } from '../features/jobs/components/job-form';
-import { failureCode, failureText } from '../features/request-failure';
 
 /** /tools/job/add: a new post, or `?id=` to edit mine (a closed post is read-only). */
 export function JobAddPage() {

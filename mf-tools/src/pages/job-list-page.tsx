@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Pagination, Result, Segmented } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
-import { ApiCode, JOB_STATUS_LABELS, type JobListRequest, type JobPost, JobStatus } from 'shared-sdk';
+import { ApiCode, failureCode, failureText, JOB_STATUS_LABELS, type JobListRequest, type JobPost, JobStatus } from 'shared-sdk';
 import { useListJobsQuery, useSetJobStatusMutation } from '../features/jobs/api';
 import { JobTable } from '../features/jobs/components/job-table';
-import { failureCode, failureText } from '../features/request-failure';
 
 type StatusFilter = NonNullable<JobListRequest['status']>;
 const FILTERS: { label: string; value: StatusFilter }[] = [

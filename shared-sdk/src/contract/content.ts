@@ -7,9 +7,9 @@ import {
   ARTICLE_STATUS_FILTERS,
   ContentType,
   OTHER_STATUS_FILTERS,
-  STATUS_LABELS_A,
-  STATUS_LABELS_B,
-  STATUS_LABELS_C,
+  ARTICLE_REVIEW_LABELS,
+  VIDEO_REVIEW_LABELS,
+  GALLERY_REVIEW_LABELS,
   type LabelMap,
   type Option,
 } from './enums';
@@ -80,11 +80,11 @@ export function statusesForFilter(type: number, filter: number): readonly Manusc
   return status === undefined ? undefined : [status];
 }
 
-/** The review pipeline's own codes are read with the label map of the content type (spec §3 a, b, c). */
+/** The review pipeline's own codes are read with the label map of the content type. */
 export const REVIEW_LABELS_BY_TYPE: Readonly<Record<number, LabelMap>> = {
-  [ContentType.ARTICLE]: STATUS_LABELS_A,
-  [ContentType.VIDEO]: STATUS_LABELS_B,
-  [ContentType.GALLERY]: STATUS_LABELS_C,
+  [ContentType.ARTICLE]: ARTICLE_REVIEW_LABELS,
+  [ContentType.VIDEO]: VIDEO_REVIEW_LABELS,
+  [ContentType.GALLERY]: GALLERY_REVIEW_LABELS,
 };
 
 const LIFECYCLE_LABELS: LabelMap = Object.fromEntries(

@@ -75,10 +75,10 @@ export const OTHER_STATUS_FILTERS_TEXT: readonly Option<string>[] = [
   { value: '7', label: '已发布' },
 ];
 
-/** The three status label maps of spec §3. */
-export const STATUS_LABELS_A: LabelMap = { 1: '内部审核中', 2: '审核中', 3: '内部审核不通过', 4: '审核中', 5: '已发布', 8: '未通过' };
-export const STATUS_LABELS_B: LabelMap = { 1: '审核中', 0: '已发布', 2: '未通过' };
-export const STATUS_LABELS_C: LabelMap = { 1: '已发布', 2: '已发布', 3: '未通过', 4: '未通过' };
+/** How each content type's review codes read (articles, videos, galleries each use their own codes). */
+export const ARTICLE_REVIEW_LABELS: LabelMap = { 1: '内部审核中', 2: '审核中', 3: '内部审核不通过', 4: '审核中', 5: '已发布', 8: '未通过' };
+export const VIDEO_REVIEW_LABELS: LabelMap = { 1: '审核中', 0: '已发布', 2: '未通过' };
+export const GALLERY_REVIEW_LABELS: LabelMap = { 1: '已发布', 2: '已发布', 3: '未通过', 4: '未通过' };
 
 export const MaterialLogCode = {
   UPLOAD: 1,

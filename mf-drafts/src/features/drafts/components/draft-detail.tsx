@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Descriptions, Divider, Flex, Result, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'shared-sdk/router';
 import { CoverGallery } from '../../../components/cover-gallery';
-import { failureText } from '../../../lib/request-failure';
+import { failureText } from 'shared-sdk';
 import { sanitizeHtml } from 'shared-sdk/html';
 import { useShowDraftQuery } from '../api/draft-api';
 import { DraftActions } from './draft-actions';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Descriptions, Divider, Drawer, Result, Skeleton } from 'antd';
 import { ManuscriptStatus } from 'shared-sdk/contract';
 import { CoverGallery } from '../../../components/cover-gallery';
-import { failureText } from '../../../lib/request-failure';
+import { failureText } from 'shared-sdk';
 import { sanitizeHtml } from 'shared-sdk/html';
 import { useShowManuscriptQuery } from '../api/manuscript-api';
 import { ManuscriptExtras } from './manuscript-extras';

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
-import { guardCreation } from 'shared-sdk';
+import { failureText, guardCreation } from 'shared-sdk';
 import { BanRange, type Manuscript, type WithdrawTarget } from 'shared-sdk/contract';
-import { failureText } from '../../../lib/request-failure';
 import { openEditor } from '../../../lib/open-editor';
 import { useDeleteManuscriptMutation, useWithdrawManuscriptMutation } from '../api/manuscript-api';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Card, Spin, Typography } from 'antd';
-import { type CertKind, canApply } from 'shared-sdk';
-import { failureText } from '../../request-failure';
+import { canApply, type CertKind, failureText } from 'shared-sdk';
 import { useApplyCertificationMutation, useCertificationStateQuery } from '../api';
 import { CertificationForm } from './certification-form';
 import { CertificationStatus } from './certification-status';

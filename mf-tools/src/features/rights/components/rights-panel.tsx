@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { App, Card, Col, Progress, Row, Typography } from 'antd';
+import { failureText } from 'shared-sdk';
 import { CREATOR_LEVELS, type RightCode, type RightsAnswer } from 'shared-sdk/contract';
 import { useApplyRightMutation } from '../api';
 import { RightCard } from './right-card';
-
-function failureMessage(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'message' in error ? String((error as { message: unknown }).message) : '申请失败';
-}
 
 export function RightsPanel({ data }: { data: RightsAnswer }) {
   const { message } = App.useApp();
@@ -16,8 +13,10 @@ export function RightsPanel({ data }: { data: RightsAnswer }) {
     setApplying(code);
     const result = await apply({ code });
     setApplying(null);
-    if ('error' in result) void message.error(failureMessage(result.error));
-    else void message.success('申请已提交，请等待审核');
+    if ('error' in result) {
+      const text = failureText(result.error);
+      if (text) void message.error(text);
+    } else void message.success('申请已提交，请等待审核');
   };
   return (
     <>
