@@ -3,12 +3,13 @@
  */
 import { computeSign } from '../contract';
 import { setErrorNotifier } from '../http/notifier';
-import type { ApiError } from '../http/api-error';
+import { ApiError } from '../http/api-error';
 import { bindStore, sessionStarted } from '../session';
 import { makeUser, TEST_SECRET } from '../testing/fixtures';
 import { testServerForFile } from '../testing/test-server';
 import { baseApi } from './base-api';
 import { createAppStore } from './app-store';
+import { queryResult } from './base-query';
 
 // What a remote does: add its endpoints to the one API of the page.
 const scoreApi = baseApi.injectEndpoints({
@@ -64,4 +65,16 @@ it('reports an HTTP status through the notifier unless skipped', async () => {
 
   expect(result.error).toEqual({ kind: 'http', status: 502, message: '网关错误', data: null });
   expect(notified.map((e) => e.message)).toEqual(['网关错误']);
+});
+
+describe('queryResult', () => {
+  it('answers a client call’s data, or its failure as sdkBaseQuery maps it', async () => {
+    expect(await queryResult(() => Promise.resolve(3))).toEqual({ data: 3 });
+    const refused = new ApiError({ kind: 'business', code: 1009, status: 200, message: '您已提交申诉，请等待处理' });
+    expect(await queryResult(() => Promise.reject(refused))).toEqual({
+      error: { kind: 'business', code: 1009, status: 200, message: '您已提交申诉，请等待处理' },
+    });
+    const bug = await queryResult(() => Promise.reject(new TypeError('x is undefined')));
+    expect('error' in bug && bug.error.kind).toBe('setup');
+  });
 });

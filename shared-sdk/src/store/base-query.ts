@@ -23,17 +23,31 @@ export interface SdkQueryError {
   data?: unknown;
 }
 
+/** Any failure of a call as the store keeps it: the SDK's error kinds, code, status and data. */
+function toQueryError(failure: unknown): SdkQueryError {
+  const { kind, code, status, message, data } = toApiError(failure);
+  const error: SdkQueryError = { kind, message };
+  if (code !== undefined) error.code = code;
+  if (status !== undefined) error.status = status;
+  if (data !== undefined) error.data = data;
+  return error;
+}
+
+/** A `queryFn`'s answer for a call made some other way (a client's method): its data, or its error as sdkBaseQuery maps it. */
+export async function queryResult<T>(call: () => Promise<T>): Promise<{ data: T } | { error: SdkQueryError }> {
+  try {
+    return { data: await call() };
+  } catch (failure) {
+    return { error: toQueryError(failure) };
+  }
+}
+
 export const sdkBaseQuery: BaseQueryFn<SdkQueryArgs, unknown, SdkQueryError> = async (args, api) => {
   try {
     // A query changes nothing, even one sent as POST; a mutation may change what early calls read.
     const data = await sendRequest<unknown>({ ...args, path: args.url, signal: api.signal, keepPrefetched: api.type === 'query' });
     return { data: data ?? null };
   } catch (failure) {
-    const { kind, code, status, message, data } = toApiError(failure);
-    const error: SdkQueryError = { kind, message };
-    if (code !== undefined) error.code = code;
-    if (status !== undefined) error.status = status;
-    if (data !== undefined) error.data = data;
-    return { error };
+    return { error: toQueryError(failure) };
   }
 };

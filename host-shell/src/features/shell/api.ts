@@ -1,17 +1,6 @@
 /** The shell's RTK Query endpoints, injected into the page's one baseApi (tag 'Notice' for unread counts). */
-import { baseApi, isApiError, type SdkQueryError } from 'shared-sdk';
+import { baseApi, queryResult as run } from 'shared-sdk';
 import { shellClient, type NoticeListAnswer, type NoticeListArgs, type NoticeReadArgs } from './client';
-
-type Result<T> = { data: T } | { error: SdkQueryError };
-
-async function run<T>(call: () => Promise<T>): Promise<Result<T>> {
-  try {
-    return { data: await call() };
-  } catch (failure) {
-    if (isApiError(failure)) return { error: { kind: failure.kind, message: failure.message, ...(failure.code === undefined ? {} : { code: failure.code }) } };
-    return { error: { kind: 'network', message: String(failure) } };
-  }
-}
 
 export const shellApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
