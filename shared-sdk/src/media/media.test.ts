@@ -103,7 +103,7 @@ describe('sseReader', () => {
 });
 
 describe('video uploads', () => {
-  it("accepts only files whose type starts with video/ (docs/product.md §5) and says so in its documented words", async () => {
+  it('accepts only files whose type starts with video/ (docs/product.md §5) and says so in its documented words', async () => {
     expect(isVideoFile({ type: 'video/mp4' })).toBe(true);
     expect(isVideoFile({ type: 'image/png' })).toBe(false);
     await expect(uploadVideo(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toMatchObject({ message: VIDEO_MESSAGES.NOT_VIDEO });
