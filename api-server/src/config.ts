@@ -129,7 +129,7 @@ export interface OssBucketConfig extends OssAccessKey {
 }
 
 /**
- * Not a secret: the product embeds the app id and its signing secret in the page (spec §7); signing
+ * Not a secret: the product embeds the app id and its signing secret in the page (docs/product.md §7); signing
  * only keeps stale or hand-edited requests out. Override it per environment anyway.
  */
 export const DEV_APP_SECRET = 'creator-web-dev-secret-0f9c2a';

@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // A remote never imports another remote's code or the host's (STYLE.md rule 3), and nothing
+    // A remote never imports another remote's code or the host's (docs/style.md rule 3), and nothing
     // imports React Router but shared-sdk/router.
     files: ['**/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: ROUTER_PATHS, patterns: [ROUTER_PATTERN, NO_CROSS_IMPORTS] }] },

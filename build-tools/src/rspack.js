@@ -29,7 +29,7 @@ export { SHARED_SINGLETONS } from './rspack-shared.js';
  */
 
 export const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
-/** Paths the host dev server hands to the API server (spec §7 hosts plus the released remotes). */
+/** Paths the host dev server hands to the API server (docs/product.md §7 hosts plus the released remotes). */
 export const API_PATHS = ['/api', '/login/admin', '/service', '/admin', '/remotes'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The manuscript library's tabs and status filters (spec §3): each click sends one list request,
+ * The manuscript library's tabs and status filters (docs/product.md §3): each click sends one list request,
  * with that tab's own values (articles' 全部 is 20, the other content's filters are -1/6/0/7).
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, in a real browser: a creator's uploaded HTML page or script-bearing SVG, opened by a
+ * Hardening, in a real browser: a creator's uploaded HTML page or script-bearing SVG, opened by a
  * logged-in user, runs nothing and cannot read the session token; and a forced-logout ban (type 2)
  * makes the server refuse the banned user's old token at once.
  * This file starts its own product on a scratch PostgreSQL database, so the operator CLI can ban

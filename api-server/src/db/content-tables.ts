@@ -9,7 +9,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 
 interface ContentColumns {
   id: Generated<number>;
-  /** Stable id across systems (spec §7 global_ids). */
+  /** Stable id across systems (docs/product.md §7 global_ids). */
   global_id: string;
   user_id: number;
   /** 1 article, 2 video, 3 gallery, 4 collection, 5 post (EditorKind). */

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { type DatabaseHandle, openDatabase } from './connect';
 import { PGLITE_SLICE_MS } from './pglite-dialect';
 
-/** Issue 13, item 8: queries queued by many requests must not hold the event loop until all are done. */
+/** Hardening: queries queued by many requests must not hold the event loop until all are done. */
 describe('PGlite dialect under a burst of queries', () => {
   let database: DatabaseHandle;
   before(async () => {

@@ -57,7 +57,7 @@ export interface MaterialLogsTable {
   id: Generated<number>;
   material_id: number;
   user_id: number | null;
-  /** cml_behavior of spec §3 (MaterialLogCode), or an audit step (see features/materials/audit.ts). */
+  /** cml_behavior of docs/product.md §3 (MaterialLogCode), or an audit step (see features/materials/audit.ts). */
   behavior: number;
   note: Generated<string>;
   created_at: CreatedAt;

@@ -6,7 +6,7 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface VideoJobsTable {
-  /** 32 random hex characters: the Vid of spec §3. */
+  /** 32 random hex characters: the Vid of docs/product.md §3. */
   vid: string;
   user_id: number;
   source_key: string;

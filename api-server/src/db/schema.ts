@@ -18,7 +18,7 @@ export interface UsersTable {
   nickname: string;
   avatar: Generated<string>;
   is_reverse_author: Generated<number>;
-  /** identities_info of spec §7: identity_verification, agency_certification, … */
+  /** identities_info of docs/product.md §7: identity_verification, agency_certification, … */
   identities: JsonArray;
   /** u_cert.cert_type; 24 shows the enterprise badge. */
   cert_type: Generated<number>;
@@ -73,7 +73,7 @@ export interface BanAppealsTable {
   created_at: CreatedAt;
 }
 
-/** '0' and '1' are the two app notice types of spec §7; 'community' the community notices. */
+/** '0' and '1' are the two app notice types of docs/product.md §7; 'community' the community notices. */
 export type NoticeType = '0' | '1' | 'community';
 
 export interface NoticesTable {

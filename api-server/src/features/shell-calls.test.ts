@@ -1,4 +1,4 @@
-/** The shell's start-up calls (spec §7), answer shapes checked per kind of demo account. */
+/** The shell's start-up calls (docs/product.md §7), answer shapes checked per kind of demo account. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';

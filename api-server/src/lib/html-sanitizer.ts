@@ -1,9 +1,9 @@
 /**
- * The server's allow-list for stored HTML (ARCHITECTURE.md, Server: "sanitize every HTML on save").
+ * The server's allow-list for stored HTML (docs/architecture.md, Server: every HTML is sanitized on save).
  * Everything the editor can produce passes unchanged; anything else is dropped: unknown tags (their
  * text kept, except script/style-like ones), unknown attributes, event handlers, URLs that are not
  * http(s) or our own storage's /oss/ paths (or tel: for links), styles outside the editor's formats, iframes from hosts that are
- * not known video players. Headings and divs become paragraphs (spec §5, pasted content).
+ * not known video players. Headings and divs become paragraphs (docs/product.md §5, pasted content).
  * Screens sanitize again when rendering (shared-sdk's DOMPurify layer): two independent layers.
  */
 import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
@@ -19,7 +19,7 @@ const STYLE_RULES: Readonly<Record<string, RegExp>> = {
   'font-size': new RegExp(`^(${EDITOR_LIMITS.FONT_SIZES.join('|')})px$`),
   'text-align': /^(left|right|center|justify)$/,
   'text-indent': /^2em$/,
-  // Images and players pasted or inserted at full width with automatic height (spec §5).
+  // Images and players pasted or inserted at full width with automatic height (docs/product.md §5).
   width: LENGTH,
   height: LENGTH,
   'max-width': LENGTH,

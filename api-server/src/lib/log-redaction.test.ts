@@ -7,7 +7,7 @@ import { testConfig, tempDir } from '../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../testing/test-database';
 import { REDACTED, redactText, redactValue } from './log-redaction';
 
-/** Deliverable 4 of issue 13: live tokens, signatures, passwords and upload secrets never reach the log. */
+/** Hardening: live tokens, signatures, passwords and upload secrets never reach the log. */
 describe('log redaction', () => {
   let database: TestDatabase;
   let app: FastifyInstance;

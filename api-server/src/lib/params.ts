@@ -1,6 +1,6 @@
 /**
  * The parameters a signed call carries: the query string for GET, and for other methods the body
- * (form-encoded per spec §7, JSON accepted too) on top of the query string, so a POST without a body
+ * (form-encoded per docs/product.md §7, JSON accepted too) on top of the query string, so a POST without a body
  * can still carry its signature in the URL.
  */
 import type { FastifyRequest } from 'fastify';

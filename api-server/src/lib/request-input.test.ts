@@ -1,4 +1,4 @@
-/** The input guard's walk: parsed input only, never a binary body (issue 22: 20 MB froze the server). */
+/** The input guard's walk: parsed input only, never a binary body (a 20 MB body once froze the server). */
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';

@@ -1,6 +1,6 @@
 /**
  * What every route's input gets before a handler or the database sees it, whatever its own schema
- * says (issue 13, item 3: NUL bytes, Infinity, 1e309 and integers past 32 bits used to reach
+ * says (NUL bytes, Infinity, 1e309 and integers past 32 bits used to reach
  * PostgreSQL and come back as HTTP 500):
  * - `hardenRequestSchema`: an integer without bounds is bounded to 32 bits, a number without bounds
  *   to the safe integers (so Infinity, which the validator would otherwise coerce and let through,

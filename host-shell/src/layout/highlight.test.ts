@@ -10,7 +10,7 @@ const remoteRoutes: RouteDeclaration[] = [
 // The host's own (/notice, /user, /password) come from its route declarations.
 const rules = highlightRules([...SHELL_ROUTES, ...remoteRoutes]);
 
-describe('menu highlight (spec §2)', () => {
+describe('menu highlight (docs/product.md §2)', () => {
   it.each([
     ['/audit/mine', '/audit'],
     ['/notice', '/index'],

@@ -8,7 +8,7 @@ export interface HighlightRule {
 }
 
 /**
- * The one exception of spec §2 that no route declares (no part serves /audit yet); every other comes
+ * The one exception of docs/product.md §2 that no route declares (no part serves /audit yet); every other comes
  * from a route's `highlight`, the host's (shared-sdk SHELL_ROUTES) and the remotes' alike.
  */
 export const UNDECLARED_HIGHLIGHT_RULES: readonly HighlightRule[] = [{ path: '/audit/mine', highlight: '/audit' }];

@@ -7,7 +7,7 @@ const ROUTES = [...SHELL_ROUTES, ...DRAFTS_WITH_DRAMA.routes, ...TOOLS_WITH_JOBS
 const sidebar = (rules: SidebarRules) => sidebarEntries(ROUTES, rules);
 const urls = (rules: SidebarRules) => sidebar(rules).flatMap((entry) => [entry.ap_url, ...(entry.children ?? []).map((child) => child.ap_url)]);
 
-describe('the host’s sidebar entries (spec §2)', () => {
+describe('the host’s sidebar entries (docs/product.md §2)', () => {
   it('declares 首页 first, at /index, with its icon', () => {
     const [home] = sidebarEntries(SHELL_ROUTES, { shortDrama: true, tools: ['oddjobs'] });
     expect(home).toMatchObject({ ap_name: '首页', ap_url: '/index', ap_icon: 'home' });
@@ -19,7 +19,7 @@ describe('the host’s sidebar entries (spec §2)', () => {
   });
 });
 
-describe('sidebarEntries (spec §2, §6)', () => {
+describe('sidebarEntries (docs/product.md §2, §6)', () => {
   it('adds 短剧 under 稿件管理 only when the authority check answers true', () => {
     expect(urls({ shortDrama: true, tools: [] })).toContain('/shortPlay');
     expect(urls({ shortDrama: false, tools: [] })).not.toContain('/shortPlay');

@@ -1,4 +1,4 @@
-/** /app is empty (spec §2). */
+/** /app is empty (docs/product.md §2). */
 export function EmptyPage() {
   return null;
 }

@@ -1,6 +1,6 @@
 import { gateRedirect } from './gate-redirect';
 
-describe('gateRedirect (spec §2 navigation rules)', () => {
+describe('gateRedirect (docs/product.md §2 navigation rules)', () => {
   it.each([
     ['/', '', false, '/login'],
     ['/', '', true, '/index'],

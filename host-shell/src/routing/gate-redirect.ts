@@ -4,7 +4,7 @@ export const LOGIN = '/login';
 export const HOME = '/index';
 
 /**
- * Spec §2 navigation rules, judged once per navigation: anonymous users reach only /login; a
+ * docs/product.md §2 navigation rules, judged once per navigation: anonymous users reach only /login; a
  * logged-in user (token and no expiry flag) at /login, or at /, goes to /index. Null: stay.
  * The operators' console signs its own users in: a creator's session neither opens nor closes it.
  */

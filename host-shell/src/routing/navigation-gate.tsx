@@ -11,7 +11,7 @@ interface Judgement {
 
 /**
  * Applies the navigation rules on every navigation. The session is read when the navigation happens
- * and the token-expired flag is cleared right after (spec §2), so a user whose token expired reaches
+ * and the token-expired flag is cleared right after (docs/product.md §2), so a user whose token expired reaches
  * /login once instead of bouncing back to /index.
  */
 export function NavigationGate({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { CONSOLE_REMOTE, DRAFTS_REMOTE, TOOLS_REMOTE, VERIFIED_USER } from '../t
 import { fakeLoader, screenSaying } from '../testing/fake-screens';
 import { renderApp } from '../testing/render-app';
 
-describe('navigation rules (spec §2)', () => {
+describe('navigation rules (docs/product.md §2)', () => {
   it('sends an anonymous visitor to /login, remembering where they wanted to go', async () => {
     const { history } = renderApp({ url: '/draft?page=2', remotes: [DRAFTS_REMOTE] });
     expect(await screen.findByPlaceholderText('手机号')).toBeInTheDocument();

@@ -2,11 +2,11 @@ import { sidebarEntries } from 'shared-sdk';
 import { sidebarOutline } from 'shared-sdk/testing/sidebar';
 import routes from './routes';
 
-// The expected entries are spec §2 (Shell, Routes, Navigation rules) and §6 written out, not read from routes.ts.
+// The expected entries are docs/product.md §2 (Shell, Routes, Navigation rules) and §6 written out, not read from routes.ts.
 const outline = (shortDrama: boolean) => sidebarOutline(sidebarEntries(routes, { shortDrama, tools: [] }));
 const highlightOf = (path: string) => routes.find((route) => route.path === path)?.highlight ?? path;
 
-describe('the drafts remote’s sidebar entries (spec §2)', () => {
+describe('the drafts remote’s sidebar entries (docs/product.md §2)', () => {
   it('are the manuscript group: the manuscript library, then drafts', () => {
     expect(outline(false)).toEqual(['稿件管理 [稿件库 /personalScript, 草稿箱 /draft]']);
   });

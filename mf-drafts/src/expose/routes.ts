@@ -3,7 +3,7 @@ import type { RouteDeclaration } from 'shared-sdk/contract';
 // Read by the build (routes.json) as plain data: keep this file to type-only imports and literals.
 // So `size: 10` below is LIMITS.DRAFT_PAGE_SIZE written out and `size: 20` short-play-page's SIZE;
 // routes.test.ts holds every call to the screen's own request builder (draft-api, manuscript-api, short-play api).
-// `menu`: the sidebar entries these routes are (spec §2), in the host's 稿件管理 group.
+// `menu`: the sidebar entries these routes are (docs/product.md §2), in the host's 稿件管理 group.
 
 const MANUSCRIPTS = { label: '稿件管理', icon: 'file', order: 2 };
 
@@ -39,7 +39,7 @@ const routes: RouteDeclaration[] = [
     path: '/shortPlay',
     module: './ShortPlay',
     title: '短剧',
-    // Only for creators whose authority check answers check true (spec §6).
+    // Only for creators whose authority check answers check true (docs/product.md §6).
     menu: { label: '短剧', order: 3, group: MANUSCRIPTS, access: 'shortDrama' },
     // The list's first call (short-play api listDramas with short-play-page's page 1 and SIZE 20).
     data: { url: '/api/microDrama/list', method: 'POST', params: { page: 1, size: 20 } },

@@ -34,7 +34,7 @@ describe('mf_drafts screens', () => {
     expect(screen.getByText(route.title)).toBeInTheDocument();
   });
 
-  it('highlights the short drama menu entry from its detail screen (spec §2)', () => {
+  it('highlights the short drama menu entry from its detail screen (docs/product.md §2)', () => {
     expect(routes.find((route) => route.path === '/shortPlay/detail')?.highlight).toBe('/shortPlay');
   });
 });

@@ -11,7 +11,7 @@ import {
   statusesForFilter,
 } from 'shared-sdk/contract';
 
-// Spec §3, Enumerations, written out: the expected values come from the spec, not from the constants under test.
+// docs/product.md §3, Enumerations, written out: the expected values come from docs/product.md, not from the constants under test.
 /** Status label maps (three variants): (a) articles, (b) videos, (c) galleries. */
 const SPEC_LABELS_A: Array<[string, string]> = [
   ['1', '内部审核中'],
@@ -43,7 +43,7 @@ const SPEC_ARTICLE_FILTERS = [
   [13, '已下线'],
 ];
 
-describe('edit target by nd_type (spec §2)', () => {
+describe('edit target by nd_type (docs/product.md §2)', () => {
   it.each([
     [1, '/scriptWrite?draftId=7'],
     [2, '/videoWrite?draftId=7'],
@@ -54,7 +54,7 @@ describe('edit target by nd_type (spec §2)', () => {
     expect(editorHref(type, { draftId: 7 })).toBe(href);
   });
 
-  it("has the three editors of spec §2 plus the editor's collection (video screen, isPack=1) and post, and none for other types", () => {
+  it("has the three editors of docs/product.md §2 plus the editor's collection (video screen, isPack=1) and post, and none for other types", () => {
     expect(EDITOR_PATHS).toEqual({ 1: '/scriptWrite', 2: '/videoWrite', 3: '/graphWrite', 4: '/videoWrite?isPack=1', 5: '/post' });
     expect(editorHref(0, { draftId: 1 })).toBeNull();
     expect(editorHref(6, { draftId: 1 })).toBeNull();
@@ -62,7 +62,7 @@ describe('edit target by nd_type (spec §2)', () => {
   });
 });
 
-describe('status labels (spec §3 label maps)', () => {
+describe('status labels (docs/product.md §3 label maps)', () => {
   const reviewed = { 1: ManuscriptStatus.IN_REVIEW } as const;
   it.each(SPEC_LABELS_A)('article review code %s reads %s', (code, label) => {
     for (const status of [ManuscriptStatus.IN_REVIEW, ManuscriptStatus.REJECTED, ManuscriptStatus.PUBLISHED]) {
@@ -99,7 +99,7 @@ describe('status filters', () => {
     expect(statusFiltersFor(2)).toBe(OTHER_STATUS_FILTERS);
     expect(statusFiltersFor(3)).toBe(OTHER_STATUS_FILTERS);
     expect(ARTICLE_STATUS_FILTERS.map((option) => [option.value, option.label])).toEqual(SPEC_ARTICLE_FILTERS);
-    // The other lists' values -1/6/0/7 (spec §3); their labels are not shown there.
+    // The other lists' values -1/6/0/7 (docs/product.md §3); their labels are not shown there.
     expect(OTHER_STATUS_FILTERS.map((option) => option.value)).toEqual([-1, 6, 0, 7]);
   });
 

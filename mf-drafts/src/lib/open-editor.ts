@@ -1,6 +1,6 @@
 import { editorHref } from 'shared-sdk/contract';
 
-/** Editors open in a new tab (spec §2); returns false for a content type without an editor. */
+/** Editors open in a new tab (docs/product.md §2); returns false for a content type without an editor. */
 export function openEditor(type: number, target: { draftId: number } | { manuscriptId: number }): boolean {
   const href = editorHref(type, target);
   if (!href) return false;

@@ -4,7 +4,7 @@ import { CollectionForm } from '../features/collection/components/collection-for
 import { WritingScreen } from '../features/draft/components/writing-screen';
 import { VideoForm } from '../features/video/components/video-form';
 
-/** With ?isPack=1 this screen is the collection editor (spec §2). */
+/** With ?isPack=1 this screen is the collection editor (docs/product.md §2). */
 export function VideoWritePage() {
   const [search] = useSearchParams();
   return search.get('isPack') === '1' ? (

@@ -2,8 +2,8 @@ import { sidebarEntries } from 'shared-sdk';
 import { sidebarOutline } from 'shared-sdk/testing/sidebar';
 import routes from './routes';
 
-// The expected entries are spec §2 (Shell: "Material (my, public)"; myset 0 mine, 1 public) written out.
-describe('the materials remote’s sidebar entries (spec §2)', () => {
+// The expected entries are docs/product.md §2 (Shell: "Material (my, public)"; myset 0 mine, 1 public) written out.
+describe('the materials remote’s sidebar entries (docs/product.md §2)', () => {
   it('are the material group: my materials (/material/0), then public materials (/material/1), for every user', () => {
     for (const rules of [
       { shortDrama: false, tools: [] },

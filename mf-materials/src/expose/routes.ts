@@ -19,7 +19,7 @@ const MATERIALS = { label: '素材', icon: 'picture', order: 3 };
 const routes: RouteDeclaration[] = [
   // 我的素材 and 公共素材 as the menu opens them, each with its first call, started by the host beside
   // the code; any other value of :myset is mine too (library-scope.ts), served by the route after them.
-  // They are the sidebar's 素材 group too (spec §2).
+  // They are the sidebar's 素材 group too (docs/product.md §2).
   { path: '/material/0', module: './MaterialList', title: '素材库', data: listCall(0, 0), menu: { label: '我的素材', order: 1, group: MATERIALS } },
   { path: '/material/1', module: './MaterialList', title: '素材库', data: listCall(1, 2), menu: { label: '公共素材', order: 2, group: MATERIALS } },
   { path: '/material/:myset', module: './MaterialList', title: '素材库' },

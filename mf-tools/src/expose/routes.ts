@@ -3,7 +3,7 @@ import type { RouteDeclaration } from 'shared-sdk/contract';
 // Read by the build (routes.json) as plain data: keep this file to type-only imports and literals.
 // The screens below read nothing from the address: each declares the call its page makes on opening
 // (its initial state written out); routes.test.ts holds them to the screens' own request builders.
-// `menu`: the sidebar entries these routes are (spec §2); the 工具 group only for users with its tool.
+// `menu`: the sidebar entries these routes are (docs/product.md §2); the 工具 group only for users with its tool.
 
 const routes: RouteDeclaration[] = [
   {

@@ -13,7 +13,7 @@ describe('mf_tools screens', () => {
     expect(typeof (await (load as () => Promise<{ default: unknown }>)()).default).toBe('function');
   });
 
-  it('highlights recruitment management from the add screen and opens the rank in a new window (spec §2)', () => {
+  it('highlights recruitment management from the add screen and opens the rank in a new window (docs/product.md §2)', () => {
     expect(routes.find((route) => route.path === '/tools/job/add')?.highlight).toBe('/tools/job/index');
     expect(routes.find((route) => route.path === '/rank')).toMatchObject({ open: 'window', bare: true });
   });

@@ -1,4 +1,4 @@
-/** Request and answer types of every call of spec §7, plus the calls the product adds. */
+/** Request and answer types of every call of docs/product.md §7, plus the calls the product adds. */
 import type { DataOf, RequestOf } from './schemas/route';
 import type * as account from './schemas/account';
 import type * as bans from './schemas/bans';
@@ -75,7 +75,7 @@ export type CleanImageRequest = RequestOf<typeof uploads.cleanImage>;
 export type CleanImage = uploads.CleanImage;
 
 // --- notices (GET /api/notice/list, POST /api/notice/read) ---------------------------------
-/** App notices of type 0 and 1, and community notices (spec §3, unread count). */
+/** App notices of type 0 and 1, and community notices (docs/product.md §3, unread count). */
 export type NoticeTab = '0' | '1' | 'community';
 export const NOTICE_TABS_ORDER: readonly NoticeTab[] = ['0', '1', 'community'];
 export type NoticeItem = notices.NoticeItem;

@@ -2,7 +2,7 @@
  * Enterprise certification and government-affairs accounts: the application form's rules (shared by
  * the page and the server) and the calls' types.
  *
- * Status (spec §3): `cert_audit_status` 0 not certified (no application), 2 submitted and waiting,
+ * Status (docs/product.md §3): `cert_audit_status` 0 not certified (no application), 2 submitted and waiting,
  * 3 being reviewed by an operator, 1 passed, 4 failed (with a reason). The enterprise data of
  * `/api/enterpriseUser/index` adds `status`: 0 not certified, 1 applied (in review), 2 certified —
  * "status 2 means certified"; an approved enterprise also gets `cert_type` 24 (the badge).

@@ -1,7 +1,7 @@
 /**
- * Pure mappings for drafts and manuscripts (spec §2, §3), shared by the server and every screen that
+ * Pure mappings for drafts and manuscripts (docs/product.md §2, §3), shared by the server and every screen that
  * opens an editor or shows a manuscript's state: editor paths by content type, the manuscript
- * lifecycle and how the spec's status filters and label maps read it.
+ * lifecycle and how the status filters and label maps read it.
  */
 import {
   ARTICLE_STATUS_FILTERS,
@@ -39,8 +39,8 @@ export function editorHref(type: number, target: { draftId: number } | { manuscr
 }
 
 /**
- * A manuscript's stored lifecycle state. The codes are the article status filter's (spec §3), the
- * richest of the spec's vocabularies; the other content types' filters are translated onto them.
+ * A manuscript's stored lifecycle state. The codes are the article status filter's (docs/product.md §3), the
+ * richest of its vocabularies; the other content types' filters are translated onto them.
  */
 export const ManuscriptStatus = {
   PRIVATE: 4,

@@ -1,5 +1,5 @@
 /**
- * The writing screens' contract (spec §2 "Rich-text editor", §4, §5, §9): the kinds of content, the
+ * The writing screens' contract (docs/product.md §2 "Rich-text editor", §4, §5, §9): the kinds of content, the
  * save call `POST /api/article/add` and its answer, draft versions, the material pre-fill call, the
  * limits and the pure validation both the editor and the server run. The server answers the first
  * issue `validateEditorDocument` finds, with the same Chinese text the editor shows beside the field.
@@ -17,7 +17,7 @@ export const EditorKind = { ARTICLE: 1, VIDEO: 2, GALLERY: 3, COLLECTION: 4, POS
 export type EditorKind = (typeof EditorKind)[keyof typeof EditorKind];
 export const EDITOR_KINDS: readonly EditorKind[] = [1, 2, 3, 4, 5];
 export const EDITOR_KIND_LABELS: Readonly<Record<EditorKind, string>> = { 1: '文章', 2: '视频', 3: '图集', 4: '合集', 5: '动态' };
-/** The ban range that blocks a kind (spec §4): posts are range "3", everything else range "1". */
+/** The ban range that blocks a kind (docs/product.md §4): posts are range "3", everything else range "1". */
 export function banRangeOfKind(kind: number): '1' | '3' {
   return kind === EditorKind.POST ? '3' : '1';
 }

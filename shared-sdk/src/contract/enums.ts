@@ -1,4 +1,4 @@
-/** The enumerations and constants of spec §3 and §9, written once. */
+/** The enumerations and constants of docs/product.md §3 and §9, written once. */
 
 export type LabelMap<K extends string | number = number> = Readonly<Record<K, string>>;
 export interface Option<V extends string | number = number> {
@@ -14,7 +14,7 @@ export const CONTENT_TYPE_OPTIONS: readonly Option<ContentType>[] = [
   { value: 2, label: '视频' },
   { value: 3, label: '图集' },
 ];
-/** Draft list tabs (spec §2): the same values, the draft screen's own words. */
+/** Draft list tabs (docs/product.md §2): the same values, the draft screen's own words. */
 export const DRAFT_TABS: readonly Option<ContentType>[] = [
   { value: 0, label: '全部' },
   { value: 1, label: '图文' },
@@ -61,7 +61,7 @@ export const ARTICLE_STATUS_FILTERS: readonly Option[] = [
   { value: 12, label: '定时发布' },
   { value: 13, label: '已下线' },
 ];
-/** The other content lists' status filters (spec §3): numeric and string-valued variants. */
+/** The other content lists' status filters (docs/product.md §3): numeric and string-valued variants. */
 export const OTHER_STATUS_FILTERS: readonly Option[] = [
   { value: -1, label: '全部' },
   { value: 6, label: '未通过' },
@@ -125,7 +125,7 @@ export const NEWSPAPERS: readonly Option[] = [
   { value: 8, label: '法制报' },
 ];
 
-/** Spec §9. */
+/** docs/product.md §9. */
 export const LIMITS = {
   MATERIAL_PAGE_SIZE: 24,
   DRAFT_PAGE_SIZE: 10,

@@ -1,4 +1,4 @@
-/** Every answer of the main host and the newspaper host: `{code, msg, data}` (spec §7). */
+/** Every answer of the main host and the newspaper host: `{code, msg, data}` (docs/product.md §7). */
 export interface ApiEnvelope<T> {
   code: number;
   msg: string;
@@ -6,7 +6,7 @@ export interface ApiEnvelope<T> {
 }
 
 /**
- * Answer codes. The spec fixes 0 (success) and -1 (token expired); the rest are ours, so that a
+ * Answer codes. docs/product.md §7 fixes 0 (success) and -1 (token expired); the rest are ours, so that a
  * caller can tell refusals apart without parsing `msg`.
  */
 export const ApiCode = {

@@ -1,7 +1,7 @@
 import type { MenuRoute } from './runtime';
 
 /**
- * The host's own routes as far as the sidebar and its highlight rules need them (spec §2): its
+ * The host's own routes as far as the sidebar and its highlight rules need them (docs/product.md §2): its
  * screens are built into the host, its menu entries are declared here, beside the remotes' routes.ts
  * in shape, where the server's menu call reads them too.
  */

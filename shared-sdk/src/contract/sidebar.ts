@@ -1,12 +1,12 @@
 /**
- * The routes are the menu: the sidebar of spec §2 (Shell) built from the route declarations, the
+ * The routes are the menu: the sidebar of docs/product.md §2 (Shell) built from the route declarations, the
  * host's and the released remotes'. The shell draws it from the routes it loaded; the server's menu
  * call answers it from the same declarations.
  */
 import type { MenuEntry } from './api';
 import type { MenuAccess, MenuRoute } from './runtime';
 
-/** What one user's sidebar depends on (spec §6). */
+/** What one user's sidebar depends on (docs/product.md §6). */
 export interface SidebarRules {
   /** POST /api/microDrama/isHasAuth answered check true. */
   shortDrama: boolean;

@@ -39,7 +39,7 @@ export function canonicalString(target: SignTarget, params: SignableParams): str
   return `${target.method.toUpperCase()}\n${path}\n${pairs}`;
 }
 
-/** sign = md5(canonical string + secret), lower-case hex (spec §7's scheme, bound to method and path). */
+/** sign = md5(canonical string + secret), lower-case hex (docs/product.md §7's scheme, bound to method and path). */
 export function computeSign(params: SignableParams, secret: string, target: SignTarget): string {
   return md5(canonicalString(target, params) + secret);
 }

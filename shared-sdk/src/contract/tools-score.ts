@@ -1,5 +1,5 @@
 /**
- * Creation score, rank, rights centre and help centre (issue 12): the answer types of their calls and
+ * Creation score, rank, rights centre and help centre (docs/product.md §2): the answer types of their calls and
  * the catalogues both sides read (dimensions, levels, rights), so the page and the server name the
  * same things the same way.
  */

@@ -1,4 +1,4 @@
-/** User info as the product keeps it in local storage (spec §3). */
+/** User info as the product keeps it in local storage (docs/product.md §3). */
 import type * as account from './schemas/account';
 
 export interface BanData {

@@ -1,5 +1,5 @@
 /**
- * Video uploads (spec §3 "Upload result", §7 `/api/upload/vod/token`): the browser uploads the file
+ * Video uploads (docs/product.md §3 "Upload result", §7 `/api/upload/vod/token`): the browser uploads the file
  * straight to storage under `video/<yyyymmdd>/u<uid>/<hash>.<ext>`, then asks the video service to
  * take it (`POST /api/upload/vod/commit`), which transcodes it to H.264/AAC MP4 and grabs a poster
  * frame. The editor polls `GET /api/upload/vod/status` until the state leaves 转码中.
@@ -20,13 +20,13 @@ export const VIDEO_STATE_TEXT: Readonly<Record<VideoState, string>> = {
   2: '转码失败',
 };
 
-/** Spec §3's upload result of a video (`/api/upload/vod/commit` and `/status`). */
+/** docs/product.md §3's upload result of a video (`/api/upload/vod/commit` and `/status`). */
 export type VideoUploadResult = uploads.VideoUploadResult;
 export type VideoCommitRequest = RequestOf<typeof uploads.videoCommit>;
 export type VideoStatusRequest = RequestOf<typeof uploads.videoStatus>;
 
 export const VIDEO_MESSAGES = {
-  /** Spec §5: the file type must start with video/. */
+  /** docs/product.md §5: the file type must start with video/. */
   NOT_VIDEO: '请上传格式合规的视频',
   NOT_YOURS: '只能提交自己上传的视频',
   NOT_UPLOADED: '视频尚未上传完成',

@@ -14,7 +14,7 @@ const STYLE_RULES: Readonly<Record<string, RegExp>> = {
   'font-size': /^\d{1,2}px$/,
   'text-align': /^(left|center|right|justify)$/,
   'text-indent': /^\d(\.\d+)?em$/,
-  // Pictures and players at full width with automatic height (spec §5, pasted content).
+  // Pictures and players at full width with automatic height (docs/product.md §5, pasted content).
   width: /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
   height: /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
   'max-width': /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,

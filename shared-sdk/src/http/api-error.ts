@@ -2,7 +2,7 @@
  * Why a call failed, as a caller needs to tell it apart:
  * - business: the server answered with a non-zero code other than -1 (msg, code and data kept);
  * - token-expired: code -1; the session is marked and the 'token-expired' event sent;
- * - http: a non-2xx status (or a 2xx answer that is not an envelope), message from spec §8;
+ * - http: a non-2xx status (or a 2xx answer that is not an envelope), message from docs/product.md §8;
  * - network: no answer at all, including a timeout;
  * - setup: the request could not be built (bad parameters, runtime config missing);
  * - canceled: the caller aborted it through its signal.

@@ -26,7 +26,7 @@ function isTimeout(error: { code?: string; message: string }): boolean {
   return error.code === 'ETIMEDOUT' || (error.code === 'ECONNABORTED' && /timeout/i.test(error.message));
 }
 
-/** Sorts any failure of a request into the error catalogue (spec §8). */
+/** Sorts any failure of a request into the error catalogue (docs/product.md §8). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (axios.isCancel(error)) return new ApiError({ kind: 'canceled', message: ERROR_MESSAGES.CANCELED, cause: error });

@@ -60,7 +60,7 @@ it('rejects a call its caller aborted without telling the notifier', async () =>
   expect(notified).toHaveLength(0);
 });
 
-describe('HTTP error statuses (spec §8)', () => {
+describe('HTTP error statuses (docs/product.md §8)', () => {
   const table: [number, string][] = [
     [400, '请求错误'],
     [401, '未授权，请登录'],

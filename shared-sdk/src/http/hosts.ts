@@ -19,7 +19,7 @@ function withBaseUrl(config: InternalAxiosRequestConfig, host: keyof RuntimeConf
 
 /**
  * Main host: every call carries timestamp, app_id, token, a fresh nonce (the server accepts each once)
- * and the sign over all of its fields, its method and its path (spec §7, bound against replays).
+ * and the sign over all of its fields, its method and its path (docs/product.md §7, bound against replays).
  */
 function signMainRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   withBaseUrl(config, 'main');

@@ -1,4 +1,4 @@
-/** User-visible texts of the error catalogue (spec §8), in the spec's words. */
+/** User-visible texts of the error catalogue (docs/product.md §8), word for word. */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: '请求错误',
   401: '未授权，请登录',

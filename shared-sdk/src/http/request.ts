@@ -14,7 +14,7 @@ export interface RequestOptions {
   /** The caller shows its own error; the central notifier stays silent (ant-design-pro style). */
   skipErrorHandler?: boolean;
   signal?: AbortSignal;
-  /** Overrides the spec's 1,500,000 ms request timeout. */
+  /** Overrides the 1,500,000 ms request timeout (docs/product.md §9). */
   timeout?: number;
   /**
    * A POST that changes nothing a screen reads (a read sent as POST, a load report): calls started

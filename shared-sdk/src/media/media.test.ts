@@ -103,13 +103,13 @@ describe('sseReader', () => {
 });
 
 describe('video uploads', () => {
-  it("accepts only files whose type starts with video/ (spec §5) and says so in the spec's words", async () => {
+  it('accepts only files whose type starts with video/ (docs/product.md §5) and says so in its documented words', async () => {
     expect(isVideoFile({ type: 'video/mp4' })).toBe(true);
     expect(isVideoFile({ type: 'image/png' })).toBe(false);
     await expect(uploadVideo(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toMatchObject({ message: VIDEO_MESSAGES.NOT_VIDEO });
   });
 
-  it('names a video by a hash of the current time under its kind, date and scope (spec §5)', () => {
+  it('names a video by a hash of the current time under its kind, date and scope (docs/product.md §5)', () => {
     const date = new Date(2026, 10, 23, 9, 30);
     const a = buildObjectKey('video', 'u7', '片段.MP4', date);
     const b = buildObjectKey('video', 'u7', '片段.MP4', date);

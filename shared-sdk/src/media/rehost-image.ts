@@ -1,4 +1,4 @@
-/** Spec §7 `POST /api/upload/tos/transImage`: an external image copied onto our storage; resolves to its new URL. */
+/** docs/product.md §7 `POST /api/upload/tos/transImage`: an external image copied onto our storage; resolves to its new URL. */
 import type { TransImageRequest } from '../contract';
 import { apiPost } from '../http';
 

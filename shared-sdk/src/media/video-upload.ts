@@ -12,7 +12,7 @@ export const VOD_TOKEN_PATH = '/api/upload/vod/token';
 export const VOD_COMMIT_PATH = '/api/upload/vod/commit';
 export const VOD_STATUS_PATH = '/api/upload/vod/status';
 
-/** Spec §5: the file type must start with video/. */
+/** docs/product.md §5: the file type must start with video/. */
 export function isVideoFile(file: Pick<File, 'type'>): boolean {
   return file.type.startsWith('video/');
 }

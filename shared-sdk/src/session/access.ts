@@ -30,7 +30,7 @@ export function getToken(): string {
   return getSessionUser()?.token ?? '';
 }
 
-/** Read from local storage each time: the host re-reads it after a screen loads (spec §4). */
+/** Read from local storage each time: the host re-reads it after a screen loads (docs/product.md §4). */
 export function readCertFlag(): boolean {
   return readStoredUser()?.u_cert === 1;
 }

@@ -2,7 +2,7 @@ import { banRangeBlocks, type BanRange } from '../contract';
 import { getSessionUser } from './access';
 import { emitSessionEvent } from './events';
 
-/** Real-name verification is needed to create, reuse material and edit drafts (spec §1, §6). */
+/** Real-name verification is needed to create, reuse material and edit drafts (docs/product.md §1, §6). */
 export function requireCert(): boolean {
   if (getSessionUser()?.u_cert === 1) return true;
   emitSessionEvent('cert-required', {});

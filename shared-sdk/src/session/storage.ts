@@ -1,6 +1,6 @@
 import type { UserInfo } from '../contract';
 
-/** The local-storage key the product keeps user info under (spec §3). */
+/** The local-storage key the product keeps user info under (docs/product.md §3). */
 export const USER_INFO_STORAGE_KEY = 'userInfo';
 
 function storage(): Storage | null {

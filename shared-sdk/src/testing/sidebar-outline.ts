@@ -3,7 +3,7 @@ import type { MenuEntry } from '../contract';
 /**
  * The sidebar as a user reads it, one line per top-level entry: `label url`, `(window)` or `(tab)`
  * when it opens outside the shell, a group as `label [entry, entry]`. Tests compare it with the
- * spec's list written out.
+ * list of docs/product.md §2 written out.
  */
 export function sidebarOutline(entries: readonly MenuEntry[]): string[] {
   const line = (entry: MenuEntry): string => {

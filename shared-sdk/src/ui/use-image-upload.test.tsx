@@ -14,7 +14,7 @@ function Picker({ upload, onUploaded }: { upload: ImageUploader; onUploaded: (ur
 }
 
 describe('useImageUpload', () => {
-  it('refuses a file that is not an allowed image with the spec message, and uploads nothing', async () => {
+  it('refuses a file that is not an allowed image with the documented message, and uploads nothing', async () => {
     const onUploaded = jest.fn();
     const upload = jest.fn<ReturnType<ImageUploader>, Parameters<ImageUploader>>();
     const { container } = renderWithProviders(<Picker upload={upload} onUploaded={onUploaded} />);

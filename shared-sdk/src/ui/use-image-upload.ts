@@ -13,7 +13,7 @@ export type ImageUploader = (file: File, kind: 'image', onProgress: (percent: nu
 
 /**
  * One image picked in an antd `<Upload>` and sent straight to storage by `upload`. Returns the `beforeUpload`
- * to hand to `<Upload>` (it refuses non-images with the spec's message and keeps antd from posting
+ * to hand to `<Upload>` (it refuses non-images with the message of docs/product.md §5 and keeps antd from posting
  * the file itself) and the progress, `null` when nothing is uploading. The server still checks the
  * bytes and that the URL is the caller's own upload.
  */

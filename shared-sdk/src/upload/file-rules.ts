@@ -1,4 +1,4 @@
-/** What may be uploaded where (spec §3 allowed image types; spec §5 editor rules reuse these). */
+/** What may be uploaded where (docs/product.md §3 allowed image types; docs/product.md §5 editor rules reuse these). */
 // By the package's name, not '../contract': a remote that bundles this module then takes the page's
 // one shared contract instead of bundling a copy.
 import { ALLOWED_IMAGE_TYPES, VIDEO_MESSAGES } from 'shared-sdk/contract';
@@ -32,20 +32,20 @@ export function mimeOfImage(name: string): string | undefined {
   return MIME_OF[extensionOf(name)];
 }
 
-/** Spec §5: the rich-text editor takes .jpg, .jpeg, .png and .gif pictures (no SVG in an article body). */
+/** docs/product.md §5: the rich-text editor takes .jpg, .jpeg, .png and .gif pictures (no SVG in an article body). */
 export const EDITOR_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'gif'];
-/** Spec §5: audio files named .mp3, .wav, .ogg or .mpeg (the editor's chooser and its audio addresses). */
+/** docs/product.md §5: audio files named .mp3, .wav, .ogg or .mpeg (the editor's chooser and its audio addresses). */
 export const EDITOR_AUDIO_EXTENSIONS: readonly string[] = ['mp3', 'wav', 'ogg', 'mpeg'];
-/** Spec §5: audio of type mp3, wav, ogg or mpeg (audio/x-wav and audio/wave are wav as some systems name it). */
+/** docs/product.md §5: audio of type mp3, wav, ogg or mpeg (audio/x-wav and audio/wave are wav as some systems name it). */
 export const EDITOR_AUDIO_SUBTYPES: readonly string[] = ['mp3', 'mpeg', 'wav', 'x-wav', 'wave', 'ogg'];
 
-/** What the editor says when it refuses a file (spec §5 and §2, "Rich-text editor"). */
+/** What the editor says when it refuses a file (docs/product.md §5 and §2, "Rich-text editor"). */
 export const EDITOR_UPLOAD_MESSAGES = {
   IMAGE_TYPE: '仅支持上传 jpg、jpeg、png、gif 格式的图片',
-  /** Spec §5: the file type must start with video/ (the server's refusal of a non-video says the same). */
+  /** docs/product.md §5: the file type must start with video/ (the server's refusal of a non-video says the same). */
   VIDEO_TYPE: VIDEO_MESSAGES.NOT_VIDEO,
   AUDIO_TYPE: '仅支持上传 mp3、wav、ogg、mpeg 格式的音频',
-  /** Spec §5: only one audio per article. */
+  /** docs/product.md §5: only one audio per article. */
   AUDIO_ONCE: '音频只能添加一次，请删除后再添加',
   UPLOAD_FAILED: '上传失败，请重试',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Object names of spec §5: a folder for the kind, then the date, then a hash name; the credentials'
+ * Object names of docs/product.md §5: a folder for the kind, then the date, then a hash name; the credentials'
  * key scope (`u<uid>`) sits after the date, because the server only accepts keys under it:
  *   image/20261122/u1/<32 random hex>.png
  */
@@ -22,7 +22,7 @@ export function dateFolder(date: Date): string {
 }
 
 /**
- * Spec §5: a video is named by a hash of the current time (salted, so two uploads in the same
+ * docs/product.md §5: a video is named by a hash of the current time (salted, so two uploads in the same
  * millisecond differ); images, audio and files by a random hash.
  */
 /** The extension an object key gets from a file name: lower-case letters and digits, at most 8, else `bin`. */

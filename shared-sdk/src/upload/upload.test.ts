@@ -71,7 +71,7 @@ describe('upload helpers', () => {
   });
 });
 
-describe("the editor's file rules (spec §5)", () => {
+describe("the editor's file rules (docs/product.md §5)", () => {
   it('takes .jpg, .jpeg, .png and .gif pictures only', () => {
     for (const name of ['a.jpg', 'b.JPEG', 'c.png', 'd.gif']) expect(isEditorImage({ name, type: '' })).toBe(true);
     expect(isEditorImage({ name: 'e.svg', type: 'image/svg+xml' })).toBe(false);

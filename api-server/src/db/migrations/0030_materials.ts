@@ -1,5 +1,5 @@
 /**
- * Materials (spec §3): the library, its tags, the action log and the usage rows, plus what keeps the
+ * Materials (docs/product.md §3): the library, its tags, the action log and the usage rows, plus what keeps the
  * list fast at a million rows (docs: api-server/src/features/materials/README.md):
  * - one composite index per filter order (mine by type, mine by type + status, public approved);
  * - `material_grams(title)`: a GIN index over the title's 1- and 2-character grams, so a keyword

@@ -1,5 +1,5 @@
 /**
- * Nonces of signed calls (issue 13, item 5): each may be used once per token (or once among the
+ * Nonces of signed calls, so that a captured call cannot be replayed (docs/decisions/0003-signed-requests.md): each may be used once per token (or once among the
  * token-less calls) while its timestamp is inside the signing window; the row expires with it and
  * the signature plugin deletes expired rows.
  */

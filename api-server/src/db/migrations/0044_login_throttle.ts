@@ -1,5 +1,5 @@
 /**
- * Login throttling counters (issue 13, item 6), one row per key: `p:<address>|<phone>` (one address
+ * Login throttling counters, against password guessing, one row per key: `p:<address>|<phone>` (one address
  * trying one account) and `a:<address>` (one address over every account, against password
  * spraying). Counted with `insert … on conflict … returning`, so parallel attempts are all counted.
  * There is deliberately no counter per phone alone: a stranger must not be able to lock a real user out.

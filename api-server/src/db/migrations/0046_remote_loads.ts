@@ -1,5 +1,5 @@
 /**
- * Remote load reports of the staged rollout (issue 13, item 7), counted in the database so several
+ * Remote load reports of the staged rollout (docs/releases.md), counted in the database so several
  * servers lose nothing: one row per user, remote, version, canary run and page load (a second report
  * of the same page load is refused by the key), and one counter row per remote, version and run,
  * raised with `update … set loads = loads + 1` in the same transaction.

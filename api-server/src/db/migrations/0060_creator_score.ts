@@ -1,5 +1,5 @@
 /**
- * Creation score, rank and rights (issue 12; api-server/src/features/score/README.md):
+ * Creation score, rank and rights (docs/product.md §2; api-server/src/features/score/README.md):
  * - `creator_events`: what readers did with a creator's manuscripts (read, like, comment, share) and
  *   violations an operator recorded; the score's 互动 and 信用 dimensions are computed from them.
  * - `creator_score_daily`: one snapshot per creator and day, so the last 30 days form a history.

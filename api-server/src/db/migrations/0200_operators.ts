@@ -1,5 +1,5 @@
 /**
- * Operator accounts (issue 36): named people with a role who run the platform, apart from creators.
+ * Operator accounts (docs/product.md §6): named people with a role who run the platform, apart from creators.
  *
  * - `operators`: name, scrypt password hash, role, the TOTP secret (null until enrolment, or after
  *   an admin's reset) and the last TOTP time step accepted (a code is accepted once: a replay within

@@ -1,5 +1,5 @@
 /**
- * The release API's access (issue 37):
+ * The release API's access (docs/releases.md):
  *
  * - `operators.release_scope`: a release manager's remotes and environments (`{remotes, envs}`),
  *   null for every other role (an admin releases everything).

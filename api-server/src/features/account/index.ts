@@ -1,4 +1,4 @@
-/** The signed-in creator's own profile data the shell shows (spec §7); the score is features/score's. */
+/** The signed-in creator's own profile data the shell shows (docs/product.md §7); the score is features/score's. */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from 'shared-sdk/contract';
 import { account as contract } from 'shared-sdk/contract/schemas';

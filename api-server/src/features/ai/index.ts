@@ -29,7 +29,7 @@ const ai: FastifyPluginAsync = async (app) => {
     // The helpers write for the editor, so they are open to whoever may create something: real-name
     // verified (1005), and not banned from both content and posts (1006, the content ban's reason).
     // The refusals that cost nothing come first (the session's flag, the configuration, the
-    // parameters, the per-user limiter); the ban, a database query, last (the spec orders none of them).
+    // parameters, the per-user limiter); the ban, a database query, last (docs/product.md orders none of them).
     requireCert(user);
     if (!provider) throw new ApiError(AiCode.NOT_CONFIGURED, AI_MESSAGES.NOT_CONFIGURED);
     const params = request.body;

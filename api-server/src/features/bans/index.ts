@@ -1,5 +1,5 @@
 /**
- * Ban data for the start-up check (spec §7, user host): authenticated by the token parameter alone,
+ * Ban data for the start-up check (docs/product.md §7, user host): authenticated by the token parameter alone,
  * unsigned, because the user host does not share the main host's signing.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * What the contract-coverage test (contract.test.ts) accepts without a contract schema.
  *
- * NOT_CONVERTED is the work left of issue 24: registered calls still written with plain JSON schemas
+ * NOT_CONVERTED is the work left of moving every call into the shared contract (docs/architecture.md, Data flow): registered calls still written with plain JSON schemas
  * and hand-written types. Convert a feature (its schemas into `shared-sdk/src/contract/schemas/`, its
  * routes through `serve()`), then delete its lines here: the test fails while a converted route is
  * still listed, so the list cannot go stale.
@@ -9,7 +9,7 @@
 export const NOT_CONVERTED: readonly string[] = [];
 
 /**
- * Contract calls declared ahead of their routes (issue 36: the operators' console is built against
+ * Contract calls declared ahead of their routes (the operators' console is built against
  * the contract while the server side lands): the coverage test accepts them unserved, and fails
  * once one is served while still listed, so this list only shrinks.
  */

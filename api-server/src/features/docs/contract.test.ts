@@ -1,5 +1,5 @@
 /**
- * The contract holds (issue 24): every registered route is registered from a contract schema or is
+ * The contract holds: every registered route is registered from a contract schema or is
  * listed in contract-backlog.ts, every contract schema has its route, and the OpenAPI document
  * generated from them is valid OpenAPI 3.1 and is served with its documentation page.
  */

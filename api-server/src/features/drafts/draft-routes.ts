@@ -1,4 +1,4 @@
-/** GET /api/draft/search, GET /api/draft/show, POST /api/draft/del (spec §7, §8). */
+/** GET /api/draft/search, GET /api/draft/show, POST /api/draft/del (docs/product.md §7, §8). */
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode, BanRange, ok } from 'shared-sdk/contract';
 import { drafts as contract } from 'shared-sdk/contract/schemas';
@@ -18,7 +18,7 @@ const draftRoutes: FastifyPluginAsync = async (app) => {
     return ok(await searchDrafts(app.db, { userId: requireAuth(request).user.id, type, page, size, title: title.trim() }));
   });
 
-  // Reading needs no real-name: unverified creators may browse (spec §6).
+  // Reading needs no real-name: unverified creators may browse (docs/product.md §6).
   serve(app, contract.draftShow, async (request) =>
     ok(await toDraftDetail(app.db, await findOwnDraft(app.db, requireAuth(request).user.id, request.query.id))),
   );

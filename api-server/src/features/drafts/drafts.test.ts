@@ -43,10 +43,10 @@ describe('drafts', () => {
     await database.close();
   });
 
-  it('answers {code, msg, data: {returnData, count}} with the Draft fields of spec §3, newest first, 10 per page', async () => {
+  it('answers {code, msg, data: {returnData, count}} with the Draft fields of docs/product.md §3, newest first, 10 per page', async () => {
     const answer = await search(VERIFIED, { type: 0, page: 1, size: 10 });
     assert.equal(answer.code, 0);
-    assert.equal(answer.data.count, 23, '7 of each of the three kinds of spec §2, plus a collection and a post');
+    assert.equal(answer.data.count, 23, '7 of each of the three kinds of docs/product.md §2, plus a collection and a post');
     assert.equal(answer.data.returnData.length, 10);
     const first = answer.data.returnData[0];
     assert.ok(first);

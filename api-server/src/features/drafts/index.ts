@@ -1,4 +1,4 @@
-/** Drafts (spec §2 /draft, /scriptDetail; §7 draft calls) and the manuscript library (/personalScript). */
+/** Drafts (docs/product.md §2 /draft, /scriptDetail; §7 draft calls) and the manuscript library (/personalScript). */
 import type { FastifyPluginAsync } from 'fastify';
 import draftRoutes from './draft-routes';
 import manuscriptRoutes from './manuscript-routes';

@@ -1,4 +1,4 @@
-/** The writing screens' server side (spec §2 editor, §4, §5): save/publish/schedule, versions, material pre-fill, the scheduler, the operator's review. */
+/** The writing screens' server side (docs/product.md §2 editor, §4, §5): save/publish/schedule, versions, material pre-fill, the scheduler, the operator's review. */
 import type { FastifyPluginAsync } from 'fastify';
 import { operatorReviewRoute } from './operator-review';
 import saveRoute from './save-route';

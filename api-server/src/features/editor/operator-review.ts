@@ -1,5 +1,5 @@
 /**
- * The operator's review of manuscripts (spec §3, §4): `admin manuscript-review --id N --decision
+ * The operator's review of manuscripts (docs/product.md §3, §4): `admin manuscript-review --id N --decision
  * approve|reject|offline [--reason text]`. The embedded database is held by a running server, so
  * the CLI then goes through POST /operator/manuscript/review (cli/operator-call.ts); otherwise it
  * opens the database itself.

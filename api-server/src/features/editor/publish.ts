@@ -1,5 +1,5 @@
 /**
- * From draft to manuscript, and the manuscript's later moves (spec §3, §4): publishing puts it in
+ * From draft to manuscript, and the manuscript's later moves (docs/product.md §3, §4): publishing puts it in
  * review (审核中 5) or on the schedule (定时发布 12); the scheduler moves due ones into review; an
  * operator approves (已发布 7), rejects with a reason (未通过 6) or takes offline (已下线 13).
  */
@@ -18,7 +18,7 @@ import { requireVideosReady } from './video-ready';
 import { uncleanImageKeys } from '../media/clean-copies';
 
 /**
- * The review pipeline's code for each state, read with the type's label map (spec §3: A articles,
+ * The review pipeline's code for each state, read with the type's label map (docs/product.md §3: A articles,
  * B videos, C galleries); the new kinds have no map, so their label comes from the state.
  */
 const REVIEW_CODES: Readonly<Record<number, Partial<Record<number, number>>>> = {

@@ -1,7 +1,7 @@
 /**
  * POST /api/editor/useMaterial: a writing screen opened with ?materialId= records a 使用
  * (cml_behavior 2) and gets what it pre-fills. Only materials the user may write with: images and
- * videos (types 2 and 3, spec §9), their own or approved public ones, for a kind they suit (§5).
+ * videos (types 2 and 3, docs/product.md §9), their own or approved public ones, for a kind they suit (§5).
  * Reads material rows and adds a log row; the materials feature owns everything else about them.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Enterprise and government-affairs applications. The audit status follows spec §3 (0 none,
+ * Enterprise and government-affairs applications. The audit status follows docs/product.md §3 (0 none,
  * 2 submitted, 3 reviewing, 1 passed, 4 failed); for the enterprise kind the user's enterprise data
  * (status 0/1/2, cert_audit_status) and cert_type 24 move with it in the same transaction, because
  * the shell's dropdown and badge read them from the user.

@@ -1,5 +1,5 @@
 /**
- * Enterprise certification: the enterprise data of the user dropdown (spec §7; status 2 means
+ * Enterprise certification: the enterprise data of the user dropdown (docs/product.md §7; status 2 means
  * certified), my application and applying. The operator's review is in certification-store.ts
  * (CLI `certification-review`).
  */

@@ -1,5 +1,5 @@
 /**
- * `/helpCenter` (issue 12): categories with their articles, one article as sanitized HTML, and a
+ * `/helpCenter` (docs/product.md §2): categories with their articles, one article as sanitized HTML, and a
  * search. The articles are Markdown files shipped with the server (`articles/`), read at start-up.
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * POST /api/label/list (spec §7): tags whose name contains `name` (at most 20, exact match first).
+ * POST /api/label/list (docs/product.md §7): tags whose name contains `name` (at most 20, exact match first).
  * With `create=1` the tag named exactly `name` is created when missing and returned alone: the add
  * screen's "create by typing" is one call, and creating twice returns the same tag.
  */

@@ -1,6 +1,6 @@
 /**
  * Moderation: an operator moves a material through 审核中 (4), 审核通过 (2) and 审核失败 (3); each
- * step is logged. Spec §3's log codes have no operator audit step, so three codes of ours follow its
+ * step is logged. docs/product.md §3's log codes have no operator audit step, so three codes of ours follow its
  * list (the screens label them; mf-materials features/materials/log-labels.ts).
  */
 import type { Kysely } from 'kysely';

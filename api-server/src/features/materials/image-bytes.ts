@@ -1,5 +1,5 @@
 /**
- * Is it an image, by its bytes (never by its name)? The allowed types of spec §3: gif, jpeg/jpg, png
+ * Is it an image, by its bytes (never by its name)? The allowed types of docs/product.md §3: gif, jpeg/jpg, png
  * and svg. SVG is text: it must pass the storage's allow-list (storage/svg-policy.ts: shapes, text,
  * gradients and filters only), because the file is served as an image of ours.
  */

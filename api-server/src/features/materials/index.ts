@@ -1,5 +1,5 @@
 /**
- * The material calls of spec §7 (list, delChild, operation, showChild, save) plus use, which the
+ * The material calls of docs/product.md §7 (list, delChild, operation, showChild, save) plus use, which the
  * 使用 button calls before opening an editor. See README.md for the rules and the scale design.
  */
 import type { FastifyPluginAsync } from 'fastify';

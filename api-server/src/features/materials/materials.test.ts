@@ -47,7 +47,7 @@ describe('materials', () => {
     data.remove();
   });
 
-  it('lists my materials with the defaults (type 2, every status) and the Material fields of spec §3', async () => {
+  it('lists my materials with the defaults (type 2, every status) and the Material fields of docs/product.md §3', async () => {
     const answer = await list(VERIFIED, {});
     assert.equal(answer.code, 0);
     assert.equal(answer.data.data.total, 4);

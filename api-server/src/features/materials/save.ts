@@ -1,5 +1,5 @@
 /**
- * POST /api/material/save: every rule of spec §5 again on the server (the UI is a convenience), and
+ * POST /api/material/save: every rule of docs/product.md §5 again on the server (the UI is a convenience), and
  * what only the server can check: each file is a clean copy of the caller's (an upload the server
  * decoded and encoded again without its metadata: media/clean-copies.ts) present in storage. One material is created per file, sharing title, description and
  * tags; each starts unreviewed (1) with an upload log (1).

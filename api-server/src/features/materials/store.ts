@@ -43,7 +43,7 @@ export async function recordOperation(db: Db, userId: number, id: number, behavi
   await db.insertInto('material_logs').values({ material_id: id, user_id: userId, behavior }).execute();
 }
 
-/** Which manuscript kinds a material type may start (spec §5, the script-type selector). */
+/** Which manuscript kinds a material type may start (docs/product.md §5, the script-type selector). */
 export function allowedScriptTypes(cmType: number): number[] {
   if (cmType === 2) return [1, 3];
   if (cmType === 3) return [1, 2];

@@ -1,5 +1,5 @@
 /**
- * The editor's media calls that the server does itself (spec §7): re-hosting external images, and
+ * The editor's media calls that the server does itself (docs/product.md §7): re-hosting external images, and
  * cleaning an uploaded image (clean-copies.ts).
  * See README.md beside this file.
  */

@@ -1,5 +1,5 @@
 /**
- * Re-hosting an external image (spec §7 `POST /api/upload/tos/transImage`): a pasted article names
+ * Re-hosting an external image (docs/product.md §7 `POST /api/upload/tos/transImage`): a pasted article names
  * pictures on other sites; the editor asks us to copy each onto our storage so the article does not
  * hotlink. The server fetches only public addresses (safe-fetch.ts), keeps only bytes that are a
  * jpg, png or gif (never what the other site claims), and stores their clean copy (clean-image.ts:

@@ -1,5 +1,5 @@
 /**
- * POST /admin/account/rolePermissionList (spec §7): the sidebar, per user, derived from the route
+ * POST /admin/account/rolePermissionList (docs/product.md §7): the sidebar, per user, derived from the route
  * declarations (shared-sdk's sidebarEntries over the host's SHELL_ROUTES and the remotes' routes),
  * so it agrees with the menu the shell builds itself from the same routes.
  */

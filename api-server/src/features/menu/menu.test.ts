@@ -1,4 +1,4 @@
-/** The menu call answers the sidebar of spec §2 (Shell) per user, built from the route declarations. */
+/** The menu call answers the sidebar of docs/product.md §2 (Shell) per user, built from the route declarations. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 
-// Spec §2 (Shell) and §6 written out: the entries in their order; 短剧 and 工具 per user.
+// docs/product.md §2 (Shell) and §6 written out: the entries in their order; 短剧 and 工具 per user.
 const manuscripts = (drama: boolean) => `稿件管理 [稿件库 /personalScript, 草稿箱 /draft${drama ? ', 短剧 /shortPlay' : ''}]`;
 const everyone = (drama: boolean) => [
   '首页 /index',

@@ -1,5 +1,5 @@
 /**
- * The newspaper host authenticates by header (spec §7: `Authorization: <token>`, which the SDK sends
+ * The newspaper host authenticates by header (docs/product.md §7: `Authorization: <token>`, which the SDK sends
  * without a scheme), not by the main host's signed parameters. The token is checked against the same
  * sessions as every other call; a missing or dead one answers -1 so the client sends the user to login.
  */

@@ -1,5 +1,5 @@
 /**
- * The newspaper host's call (spec §7): GET /bigscreen/hisPaper?date=YYYY-MM-DD&type=1..8 answers the
+ * The newspaper host's call (docs/product.md §7): GET /bigscreen/hisPaper?date=YYYY-MM-DD&type=1..8 answers the
  * issue's pages `[{img, pdf}]` in page order; a day without an issue answers an empty list.
  * Issues come from the operator import (import-issue.ts, CLI `newspaper:import`).
  */
@@ -27,7 +27,7 @@ const newspaper: FastifyPluginAsync = async (app) => {
       const pages = await findIssuePages(app.db, { type, date });
       return ok(pages.map((page) => ({ img: app.storage.publicUrl(page.imgKey), pdf: app.storage.publicUrl(page.pdfKey) })));
     },
-    // Not signed (another host, spec §7): the Authorization header authenticates it instead.
+    // Not signed (another host, docs/product.md §7): the Authorization header authenticates it instead.
     { preValidation: authenticateByHeader, attachValidation: true },
   );
 };

@@ -1,5 +1,5 @@
 /**
- * The two things that name an issue: the paper (spec §2, types 1–8) and the calendar day. Shared by
+ * The two things that name an issue: the paper (docs/product.md §2, types 1–8) and the calendar day. Shared by
  * the reader's call and the import, so both refuse the same values.
  */
 import { NEWSPAPERS } from 'shared-sdk/contract';

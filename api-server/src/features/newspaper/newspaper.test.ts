@@ -1,4 +1,4 @@
-/** GET /bigscreen/hisPaper (spec §7): answer shape, header authorization, bad parameters, empty day. */
+/** GET /bigscreen/hisPaper (docs/product.md §7): answer shape, header authorization, bad parameters, empty day. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-/** Unread counts for the header badge (spec §7; the badge sums type 0, type 1 and community). */
+/** Unread counts for the header badge (docs/product.md §7; the badge sums type 0, type 1 and community). */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ok } from 'shared-sdk/contract';

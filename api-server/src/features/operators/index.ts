@@ -1,5 +1,5 @@
 /**
- * The operators' API (issue 36), everything under /api/operator/: sign-in and accounts, personal
+ * The operators' API (docs/product.md §6), everything under /api/operator/: sign-in and accounts, personal
  * tokens, the review queues and decisions, appeals, users, the command line's other tasks,
  * newspaper import, the storage report, the audit trail and the console's home. Authentication and the role check are
  * plugins/app/operator-auth.ts; every change goes through `audited` (audit.ts).

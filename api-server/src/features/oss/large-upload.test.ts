@@ -1,5 +1,5 @@
 /**
- * Uploads at real size over a real socket (issue 22): a 20 MB PUT used to freeze the whole server
+ * Uploads at real size over a real socket: a 20 MB PUT used to freeze the whole server
  * (its body walked byte by byte) and a multipart upload was assembled in memory. Now bodies stream
  * from the socket to disk: other calls stay fast meanwhile, an oversize body is refused while it
  * streams, and many parts assemble byte-exact.

@@ -1,5 +1,5 @@
 /**
- * CompleteMultipartUpload without a second pass over the bytes (issue 22): the object's ETag is the
+ * CompleteMultipartUpload without a second pass over the bytes: the object's ETag is the
  * multipart form computed from the parts' MD5s, and what is served is exactly the listed parts,
  * whole, by ranges across part boundaries, and from its end; of two racing completions to one key
  * exactly one wins.

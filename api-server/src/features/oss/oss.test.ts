@@ -26,7 +26,7 @@ describe('embedded storage: OSS protocol subset', () => {
     data.remove();
   });
 
-  it('hands out short-lived, per-user credentials with the fields of spec §7', () => {
+  it('hands out short-lived, per-user credentials with the fields of docs/product.md §7', () => {
     for (const field of ['regionId', 'endpoint', 'accessKeyId', 'secretAccessKey', 'sessionToken', 'bucket']) assert.ok(field in token, field);
     assert.equal(token.endpoint, '/oss');
     assert.match(token.keyScope, /^u\d+$/);

@@ -1,5 +1,5 @@
 /**
- * Range and conditional reads of the embedded storage (issue 22: a video must play and seek without
+ * Range and conditional reads of the embedded storage (a video must play and seek without
  * being downloaded whole, and Safari plays nothing without 206 answers).
  */
 import assert from 'node:assert/strict';

@@ -15,7 +15,7 @@ const keyIn = (url: string): string => url.replace(/^.*?\/oss\/creator\//, '');
 
 const SANDBOX = /^default-src 'none';.*\bsandbox$/;
 
-/** Deliverable 1 of issue 13: nothing a user uploads can run as the app. */
+/** Hardening: nothing a user uploads can run as the app. */
 describe('user content in the embedded storage', () => {
   let database: TestDatabase;
   let app: FastifyInstance;

@@ -1,5 +1,5 @@
 /**
- * `/rank` (issue 12): `/api/creatorRank/list?period=week|month&type=0..3` answers the top 100 of the
+ * `/rank` (docs/product.md §2): `/api/creatorRank/list?period=week|month&type=0..3` answers the top 100 of the
  * list the daily job built, and my own row even when it is below the top 100.
  */
 import type { FastifyPluginAsync } from 'fastify';

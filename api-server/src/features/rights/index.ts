@@ -1,5 +1,5 @@
 /**
- * `/rights` (issue 12): `/api/rights/index` answers my level, what the next one misses and each
+ * `/rights` (docs/product.md §2): `/api/rights/index` answers my level, what the next one misses and each
  * right's state; `/api/rights/apply` (code) files an application the operator reviews with
  * `admin right-review`. The server checks every rule the page shows.
  */

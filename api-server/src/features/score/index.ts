@@ -1,5 +1,5 @@
 /**
- * The creation score (issue 12; README.md here): `/api/creatorScore/getUserScore` answers the shell's
+ * The creation score (docs/product.md §2; README.md here): `/api/creatorScore/getUserScore` answers the shell's
  * user_score plus today's dimensions and level, `/api/creatorScore/history` the last 30 days. Both
  * compute today on demand; the daily job snapshots every creator and rebuilds the rank lists, run by
  * each server once a day (daily-runner.ts) or by cron (`admin score-daily`).

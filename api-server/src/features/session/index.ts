@@ -1,4 +1,4 @@
-/** Login and logout (spec §7: POST /login/admin/quit; the login call itself is ours). */
+/** Login and logout (docs/product.md §7: POST /login/admin/quit; the login call itself is ours). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiCode, ok } from 'shared-sdk/contract';

@@ -1,6 +1,6 @@
 /**
  * Short drama (contract: shared-sdk/src/contract/schemas/short-drama.ts). isHasAuth answers whether the
- * entries show (spec §6); every other call is refused (1003) without that authority, read from the
+ * entries show (docs/product.md §6); every other call is refused (1003) without that authority, read from the
  * user row on each request, and touches only the caller's own series and episodes. Saving a series
  * or an episode is creating content: refused without real-name verification (1005) and under a ban
  * of content (range "1", 1006), as the episode form refuses it.

@@ -1,4 +1,4 @@
-/** The creator's enabled tools (spec §7: the code oddjobs adds recruitment management to the menu). */
+/** The creator's enabled tools (docs/product.md §7: the code oddjobs adds recruitment management to the menu). */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from 'shared-sdk/contract';
 import { tools as contract } from 'shared-sdk/contract/schemas';

@@ -1,11 +1,11 @@
 /**
- * GET /api/upload/tos/token (spec §7): storage credentials for the browser's direct uploads.
+ * GET /api/upload/tos/token (docs/product.md §7): storage credentials for the browser's direct uploads.
  * - Embedded storage: it answers on the same origin under /oss, so `endpoint` is that path and the
  *   browser resolves it against the page (shared-sdk/src/upload); the credentials are minted here.
  * - An OSS bucket (OSS_BUCKET): `endpoint` is the OSS host (or, with `cname: true`, the custom
  *   domain bound to the bucket), `regionId` the region the browser signs V4 with, and the
  *   credentials come from Alibaba Cloud STS (AssumeRole with a policy limited to the user's keys).
- * Extra fields beyond spec §7: `keyScope` (the key segment the credentials may write under) and
+ * Extra fields beyond docs/product.md §7: `keyScope` (the key segment the credentials may write under) and
  * `expiration`.
  *
  * The call says what is about to be uploaded (`kind`, `size`, `ext`: grants.ts): then the limits
@@ -93,7 +93,7 @@ const upload: FastifyPluginAsync = async (app) => {
     return ok(await credentialsFor(request));
   });
 
-  // Spec §7: videos go to storage with the same kind of credentials (under video/…), then to
+  // docs/product.md §7: videos go to storage with the same kind of credentials (under video/…), then to
   // POST /api/upload/vod/commit, which transcodes them.
   serve(app, contract.videoUploadToken, async (request, reply) => {
     reply.header('cache-control', 'no-store');

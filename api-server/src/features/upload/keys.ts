@@ -1,5 +1,5 @@
 /**
- * Object key layout (spec §5): a folder for the kind, then the date, then a hash name. A per-user
+ * Object key layout (docs/product.md §5): a folder for the kind, then the date, then a hash name. A per-user
  * segment after the date is what upload credentials are scoped to:
  *   <kind>/<yyyymmdd>/u<uid>/<32 hex>.<ext>     e.g. image/20261122/u1/9f86d081884c7d659a2feaa0c55ad015.png
  * As an OSS policy resource that scope reads `<bucket>/*\/*\/u<uid>/*`.

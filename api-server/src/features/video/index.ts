@@ -1,5 +1,5 @@
 /**
- * The embedded video service (spec §7 `/api/upload/vod/*`): see README.md beside this file.
+ * The embedded video service (docs/product.md §7 `/api/upload/vod/*`): see README.md beside this file.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from 'shared-sdk/contract';

@@ -197,7 +197,7 @@ describe('embedded video service', () => {
     assert.equal((await status(taken.data.Vid)).data.state, VideoState.DONE);
   });
 
-  it("hands out video upload credentials (spec §7 fields) that write under the caller's own video keys", async () => {
+  it("hands out video upload credentials (docs/product.md §7 fields) that write under the caller's own video keys", async () => {
     const answer = body<TestToken & { spaceName: string; transcodeFLowId: string }>(await signed(app, { url: '/api/upload/vod/token', token: tokens[OWNER] }));
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     for (const field of ['accessKeyId', 'secretAccessKey', 'sessionToken', 'spaceName', 'transcodeFLowId'] as const) assert.ok(answer.data[field], field);

@@ -1,6 +1,6 @@
 /**
  * Resolves the `token` parameter of every call that needs one to its session and user, and refuses
- * (code -1, spec §8: the client then sends the user to login) when it is missing, unknown, revoked
+ * (code -1, docs/product.md §8: the client then sends the user to login) when it is missing, unknown, revoked
  * or expired, or when its user is under a forced-logout ban (type 2), checked on every request so a
  * ban applies at once however it was written. Registered after the signature check, so an unsigned
  * call never reaches the database.

@@ -1,6 +1,6 @@
 /**
  * Server-side twins of the browser guards (shared-sdk requireCert / requireNotBanned): every rule
- * the UI enforces is enforced again here (ARCHITECTURE.md, Server). Features call them at the top of
+ * the UI enforces is enforced again here (docs/architecture.md, Server). Features call them at the top of
  * a handler that creates or edits content.
  */
 import type { Kysely } from 'kysely';

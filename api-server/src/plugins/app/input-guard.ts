@@ -1,5 +1,5 @@
 /**
- * Input no route can let through (issue 13, item 3), for every route present and future: each
+ * Input no route can let through, for every route present and future: each
  * route's querystring, body and params schema is bounded as it is declared (`hardenRequestSchema`),
  * a NUL character anywhere in the input is refused before validation, and a number that is not
  * finite after it (Infinity, 1e309). Both answer 1002 with a

@@ -3,7 +3,7 @@
  * and needs a token unless it says otherwise (fail closed); a route overrides it with
  * `config: { auth: … }`.
  *
- * - 'signed+token': the main host's calls (spec §7): signature, then a valid session token.
+ * - 'signed+token': the main host's calls (docs/product.md §7): signature, then a valid session token.
  * - 'signed': signature only (login: the caller has no token yet).
  * - 'token': the user host's calls, authenticated by the token parameter alone.
  * - 'public': runtime configuration, static files.

@@ -1,5 +1,5 @@
 /**
- * Refuses a signed call whose signature does not hold (spec §7): missing fields, an unknown app id,
+ * Refuses a signed call whose signature does not hold (docs/product.md §7): missing fields, an unknown app id,
  * a timestamp outside the window (replays of old captured requests), a wrong sign (which covers the
  * method and the path too, so a body signed for one call fits no other) or a nonce already used
  * (replays inside the window). Runs before validation, so a forged request learns nothing about the

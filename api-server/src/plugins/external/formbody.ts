@@ -1,4 +1,4 @@
-/** Spec §7: POST bodies are form-encoded. JSON bodies are parsed by Fastify itself. */
+/** docs/product.md §7: POST bodies are form-encoded. JSON bodies are parsed by Fastify itself. */
 import formbody from '@fastify/formbody';
 import { globalPlugin } from '../../lib/global-plugin';
 

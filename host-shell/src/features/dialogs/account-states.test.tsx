@@ -1,4 +1,4 @@
-/** Guards → dialogs for each account state (spec §4, §6), through the header's 内容创作 dropdown. */
+/** Guards → dialogs for each account state (docs/product.md §4, §6), through the header's 内容创作 dropdown. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type UserBanInfoAnswer } from 'shared-sdk';

@@ -1,5 +1,5 @@
 /**
- * The start-up ban check (spec §4): ban type 1 is kept in the session for the guards; ban type 2
+ * The start-up ban check (docs/product.md §4): ban type 1 is kept in the session for the guards; ban type 2
  * logs the user out and leaves the reason for the login page's persistent warning.
  */
 import { BanType, loggedOut, userInfoRefreshed, type AppDispatch } from 'shared-sdk';

@@ -10,7 +10,7 @@ function Probe() {
   return null;
 }
 
-describe('useCertReread (spec §4: re-read 3000 ms after a screen loads)', () => {
+describe('useCertReread (docs/product.md §4: re-read 3000 ms after a screen loads)', () => {
   afterEach(() => jest.useRealTimers());
 
   it('picks up a real-name flag that arrived late in local storage', () => {

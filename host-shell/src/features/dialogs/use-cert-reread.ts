@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'shared-sdk/router';
 import { LIMITS, readCertFlag, useAppDispatch, userInfoRefreshed } from 'shared-sdk';
 
-/** Spec §4: user info may arrive late, so the real-name flag is read again 3 s after a screen loads. */
+/** docs/product.md §4: user info may arrive late, so the real-name flag is read again 3 s after a screen loads. */
 export function useCertReread(): void {
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();

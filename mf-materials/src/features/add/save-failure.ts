@@ -1,4 +1,4 @@
-/** Spec §8: a failed save shows the answer's data when it is text, else its msg. */
+/** docs/product.md §8: a failed save shows the answer's data when it is text, else its msg. */
 export function saveFailureText(error: unknown): string {
   if (error && typeof error === 'object') {
     const { data, message } = error as { data?: unknown; message?: unknown };

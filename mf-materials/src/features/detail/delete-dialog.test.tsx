@@ -54,7 +54,7 @@ const TITLE = '确认删除该素材';
 const dialog = async () => screen.findByRole('dialog', { name: TITLE });
 const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).not.toBeInTheDocument());
 
-describe('deleting from the detail screen (spec §5: 确认删除该素材, a dialog)', () => {
+describe('deleting from the detail screen (docs/product.md §5: 确认删除该素材, a dialog)', () => {
   it('asks in a dialog with 确定 and 取消, not in the popconfirm', async () => {
     openDetail();
     expect(detail).toHaveBeenCalledWith(7);
@@ -89,7 +89,7 @@ describe('deleting from the detail screen (spec §5: 确认删除该素材, a di
     expect(detail.mock.calls.every(([id]) => id === 7)).toBe(true);
   });
 
-  it('a failed delete is only logged (spec §8) and the detail stays', async () => {
+  it('a failed delete is only logged (docs/product.md §8) and the detail stays', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     deleteMaterials.mockReturnValue(answer(Promise.reject(Object.assign(new Error('素材不存在'), { kind: 'business', code: 1004 }))));
     openDetail();

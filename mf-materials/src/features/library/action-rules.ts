@@ -1,4 +1,4 @@
-/** Which actions a material offers (spec §2 and §6): the table the screens and their tests share. */
+/** Which actions a material offers (docs/product.md §2 and §6): the table the screens and their tests share. */
 import { MaterialAuditStatus, USABLE_MATERIAL_TYPES } from 'shared-sdk';
 
 export interface ActionSubject {

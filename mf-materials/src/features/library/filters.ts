@@ -1,4 +1,4 @@
-/** The library's filters live in the URL, so reload and back keep them. Defaults: spec §9. */
+/** The library's filters live in the URL, so reload and back keep them. Defaults: docs/product.md §9. */
 import { LIMITS, MATERIAL_AUDIT_OPTIONS, type MaterialListRequest, MaterialType } from 'shared-sdk';
 import type { LibraryScope } from './library-scope';
 

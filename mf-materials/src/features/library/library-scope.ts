@@ -1,4 +1,4 @@
-/** /material/:myset — 1 is everyone's (public) materials; any other value (normally 0) is mine (spec §2). */
+/** /material/:myset — 1 is everyone's (public) materials; any other value (normally 0) is mine (docs/product.md §2). */
 export type LibraryScope = 'mine' | 'public';
 
 export function libraryScope(myset: string | undefined): LibraryScope {

@@ -18,7 +18,7 @@ const material = (over: Partial<Material>): Material => ({
   ...over,
 });
 
-describe('script-type selector (spec §5)', () => {
+describe('script-type selector (docs/product.md §5)', () => {
   it.each([
     ['1', []],
     ['2', ['文章', '图集']],
@@ -48,7 +48,7 @@ describe('script-type selector (spec §5)', () => {
   });
 });
 
-describe('action visibility (spec §2, §6)', () => {
+describe('action visibility (docs/product.md §2, §6)', () => {
   it.each([
     [
       { is_my: true, cm_check: 2, cm_type: 2 },

@@ -1,4 +1,4 @@
-/** The 选择稿件类型 dialog after 使用 (spec §5): which manuscript kinds a material type offers. */
+/** The 选择稿件类型 dialog after 使用 (docs/product.md §5): which manuscript kinds a material type offers. */
 import type { MaterialUseRequest } from 'shared-sdk';
 
 /** The manuscript kind `POST /api/material/use` records (its `nm_type`). */

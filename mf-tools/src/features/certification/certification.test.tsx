@@ -40,7 +40,7 @@ describe('certification form', () => {
   });
 });
 
-describe('certification status texts (spec §3)', () => {
+describe('certification status texts (docs/product.md §3)', () => {
   const state = (cert_audit_status: number, reason = ''): CertificationState => ({
     cert_audit_status,
     reason,

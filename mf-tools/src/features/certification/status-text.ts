@@ -1,6 +1,6 @@
 import { CertAuditStatus } from 'shared-sdk';
 
-/** The headline of each audit status on the certification screens (spec §3: 2 and 3 are both in review). */
+/** The headline of each audit status on the certification screens (docs/product.md §3: 2 and 3 are both in review). */
 export function certificationHeadline(status: number): { title: string; tone: 'info' | 'success' | 'warning' | 'error' } {
   switch (status) {
     case CertAuditStatus.PASSED:

@@ -21,7 +21,7 @@ export const userInfo = defineRoute({
   method: 'GET',
   url: '/api/user/mpBaseUserinfo',
   operationId: 'userInfo',
-  summary: 'The creator\'s base user info (spec §3 "User info" is derived from it)',
+  summary: 'The creator\'s base user info (docs/product.md §3 "User info" is derived from it)',
   tag,
   data: MpBaseUserinfo,
 });

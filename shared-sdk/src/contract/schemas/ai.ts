@@ -1,5 +1,5 @@
 /**
- * The editor's AI writing helpers (spec §2: expand, polish, tone, openAi). The server talks to an
+ * The editor's AI writing helpers (docs/product.md §2: expand, polish, tone, openAi). The server talks to an
  * OpenAI-compatible provider and streams its answer as it comes; the browser never sees the
  * provider's key.
  */

@@ -1,4 +1,4 @@
-/** Bans (spec §7): the start-up check on the user host, and the creator's appeal. */
+/** Bans (docs/product.md §7): the start-up check on the user host, and the creator's appeal. */
 import { type Static, Type } from 'typebox';
 import { NoData } from './common';
 import { defineRoute } from './route';
@@ -9,7 +9,7 @@ export const UserBanInfo = Type.Object({
   /** 1: banned from some content types (ban_range_type); 2: forced logout. */
   ban_type: Type.Integer(),
   ban_reason: Type.String(),
-  /** Comma list of the banned ranges (spec §3). */
+  /** Comma list of the banned ranges (docs/product.md §3). */
   ban_range_type: Type.String(),
 });
 export type UserBanInfo = Static<typeof UserBanInfo>;

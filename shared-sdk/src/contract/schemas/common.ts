@@ -23,7 +23,7 @@ const ID_DIGITS =
   '(?:[1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
 
 /**
- * A comma list of ids as the spec's calls send them (`ids=3,5,8`), each within 32 bits, so no id can
+ * A comma list of ids as the product's calls send them (`ids=3,5,8`), each within 32 bits, so no id can
  * overflow the integer column it is compared with; at most `max` of them.
  */
 export const IdList = (max = 100) =>
@@ -61,7 +61,7 @@ export type CountData = Static<typeof CountData>;
 /** The `data` of a call that answers nothing (`null`). */
 export const NoData = Type.Null();
 
-/** `{code, msg, data}` (spec §7): `data` is the call's answer, or null on a refusal. */
+/** `{code, msg, data}` (docs/product.md §7): `data` is the call's answer, or null on a refusal. */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Union([data, Type.Null()]) });
 
 /** The envelope of a refusal (`data` null): what a call that answers otherwise on success (an event stream) refuses with. */

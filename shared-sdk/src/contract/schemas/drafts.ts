@@ -1,7 +1,7 @@
 /**
- * Drafts (spec §2 /draft, /scriptDetail; §7 draft calls) and the manuscript library
+ * Drafts (docs/product.md §2 /draft, /scriptDetail; §7 draft calls) and the manuscript library
  * (/personalScript): search, show, delete, withdraw. Lists answer `returnData` and `count` as the
- * spec writes them, plus `capped`.
+ * docs/product.md §7 names them, plus `capped`.
  */
 import { type Static, Type } from 'typebox';
 import { DRAFT_QUERY_LIMITS, WithdrawTarget } from '../content';

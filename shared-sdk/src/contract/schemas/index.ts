@@ -1,5 +1,5 @@
 /**
- * The contract as schemas: every converted call of the product (spec §7 and the calls the product
+ * The contract as schemas: every converted call of the product (docs/product.md §7 and the calls the product
  * adds), one file per feature. Server-side runtime only: browser code imports these with
  * `import type` (the types in `shared-sdk/contract` are derived from them), so TypeBox stays out of
  * the browser's bundles.

@@ -1,4 +1,4 @@
-/** Tags (spec §7 `/api/label/list`): search by name, or create by typing. */
+/** Tags (docs/product.md §7 `/api/label/list`): search by name, or create by typing. */
 import { type Static, Type } from 'typebox';
 import { OneOf } from './common';
 import { defineRoute } from './route';

@@ -1,4 +1,4 @@
-/** The material library (spec §7 `/api/material/*`), 使用 from the library, and the operator's audit step. */
+/** The material library (docs/product.md §7 `/api/material/*`), 使用 from the library, and the operator's audit step. */
 import { type Static, Type } from 'typebox';
 import { LIMITS, MaterialAuditStatus, MaterialType } from '../enums';
 import { FIRST_PAGE, Id, NoData, OneOf, Paging } from './common';
@@ -17,7 +17,7 @@ const AUDIT_STATES = [
 /** The states an operator moves a material to: 审核中, 审核通过, 审核失败. */
 export const AUDIT_TARGETS = [MaterialAuditStatus.IN_REVIEW, MaterialAuditStatus.APPROVED, MaterialAuditStatus.FAILED] as const;
 
-/** What the server assumes for a list field left out (spec §9); `cm_check` defaults by `all` (2 when 1, else 0). */
+/** What the server assumes for a list field left out (docs/product.md §9); `cm_check` defaults by `all` (2 when 1, else 0). */
 export const MATERIAL_LIST_DEFAULTS = { all: 0, cm_type: LIMITS.DEFAULT_MATERIAL_TYPE, page: FIRST_PAGE, per_page: LIMITS.MATERIAL_PAGE_SIZE } as const;
 export const MATERIAL_PER_PAGE_MAX = 100;
 
@@ -119,7 +119,7 @@ export const materialSave = defineRoute({
   operationId: 'materialSave',
   summary: 'Add image materials: one per uploaded file, sharing title, description and tags (msg 添加素材成功)',
   description:
-    "`files`: comma list of my uploaded images (at most 20); `covers`: `|` list, one per file, or empty; `labels`: comma list of tag ids. Every rule of spec §5 again: 1002 with the rule's message.",
+    "`files`: comma list of my uploaded images (at most 20); `covers`: `|` list, one per file, or empty; `labels`: comma list of tag ids. Every rule of docs/product.md §5 again: 1002 with the rule's message.",
   tag,
   body: Type.Object({
     files: Type.Optional(Type.String({ default: '' })),

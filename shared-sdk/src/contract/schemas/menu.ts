@@ -1,4 +1,4 @@
-/** The menu call (spec §7): the sidebar of spec §2 as ap_* entries, built from the route declarations. */
+/** The menu call (docs/product.md §7): the sidebar of docs/product.md §2 as ap_* entries, built from the route declarations. */
 import { type Static, Type } from 'typebox';
 import { OneOf } from './common';
 import { defineRoute } from './route';
@@ -25,7 +25,7 @@ export const rolePermissionList = defineRoute({
   operationId: 'rolePermissionList',
   summary: 'The sidebar for the caller, as ap_* entries',
   description:
-    "Built from the route declarations of the host and of the released remotes, with the caller's rules applied (短剧 only with the short-drama authority, a tool's entries only with its code in the tool list). The shell builds the same menu itself from the routes it loaded (spec §7: overridden by a local menu).",
+    "Built from the route declarations of the host and of the released remotes, with the caller's rules applied (短剧 only with the short-drama authority, a tool's entries only with its code in the tool list). The shell builds the same menu itself from the routes it loaded (docs/product.md §7: overridden by a local menu).",
   tag: 'menu',
   data: Type.Array(MenuEntry),
 });

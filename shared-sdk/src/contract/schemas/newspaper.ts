@@ -1,4 +1,4 @@
-/** The newspaper host's call (spec §7): one issue's pages, for the digitised newspaper viewer. */
+/** The newspaper host's call (docs/product.md §7): one issue's pages, for the digitised newspaper viewer. */
 import { type Static, Type } from 'typebox';
 import { NEWSPAPERS } from '../enums';
 import { OneOf } from './common';

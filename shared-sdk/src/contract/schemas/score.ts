@@ -1,4 +1,4 @@
-/** The creation score (issue 12): today's score with its breakdown and level, and the last 30 days. */
+/** The creation score (docs/product.md §2): today's score with its breakdown and level, and the last 30 days. */
 import { type Static, Type } from 'typebox';
 import { defineRoute } from './route';
 

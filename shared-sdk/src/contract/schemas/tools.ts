@@ -1,5 +1,5 @@
 /**
- * The creator's tools (spec §7: the code oddjobs adds 招聘管理 to the menu), and the operator
+ * The creator's tools (docs/product.md §7: the code oddjobs adds 招聘管理 to the menu), and the operator
  * commands a CLI sends the running server when it cannot open the embedded database itself.
  */
 import { type Static, Type } from 'typebox';

@@ -1,5 +1,5 @@
 /**
- * Uploads (spec §7 `/api/upload/*`): storage credentials for the browser's direct uploads, re-hosting
+ * Uploads (docs/product.md §7 `/api/upload/*`): storage credentials for the browser's direct uploads, re-hosting
  * an external image, cleaning an uploaded image, and the video service (commit an uploaded video,
  * poll its transcoding).
  */
@@ -8,7 +8,7 @@ import { VideoState } from '../video';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 
-/** Spec §7's token, plus the key scope the credentials may write under and when they expire. */
+/** docs/product.md §7's token, plus the key scope the credentials may write under and when they expire. */
 export const TosToken = Type.Object({
   /**
    * 'embedded' for the server's own storage, else the OSS region (`oss-cn-hangzhou`): the region
@@ -43,7 +43,7 @@ export type TosToken = Static<typeof TosToken>;
 export const VodToken = Type.Object({ ...TosToken.properties, spaceName: Type.String(), transcodeFLowId: Type.String() });
 export type VodToken = Static<typeof VodToken>;
 
-/** Spec §3: url; for video also PosterUri, Vid and videoUri. `url` is the uploaded original. */
+/** docs/product.md §3: url; for video also PosterUri, Vid and videoUri. `url` is the uploaded original. */
 export const VideoUploadResult = Type.Object({
   Vid: Type.String(),
   url: Type.String(),

@@ -14,7 +14,7 @@ export const showDraftRequest = (id: number) => ({ url: '/api/draft/show', param
 
 export const draftApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    // A non-zero code reaches the central notifier, which shows msg as an error toast (spec §8).
+    // A non-zero code reaches the central notifier, which shows msg as an error toast (docs/product.md §8).
     searchDrafts: build.query<DraftSearchAnswer, DraftSearchArgs>({
       query: searchDraftsRequest,
       providesTags: ['Draft'],

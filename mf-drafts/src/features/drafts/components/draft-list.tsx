@@ -6,10 +6,10 @@ import { useSearchDraftsQuery } from '../api/draft-api';
 import { useDraftListParams } from '../hooks/use-draft-list-params';
 import { DraftListItem } from './draft-list-item';
 
-// Spec §2's tabs plus the editor's 合集 and 动态.
+// docs/product.md §2's tabs plus the editor's 合集 and 动态.
 const TAB_ITEMS = DRAFT_TABS_ALL.map((tab) => ({ key: String(tab.value), label: tab.label }));
 
-/** /draft: tabs 全部/图文/视频/图集, keyword search, 10 drafts a page (spec §2). */
+/** /draft: tabs 全部/图文/视频/图集, keyword search, 10 drafts a page (docs/product.md §2). */
 export function DraftList() {
   const { type, title, page, setType, setTitle, setPage } = useDraftListParams();
   const { data, isFetching } = useSearchDraftsQuery({ type, page, title });

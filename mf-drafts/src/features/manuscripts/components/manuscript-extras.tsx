@@ -2,7 +2,7 @@ import { Image, List, Space, Tag, Typography } from 'antd';
 import { EDITOR_KIND_LABELS, EditorKind, type EditorFields, type EditorKind as Kind } from 'shared-sdk/contract';
 
 /**
- * What a kind shows beyond its body (spec §2 writing screens): a video's player, a gallery's or a
+ * What a kind shows beyond its body (docs/product.md §2 writing screens): a video's player, a gallery's or a
  * post's images with their captions, a collection's works in order. URLs come allow-listed from the
  * server (http(s) or our own storage).
  */

@@ -59,7 +59,7 @@ beforeEach(() => {
   list.mockReset().mockReturnValue({ data: { returnData: [], count: 0 }, isFetching: false });
 });
 
-describe('manuscript library filters (spec §3)', () => {
+describe('manuscript library filters (docs/product.md §3)', () => {
   it('articles: 全部 is 20 and the filters send 7, 5, 6, 4, 12, 13', async () => {
     renderScreen(LibraryAtAddress, '/personalScript');
     expect(lastCall()).toEqual({ type: 1, status: 20, page: 1, title: '' });
@@ -75,7 +75,7 @@ describe('manuscript library filters (spec §3)', () => {
     renderScreen(LibraryAtAddress, '/personalScript');
     await userEvent.click(screen.getByRole('tab', { name: tab }));
     expect(lastCall()).toEqual({ type, status: -1, page: 1, title: '' });
-    // Shown in the spec's order -1, 6, 0, 7: clicked from the second on, then 全部 again.
+    // Shown in the order of docs/product.md §3, -1, 6, 0, 7: clicked from the second on, then 全部 again.
     expect(await statusesSent()).toEqual([6, 0, 7, -1]);
     await userEvent.click(screen.getByRole('tab', { name: '文章' }));
     expect(lastCall()).toEqual({ type: 1, status: 20, page: 1, title: '' });

@@ -1,7 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { PUBLISH_PLATFORMS } from 'shared-sdk/contract';
 
-/** Where a manuscript went (spec §3 publishing platforms). */
+/** Where a manuscript went (docs/product.md §3 publishing platforms). */
 export function PlatformTags({ platforms }: { platforms: readonly number[] }) {
   if (!platforms.length) return <Typography.Text type="secondary">未分发</Typography.Text>;
   return (

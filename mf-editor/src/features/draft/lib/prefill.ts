@@ -2,7 +2,7 @@ import { CoverMode, EditorKind, type EditorDocument, type UseMaterialAnswer } fr
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** ?materialId=: the material goes where the screen uses it (spec §2). */
+/** ?materialId=: the material goes where the screen uses it (docs/product.md §2). */
 export function prefillFromMaterial(doc: EditorDocument, material: UseMaterialAnswer): EditorDocument {
   if (material.insert === 'video') {
     if (doc.type === EditorKind.VIDEO)

@@ -39,7 +39,7 @@ import type { ToolbarActions } from './toolbar-actions';
 import * as styles from './rich-editor.module.css';
 
 /**
- * The toolbar of spec §2, in its order; it sticks to the top while the page scrolls. Memoised: it
+ * The toolbar of docs/product.md §2, in its order; it sticks to the top while the page scrolls. Memoised: it
  * renders again only when the editor, the formats at the caret or the actions change, not per key.
  */
 export const EditorToolbar = memo(function EditorToolbar({

@@ -50,7 +50,7 @@ function editorRoot(): HTMLElement {
 }
 
 describe('RichEditor', () => {
-  it('shows the placeholder and every toolbar button of the spec', () => {
+  it('shows the placeholder and every toolbar button of docs/product.md §2', () => {
     mount();
     expect(editorRoot()).toHaveAttribute('data-placeholder', '请输入正文');
     for (const label of [

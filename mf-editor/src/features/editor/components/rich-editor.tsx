@@ -106,7 +106,7 @@ function sameFormats(a: Record<string, unknown>, b: Record<string, unknown>): bo
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
-/** The shared rich-text editor of every writing screen (spec §2 "Rich-text editor"). */
+/** The shared rich-text editor of every writing screen (docs/product.md §2 "Rich-text editor"). */
 export const RichEditor = memo(
   forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor({ defaultHtml = '', onChange, kind = EditorKind.ARTICLE, uploads = storageUploads }, ref) {
     const { message } = App.useApp();

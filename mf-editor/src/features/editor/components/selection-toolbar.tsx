@@ -23,7 +23,7 @@ interface Props {
   onAi: (action: AiAction) => void;
 }
 
-/** Floats above a selection: expand, polish, tone, bold, italic, colours, alignment (spec §2). */
+/** Floats above a selection: expand, polish, tone, bold, italic, colours, alignment (docs/product.md §2). */
 export function SelectionToolbar({ quill, position, onAi }: Props) {
   return (
     <div className={styles.selectionToolbar} role="toolbar" aria-label="选中文字工具栏" style={{ top: position.top, left: position.left }}>

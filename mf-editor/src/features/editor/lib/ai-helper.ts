@@ -1,5 +1,5 @@
 /**
- * The AI writing helpers (spec §2: expand, polish, tone, openAi): actions and labels come from the
+ * The AI writing helpers (docs/product.md §2: expand, polish, tone, openAi): actions and labels come from the
  * contract's ai.ts. Every toolbar button and selection action opens the streaming panel of
  * features/media (AiPanel); the server says whether a provider is configured.
  */

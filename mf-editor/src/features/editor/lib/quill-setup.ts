@@ -16,7 +16,7 @@ import {
   type UploadMediaKind,
 } from '../../media/lib/upload-art';
 
-/** Spec §9: the editor's font sizes and first-line indent. */
+/** docs/product.md §9: the editor's font sizes and first-line indent. */
 export const FONT_SIZES = ['12px', '14px', '16px', '18px', '24px', '36px'] as const;
 export const FIRST_LINE_INDENT = '2em';
 export const EDITOR_PLACEHOLDER = '请输入正文';
@@ -32,14 +32,14 @@ export interface MediaValue {
 
 /**
  * A video in the body. Right after an upload it is a cover (`state` transcoding, or failed) with the
- * video service's `vid`: no controls and no playback until transcoding is done (spec §2).
+ * video service's `vid`: no controls and no playback until transcoding is done (docs/product.md §2).
  */
 export interface VideoValue extends MediaValue {
   vid?: string;
   state?: 'transcoding' | 'failed';
 }
 
-/** An upload on its way: a placeholder with a 32-character random id (spec §5, §9). */
+/** An upload on its way: a placeholder with a 32-character random id (docs/product.md §5, §9). */
 export interface UploadPlaceholderValue {
   id: string;
   kind: UploadMediaKind;
@@ -212,7 +212,7 @@ export function registerEditorFormats(): void {
     }
   }
 
-  // Pictures keep a size style (pasted ones come full width with automatic height, spec §5), which
+  // Pictures keep a size style (pasted ones come full width with automatic height, docs/product.md §5), which
   // Quill's own image format would drop: it keeps only the alt, width and height attributes.
   const BaseImage = Quill.import('formats/image') as ImageFormatClass;
   class ImageBlot extends BaseImage {

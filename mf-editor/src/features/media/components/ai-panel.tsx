@@ -1,5 +1,5 @@
 /**
- * The AI helpers' panel (spec §2: expand, polish, tone, openAi): the answer streams in as the
+ * The AI helpers' panel (docs/product.md §2: expand, polish, tone, openAi): the answer streams in as the
  * provider writes it; the creator can stop it, try again, and then replace the selection with it or
  * insert it below. Nothing reaches the article until they choose.
  */

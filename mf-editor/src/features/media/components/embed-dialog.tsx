@@ -1,7 +1,7 @@
 /**
- * The media embed dialog (spec §2): a video page's address or a site's share code, and a size (the
+ * The media embed dialog (docs/product.md §2): a video page's address or a site's share code, and a size (the
  * default 300×150 or a known one). What cannot become an allow-listed player is refused with an
- * error notification (spec §8), and nothing is inserted.
+ * error notification (docs/product.md §8), and nothing is inserted.
  */
 import { useState } from 'react';
 import { App, Input, Modal, Select } from 'antd';

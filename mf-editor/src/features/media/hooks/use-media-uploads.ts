@@ -1,5 +1,5 @@
 /**
- * Uploading pictures, video and audio into the body (spec §2, §4, §5): each file is checked
+ * Uploading pictures, video and audio into the body (docs/product.md §2, §4, §5): each file is checked
  * (pictures .jpg/.jpeg/.png/.gif; video a video/ type; audio mp3/wav/ogg/mpeg and one per article),
  * then a placeholder with a 32-character random id shows its progress where the caret was. When the
  * upload is stored the placeholder becomes the picture, the `<audio>` or, for a video, a cover saying
@@ -25,7 +25,7 @@ export interface UploadFeedback {
 export const VIDEO_UPLOADED = '视频上传成功，正在转码';
 export const VIDEO_TRANSCODED = '视频转码完成';
 
-/** Spec §5, one audio per article: why another cannot go in (one is in the body or on its way), or null. */
+/** docs/product.md §5, one audio per article: why another cannot go in (one is in the body or on its way), or null. */
 export function secondAudioRefusal(quill: Quill): string | null {
   return quill.root.querySelector(`audio, img.${UPLOAD_PLACEHOLDER_CLASS}[data-kind="audio"]`) !== null ? EDITOR_UPLOAD_MESSAGES.AUDIO_ONCE : null;
 }
@@ -153,7 +153,7 @@ export function useMediaUploads(quill: Quill | null, uploads: MediaUploads, feed
         const { url } = await uploads.uploadFile(file, kind, progress);
         swap(editor, placeholderNode(editor, id), kind, kind === 'image' ? url : { src: url }, 'user');
       } catch (error) {
-        // Spec §8: upload errors are logged; the creator is told the upload failed and why.
+        // docs/product.md §8: upload errors are logged; the creator is told the upload failed and why.
         console.error(`${kind} upload`, error);
         removeNode(editor, placeholderNode(editor, id));
         feedbackRef.current.error(uploadFailureText(kind, error));

@@ -33,7 +33,7 @@ describe('pasting HTML', () => {
     act(() => finish('/oss/creator/image/20261123/u1/0123456789abcdef0123456789abcdef.png'));
     await waitFor(() => expect(ref.current?.getHtml()).toContain('<img src="/oss/creator/image/20261123/u1/0123456789abcdef0123456789abcdef.png"'));
     expect(ref.current?.getHtml()).not.toContain('data:image');
-    // Pasted pictures are full width with automatic height (spec §5), in the saved body too.
+    // Pasted pictures are full width with automatic height (docs/product.md §5), in the saved body too.
     expect(ref.current?.getHtml()).toMatch(
       /<img src="\/oss\/creator\/image\/20261123\/u1\/0123456789abcdef0123456789abcdef\.png"[^>]* style="height: auto; width: 100%;"/,
     );

@@ -1,5 +1,5 @@
 /**
- * Pasting into the editor (spec §5): HTML from Word, WPS, a 公众号 page or any site is cleaned
+ * Pasting into the editor (docs/product.md §5): HTML from Word, WPS, a 公众号 page or any site is cleaned
  * first (cleanPastedHtml), and each external picture shows a fixed placeholder at once while it is
  * re-hosted onto our storage (rehostImage), then is swapped for the stored copy. A picture that
  * cannot be re-hosted keeps its own address and the creator is told why. Plain text is left to

@@ -21,7 +21,7 @@ describe('media embed addresses', () => {
     expect(embedOf('http://www.ixigua.com/7123456789012345678')).toBe('https://www.ixigua.com/iframe/7123456789012345678?autoplay=0');
   });
 
-  it('keeps the default size of spec §9 unless a preset is chosen', () => {
+  it('keeps the default size of docs/product.md §9 unless a preset is chosen', () => {
     const result = toEmbed('https://youtu.be/dQw4w9WgXcQ');
     expect(result.ok && { width: result.data.width, height: result.data.height }).toEqual(EMBED_DEFAULT_SIZE);
     const sized = toEmbed('https://youtu.be/dQw4w9WgXcQ', { width: 560, height: 314 });

@@ -1,12 +1,12 @@
 /**
- * The media embed dialog (spec §2): a creator pastes a video page's address, or a site's share
+ * The media embed dialog (docs/product.md §2): a creator pastes a video page's address, or a site's share
  * "embed code"; we turn it into a player address on an allow-listed host, or refuse. Only the
  * iframe's address survives from pasted HTML: its scripts and event handlers never reach the editor
  * (and the server's sanitizer drops any iframe from another host anyway).
  */
 import { EMBED_HOSTS } from 'shared-sdk/contract';
 
-/** Spec §9: default 300×150; known sizes 560×314, 425×350, 480×270. */
+/** docs/product.md §9: default 300×150; known sizes 560×314, 425×350, 480×270. */
 export const EMBED_DEFAULT_SIZE = { width: 300, height: 150 } as const;
 export const EMBED_PRESET_SIZES = [
   { width: 560, height: 314 },
@@ -14,7 +14,7 @@ export const EMBED_PRESET_SIZES = [
   { width: 480, height: 270 },
 ] as const;
 
-/** Spec §2: what the dialog produces. */
+/** docs/product.md §2: what the dialog produces. */
 export interface EmbedData {
   source1: string;
   source2: string;
@@ -117,7 +117,7 @@ function sizeInEmbedCode(html: string): { width: number; height: number } | null
 
 export type EmbedResult = { ok: true; data: EmbedData } | { ok: false; message: string };
 
-/** Turns what the creator pasted into embed data (spec §2), or says why not. */
+/** Turns what the creator pasted into embed data (docs/product.md §2), or says why not. */
 export function toEmbed(input: string, size?: { width: number; height: number }): EmbedResult {
   const text = input.trim();
   if (!text) return { ok: false, message: EMBED_MESSAGES.EMPTY };

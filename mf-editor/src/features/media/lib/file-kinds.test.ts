@@ -2,7 +2,7 @@ import { isEditorAudio, isEditorImage } from 'shared-sdk';
 import { isAudioUrl, UPLOAD_ACCEPT } from './file-kinds';
 
 describe('what 上传 offers', () => {
-  it('offers the pictures and audio the check after choosing takes (spec §5), and any video', () => {
+  it('offers the pictures and audio the check after choosing takes (docs/product.md §5), and any video', () => {
     expect(UPLOAD_ACCEPT.image).toBe('.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif');
     expect(UPLOAD_ACCEPT.video).toBe('video/*');
     expect(UPLOAD_ACCEPT.audio.split(',')).toEqual(

@@ -1,5 +1,5 @@
 /**
- * Pasted content (spec §5), whether from Word, WPS, a 公众号 article or another web page, cleaned
+ * Pasted content (docs/product.md §5), whether from Word, WPS, a 公众号 article or another web page, cleaned
  * before it reaches the editor: headings h1–h4 become paragraphs, empty paragraphs and divs go,
  * images get full width and automatic height, links lose their tracking parameters, and the
  * office/公众号 dressing (mso styles and classes, conditional comments, `<o:p>`, section wrappers,

@@ -1,5 +1,5 @@
 /**
- * What the editor shows in the body while media is on its way (spec §2 and §4): an upload
+ * What the editor shows in the body while media is on its way (docs/product.md §2 and §4): an upload
  * placeholder with its progress, and a video's cover while it is transcoding (no playback there).
  * Both are inline SVG pictures: they need no request, and no data: picture ever survives the
  * server's sanitizer (only http(s) and our own storage's addresses do), so none can be saved.

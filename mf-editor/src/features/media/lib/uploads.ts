@@ -1,5 +1,5 @@
 /**
- * The calls behind the editor's uploads (spec §7): pictures and audio straight to storage with the
+ * The calls behind the editor's uploads (docs/product.md §7): pictures and audio straight to storage with the
  * `/api/upload/tos/token` credentials (a picture then cleaned by the server, whose clean copy is
  * what the body shows: `uploadImage`), video through `/api/upload/vod/token` and the video service,
  * whose transcoding state is polled. Screens take the real ones; tests hand in their own.
@@ -72,7 +72,7 @@ function failureText(error: unknown): string {
   return /[\u4e00-\u9fff]/.test(message) ? message : '网络错误，请检查网络后重试';
 }
 
-/** What the creator is told when an upload fails (spec §8): 视频上传失败：<why>, and so on. */
+/** What the creator is told when an upload fails (docs/product.md §8): 视频上传失败：<why>, and so on. */
 export function uploadFailureText(kind: UploadMediaKind, error: unknown): string {
   return `${UPLOAD_KIND_LABEL[kind]}上传失败：${failureText(error)}`;
 }

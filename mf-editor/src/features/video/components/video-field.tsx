@@ -70,7 +70,7 @@ export function VideoField({
       void message.success(VIDEO_UPLOADED);
       onChange({ url: result.state === VideoState.DONE ? result.videoUri || result.url : result.url, poster: result.PosterUri, vid: result.Vid });
     } catch (error) {
-      // Spec §8: upload errors are logged; the creator is told it failed and why.
+      // docs/product.md §8: upload errors are logged; the creator is told it failed and why.
       console.error('video upload', error);
       setPhase(null);
       void message.error(uploadFailureText('video', error));

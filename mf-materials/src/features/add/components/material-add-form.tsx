@@ -54,7 +54,7 @@ export function MaterialAddForm() {
           name="describe"
           rules={[
             { required: true, whitespace: true, message: '素材描述不能为空' },
-            // Spec §5: the message shows, submission continues; the server refuses what is over 400.
+            // docs/product.md §5: the message shows, submission continues; the server refuses what is over 400.
             { max: LIMITS.MATERIAL_DESCRIBE_MAX, message: '素材描述超出长度限制', warningOnly: true },
           ]}
         >

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PLAYER } from 'shared-sdk';
 
-/** DPlayer for video materials (spec §9 player settings), loaded only when a video is shown. */
+/** DPlayer for video materials (docs/product.md §9 player settings), loaded only when a video is shown. */
 export function MaterialPlayer({ url, poster }: { url: string; poster: string }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -10,7 +10,7 @@ import {
   type Tag,
 } from 'shared-sdk';
 
-// Spec §8: list, delete and operation failures are only logged, so these skip the central notifier.
+// docs/product.md §8: list, delete and operation failures are only logged, so these skip the central notifier.
 export const materialApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listMaterials: build.query<MaterialListAnswer, MaterialListRequest>({
@@ -38,7 +38,7 @@ export const materialApi = baseApi.injectEndpoints({
       invalidatesTags: ['MaterialDetail'],
     }),
     saveMaterial: build.mutation<MaterialSaveAnswer, MaterialSaveRequest>({
-      // The add screen shows "data or msg" itself (spec §8).
+      // The add screen shows "data or msg" itself (docs/product.md §8).
       query: (body) => ({ url: '/api/material/save', method: 'POST', body: { ...body }, skipErrorHandler: true }),
       invalidatesTags: ['Material'],
     }),

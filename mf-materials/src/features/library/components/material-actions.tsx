@@ -8,7 +8,7 @@ export interface MaterialActionsProps {
   material: ActionSubject & HandledMaterial;
   /** The detail screen is already the view. */
   showView?: boolean;
-  /** How 删除 asks (spec §5): a popconfirm on the cards, a dialog on the detail screen. */
+  /** How 删除 asks (docs/product.md §5): a popconfirm on the cards, a dialog on the detail screen. */
   confirmDelete?: 'popconfirm' | 'dialog';
   onDeleted?: () => void;
 }

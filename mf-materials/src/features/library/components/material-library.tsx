@@ -11,7 +11,7 @@ import { MaterialCard } from './material-card';
 export function MaterialLibrary({ scope }: { scope: LibraryScope }) {
   const { filters, update } = useLibraryFilters(scope);
   const { data, error, isFetching } = useListMaterialsQuery(toListRequest(filters, scope));
-  // Spec §8: a failed list is only logged; the screen keeps what it had.
+  // docs/product.md §8: a failed list is only logged; the screen keeps what it had.
   useEffect(() => {
     if (error) console.error('material list failed', error);
   }, [error]);

@@ -21,7 +21,7 @@ export function useMaterialHandlers(onDeleted?: () => void) {
 
   return {
     view: (m: HandledMaterial) => window.open(detailUrl(m.cm_id), '_blank'),
-    /** Spec §8: a failed delete is only logged. Resolves whether the material was deleted. */
+    /** docs/product.md §8: a failed delete is only logged. Resolves whether the material was deleted. */
     remove: async (m: HandledMaterial): Promise<boolean> => {
       try {
         await deleteMaterials(String(m.cm_id)).unwrap();

@@ -1,7 +1,7 @@
 import { newsGet, type NewspaperPage, type NewspaperRequest } from 'shared-sdk';
 
 /**
- * One issue's pages from the newspaper host. Its failures are this screen's to handle (spec §8:
+ * One issue's pages from the newspaper host. Its failures are this screen's to handle (docs/product.md §8:
  * only logged), so the central notifier stays silent.
  */
 export function getNewspaperPages(request: NewspaperRequest, signal?: AbortSignal): Promise<NewspaperPage[]> {

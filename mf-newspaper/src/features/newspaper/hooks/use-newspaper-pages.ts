@@ -15,7 +15,7 @@ function isCanceled(error: unknown): boolean {
 
 /**
  * Loads the pages of the chosen paper and day, again on every change. A failure is only logged and
- * the list stays as it was (spec §8); a newer choice cancels the older request, so a slow answer
+ * the list stays as it was (docs/product.md §8); a newer choice cancels the older request, so a slow answer
  * never replaces a newer one.
  */
 export function useNewspaperPages({ type, date }: NewspaperQuery): NewspaperPagesState {

@@ -9,7 +9,7 @@ export interface CertificationStatusProps {
 
 const ALERT_TYPES = { info: 'info', success: 'success', warning: 'warning', error: 'error' } as const;
 
-/** Where my application stands (spec §3), the operator's reason when it failed, and what I sent. */
+/** Where my application stands (docs/product.md §3), the operator's reason when it failed, and what I sent. */
 export function CertificationStatus({ state, orgLabel }: CertificationStatusProps) {
   const headline = certificationHeadline(state.cert_audit_status);
   const application = state.application;
