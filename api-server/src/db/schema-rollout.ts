@@ -1,4 +1,4 @@
-/** The rollout's load-report and error-report tables (migrations 0046_remote_loads, 0240_error_reports), merged into `Database` of schema.ts. */
+/** The rollout's load-report, error-report and field-vitals tables (migrations 0046_remote_loads, 0240_error_reports, 0260_web_vitals), merged into `Database` of schema.ts. */
 import type { ColumnType, Generated } from 'kysely';
 
 export interface RemoteLoadReportsTable {
@@ -50,8 +50,25 @@ export interface RemoteErrorSessionsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Field vitals of page loads, once per page load and metric (migration 0260_web_vitals). */
+export interface RemoteVitalsTable {
+  env: string;
+  remote: string;
+  version: string;
+  run: number;
+  page_load: string;
+  /** LCP or INP. */
+  metric: string;
+  /** Rounded milliseconds. */
+  value_ms: number;
+  /** Above web.dev's threshold (LCP 4,000 ms, INP 500 ms). */
+  poor: boolean;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 declare module './schema' {
   interface Database {
+    remote_vitals: RemoteVitalsTable;
     remote_errors: RemoteErrorsTable;
     remote_error_sessions: RemoteErrorSessionsTable;
     remote_load_reports: RemoteLoadReportsTable;

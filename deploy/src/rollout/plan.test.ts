@@ -158,3 +158,29 @@ test('a healthy promoted version leaves its window when it ends; a manual step e
   const again = startCanary(promotedWithWatch(), release('1.2.0'), 10, ctxAt(5));
   assert.equal(again.remotes[R]?.watch, undefined);
 });
+
+const lcp = (views: number, poor: number) => ({ LCP: { views, poor } });
+
+test('a step plan rolls back on a poor-LCP share worse than stable, and a promote keeps stable vitals for its watch', () => {
+  let m = planned();
+  m = check(m, stats([30, 0], [600, 6]), 10);
+  const bad: RolloutStats = {
+    [R]: {
+      '1.1.0': { loads: 80, failures: 0, errorSessions: 0, vitals: lcp(60, 24) },
+      '1.0.0': { loads: 700, failures: 7, errorSessions: 7, vitals: lcp(600, 30) },
+    },
+  };
+  const [decision] = decidePlans(m, bad, at(30), policy);
+  assert.equal(decision?.kind, 'rollback');
+  assert.match(decision?.reason ?? '', /^step plan at 25 %: canary poor-LCP share 40\.0 % over 60 views vs stable 5\.0 % over 600/);
+  // Too few measured views: the plan advances on its loads as before.
+  const few: RolloutStats = { [R]: { ...bad[R], '1.1.0': { loads: 80, failures: 0, errorSessions: 0, vitals: lcp(10, 10) } } };
+  assert.equal(decidePlans(m, few, at(30), policy)[0]?.kind, 'advance');
+
+  let p = planned([100], 0, 30);
+  p = check(p, { [R]: { '1.1.0': { loads: 40, failures: 0, vitals: lcp(30, 1) }, '1.0.0': { loads: 500, failures: 5, vitals: lcp(400, 20) } } }, 1);
+  assert.deepEqual(p.remotes[R]?.watch?.baseline.vitals, lcp(400, 20));
+  const worse = decidePlans(p, { [R]: { '1.1.0': { loads: 100, failures: 1, vitals: lcp(80, 32) } } }, at(5), policy)[0];
+  assert.equal(worse?.kind, 'watch-rollback');
+  assert.match(worse?.reason ?? '', /^watch window: poor-LCP share after promote 40\.0 % over 80 views vs 1\.0\.0 5\.0 % over 400/);
+});

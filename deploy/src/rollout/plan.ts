@@ -4,9 +4,9 @@
  * Pure: given the manifest, the counts of each remote's current run (for a watched remote: of its
  * watch run) and the time, `decidePlans` says what to do; `applyPlanDecisions` writes it.
  */
-import { compare, judgeCanaries, type AutoRollbackPolicy } from './auto-rollback';
+import { compare, compareVitals, judgeCanaries, type AutoRollbackPolicy } from './auto-rollback';
 import { change, promote, rollback, type StepContext } from './steps';
-import type { RolloutManifest, RolloutStats } from './types';
+import type { RolloutManifest, RolloutStats, WatchBaseline } from './types';
 
 export type PlanDecision =
   /** The step held long enough, with enough loads and a healthy analysis: on to the next share. */
@@ -17,7 +17,7 @@ export type PlanDecision =
       remote: string;
       version: string;
       loads: number;
-      baseline: { version: string | null; loads: number; failures: number; errorSessions: number };
+      baseline: WatchBaseline;
       reason: string;
     }
   /** The analysis finds the canary worse than stable: dropped. */
@@ -67,6 +67,7 @@ export function decidePlans(manifest: RolloutManifest, stats: RolloutStats, now:
           loads: stable?.loads ?? 0,
           failures: stable?.failures ?? 0,
           errorSessions: stable?.errorSessions ?? 0,
+          ...(stable?.vitals ? { vitals: stable.vitals } : {}),
         };
         decisions.push({ kind: 'promote', remote, version, loads, baseline, reason: `step plan complete: ${figures}` });
       } else {
@@ -87,7 +88,8 @@ export function decidePlans(manifest: RolloutManifest, stats: RolloutStats, now:
     const base = watch.baseline;
     const failures = compare('failure rate after promote', [counts?.failures ?? 0, base.failures], [loads, base.loads], policy);
     const errors = compare('error-session rate after promote', [counts?.errorSessions ?? 0, base.errorSessions], [loads, base.loads], policy);
-    const failing = [failures, errors].filter((c) => c.worse);
+    const vitals = compareVitals(counts?.vitals, base.vitals, policy, (name) => `poor-${name} share after promote`);
+    const failing = [failures, errors, ...vitals.map((v) => v.comparison)].filter((c) => c.worse);
     if (loads >= policy.minLoads && failing.length > 0 && base.version) {
       const text = failing.map((c) => c.text.replace(/ vs stable /, ` vs ${base.version} `)).join('; ');
       decisions.push({ kind: 'watch-rollback', remote, version, reason: `watch window: ${text}` });

@@ -56,7 +56,17 @@ export interface PromoteWatch {
   /** ISO end of the window. */
   until: string;
   /** The replaced stable and its counts from the canary run: the rates the new stable must not be worse than. */
-  baseline: { version: string | null; loads: number; failures: number; errorSessions: number };
+  baseline: WatchBaseline;
+}
+
+/** The replaced stable's counts a watched version is compared with. */
+export interface WatchBaseline {
+  version: string | null;
+  loads: number;
+  failures: number;
+  errorSessions: number;
+  /** Its field vitals in the canary run; absent in watches written before vitals were measured. */
+  vitals?: Partial<Record<VitalName, VitalCounts>>;
 }
 
 export type RolloutAction = 'canary' | 'pause' | 'promote' | 'rollback' | 'auto-rollback' | 'pin' | 'unpin' | 'qa-add' | 'qa-remove';
@@ -110,4 +120,15 @@ export interface VersionCounts {
   failures: number;
   /** Page loads with at least one error reported after loading (uncaught, error panel, failed call); absent = none known. */
   errorSessions?: number;
+  /** Field Core Web Vitals of the version's page views (web-vitals in users' pages); absent = none measured. */
+  vitals?: Partial<Record<VitalName, VitalCounts>>;
+}
+
+export type VitalName = 'LCP' | 'INP';
+
+export interface VitalCounts {
+  /** Page views that measured it. */
+  views: number;
+  /** Of them, those rated poor (web.dev: LCP above 4,000 ms, INP above 500 ms). */
+  poor: number;
 }

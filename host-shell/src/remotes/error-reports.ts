@@ -9,8 +9,20 @@
  * personal data: messages and stacks are cut short and lose their query strings; the server blurs
  * phone numbers and e-mail addresses again. Only a logged-in user's page reports (the call is signed
  * for their session), as the load reports do.
+ *
+ * The same batches carry the page's field vitals (`vitals-reports.ts`): the screens on show are
+ * kept with their times, so a measurement goes to the remote version whose screen it measured.
  */
-import { apiPost, ERROR_REPORT_LIMITS, getToken, onCallFailure, type ErrorReportAnswer, type ErrorReportItem } from 'shared-sdk';
+import {
+  apiPost,
+  ERROR_REPORT_LIMITS,
+  getToken,
+  onCallFailure,
+  VITAL_LIMITS,
+  type ErrorReportAnswer,
+  type ErrorReportItem,
+  type VitalReportItem,
+} from 'shared-sdk';
 
 export const ERROR_REPORT_PATH = '/api/runtime/error-report';
 
@@ -28,7 +40,7 @@ export interface RunningRelease {
 export interface ErrorReportOptions {
   /** The releases the page runs now (a fallback to stable changes them). */
   releases: () => readonly RunningRelease[];
-  send: (pageLoad: string, items: ErrorReportItem[]) => Promise<unknown>;
+  send: (pageLoad: string, items: ErrorReportItem[], vitals?: VitalReportItem[]) => Promise<unknown>;
   pageLoad: string;
   /** Share of page loads that report (decided once per page load). */
   sampleRate?: number;
@@ -37,6 +49,8 @@ export interface ErrorReportOptions {
   /** Distinct items one page load may report in all. */
   maxItemsPerPage?: number;
   random?: () => number;
+  /** The page's clock, in the timeline of performance entries. */
+  now?: () => number;
 }
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max - 1) + '…' : text);
@@ -57,15 +71,28 @@ export class ErrorReports {
   private readonly pending = new Map<string, ErrorReportItem>();
   private readonly seen = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private readonly sampled: boolean;
+  private readonly sampledLoad: boolean;
   /** The remote screen on show (its federation name), for the calls it makes. */
   private screen: string | null = null;
+  /** Which remote screen was on show since when (page clock): a measurement is of the screen on show at its time. */
+  private readonly shown: { at: number; screen: string | null }[] = [];
+  private readonly pendingVitals: VitalReportItem[] = [];
+  private readonly vitalsSent = new Set<string>();
 
   constructor(private readonly options: ErrorReportOptions) {
-    this.sampled = (options.random ?? Math.random)() < (options.sampleRate ?? 1);
+    this.sampledLoad = (options.random ?? Math.random)() < (options.sampleRate ?? 1);
   }
 
-  private release(name: string): RunningRelease | undefined {
+  /** Whether this page load reports at all (decided once). */
+  get sampled(): boolean {
+    return this.sampledLoad;
+  }
+
+  private now(): number {
+    return (this.options.now ?? (() => performance.now()))();
+  }
+
+  release(name: string): RunningRelease | undefined {
     return this.options.releases().find((r) => r.name === name);
   }
 
@@ -81,7 +108,7 @@ export class ErrorReports {
   }
 
   record(release: RunningRelease, kind: ErrorReportItem['kind'], message: string, stack?: string): void {
-    if (!this.sampled || !getToken()) return;
+    if (!this.sampledLoad || !getToken()) return;
     const item: ErrorReportItem = {
       remote: release.remote,
       version: release.version,
@@ -100,7 +127,39 @@ export class ErrorReports {
     this.seen.add(key);
     this.pending.set(key, item);
     if (this.pending.size >= ERROR_REPORT_LIMITS.ITEMS_PER_BATCH) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? 2000);
+    else this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? 2000);
+  }
+
+  /** The remote screen (federation name) on show at `time` of the page clock, if any. */
+  screenAt(time: number): string | null {
+    let screen: string | null = null;
+    for (const entry of this.shown) {
+      if (entry.at > time) break;
+      screen = entry.screen;
+    }
+    return screen;
+  }
+
+  /**
+   * A field vital of this page load (one of each name), of a release: sent with the next batch, at
+   * once when the page is already hidden (web-vitals reports its final values as the page hides).
+   */
+  vital(release: RunningRelease, name: VitalReportItem['name'], value: number, rating: VitalReportItem['rating']): void {
+    if (!this.sampledLoad || !getToken() || this.vitalsSent.has(name) || !Number.isFinite(value)) return;
+    this.vitalsSent.add(name);
+    this.pendingVitals.push({
+      remote: release.remote,
+      version: release.version,
+      name,
+      value: Math.min(Math.max(Math.round(value), 0), VITAL_LIMITS.MAX_MS),
+      rating,
+    });
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.flush();
+    else this.schedule();
   }
 
   /** An error or a rejection reached the window: counted when a remote's file threw it. */
@@ -121,10 +180,13 @@ export class ErrorReports {
   /** The remote screen now on show; null when it leaves. */
   showing(screenId: string | null): void {
     this.screen = screenId?.split('/')[0] ?? null;
+    this.shown.push({ at: this.now(), screen: this.screen });
   }
 
   leaving(screenId: string): void {
-    if (this.screen === (screenId.split('/')[0] ?? '')) this.screen = null;
+    if (this.screen !== (screenId.split('/')[0] ?? '')) return;
+    this.screen = null;
+    this.shown.push({ at: this.now(), screen: null });
   }
 
   /** A call failed (5xx or no answer) while a remote screen was on show. */
@@ -137,16 +199,19 @@ export class ErrorReports {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.pending.size) return;
+    if (!this.pending.size && !this.pendingVitals.length) return;
     const items = [...this.pending.values()];
     this.pending.clear();
-    this.options.send(this.options.pageLoad, items).catch((error: unknown) => console.warn('host-shell: an error report was not accepted', error));
+    const vitals = this.pendingVitals.splice(0);
+    const sent = vitals.length ? this.options.send(this.options.pageLoad, items, vitals) : this.options.send(this.options.pageLoad, items);
+    sent.catch((error: unknown) => console.warn('host-shell: an error report was not accepted', error));
   }
 }
 
 /** Sends a batch through the SDK's signed client, never showing anything to the user. */
-export function signedErrorSender(pageLoad: string, items: ErrorReportItem[]): Promise<ErrorReportAnswer> {
-  return apiPost<ErrorReportAnswer>(ERROR_REPORT_PATH, { pageLoad, items: JSON.stringify(items) }, { skipErrorHandler: true, keepPrefetched: true });
+export function signedErrorSender(pageLoad: string, items: ErrorReportItem[], vitals?: VitalReportItem[]): Promise<ErrorReportAnswer> {
+  const body = { pageLoad, items: JSON.stringify(items), ...(vitals?.length ? { vitals: JSON.stringify(vitals) } : {}) };
+  return apiPost<ErrorReportAnswer>(ERROR_REPORT_PATH, body, { skipErrorHandler: true, keepPrefetched: true });
 }
 
 let active: ErrorReports | null = null;

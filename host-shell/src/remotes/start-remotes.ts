@@ -7,6 +7,7 @@ import { getToken, type RemoteEntry } from 'shared-sdk';
 import { separateChunkRegistries } from './chunk-registries';
 import { initFederation, reregisterRemote } from './federation';
 import { signedErrorSender, startErrorReports } from './error-reports';
+import { startVitalsReports } from './vitals-reports';
 import { fetchRemotes } from './fetch-remotes';
 import { IntegrityIndex, integrityFetch, integrityPlugin } from './integrity';
 import { ManifestCache, onFirstActivity, whenIdle } from './manifest-cache';
@@ -45,8 +46,8 @@ export async function startRemotes(session?: SessionSource): Promise<{ remotes: 
     reregisterRemote,
     report,
   );
-  // What goes wrong in the remotes' screens after they load, for the canary analysis.
-  startErrorReports({ releases: () => fallback.running(), send: signedErrorSender, pageLoad });
+  // What goes wrong in the remotes' screens after they load, and how fast they paint and answer, for the canary analysis.
+  void startVitalsReports(startErrorReports({ releases: () => fallback.running(), send: signedErrorSender, pageLoad }));
   // Signed in, fetch this user's remote manifests once the person starts using the page (a pointer
   // moves, a key is pressed), so a remote screen's first opening starts with its code instead of a
   // manifest round trip. No remote code is fetched here, and nothing queues before the first

@@ -11,4 +11,6 @@ export type RemoteLoadRequest = RequestOf<typeof runtime.runtimeRemoteLoad>;
 export type RemoteLoadAnswer = DataOf<typeof runtime.runtimeRemoteLoad>;
 /** POST /api/runtime/error-report: one item of the batch the host sends. */
 export type ErrorReportItem = runtime.ErrorReportItem;
+/** POST /api/runtime/error-report: one page load's field measurement, in `vitals`. */
+export type VitalReportItem = runtime.VitalReportItem;
 export type ErrorReportAnswer = DataOf<typeof runtime.runtimeErrorReport>;

@@ -73,3 +73,20 @@ export const ERROR_REPORT_LIMITS = {
   /** How many times one item may say it happened (the host folds repeats into one item). */
   COUNT_MAX: 1_000,
 } as const;
+
+/**
+ * Field Core Web Vitals the host measures in users' pages (host-shell `remotes/vitals-reports.ts`),
+ * at most one of each per page load, attributed to the remote version whose screen they measured.
+ */
+export const VITAL_NAMES = ['LCP', 'INP'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
+export const VITAL_LIMITS = {
+  /** One of each name per page load; a little room for a batch sent twice. */
+  ITEMS_PER_BATCH: 4,
+  BATCH_CHARS: 2_000,
+  /** Milliseconds: a larger value is no measurement. */
+  MAX_MS: 60_000,
+} as const;
+/** web.dev's thresholds: a page view above them is "poor" (the server decides, not the page's rating). */
+export const VITAL_POOR_ABOVE_MS: Record<VitalName, number> = { LCP: 4_000, INP: 500 };

@@ -34,6 +34,7 @@ import * as uploadGrants from './0210_upload_grants';
 import * as currentUploadRefs from './0211_current_upload_refs';
 import * as releaseAccess from './0230_release_access';
 import * as errorReports from './0240_error_reports';
+import * as webVitals from './0260_web_vitals';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0211_current_upload_refs': currentUploadRefs,
   '0230_release_access': releaseAccess,
   '0240_error_reports': errorReports,
+  '0260_web_vitals': webVitals,
 };

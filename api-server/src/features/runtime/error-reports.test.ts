@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorReportAnswer, ErrorReportItem } from 'shared-sdk/contract';
+import type { ErrorReportAnswer, ErrorReportItem, VitalReportItem } from 'shared-sdk/contract';
 import { publishMappedChunk, publishTestRelease as release } from '../../testing/releases';
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { errorSessions, fingerprintOf, topErrors } from './error-reports';
+import { currentRunStats } from './load-counts';
 
 describe('runtime: error reports', () => {
   let database: TestDatabase;
@@ -122,6 +123,118 @@ describe('runtime: error reports', () => {
     assert.match(rows[0]?.stack ?? '', /at x \(src\/screens\/broken-screen\.tsx:3:1\)/);
     assert.match(rows[0]?.stack ?? '', /at y \(\/releases\/mf-tools\/1\.1\.0\/\.\.\/\.\.\/manifests\/production\.json:1:1\)/, 'left as it came');
     assert.match(rows[0]?.stack ?? '', /at z \(\/releases\/mf-editor\/1\.0\.0\/static\/js\/main\.1234abcd\.js:2:1\)/, "another remote's file is not looked up");
+  });
+});
+
+describe('runtime: field vitals in the error report', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const web = tempDir('creator-web');
+  const releases = tempDir('creator-releases');
+  const store = new ReleaseStore(new FolderBlobStore(releases.dir));
+  const ctx = { store, env: 'production', who: 'test' };
+  let pageLoads = 0;
+  const newPageLoad = () => `vitals-page-${++pageLoads}`;
+
+  before(async () => {
+    database = await openTestDatabase();
+    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3 });
+    await release(store, 'mf-tools', '1.0.0');
+    await release(store, 'mf-tools', '1.1.0');
+    await operations.promote(ctx, 'mf-tools', '1.0.0');
+    await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    web.remove();
+    releases.remove();
+  });
+
+  const vital = (fields: Partial<VitalReportItem> = {}): VitalReportItem => ({
+    remote: 'mf-tools',
+    version: '1.1.0',
+    name: 'LCP',
+    value: 1200,
+    rating: 'good',
+    ...fields,
+  });
+  const send = (token: string, vitals: unknown, pageLoad = newPageLoad(), items = '[]') =>
+    signed(app, {
+      method: 'POST',
+      url: '/api/runtime/error-report',
+      token,
+      params: { pageLoad, items, vitals: typeof vitals === 'string' ? vitals : JSON.stringify(vitals) },
+    });
+  const load = (token: string, version: string, pageLoad: string) =>
+    signed(app, { method: 'POST', url: '/api/runtime/remote-load', token, params: { remote: 'mf-tools', version, ok: 'true', phase: 'entry', pageLoad } });
+
+  it('counts each page load once per metric and version, rated poor on the server by the thresholds', async () => {
+    const token = await login(app, '13800000001');
+    const pageLoad = newPageLoad();
+    assert.equal(body(await load(token, '1.1.0', pageLoad)).code, 0);
+    // The page's own rating is not trusted: 4,500 ms is poor though it says good; 480 ms INP is not.
+    const answer = body<ErrorReportAnswer>(await send(token, [vital({ value: 4500 }), vital({ name: 'INP', value: 480, rating: 'poor' })], pageLoad));
+    assert.equal(answer.code, 0, answer.msg);
+    assert.deepEqual(answer.data, { recorded: 0, vitals: 2 });
+    // Sent again (a second page hide): still one view each.
+    assert.equal(body<ErrorReportAnswer>(await send(token, [vital({ value: 900 })], pageLoad)).data.vitals, 0);
+    // Another user's version or an unknown remote is left out; stable is taken.
+    const other = body<ErrorReportAnswer>(await send(token, [vital({ version: '9.9.9' }), vital({ remote: 'mf-editor' }), vital({ version: '1.0.0' })]));
+    assert.equal(other.data.vitals, 1);
+    const stats = await currentRunStats(database.db, 'production', await store.readManifest('production'));
+    assert.deepEqual(stats['mf-tools']?.['1.1.0']?.vitals, { LCP: { views: 1, poor: 1 }, INP: { views: 1, poor: 0 } });
+    // Without vitals the answer and the counts are what they were.
+    const plain = body<ErrorReportAnswer>(
+      await signed(app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: newPageLoad(), items: '[]' } }),
+    );
+    assert.deepEqual(plain.data, { recorded: 0 });
+  });
+
+  it('refuses hostile vitals with a 400, never a 5xx, and keeps nothing of the batch', async () => {
+    const token = await login(app, '13800000002');
+    const before = await database.db
+      .selectFrom('remote_vitals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const bad of [
+      'not json',
+      '{}',
+      '[null]',
+      JSON.stringify([{ ...vital(), value: -1 }]),
+      JSON.stringify([{ ...vital(), value: 60_001 }]),
+      '[{"remote":"mf-tools","version":"1.1.0","name":"LCP","value":1e999,"rating":"good"}]',
+      JSON.stringify([{ ...vital(), value: '1200' }]),
+      JSON.stringify([{ ...vital(), name: 'CLS' }]),
+      JSON.stringify([{ ...vital(), rating: 'awful' }]),
+      JSON.stringify([{ ...vital(), version: '../x' }]),
+      JSON.stringify([{ ...vital(), remote: 'x'.repeat(5000) }]),
+      JSON.stringify([vital(), vital(), vital(), vital(), vital()]),
+      JSON.stringify([{ ...vital(), user: '13812345678' }]).padEnd(2001, ' '),
+    ]) {
+      const response = await send(token, bad);
+      assert.equal(response.statusCode, 400, bad.slice(0, 80));
+      assert.match(body(response).msg, /错误报告参数不正确/);
+    }
+    const after = await database.db
+      .selectFrom('remote_vitals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    assert.equal(after.n, before.n);
+  });
+
+  it('a canary whose page views mostly have a poor LCP is rolled back, the reason naming LCP', async () => {
+    const token = await login(app, '13800000003');
+    // With the first test's page load: 3 canary loads and 3 measured views, all poor (judging from 3).
+    for (let page = 1; page <= 2; page++) {
+      const pageLoad = newPageLoad();
+      assert.equal(body(await load(token, '1.1.0', pageLoad)).code, 0);
+      assert.equal(body(await send(token, [vital({ value: 7000 + page, rating: 'poor' })], pageLoad)).code, 0);
+    }
+    const rollout = (await store.readManifest('production')).remotes['mf-tools'];
+    assert.equal(rollout?.canary, undefined, 'the canary is gone');
+    assert.equal(rollout?.history.at(-1)?.action, 'auto-rollback');
+    assert.match(rollout?.history.at(-1)?.reason ?? '', /^canary poor-LCP share 100\.0 % over 3 views vs stable 0\.0 % over 0/);
   });
 });
 

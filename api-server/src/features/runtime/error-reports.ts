@@ -6,6 +6,9 @@
  * release's hidden source maps, and counted by remote, version and fingerprint; the page load is
  * kept once per version and canary run, for the share of sessions with an error.
  *
+ * The same call brings the page's field vitals (web-vitals' LCP and INP), each counted once per page
+ * load, metric, version and canary run, and rated poor above web.dev's thresholds on the server.
+ *
  * No personal data is kept: no user id (the page load's id is random), numbers that look like a
  * phone, e-mail addresses and query strings are blurred out of messages and stacks.
  */
@@ -13,7 +16,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { chooseVersion } from 'deploy';
 import { sql } from 'kysely';
-import { ApiCode, ERROR_REPORT_LIMITS, type ErrorReportItem, ok } from 'shared-sdk/contract';
+import { ApiCode, ERROR_REPORT_LIMITS, type ErrorReportItem, ok, VITAL_LIMITS, VITAL_POOR_ABOVE_MS, type VitalReportItem } from 'shared-sdk/contract';
 import { runtime as contract } from 'shared-sdk/contract/schemas';
 import { Value } from 'typebox/value';
 import { ApiError } from '../../lib/api-error';
@@ -27,7 +30,7 @@ import { SourceMaps } from './source-maps';
 /** Batches per address and minute: a page sends one every few seconds at most. */
 export const ERROR_REPORTS_PER_MINUTE = 120;
 
-const MALFORMED = '错误报告参数不正确（pageLoad、items）';
+const MALFORMED = '错误报告参数不正确（pageLoad、items、vitals）';
 
 /** Personal data a message or stack may carry, blurred before anything is kept. */
 export function blurPersonal(text: string): string {
@@ -44,15 +47,24 @@ export function fingerprintOf(kind: string, message: string, source: string): st
   return createHash('sha256').update(`${kind}\n${text}\n${place}`).digest('hex').slice(0, 16);
 }
 
-function parseItems(raw: string): ErrorReportItem[] | null {
+function parseArray<T>(raw: string, max: number, check: (item: unknown) => boolean): T[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     return null;
   }
-  if (!Array.isArray(parsed) || parsed.length > ERROR_REPORT_LIMITS.ITEMS_PER_BATCH) return null;
-  return parsed.every((item) => Value.Check(contract.ErrorReportItem, item)) ? (parsed as ErrorReportItem[]) : null;
+  if (!Array.isArray(parsed) || parsed.length > max) return null;
+  return parsed.every(check) ? (parsed as T[]) : null;
+}
+
+const parseItems = (raw: string) =>
+  parseArray<ErrorReportItem>(raw, ERROR_REPORT_LIMITS.ITEMS_PER_BATCH, (item) => Value.Check(contract.ErrorReportItem, item));
+
+/** Absent: none sent. Null: malformed (refused as a whole, like the items). */
+function parseVitals(raw: string | undefined): VitalReportItem[] | null {
+  if (raw === undefined) return [];
+  return parseArray<VitalReportItem>(raw, VITAL_LIMITS.ITEMS_PER_BATCH, (item) => Value.Check(contract.VitalReportItem, item));
 }
 
 export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseAccess): void {
@@ -65,7 +77,8 @@ export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseA
       reply.header('cache-control', 'no-store');
       const { user } = requireAuth(request);
       const items = request.validationError ? null : parseItems(request.body.items);
-      if (!items) throw new ApiError(ApiCode.INVALID_PARAMS, MALFORMED, 400);
+      const vitals = request.validationError ? null : parseVitals(request.body.vitals);
+      if (!items || !vitals) throw new ApiError(ApiCode.INVALID_PARAMS, MALFORMED, 400);
       const { pageLoad } = request.body;
       const manifest = await access.store.readManifest(access.env);
       let recorded = 0;
@@ -98,10 +111,35 @@ export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseA
         recorded++;
         if (rollout.canary?.version === item.version) canaryHit = true;
       }
-      // A canary's error can change its verdict: judge now, as a failed load does.
+      let measured = 0;
+      for (const vital of vitals) {
+        const rollout = isKnownRemote(vital.remote) ? manifest.remotes[vital.remote] : undefined;
+        if (!rollout) continue;
+        const handed = chooseVersion(rollout, String(user.id), vital.remote, manifest.salt, null)?.version;
+        if (vital.version !== handed && vital.version !== rollout.stable?.version) continue;
+        const inserted = await app.db
+          .insertInto('remote_vitals')
+          .values({
+            env: access.env,
+            remote: vital.remote,
+            version: vital.version,
+            run: currentRun(rollout),
+            page_load: pageLoad,
+            metric: vital.name,
+            value_ms: Math.round(vital.value),
+            poor: vital.value > VITAL_POOR_ABOVE_MS[vital.name],
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning('metric')
+          .executeTakeFirst();
+        if (!inserted) continue;
+        measured++;
+        if (rollout.canary?.version === vital.version) canaryHit = true;
+      }
+      // A canary's error or poor vital can change its verdict: judge now, as a failed load does.
       const rolledBack = canaryHit ? await judgeCanariesNow(app, access) : [];
-      request.log.info({ pageLoad, items: items.length, recorded, rolledBack }, 'error report');
-      return ok({ recorded });
+      request.log.info({ pageLoad, items: items.length, recorded, vitals: measured, rolledBack }, 'error report');
+      return ok(request.body.vitals === undefined ? { recorded } : { recorded, vitals: measured });
     },
     { attachValidation: true, config: { rateLimit: { max: ERROR_REPORTS_PER_MINUTE, timeWindow: '1 minute' } } },
   );

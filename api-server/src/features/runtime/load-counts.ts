@@ -62,15 +62,28 @@ export async function countLoadReport(db: Kysely<Database>, report: CountedRepor
   });
 }
 
-/** Each remote's counts in its current run: what the automatic rollback judges on (loads, failures, error sessions). */
+/** Each remote's counts in its current run: what the automatic rollback judges on (loads, failures, error sessions, field vitals). */
 export async function currentRunStats(db: Kysely<Database>, env: string, manifest: RolloutManifest): Promise<RolloutStats> {
-  const [rows, errorRows] = await Promise.all([
+  const [rows, errorRows, vitalRows] = await Promise.all([
     db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).execute(),
     db
       .selectFrom('remote_error_sessions')
       .select(['remote', 'version', 'run', (eb) => eb.fn.countAll<string>().as('sessions')])
       .where('env', '=', env)
       .groupBy(['remote', 'version', 'run'])
+      .execute(),
+    db
+      .selectFrom('remote_vitals')
+      .select([
+        'remote',
+        'version',
+        'run',
+        'metric',
+        (eb) => eb.fn.countAll<string>().as('views'),
+        (eb) => eb.fn.countAll<string>().filterWhere('poor', '=', true).as('poor'),
+      ])
+      .where('env', '=', env)
+      .groupBy(['remote', 'version', 'run', 'metric'])
       .execute(),
   ]);
   const stats: RolloutStats = {};
@@ -82,6 +95,13 @@ export async function currentRunStats(db: Kysely<Database>, env: string, manifes
   for (const row of errorRows) {
     const counts = stats[row.remote]?.[row.version];
     if (counts && row.run === currentRun(manifest.remotes[row.remote])) counts.errorSessions = Number(row.sessions);
+  }
+  // Page views measured in users' browsers (LCP, INP), and how many of them were poor.
+  for (const row of vitalRows) {
+    const counts = stats[row.remote]?.[row.version];
+    if (!counts || row.run !== currentRun(manifest.remotes[row.remote])) continue;
+    if (row.metric !== 'LCP' && row.metric !== 'INP') continue;
+    (counts.vitals ??= {})[row.metric] = { views: Number(row.views), poor: Number(row.poor) };
   }
   return stats;
 }

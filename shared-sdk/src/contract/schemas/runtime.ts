@@ -4,7 +4,7 @@
  * configuration to sign anything at all.
  */
 import { type Static, Type } from 'typebox';
-import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, type RouteDeclaration } from '../runtime';
+import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, type RouteDeclaration, VITAL_LIMITS, VITAL_NAMES, VITAL_RATINGS } from '../runtime';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 
@@ -166,6 +166,16 @@ export const ErrorReportItem = Type.Object({
 });
 export type ErrorReportItem = Static<typeof ErrorReportItem>;
 
+/** One page load's field measurement (web-vitals), of the remote version whose screen it measured. */
+export const VitalReportItem = Type.Object({
+  remote: Type.String({ description: "the remote's folder, e.g. mf-tools" }),
+  version: Type.String({ pattern: RELEASE_VERSION.source }),
+  name: OneOf(VITAL_NAMES, { description: 'LCP: largest contentful paint of the first screen; INP: interaction to next paint of the page' }),
+  value: Type.Number({ minimum: 0, maximum: VITAL_LIMITS.MAX_MS, description: 'milliseconds' }),
+  rating: OneOf(VITAL_RATINGS, { description: "web-vitals' rating (the server rates the value again with web.dev's thresholds)" }),
+});
+export type VitalReportItem = Static<typeof VitalReportItem>;
+
 export const runtimeErrorReport = defineRoute({
   method: 'POST',
   url: '/api/runtime/error-report',
@@ -175,11 +185,16 @@ export const runtimeErrorReport = defineRoute({
     '`items` is a JSON array of ErrorReportItem (the body is form-encoded and signed like every call). Items of a remote version ' +
     'the rollout does not hand this user are left out; stacks are mapped to source files and lines on the server through the ' +
     "releases' hidden source maps. Counted by remote, version and error fingerprint, and once per page load for the error-session rate. " +
-    'A malformed batch answers HTTP 400 with 1002.',
+    '`vitals` (optional) is a JSON array of VitalReportItem: counted once per page load, metric and version, and rated poor above ' +
+    "web.dev's thresholds (LCP 4,000 ms, INP 500 ms) for the canary analysis. A malformed batch answers HTTP 400 with 1002.",
   tag,
   body: Type.Object({
     pageLoad: Type.String({ pattern: PAGE_LOAD_ID.source }),
     items: Type.String({ maxLength: ERROR_REPORT_LIMITS.BATCH_CHARS, description: 'JSON: an array of ErrorReportItem (at most 20)' }),
+    vitals: Type.Optional(Type.String({ maxLength: VITAL_LIMITS.BATCH_CHARS, description: 'JSON: an array of VitalReportItem (at most 4)' })),
   }),
-  data: Type.Object({ recorded: Type.Integer({ description: 'items counted' }) }),
+  data: Type.Object({
+    recorded: Type.Integer({ description: 'items counted' }),
+    vitals: Type.Optional(Type.Integer({ description: 'measurements counted (absent when none were sent)' })),
+  }),
 });
