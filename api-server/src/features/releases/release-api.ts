@@ -7,8 +7,9 @@
  * through `audited`: the store change runs inside the audit transaction, so a refused step leaves
  * no row; the rollout history names the same actor. A promote or rollback that lands is posted to
  * the release webhooks (RELEASE_WEBHOOKS) with the actor and the reason, after the commit. The
- * promote gate's refusal carries its figures as `data` (`gate: 'too-few-loads'`). Concurrent steps stay safe as in the command
- * line: the manifest's compare-and-swap refuses the later of two writes (1009, "try again").
+ * promote gate's refusal carries its figures as `data` (`gate: 'too-few-loads'`). Concurrent steps
+ * stay safe as in the command line: the manifest's compare-and-swap refuses the later of two writes
+ * (1009, "try again").
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -61,8 +61,7 @@ describe('step plans driven by the server', () => {
   }
 
   /** The audit rows the step plans wrote, oldest first. */
-  const planRows = () =>
-    database.db.selectFrom('operator_audit').selectAll().where('operator_name', '=', STEP_PLAN_ACTOR).orderBy('id').execute();
+  const planRows = () => database.db.selectFrom('operator_audit').selectAll().where('operator_name', '=', STEP_PLAN_ACTOR).orderBy('id').execute();
 
   const waitForAlerts = async (n: number) => {
     for (let i = 0; i < 100 && alerts.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 20));

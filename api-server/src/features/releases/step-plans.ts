@@ -42,7 +42,12 @@ export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, 
     access.env,
     result.before,
     result.manifest,
-    done.map((decision) => ({ action: `release.${decision.kind.replace('-', '_')}`, remote: decision.remote, reason: decision.reason, figures: figuresOf(decision) })),
+    done.map((decision) => ({
+      action: `release.${decision.kind.replace('-', '_')}`,
+      remote: decision.remote,
+      reason: decision.reason,
+      figures: figuresOf(decision),
+    })),
   );
   for (const decision of done) {
     app.log.info({ remote: decision.remote, version: decision.version, step: decision.kind }, `step plan: ${decision.reason}`);
