@@ -107,38 +107,38 @@ export async function setQaUser(ctx: DeployContext, remote: string, user: string
 
 /**
  * Judges every canary on the environment's stats and rolls back the failing ones in one manifest
- * write. Nothing is written when no canary fails. `stats`: the current runs' counts when the caller
+ * write (`before`: the manifest judged). Nothing is written when no canary fails. `stats`: the current runs' counts when the caller
  * keeps them (the API server counts in its database); else the store's stats file.
  */
 export async function autoRollback(
   ctx: DeployContext,
   policy: AutoRollbackPolicy,
   stats?: (manifest: RolloutManifest) => Promise<RolloutStats>,
-): Promise<{ verdicts: CanaryVerdict[]; manifest: RolloutManifest }> {
+): Promise<{ verdicts: CanaryVerdict[]; manifest: RolloutManifest; before: RolloutManifest }> {
   assertEnv(ctx.env);
   const manifest = await ctx.store.readManifest(ctx.env);
   const counts = stats ? await stats(manifest) : await ctx.store.readStats(ctx.env);
   const verdicts = judgeCanaries(manifest, counts, policy);
-  if (!verdicts.some((v) => v.rollBack)) return { verdicts, manifest };
+  if (!verdicts.some((v) => v.rollBack)) return { verdicts, manifest, before: manifest };
   const next = applyAutoRollback(manifest, verdicts, stepContext(ctx));
-  return { verdicts, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision) };
+  return { verdicts, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision), before: manifest };
 }
 
 /**
  * Advances, promotes, rolls back or stops watching what the step plans call for now, in one manifest
  * write based on the revision the decisions were made on (a ConflictError: another replica stepped
- * first). Nothing is written when every plan waits. `stats`: each remote's current-run counts.
+ * first; `before`: the manifest decided on). Nothing is written when every plan waits. `stats`: each remote's current-run counts.
  */
 export async function stepPlans(
   ctx: DeployContext,
   policy: AutoRollbackPolicy,
   stats: (manifest: RolloutManifest) => Promise<RolloutStats>,
-): Promise<{ decisions: PlanDecision[]; manifest: RolloutManifest }> {
+): Promise<{ decisions: PlanDecision[]; manifest: RolloutManifest; before: RolloutManifest }> {
   assertEnv(ctx.env);
   const manifest = await ctx.store.readManifest(ctx.env);
   const now = ctx.now?.() ?? new Date();
   const decisions = decidePlans(manifest, await stats(manifest), now, policy);
-  if (!decisions.some((d) => d.kind !== 'wait')) return { decisions, manifest };
+  if (!decisions.some((d) => d.kind !== 'wait')) return { decisions, manifest, before: manifest };
   const next = applyPlanDecisions(manifest, decisions, { who: ctx.who, at: now.toISOString() });
-  return { decisions, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision) };
+  return { decisions, manifest: await ctx.store.writeManifest(ctx.env, next, manifest.revision), before: manifest };
 }

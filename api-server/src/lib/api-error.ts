@@ -1,6 +1,7 @@
 /**
  * A refusal with an answer code of the contract. Handlers and hooks throw it; the one error handler
- * turns it into `{code, msg, data}` with HTTP 200, because clients read the code, not the status.
+ * turns it into `{code, msg, data}` with HTTP 200, because clients read the code, not the status
+ * (`data`: null, or what the call's contract declares as its `refusal`).
  */
 import { ApiCode } from 'shared-sdk/contract';
 
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    /** The refusal's `data` (declared as the call's `refusal` in the contract); null for most. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';

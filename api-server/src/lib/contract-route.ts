@@ -26,7 +26,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ApiEnvelope } from 'shared-sdk/contract';
-import type { TSchema } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { type CallAuth, type ContractRoute, type DataOf, type EventOf, Envelope, Refusal } from 'shared-sdk/contract/schemas';
 
 const SECURITY: Record<CallAuth, Array<Record<string, string[]>>> = {
@@ -98,7 +98,14 @@ export function contractSchema<R extends ContractRoute>(route: R): ContractSchem
       ? { body: { type: 'string', contentMediaType: route.upload.mediaType, description: `the file itself, at most ${route.upload.maxBytes} bytes` } }
       : {}),
     ...(route.params ? { params: route.params } : {}),
-    response: { 200: route.events ? eventsAnswer(route.events) : route.file ? fileAnswer(route.file) : Envelope(route.data) },
+    response: {
+      200: route.events
+        ? eventsAnswer(route.events)
+        : route.file
+          ? fileAnswer(route.file)
+          : // A refusal with data (`refusal`) answers it in the same envelope.
+            Envelope(route.refusal ? Type.Union([route.data, route.refusal]) : route.data),
+    },
   } as ContractSchema<R>;
 }
 

@@ -27,6 +27,8 @@ export class OperatorError extends Error {
     message: string,
     readonly code?: number,
     readonly status?: number,
+    /** The refusal's `data` when the call's contract declares one (`refusal`), else null. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'OperatorError';
@@ -77,7 +79,12 @@ export async function unwrap<T>(response: Response): Promise<T> {
     throw new OperatorError(httpStatusMessage(response.status) ?? '未知错误', undefined, response.status);
   }
   if (envelope.code === 0) return envelope.data;
-  const error = new OperatorError(envelope.code === -1 ? '登录已过期，请重新登录' : envelope.msg || '操作失败', envelope.code, response.status);
+  const error = new OperatorError(
+    envelope.code === -1 ? '登录已过期，请重新登录' : envelope.msg || '操作失败',
+    envelope.code,
+    response.status,
+    envelope.data ?? null,
+  );
   if (error.signedOut) for (const listener of signedOutListeners) listener();
   throw error;
 }

@@ -49,7 +49,8 @@ export interface OperatorActor {
   name: string;
   role: string;
   credentialId: number | null;
-  via: 'session' | 'token' | 'cli' | 'ci';
+  /** 'system': the server itself, acting on its own judgement (the automatic release steps). */
+  via: 'session' | 'token' | 'cli' | 'ci' | 'system';
   expiresAt: Date | null;
   /** The client address (the command line's: 'cli'). */
   ip: string;

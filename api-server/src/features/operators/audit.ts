@@ -3,7 +3,9 @@
  * after, the reason, when, from which address), written in the same transaction as the change by
  * `audited`: a change that fails leaves no row, and a change cannot commit without its row (an
  * operator change that records nothing is refused as a programming error and rolled back).
- * The table is append-only (migration 0200: triggers refuse UPDATE, DELETE and TRUNCATE).
+ * The table is append-only (migration 0200: triggers refuse UPDATE, DELETE and TRUNCATE). The server's
+ * own release steps (the automatic rollback, the step plans) are on it too, as `systemActor` (role
+ * 'system', no operator id), written right after the manifest they changed.
  */
 import { Readable } from 'node:stream';
 import { type Kysely, type Transaction, sql } from 'kysely';
@@ -22,6 +24,20 @@ export interface AuditRecord {
 }
 
 export type Record = (entry: AuditRecord) => void;
+
+/** The role of the rows the server writes on its own judgement (no operator, no address). */
+export const SYSTEM_ROLE = 'system';
+
+/** The server itself as the actor of a step it took on its own, named for the part that took it: `api-server (auto-rollback)`. */
+export const systemActor = (name: string): OperatorActor => ({
+  id: null,
+  name,
+  role: SYSTEM_ROLE,
+  credentialId: null,
+  via: 'system',
+  expiresAt: null,
+  ip: '',
+});
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 

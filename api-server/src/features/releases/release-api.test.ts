@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BucketBlobStore, FolderBlobStore, ReleaseStore, packDist } from 'deploy';
@@ -66,6 +68,12 @@ describe('the release API on the folder store', () => {
   const store = new ReleaseStore(new FolderBlobStore(releases.dir));
   const tokens: Record<string, string> = {};
   const ops: Record<string, TestOperator> = {};
+  /** What the release webhook (a real local receiver) was sent. */
+  const alerts: Array<Record<string, unknown>> = [];
+  let hook: http.Server;
+  const waitForAlerts = async (n: number) => {
+    for (let i = 0; i < 100 && alerts.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
 
   async function ciToken(name: string, remote: string, env: string): Promise<{ token: string; id: number }> {
     const created = await api.call<{ token: string; info: { id: number } }>(tokens.admin!, '/api/operator/release-tokens/create', { name, remote, env });
@@ -75,8 +83,23 @@ describe('the release API on the folder store', () => {
 
   before(async () => {
     await webRootWithHost(web.dir);
+    hook = http.createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      req.on('end', () => {
+        alerts.push(JSON.parse(text) as Record<string, unknown>);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, releaseEnv: 'production', rollbackMinLoads: 3 });
+    app = await buildTestApp(database, {
+      webRoot: web.dir,
+      releasesDir: releases.dir,
+      releaseEnv: 'production',
+      rollbackMinLoads: 3,
+      releaseWebhooks: [{ format: 'json', url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts` }],
+    });
     api = client(app);
     for (const role of ['admin', 'moderator', 'viewer', 'release_manager']) {
       ops[role] = await addTestOperator(database.db, role);
@@ -96,6 +119,7 @@ describe('the release API on the folder store', () => {
   after(async () => {
     await app.close();
     await database.close();
+    await new Promise<void>((resolve) => hook.close(() => resolve()));
     web.remove();
     releases.remove();
     builds.remove();
@@ -258,9 +282,17 @@ describe('the release API on the folder store', () => {
   });
 
   it('gates promote on the canary evidence: refused under the minimum unless forced with a reason, all audited', async () => {
+    await waitForAlerts(1);
+    const alertsBefore = alerts.length;
     const refused = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools' });
     assert.equal(refused.body.code, ApiCode.CONFLICT);
     assert.match(refused.body.msg, /only 0 canary loads \(at least 3 before promoting\)/);
+    // The refusal says which gate, with its figures, for a client to read without parsing the message.
+    assert.deepEqual(refused.body.data, { gate: 'too-few-loads', remote: 'mf-tools', version: '1.1.0', loads: 0, min_loads: 3 });
+    // Any other refusal of a promote keeps data null.
+    const unknownVersion = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', version: '9.9.9' });
+    assert.equal(unknownVersion.body.code, ApiCode.CONFLICT);
+    assert.equal(unknownVersion.body.data, null);
     const noReason = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', force: true });
     assert.equal(noReason.body.code, ApiCode.INVALID_PARAMS);
     const paused = await api.call<{ canary: { paused: boolean } }>(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'checking a report' });
@@ -293,6 +325,16 @@ describe('the release API on the folder store', () => {
     assert.equal(noReasonRollback.body.code, ApiCode.INVALID_PARAMS);
     const back = await api.call<{ stable: string }>(tokens.ciTools!, 'rollback', { remote: 'mf-tools', reason: 'errors up' });
     assert.equal(back.body.data.stable, '1.0.0');
+    // Both steps taken by hand were told to the release webhook, with the real actor and the reason; the refused ones were not.
+    await waitForAlerts(alertsBefore + 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(
+      alerts.slice(alertsBefore).map((a) => [a.event, a.title, a.env, a.remote, a.version, a.stable, a.actor, a.reason]),
+      [
+        ['promote', '已全量发布', 'production', 'mf-tools', '1.1.0', '1.1.0', 'ci:tools-ci', 'hotfix, QA signed off'],
+        ['rollback', '已回滚', 'production', 'mf-tools', '1.1.0', '1.0.0', 'ci:tools-ci', 'errors up'],
+      ],
+    );
     // A refused step leaves no audit row.
     const before = await database.db.selectFrom('operator_audit').select('id').execute();
     assert.equal((await api.call(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'nothing runs' })).body.code, ApiCode.CONFLICT);

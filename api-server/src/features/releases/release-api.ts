@@ -5,8 +5,11 @@
  * within its scope or a CI token within its one remote and environment (operator-auth.ts lets
  * them through; the scope is checked here, on the remote the call names). Every step is written
  * through `audited`: the store change runs inside the audit transaction, so a refused step leaves
- * no row; the rollout history names the same actor. Concurrent steps stay safe as in the command
- * line: the manifest's compare-and-swap refuses the later of two writes (1009, "try again").
+ * no row; the rollout history names the same actor. A promote or rollback that lands is posted to
+ * the release webhooks (RELEASE_WEBHOOKS) with the actor and the reason, after the commit. The
+ * promote gate's refusal carries its figures as `data` (`gate: 'too-few-loads'`). Concurrent steps
+ * stay safe as in the command line: the manifest's compare-and-swap refuses the later of two writes
+ * (1009, "try again").
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -33,7 +36,9 @@ import type { OperatorActor } from '../operators/accounts';
 import { audited } from '../operators/audit';
 import { REMOTES } from '../runtime/catalogue';
 import { currentRunStats } from '../runtime/load-counts';
+import { sendAlert } from './alerts';
 import { isKnownRemote, releaseAccess, type ReleaseAccess } from './release-access';
+import { rolloutSummary } from './release-audit';
 
 const HISTORY_SHOWN = 50;
 
@@ -96,9 +101,20 @@ async function versionsOf(access: ReleaseAccess, remote: string): Promise<string
   return (await access.store.listVersions(remote)).sort(compareVersions);
 }
 
+/** The promote gate's refusal, with its figures: the answer's `data` (the contract's `PromoteGateRefusal`). */
+class GateRefusal extends RefusalError {
+  constructor(
+    message: string,
+    readonly data: contract.PromoteGateRefusal,
+  ) {
+    super(message);
+  }
+}
+
 /** A deploy refusal as the API's answer: a lost compare-and-swap is "try again", a rule's refusal says why. */
 function asApiError(error: unknown): unknown {
   if (error instanceof ConflictError) return conflict(RELEASE_MESSAGES.CONFLICT);
+  if (error instanceof GateRefusal) return new ApiError(ApiCode.CONFLICT, `发布被拒绝：${error.message}`, 200, error.data);
   if (error instanceof RefusalError) return conflict(`发布被拒绝：${error.message}`);
   return error;
 }
@@ -121,12 +137,14 @@ export function registerReleaseApi(app: FastifyInstance): void {
     reason: string | undefined,
     run: (ctx: operations.DeployContext, tx: Kysely<Database>) => Promise<RolloutManifest>,
     details: Record<string, unknown> = {},
+    /** Posted to the release webhooks once the step has landed (promote, rollback). */
+    alert?: 'promote' | 'rollback',
   ) {
     assertReleaseScope(actor, env, remote);
     if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
     // The store change runs inside the audit transaction (refused: no row); anything else the step
     // reads from the database goes through `tx` (PGlite has one connection, held by the transaction).
-    const after = await audited(app.db, actor, async (tx, record) => {
+    const { before, after } = await audited(app.db, actor, async (tx, record) => {
       const before = await access.store.readManifest(env);
       let after: RolloutManifest;
       try {
@@ -138,12 +156,30 @@ export function registerReleaseApi(app: FastifyInstance): void {
         action: `release.${action}`,
         targetType: 'release',
         targetId: `${env}/${remote}`,
-        before: { revision: before.revision, ...summary(before, remote) },
-        after: { revision: after.revision, ...summary(after, remote), ...details, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
+        before: { revision: before.revision, ...rolloutSummary(before, remote) },
+        after: { revision: after.revision, ...rolloutSummary(after, remote), ...details, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
         reason: reason ?? '',
       });
-      return after;
+      return { before, after };
     });
+    if (alert) {
+      // Told after the step committed, as the automatic ones are; a receiver that is down never fails the call.
+      const was = before.remotes[remote];
+      void sendAlert(
+        app.config.releaseWebhooks,
+        {
+          event: alert,
+          env,
+          remote,
+          version: (alert === 'promote' ? after.remotes[remote]?.stable?.version : (was?.canary?.version ?? was?.stable?.version)) ?? '',
+          stable: after.remotes[remote]?.stable?.version ?? null,
+          actor: whoOf(actor),
+          reason: reason ?? '',
+          at: new Date().toISOString(),
+        },
+        app.log,
+      );
+    }
     return ok(await view(remote, after));
   }
 
@@ -221,17 +257,29 @@ export function registerReleaseApi(app: FastifyInstance): void {
           ...(reason ? { reason } : {}),
           // Too few canary loads in this run: refused unless forced (with a reason, audited).
           gate: async (manifest) => {
-            const refusal = force ? null : operations.promoteGate(manifest, remote, await currentRunStats(tx, env, manifest), access.policy.minLoads);
-            if (refusal) throw new RefusalError(`${refusal}; promote with force and a reason to override`);
+            if (force) return;
+            const stats = await currentRunStats(tx, env, manifest);
+            const refusal = operations.promoteGate(manifest, remote, stats, access.policy.minLoads);
+            const canary = manifest.remotes[remote]?.canary;
+            if (refusal && canary) {
+              throw new GateRefusal(`${refusal}; promote with force and a reason to override`, {
+                gate: 'too-few-loads',
+                remote,
+                version: canary.version,
+                loads: stats[remote]?.[canary.version]?.loads ?? 0,
+                min_loads: access.policy.minLoads,
+              });
+            }
           },
         }),
       { ...(version ? { version } : {}), forced: force },
+      'promote',
     );
   });
 
   serve(app, contract.releaseRollback, async (request) => {
     const { remote, reason } = request.body;
-    return step(requireOperator(request), remote, 'rollback', reason, (ctx) => operations.rollback(ctx, remote, reason));
+    return step(requireOperator(request), remote, 'rollback', reason, (ctx) => operations.rollback(ctx, remote, reason), {}, 'rollback');
   });
 
   serve(app, contract.releasePin, async (request) => {
@@ -250,13 +298,4 @@ export function registerReleaseApi(app: FastifyInstance): void {
       user,
     });
   });
-}
-
-/** The parts of a remote's rollout an audit row keeps. */
-function summary(manifest: RolloutManifest, remote: string) {
-  const rollout = manifest.remotes[remote];
-  return {
-    stable: rollout?.stable?.version ?? null,
-    canary: rollout?.canary ? { version: rollout.canary.version, percent: rollout.canary.percent, paused: !!rollout.canary.paused } : null,
-  };
 }

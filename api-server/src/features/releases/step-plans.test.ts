@@ -60,6 +60,9 @@ describe('step plans driven by the server', () => {
     }>;
   }
 
+  /** The audit rows the step plans wrote, oldest first. */
+  const planRows = () => database.db.selectFrom('operator_audit').selectAll().where('operator_name', '=', STEP_PLAN_ACTOR).orderBy('id').execute();
+
   const waitForAlerts = async (n: number) => {
     for (let i = 0; i < 100 && alerts.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
   };
@@ -159,6 +162,46 @@ describe('step plans driven by the server', () => {
       alerts.map((a) => [a.event, a.version, a.stable, a.actor]),
       [['promote', '1.1.0', '1.1.0', STEP_PLAN_ACTOR]],
     );
+    // On the audit trail: one row per step taken (the replica that lost the race wrote none), the server as the actor.
+    const rows = await planRows();
+    assert.deepEqual(
+      rows.map((row) => `${row.operator_id} ${row.role} ${row.action} ${row.target_type} ${row.target_id}`),
+      [
+        'null system release.advance release production/mf-tools',
+        'null system release.advance release production/mf-tools',
+        'null system release.advance release production/mf-tools',
+        'null system release.promote release production/mf-tools',
+      ],
+    );
+    const promoted = rows.filter((row) => row.action === 'release.promote');
+    assert.equal(promoted.length, 1);
+    assert.equal(promoted[0]!.reason, steps[3]!.reason);
+    assert.match(promoted[0]!.reason, /^step plan complete: 100 % held 10 min with 80 canary loads/);
+    assert.deepEqual((promoted[0]!.before as { stable: string; canary: { version: string; percent: number } }).stable, '1.0.0');
+    assert.deepEqual((promoted[0]!.before as { canary: { version: string; percent: number } }).canary.percent, 100);
+    const promotedAfter = promoted[0]!.after as { stable: string; canary: null; loads: number; baseline: { version: string; loads: number } };
+    assert.deepEqual([promotedAfter.stable, promotedAfter.canary, promotedAfter.loads, promotedAfter.baseline.version], ['1.1.0', null, 200, '1.0.0']);
+    assert.deepEqual(
+      rows.slice(0, 3).map((row) => {
+        const after = row.after as { from: number; to: number; canary: { percent: number } };
+        return `${after.from} → ${after.to} (${after.canary.percent})`;
+      }),
+      ['5 → 25 (25)', '25 → 50 (50)', '50 → 100 (100)'],
+    );
+    // The console's 操作记录 lists it, and its CSV carries it.
+    const listedAudit = await app.inject({
+      method: 'GET',
+      url: '/api/operator/audit?action=release.promote',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const entries = (listedAudit.json() as ApiEnvelope<{ list: Array<{ operator: string; role: string; operator_id: number | null }> }>).data.list;
+    assert.deepEqual(
+      entries.filter((entry) => entry.role === 'system').map((entry) => [entry.operator, entry.operator_id]),
+      [[STEP_PLAN_ACTOR, null]],
+    );
+    const csv = await app.inject({ method: 'GET', url: '/api/operator/audit/export?action=release', headers: { authorization: `Bearer ${admin}` } });
+    assert.equal(csv.statusCode, 200);
+    assert.match(csv.body, /,api-server \(step plan\),system,release\.promote,release,production\/mf-tools,"step plan complete/);
   });
 
   it('rolls the promoted version back to the previous stable when it turns bad within its watch window', async () => {
@@ -178,6 +221,10 @@ describe('step plans driven by the server', () => {
       alerts.slice(1).map((a) => [a.event, a.version, a.stable]),
       [['auto-rollback', '1.1.0', '1.0.0']],
     );
+    const rows = (await planRows()).filter((row) => row.action === 'release.watch_rollback');
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.reason, last.reason);
+    assert.deepEqual([(rows[0]!.before as { stable: string }).stable, (rows[0]!.after as { stable: string }).stable], ['1.1.0', '1.0.0']);
   });
 
   it('rolls an unhealthy canary back at its step instead of advancing it', async () => {
@@ -197,5 +244,9 @@ describe('step plans driven by the server', () => {
       alerts.slice(2).map((a) => [a.event, a.version]),
       [['auto-rollback', '1.2.0']],
     );
+    const rows = (await planRows()).filter((row) => row.action === 'release.rollback');
+    assert.equal(rows.length, 1);
+    assert.match(rows[0]!.reason, /^step plan at 100 %: canary error-session rate 16\.7 % over 90 loads/);
+    assert.deepEqual([(rows[0]!.before as { canary: { version: string } }).canary.version, (rows[0]!.after as { canary: null }).canary], ['1.2.0', null]);
   });
 });

@@ -3,20 +3,29 @@
  * package what each planned canary and each watch window calls for (advance, promote, roll back,
  * stop watching) on the counts of their current runs, and writes it through the manifest's
  * compare-and-swap: of several replicas checking at once one writes, the others get a ConflictError
- * and let it be. The history names the actor `api-server (step plan)` with the figures; the release
- * webhooks hear of promotes and rollbacks.
+ * and let it be. The history names the actor `api-server (step plan)` with the figures, and so does
+ * the audit trail (one row per decision that changed something: release.advance, release.promote,
+ * release.rollback, release.watch_rollback, release.watch_end); the release webhooks hear of
+ * promotes and rollbacks.
  */
 import type { FastifyInstance } from 'fastify';
 import { ConflictError, type PlanDecision, type RolloutManifest, operations } from 'deploy';
 import { currentRunStats } from '../runtime/load-counts';
 import { sendAlert } from './alerts';
+import { auditAutomaticSteps } from './release-audit';
 import type { ReleaseAccess } from './release-access';
 
 export const STEP_PLAN_ACTOR = 'api-server (step plan)';
 
+/** What an audit row keeps of a decision besides its reason: the version, the shares, the loads, the baseline. */
+function figuresOf(decision: PlanDecision): Record<string, unknown> {
+  const { kind: _kind, remote: _remote, reason: _reason, ...figures } = decision;
+  return figures;
+}
+
 /** One check: the decisions written (none when all wait, or when another replica wrote first). */
 export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, now: Date = new Date()): Promise<PlanDecision[]> {
-  let result: { decisions: PlanDecision[]; manifest: RolloutManifest };
+  let result: { decisions: PlanDecision[]; manifest: RolloutManifest; before: RolloutManifest };
   try {
     result = await operations.stepPlans({ store: access.store, env: access.env, who: STEP_PLAN_ACTOR, now: () => now }, access.policy, (manifest) =>
       currentRunStats(app.db, access.env, manifest),
@@ -26,6 +35,20 @@ export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, 
     throw error;
   }
   const done = result.decisions.filter((d) => d.kind !== 'wait');
+  // Each decision that changed something is on the audit trail, the server as its actor.
+  await auditAutomaticSteps(
+    app,
+    STEP_PLAN_ACTOR,
+    access.env,
+    result.before,
+    result.manifest,
+    done.map((decision) => ({
+      action: `release.${decision.kind.replace('-', '_')}`,
+      remote: decision.remote,
+      reason: decision.reason,
+      figures: figuresOf(decision),
+    })),
+  );
   for (const decision of done) {
     app.log.info({ remote: decision.remote, version: decision.version, step: decision.kind }, `step plan: ${decision.reason}`);
     if (decision.kind === 'rollback' || decision.kind === 'watch-rollback') app.metrics.countCanaryVerdict(decision.remote, 'rollback');

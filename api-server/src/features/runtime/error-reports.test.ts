@@ -11,6 +11,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { errorSessions, fingerprintOf, topErrors } from './error-reports';
+import { AUTO_ROLLBACK_ACTOR } from './canary-judge';
 import { currentRunStats } from './load-counts';
 
 describe('runtime: error reports', () => {
@@ -301,6 +302,18 @@ describe('runtime: a canary whose screens fail after loading is rolled back on t
     assert.equal(alerts[0]?.remote, 'mf-tools');
     assert.equal(alerts[0]?.version, '1.2.0');
     assert.equal(alerts[0]?.stable, '1.0.0');
+    // On the operators' audit trail: exactly one row, the server as the actor, with the analysis' figures.
+    const rows = await database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').execute();
+    assert.deepEqual(
+      rows.map((row) => [row.operator_id, row.operator_name, row.role, row.action, row.target_id, row.reason]),
+      [[null, AUTO_ROLLBACK_ACTOR, 'system', 'release.rollback', 'production/mf-tools', last?.reason]],
+    );
+    assert.deepEqual(rows[0]!.before, { revision: 2, stable: '1.0.0', canary: { version: '1.2.0', percent: 100, paused: false } });
+    const after = rows[0]!.after as Record<string, unknown>;
+    assert.deepEqual(
+      [after.stable, after.canary, after.version, after.canary_loads, after.canary_error_rate, after.stable_error_rate],
+      ['1.0.0', null, '1.2.0', 3, 1, 0],
+    );
   });
 
   const send = (token: string, items: unknown[], pageLoad: string) =>

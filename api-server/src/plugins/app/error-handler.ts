@@ -63,7 +63,7 @@ async function tooLarge(request: FastifyRequest, reply: FastifyReply): Promise<F
 export default globalPlugin(async (app) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.httpStatus).send(fail(error.code, error.message));
+      return reply.code(error.httpStatus).send(fail(error.code, error.message, error.data));
     }
     if (error.validation) {
       return reply.code(200).send(fail(ApiCode.INVALID_PARAMS, describeValidation(error.validation)));

@@ -19,7 +19,7 @@ export const consoleApi = baseApi.enhanceEndpoints({
   ],
 });
 
-/** An RTK Query `queryFn` sending one operator call; a refusal becomes the query's error (message and code). */
+/** An RTK Query `queryFn` sending one operator call; a refusal becomes the query's error (message, code and its data). */
 export function viaOperator<R extends ContractRoute>(spec: OperatorCallSpec<R>) {
   return async (request: RequestOf<R>): Promise<{ data: DataOf<R> } | { error: SdkQueryError }> => {
     try {
@@ -27,7 +27,7 @@ export function viaOperator<R extends ContractRoute>(spec: OperatorCallSpec<R>) 
     } catch (failure) {
       const error = failure instanceof OperatorError ? failure : new OperatorError('请求错误');
       // Never 'token-expired': that kind is the creators' session, which an operator call does not touch.
-      return { error: { kind: 'business', message: error.message, code: error.code, status: error.status } };
+      return { error: { kind: 'business', message: error.message, code: error.code, status: error.status, data: error.data } };
     }
   };
 }

@@ -25,6 +25,14 @@ const LABELS: Readonly<Record<string, string>> = {
   'operator.password': '修改密码',
   'operator.token.create': '创建个人令牌',
   'operator.token.revoke': '吊销个人令牌',
+  'release.upload': '上传版本',
+  'release.canary': '灰度发布',
+  'release.pause': '暂停灰度',
+  'release.promote': '全量发布',
+  'release.rollback': '回滚',
+  'release.advance': '灰度推进',
+  'release.watch_rollback': '观察期回滚',
+  'release.watch_end': '观察期结束',
 };
 
 export const actionLabel = (action: string): string => LABELS[action] ?? action;

@@ -12,6 +12,8 @@ export type ReleaseRemote = releases.ReleaseRemote;
 export type ReleaseHealth = releases.ReleaseHealth;
 export type ReleaseVersionHealth = releases.ReleaseVersionHealth;
 export type ReleaseTopError = releases.ReleaseTopError;
+/** The data of a promote the gate refused (1009). */
+export type PromoteGateRefusal = releases.PromoteGateRefusal;
 
 export const RELEASE_CALLS = {
   list: declared<R['releaseList']>({ method: 'GET', url: '/api/operator/releases' }),

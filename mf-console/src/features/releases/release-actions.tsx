@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, InputNumber, Select, Space } from 'antd';
 import { DecisionDialog } from '../common/decision-dialog';
-import type { ReleaseRemote } from './api';
+import { ApiCode } from 'shared-sdk/contract';
+import type { PromoteGateRefusal, ReleaseRemote } from './api';
 
 /** The rollout steps the 发布 screen offers (each audited on the server with the reason). */
 export interface ReleaseActions {
@@ -47,14 +48,12 @@ export function ReleaseActionButtons({ remote, onPick }: { remote: ReleaseRemote
   );
 }
 
-/** A promote the gate refused: the server's 1009 naming too few canary loads. */
-const isGateRefusal = (failure: unknown): boolean =>
-  !!failure &&
-  typeof failure === 'object' &&
-  'code' in failure &&
-  failure.code === 1009 &&
-  'message' in failure &&
-  /canary loads/.test(String(failure.message));
+/** A promote the gate refused: the server's 1009 whose data names the gate (too few canary loads), never its wording. */
+export const isGateRefusal = (failure: unknown): boolean => {
+  if (!failure || typeof failure !== 'object' || !('code' in failure) || failure.code !== ApiCode.CONFLICT || !('data' in failure)) return false;
+  const data = failure.data as Partial<PromoteGateRefusal> | null | undefined;
+  return data?.gate === 'too-few-loads';
+};
 
 export interface ReleaseActionDialogsProps {
   remote: ReleaseRemote;

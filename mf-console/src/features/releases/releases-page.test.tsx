@@ -58,7 +58,13 @@ describe('the 发布 page over its calls', () => {
   });
 
   it('lists the remotes with their health, and forces a promote after the gate refuses it', async () => {
-    const sent = mockServer([{ code: 1009, msg: '发布被拒绝：mf-tools 1.1.0 has only 2 canary loads (at least 20 before promoting)', data: null }]);
+    const sent = mockServer([
+      {
+        code: 1009,
+        msg: '发布被拒绝：mf-tools 1.1.0 has only 2 canary loads (at least 20 before promoting)',
+        data: { gate: 'too-few-loads', remote: 'mf-tools', version: '1.1.0', loads: 2, min_loads: 20 },
+      },
+    ]);
     renderWithProviders(<ReleasesPage />);
     expect(await screen.findByText('环境：production')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'mf-tools（灰度 10%）' })).toBeInTheDocument();
@@ -80,5 +86,16 @@ describe('the 发布 page over its calls', () => {
     ]);
     // The list and the rates are read again after the step.
     await waitFor(() => expect(sent.filter((call) => call.url === '/api/operator/releases').length).toBeGreaterThan(1));
+  });
+
+  it('offers no 强制发布 when the refusal names no gate', async () => {
+    mockServer([{ code: 1009, msg: '发布被拒绝：the rollout manifest has no such version', data: null }]);
+    renderWithProviders(<ReleasesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: '全量发布 mf-tools' }));
+    const box = await screen.findByRole('dialog');
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '修复线上问题' } });
+    fireEvent.click(within(box).getByRole('button', { name: /确认发布/ }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('no such version');
+    expect(within(box).queryByRole('checkbox', { name: /强制发布/ })).not.toBeInTheDocument();
   });
 });

@@ -157,19 +157,35 @@ describe('the 发布 screen', () => {
 
   it('shows the gate’s refusal of a promote and offers 强制发布 with the reason', async () => {
     const { actions, onDone } = renderPanel();
+    // Told by the refusal's data (the gate's code), whatever its wording.
     (actions.promote as jest.Mock).mockRejectedValueOnce({
-      message: '发布被拒绝：mf-tools 1.1.0 has only 4 canary loads (at least 20 before promoting); promote with force and a reason to override',
+      message: '发布被拒绝：灰度加载次数不足',
       code: 1009,
+      data: { gate: 'too-few-loads', remote: 'mf-tools', version: '1.1.0', loads: 4, min_loads: 20 },
     });
     const box = await openDialog('全量发布 mf-tools');
     fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '紧急修复' } });
     confirm(box, /确认发布/);
-    expect(await within(box).findByRole('alert')).toHaveTextContent('has only 4 canary loads');
+    expect(await within(box).findByRole('alert')).toHaveTextContent('灰度加载次数不足');
     expect(actions.promote).toHaveBeenCalledWith({ remote: 'mf-tools', reason: '紧急修复' });
     fireEvent.click(within(box).getByRole('checkbox', { name: /强制发布/ }));
     confirm(box, /强制发布/);
     await waitFor(() => expect(actions.promote).toHaveBeenLastCalledWith({ remote: 'mf-tools', reason: '紧急修复', force: true }));
     expect(onDone).toHaveBeenCalledWith('mf-tools 1.1.0 已全量发布（强制）');
+  });
+
+  it('offers no 强制发布 for a refusal that names no gate, even one worded like it', async () => {
+    const { actions } = renderPanel();
+    (actions.promote as jest.Mock).mockRejectedValueOnce({
+      message: '发布被拒绝：mf-tools 1.1.0 has only 4 canary loads (at least 20 before promoting)',
+      code: 1009,
+      data: null,
+    });
+    const box = await openDialog('全量发布 mf-tools');
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '紧急修复' } });
+    confirm(box, /确认发布/);
+    expect(await within(box).findByRole('alert')).toHaveTextContent('has only 4 canary loads');
+    expect(within(box).queryByRole('checkbox', { name: /强制发布/ })).not.toBeInTheDocument();
   });
 
   it('offers only the steps the rollout allows', () => {

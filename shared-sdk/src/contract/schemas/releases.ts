@@ -178,18 +178,32 @@ export const releasePause = defineRoute({
   data: ReleaseRemote,
 });
 
+/**
+ * The `data` of a promote the gate refused (1009): `gate` names the rule (too few canary loads in
+ * the current run), with the figures; `force` with a reason overrides it.
+ */
+export const PromoteGateRefusal = Type.Object({
+  gate: Type.Literal('too-few-loads'),
+  remote: Type.String(),
+  version: Type.String(),
+  loads: Type.Integer(),
+  min_loads: Type.Integer(),
+});
+export type PromoteGateRefusal = Static<typeof PromoteGateRefusal>;
+
 export const releasePromote = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/promote',
   operationId: 'releasePromote',
   summary: 'Make the canary stable (or, with version, a published version when no canary runs: a first release)',
   description:
-    "1009 for a canary with fewer loads than the server's judging minimum (ROLLBACK_MIN_LOADS), unless `force` is true and a reason is given (both audited); 1009 for a version that cannot be promoted.",
+    "1009 for a canary with fewer loads than the server's judging minimum (ROLLBACK_MIN_LOADS), unless `force` is true and a reason is given (both audited): its `data` is `{gate: 'too-few-loads', remote, version, loads, min_loads}`; 1009 (`data` null) for a version that cannot be promoted. A promote that lands is posted to the release webhooks.",
   tag,
   auth,
   permission,
   body: Type.Object({ remote: RemoteName, version: Type.Optional(Version), force: Type.Optional(Type.Boolean()), reason: Type.Optional(Reason) }),
   data: ReleaseRemote,
+  refusal: PromoteGateRefusal,
 });
 
 export const releaseRollback = defineRoute({
@@ -197,6 +211,7 @@ export const releaseRollback = defineRoute({
   url: '/api/operator/releases/rollback',
   operationId: 'releaseRollback',
   summary: 'Drop the running canary, or without one go back to the previous stable; the reason is required',
+  description: 'A rollback that lands is posted to the release webhooks, with the caller and the reason.',
   tag,
   auth,
   permission,

@@ -49,6 +49,11 @@ interface RouteBase {
 export interface JsonRoute extends RouteBase {
   /** The `data` of a successful answer. */
   data: TSchema;
+  /**
+   * The `data` of a refusal that carries one (code ≠ 0), so that a caller tells it apart by its
+   * fields, not by the message; any other refusal's `data` is null.
+   */
+  refusal?: TSchema;
   events?: undefined;
   file?: undefined;
 }
@@ -89,6 +94,9 @@ export type RequestOf<R extends ContractRoute> = StaticOf<R['querystring']> | St
 
 /** The `data` of a successful answer (never for a call answering events). */
 export type DataOf<R extends ContractRoute> = StaticOf<R['data']>;
+
+/** The `data` of a refusal that carries one (`refusal`), or never. */
+export type RefusalOf<R extends ContractRoute> = R extends { refusal: infer S extends TSchema } ? Static<S> : never;
 
 /** One event of a call answering an event stream: the JSON of its `data:` line. */
 export type EventOf<R extends ContractRoute> = StaticOf<R['events']>;
