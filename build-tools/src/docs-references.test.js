@@ -9,25 +9,11 @@ import { brokenReferences, repositoryFiles } from './docs-references.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OWN = new Set(['build-tools/src/docs-references.js', 'build-tools/src/docs-references.test.js']);
 
-/*
- * TEMPORARY ALLOW-LIST. These files were being changed on other branches while the references were
- * rewritten, so their old citations are left as they were. Rewrite them (spec §N → docs/product.md §N,
- * issue 37 → the release API, see docs/releases.md) and empty this list.
- */
-const TEMPORARILY_ALLOWED = {
-  'api-server/src/features/releases/release-api.ts': ['issue 37'],
-  'api-server/src/features/releases/step-plans.ts': ['issue 37'],
-  'api-server/src/features/runtime/index.ts': ['spec §7'],
-  'shared-sdk/src/contract/runtime.ts': ['spec §2', 'spec §6', 'spec §2'],
-  'shared-sdk/src/contract/schemas/releases.ts': ['issue 37'],
-  'shared-sdk/src/contract/schemas/runtime.ts': ['spec §7'],
-};
-
 describe('references to docs', () => {
   it('every docs/ reference, product.md section and Markdown link in the repository resolves, and nothing cites a document it does not hold', () => {
     const files = repositoryFiles(root).filter((file) => !OWN.has(file));
     assert.ok(files.length > 500, `found only ${files.length} files to check`);
-    assert.deepEqual(brokenReferences(root, files, TEMPORARILY_ALLOWED), []);
+    assert.deepEqual(brokenReferences(root, files), []);
   });
 
   it('reports a missing file, a missing section, a broken link and a citation of the old spec', () => {

@@ -32,7 +32,7 @@ const loading = (
   </div>
 );
 
-/** A remote screen in its own error boundary and Suspense, with the spec's lazy-load timeout (§8). */
+/** A remote screen in its own error boundary and Suspense, with the lazy-load timeout of docs/product.md §8. */
 export function RemoteScreen({ id, title, load, timeoutMs = LIMITS.LAZY_SCREEN_TIMEOUT_MS }: RemoteScreenProps) {
   const [attempt, setAttempt] = useState(0);
   // Made here, above Suspense (a component that suspends before its first commit loses its state),

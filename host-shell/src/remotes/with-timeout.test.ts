@@ -4,7 +4,7 @@ import { withTimeout } from './with-timeout';
 describe('withTimeout', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('rejects only once the spec lazy-screen timeout (120 s) has passed', async () => {
+  it('rejects only once the lazy-screen timeout (120 s) has passed', async () => {
     jest.useFakeTimers();
     const outcome = jest.fn();
     withTimeout(new Promise(() => {}), LIMITS.LAZY_SCREEN_TIMEOUT_MS, () => new Error('timed out')).catch(outcome);

@@ -1,8 +1,8 @@
-/** Where a route opens: in the shell, in a new tab, or in a new window (spec §2). */
+/** Where a route opens: in the shell, in a new tab, or in a new window (docs/product.md §2). */
 export type RouteOpen = 'shell' | 'tab' | 'window';
 
 /**
- * Who sees a sidebar entry (spec §6): 'shortDrama' only users whose authority check answers check
+ * Who sees a sidebar entry (docs/product.md §6): 'shortDrama' only users whose authority check answers check
  * true; `{ tool }` only users whose tool list holds that code. No rule: everyone.
  */
 export type MenuAccess = 'shortDrama' | { tool: string };
@@ -33,7 +33,7 @@ export interface MenuRoute {
   path: string;
   /** Menu entry highlighted while this route is open; defaults to the path itself. */
   highlight?: string;
-  /** Routes marked tab or window are opened that way by links and menus (spec §2). */
+  /** Routes marked tab or window are opened that way by links and menus (docs/product.md §2). */
   open?: RouteOpen;
   /** Its sidebar entry; routes without one (details, editors) are reached from their screens. */
   menu?: RouteMenu;

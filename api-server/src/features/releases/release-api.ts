@@ -1,5 +1,5 @@
 /**
- * The release API (issue 37): publish a remote's build (one archive) and roll it out, on the
+ * The release API (see docs/releases.md): publish a remote's build (one archive) and roll it out, on the
  * environment this server serves, through the deploy package's own publish and rollout steps, in
  * the release store the server reads (folder or bucket). The caller is an admin, a release manager
  * within its scope or a CI token within its one remote and environment (operator-auth.ts lets

@@ -1,5 +1,5 @@
 /**
- * The server drives the step plans (issue 37): every RELEASE_STEP_CHECK_MS it asks the deploy
+ * The server drives the step plans (docs/releases.md): every RELEASE_STEP_CHECK_MS it asks the deploy
  * package what each planned canary and each watch window calls for (advance, promote, roll back,
  * stop watching) on the counts of their current runs, and writes it through the manifest's
  * compare-and-swap: of several replicas checking at once one writes, the others get a ConflictError

@@ -1,6 +1,6 @@
 /**
  * What the host reads before anything else (unsigned: it needs the app id and secret to sign).
- * The app secret is public by design: the product embeds it in the page (spec §7).
+ * The app secret is public by design: the product embeds it in the page (docs/product.md §7).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from 'shared-sdk/contract';

@@ -1,5 +1,5 @@
 /**
- * The release API (issue 37): publishing a remote's build and rolling it out through the server,
+ * The release API (docs/releases.md): publishing a remote's build and rolling it out through the server,
  * on the environment the server serves (`RELEASE_ENV`), into its release store (folder or bucket).
  * Operator calls under `/api/operator/` with permission 'release': an admin (every remote), a
  * release manager (the remotes and environments of its release scope) or a CI release token

@@ -38,7 +38,7 @@ export const RuntimeConfig = Type.Object({
     analytics: Type.String(),
   }),
   appId: Type.String(),
-  /** Public by design: the product embeds it in the page (spec §7). */
+  /** Public by design: the product embeds it in the page (docs/product.md §7). */
   appSecret: Type.String(),
   /** Chat page opened by the customer-service button. */
   customerServiceUrl: Type.String(),
