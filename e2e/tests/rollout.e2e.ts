@@ -140,7 +140,7 @@ async function listenForAlerts(): Promise<{ alerts: Record<string, unknown>[]; c
   return { alerts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
+describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
   let browser: Browser;
   const store = new ReleaseStore(new FolderBlobStore(releasesDir));
   const stamp = Date.now();
@@ -349,15 +349,17 @@ describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
     const v8 = `9.5.0-e2e.${stamp}`;
     await derive(store, stable, v8, `${TITLE} v8`, path.join(work, 'v8'));
     await deploy('publish', REMOTE, '--version', v8, '--dist', path.join(work, 'v8'));
-    // The inside user is on the canary from the first step; every demo user at 100 %.
+    // The inside user is on the canary from its first step, every user at 100 %. Two steps: each
+    // needs its 20 canary loads, and a busy machine makes a few page loads a second at best.
     const first = pair?.percent ?? 50;
-    const steps = first < 99 ? [first, Math.floor((first + 100) / 2), 100] : [first, 100];
+    const steps = [first, 100];
     const started = await deploy('canary', REMOTE, v8, '--steps', steps.join(','), '--pause-minutes', '0', '--watch-minutes', '0', '--reason', 'e2e step plan');
     assert.match(started, /step plan/);
 
     // Real page loads until the server's checks have walked the plan (20 canary loads a step).
-    const extra = await Promise.all([1, 2, 3].map(async () => inside().page.context().newPage()));
-    const pages = [inside().page, ...extra, ...viewers.filter((v) => v !== inside()).map((v) => v.page)];
+    // The canary's user in three tabs; the stable user's loads are what the canary is judged against.
+    const extra = await Promise.all([1, 2].map(async () => inside().page.context().newPage()));
+    const pages = [inside().page, ...extra, outside().page];
     const deadline = Date.now() + 240_000;
     for (;;) {
       const rollout = (await store.readManifest('production')).remotes[REMOTE];
