@@ -5,7 +5,9 @@
  * tampered with after publishing: the user still gets the screen from stable, the failure is counted,
  * and enough failures roll it back automatically; then a canary that loads but throws on render: its
  * users' error reports roll it back by the analysis, the release webhook hears it, and stable users
- * never see it. Stable is restored: other e2e files share this server.
+ * never see it; such an error as the release health API shows it, its stack mapped to the line of
+ * the remote's source; a healthy canary on a step plan that the server walks to 100 % and promotes.
+ * Stable is restored: other e2e files share this server.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
