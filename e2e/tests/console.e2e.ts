@@ -8,38 +8,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import { dialogOpened } from '../support/a11y-screens';
 import { axeViolations, describeViolations } from '../support/axe';
 import type { Locator } from 'playwright-core';
 import { ACCOUNTS, launchBrowser, login, type Browser, type BrowserContext, type Page } from '../support/browser';
 import { noisePng } from '../support/images';
+import { nextCode } from '../support/operator';
 import { bootstrapOperator } from '../support/server';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
 const VIEWPORT = { width: 1400, height: 900 };
-const PERIOD_MS = 30_000;
-
-/**
- * Codes as an authenticator app shows them (RFC 6238 through otpauth, the library the server uses).
- * The server takes each code once: a second sign-in of the same operator within the same 30-second
- * step waits for the next code, as a person would.
- */
-const usedSteps = new Map<string, number>();
-async function nextCode(secret: string): Promise<string> {
-  for (;;) {
-    const step = Math.floor(Date.now() / PERIOD_MS);
-    if (step > (usedSteps.get(secret) ?? -1)) {
-      usedSteps.set(secret, step);
-      return new TOTP({ algorithm: 'SHA1', digits: 6, period: PERIOD_MS / 1000, secret: Secret.fromBase32(secret) }).generate({
-        timestamp: step * PERIOD_MS,
-      });
-    }
-    await new Promise((r) => setTimeout(r, (step + 1) * PERIOD_MS - Date.now() + 50));
-  }
-}
-
 /** The console's sign-in as an operator goes through it; `secret` when the account is already enrolled, else read off the enrolment. */
 async function signIn(page: Page, name: string, password: string, secret?: string): Promise<string> {
   await page.bringToFront();

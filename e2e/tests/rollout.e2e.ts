@@ -5,7 +5,9 @@
  * tampered with after publishing: the user still gets the screen from stable, the failure is counted,
  * and enough failures roll it back automatically; then a canary that loads but throws on render: its
  * users' error reports roll it back by the analysis, the release webhook hears it, and stable users
- * never see it. Stable is restored: other e2e files share this server.
+ * never see it; such an error as the release health API shows it, its stack mapped to the line of
+ * the remote's source; a healthy canary on a step plan that the server walks to 100 % and promotes.
+ * Stable is restored: other e2e files share this server.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -19,12 +21,24 @@ import { FolderBlobStore, ReleaseStore, bucketOf } from 'deploy';
 import type { Browser, Page } from 'playwright-core';
 import type { ApiEnvelope, RolloutView } from 'shared-sdk/contract';
 import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, login } from '../support/browser';
+import { operatorToken } from '../support/operator';
 import { ROOT } from '../support/server';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const releasesDir = path.join(process.env.E2E_DATA_DIR ?? path.join(ROOT, '.data'), 'releases');
 const REMOTE = 'mf-tools';
 const TITLE = '权益中心';
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+/** Who the history names for what the server's step-plan checks did. */
+const STEP_PLAN_ACTOR = 'api-server (step plan)';
+
+/** One of a version's top errors, as the release health API (the console's 发布 screen) shows it. */
+interface TopError {
+  message: string;
+  /** The first frame found in the release's sources: `src/…:line:column`. */
+  source: string;
+  stack: string;
+}
 
 /** One deploy command, as a person types it; its output, or a failure with the CLI's message. */
 async function deploy(...args: string[]): Promise<string> {
@@ -128,7 +142,7 @@ async function listenForAlerts(): Promise<{ alerts: Record<string, unknown>[]; c
   return { alerts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
+describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
   let browser: Browser;
   const store = new ReleaseStore(new FolderBlobStore(releasesDir));
   const stamp = Date.now();
@@ -246,6 +260,17 @@ describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
     assert.match(await deploy('history', REMOTE), /auto-rollback/);
     assert.deepEqual(await openRights(inside().page, TITLE), [stable], 'back on stable without trying the canary');
   });
+  /**
+   * A page load of a throwing canary's user: the remote loads (a success for the load count), its
+   * screen throws, the error panel shows, and the error report leaves (two seconds later).
+   */
+  const failOnce = async (page: Page) => {
+    const reported = page.waitForResponse((r) => r.url().includes('/api/runtime/error-report'), { timeout: 30_000 });
+    await page.goto(`${baseUrl}/rights`);
+    await page.getByText('页面加载失败').first().waitFor({ timeout: 30_000 });
+    await reported;
+  };
+
   it("a canary that loads but throws on render: its users' error reports roll it back, the webhook hears it, stable users never see it", async () => {
     const hook = await listenForAlerts();
     try {
@@ -254,14 +279,6 @@ describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
       await deploy('publish', REMOTE, '--version', v5, '--dist', path.join(work, 'v5'));
       await deploy('canary', REMOTE, v5, '--percent', String(pair?.percent ?? 50));
 
-      // Each page load of the canary's user: the remote loads (a success for the load count), its
-      // screen throws, the error panel shows, and the error report leaves (two seconds later).
-      const failOnce = async (page: Page) => {
-        const reported = page.waitForResponse((r) => r.url().includes('/api/runtime/error-report'), { timeout: 30_000 });
-        await page.goto(`${baseUrl}/rights`);
-        await page.getByText('页面加载失败').first().waitFor({ timeout: 30_000 });
-        await reported;
-      };
       const pages = await Promise.all([1, 2].map(async () => inside().page.context().newPage()));
       for (let round = 0; round < 16 && (await store.readManifest('production')).remotes[REMOTE]?.canary; round++) {
         await Promise.all(pages.map(failOnce));
@@ -289,5 +306,100 @@ describe('staged rollout of mf-tools', { timeout: 420_000 }, () => {
     } finally {
       await hook.close();
     }
+  });
+
+  it("a reported error's stack names the source file and line", async () => {
+    // The line of the screen's title in the remote's own source: the throw below takes its place.
+    const sourceFile = 'src/pages/rights-page.tsx';
+    const sourceLines = (await fs.readFile(path.join(ROOT, REMOTE, sourceFile), 'utf8')).split('\n');
+    const titleAt = sourceLines.findIndex((line) => line.includes(`title="${TITLE}"`));
+    assert.ok(titleAt >= 0, `${sourceFile} sets the title`);
+    const expected = `${sourceFile}:${titleAt + 1}:${sourceLines[titleAt]!.indexOf(`"${TITLE}"`) + 1}`;
+
+    const v7 = `9.4.0-e2e.${stamp}`;
+    const message = 'e2e canary error with a mapped stack';
+    // The error is made where the title was (its stack's top frame is there), then thrown.
+    await derive(store, stable, v7, '', path.join(work, 'v7'), false, `[new Error(${JSON.stringify(message)})].map((e)=>{throw e})[0]`);
+    await deploy('publish', REMOTE, '--version', v7, '--dist', path.join(work, 'v7'));
+    await deploy('canary', REMOTE, v7, '--percent', String(pair?.percent ?? 50));
+    try {
+      await failOnce(inside().page);
+      // As the console's 发布 screen reads it: the release health of mf-tools, v7's top errors.
+      const token = await operatorToken(baseUrl, dataDir);
+      let reported: TopError | undefined;
+      for (let i = 0; i < 100 && !reported; i++) {
+        const res = await fetch(`${baseUrl}/api/operator/releases/health?remote=${REMOTE}`, { headers: { authorization: `Bearer ${token}` } });
+        const health = (await res.json()) as ApiEnvelope<{ versions: { version: string; top_errors: TopError[] }[] }>;
+        assert.equal(health.code, 0, health.msg);
+        reported = health.data.versions.find((v) => v.version === v7)?.top_errors.find((e) => e.message.includes(message));
+        if (!reported) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.ok(reported, "the canary's error is among its top errors");
+      assert.equal(reported.source, expected, `the fault's place in the source (stack:\n${reported.stack})`);
+      assert.match(
+        reported.stack.split('\n').find((line) => line.startsWith('at ')) ?? '',
+        new RegExp(`\\(${expected.replaceAll('.', '\\.')}\\)$`),
+        'the top frame, mapped',
+      );
+    } finally {
+      await deploy('rollback', REMOTE, '--reason', 'e2e: mapped stack read');
+    }
+    assert.equal((await store.readManifest('production')).remotes[REMOTE]?.stable?.version, stable);
+  });
+
+  it('a healthy canary walks its steps to 100 %', async () => {
+    const v8 = `9.5.0-e2e.${stamp}`;
+    await derive(store, stable, v8, `${TITLE} v8`, path.join(work, 'v8'));
+    await deploy('publish', REMOTE, '--version', v8, '--dist', path.join(work, 'v8'));
+    // The inside user is on the canary from its first step, every user at 100 %. Two steps: each
+    // needs its 20 canary loads, and a busy machine makes a few page loads a second at best.
+    const first = pair?.percent ?? 50;
+    const steps = [first, 100];
+    const started = await deploy('canary', REMOTE, v8, '--steps', steps.join(','), '--pause-minutes', '0', '--watch-minutes', '0', '--reason', 'e2e step plan');
+    assert.match(started, /step plan/);
+
+    // Real page loads until the server's checks have walked the plan (20 canary loads a step).
+    // The canary's user in three tabs; the stable user's loads are what the canary is judged against.
+    const extra = await Promise.all([1, 2].map(async () => inside().page.context().newPage()));
+    const pages = [inside().page, ...extra, outside().page];
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const rollout = (await store.readManifest('production')).remotes[REMOTE];
+      if (!rollout?.canary && !rollout?.watch) break;
+      assert.ok(Date.now() < deadline, `the plan is done within 4 minutes (now ${JSON.stringify(rollout?.canary ?? rollout?.watch)})`);
+      await Promise.all(
+        pages.map(async (page) =>
+          page.goto(`${baseUrl}/rights`).then(async () =>
+            page
+              .locator('main')
+              .getByText(new RegExp(`^${TITLE}( v8)?$`))
+              .first()
+              .waitFor({ timeout: 30_000 }),
+          ),
+        ),
+      );
+    }
+    await Promise.all(extra.map(async (page) => page.close()));
+
+    const rollout = (await store.readManifest('production')).remotes[REMOTE];
+    assert.equal(rollout?.stable?.version, v8, 'promoted to stable');
+    assert.equal(rollout?.canary, undefined);
+    // Since the canary started: each advance, then the promote, by the server's step plan.
+    const since = (rollout?.history ?? []).findLastIndex((h) => h.action === 'canary' && h.to === `${v8}@${first}%`);
+    assert.ok(since >= 0, 'the start is in the history');
+    const walked = (rollout?.history ?? []).slice(since + 1).map((h) => [h.who, h.action, h.from, h.to]);
+    assert.deepEqual(
+      walked,
+      [...steps.slice(1).map((to, i) => [STEP_PLAN_ACTOR, 'canary', `${v8}@${steps[i]}%`, `${v8}@${to}%`]), [STEP_PLAN_ACTOR, 'promote', stable, v8]],
+      'the plan advanced through its steps, then promoted',
+    );
+    assert.ok(
+      (rollout?.history ?? []).slice(since + 1).every((h) => /^step plan /.test(h.reason ?? '')),
+      'each step says why (the figures)',
+    );
+    // A user on the new version, whatever their bucket.
+    assert.deepEqual(await openRights(outside().page, `${TITLE} v8`), [v8], `${outside().phone} on the promoted version`);
+    await deploy('rollback', REMOTE, '--reason', 'e2e: back to the original stable');
+    assert.equal((await store.readManifest('production')).remotes[REMOTE]?.stable?.version, stable);
   });
 });

@@ -15,10 +15,12 @@ const files = fs
 
 // The release webhooks go to a port of the test processes' own (rollout.e2e.ts listens there when it needs them).
 const webhookPort = await freePort();
-// The console's tests sign in as operators: the fresh data folder gets its first operator (an admin).
+// The console's tests sign in as operators, the rollout's read release health as one: the fresh data
+// folder gets its first operator (an admin). Step plans are checked every second (the rollout's plans
+// hold no pause), not every minute.
 const product = await startProduct(
-  { RELEASE_WEBHOOKS: `json=http://127.0.0.1:${webhookPort}/release-alerts` },
-  { bootstrapOperator: files.some((f) => path.basename(f).startsWith('console')) },
+  { RELEASE_WEBHOOKS: `json=http://127.0.0.1:${webhookPort}/release-alerts`, RELEASE_STEP_CHECK_MS: '1000' },
+  { bootstrapOperator: files.some((f) => /^(console|rollout)/.test(path.basename(f))) },
 );
 let code: number;
 try {
