@@ -136,6 +136,8 @@ export async function stepPlans(
 ): Promise<{ decisions: PlanDecision[]; manifest: RolloutManifest; before: RolloutManifest }> {
   assertEnv(ctx.env);
   const manifest = await ctx.store.readManifest(ctx.env);
+  // Most checks find no plan and no watch window: they ask for no counts (the server checks every few seconds).
+  if (!Object.values(manifest.remotes).some((rollout) => rollout.canary?.plan || rollout.watch)) return { decisions: [], manifest, before: manifest };
   const now = ctx.now?.() ?? new Date();
   const decisions = decidePlans(manifest, await stats(manifest), now, policy);
   if (!decisions.some((d) => d.kind !== 'wait')) return { decisions, manifest, before: manifest };
