@@ -33,9 +33,13 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * when remotes took shared-sdk/contract from the host and kept small shared code in each screen's chunk.
  * /index and /draft to 344.4 / 466.4 KB + 2 % when antd's shell parts, the parts nearly every remote
  * screen takes and the form controls became one chunk each (fewer files, less wrapper code).
+ * /login to 228 KB (measured 227.5) when shared-sdk, which every page loads whole as the shared
+ * singleton, took in the request-failure and query-result helpers the remotes had copied, and the
+ * host began attributing field vitals to the remote screen on show: to be won back (the
+ * ordinary-computer performance work).
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
-export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 227, '/index': 352, '/draft': 476 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 228, '/index': 352, '/draft': 476 };
 
 export interface PageLoad {
   page: string;
