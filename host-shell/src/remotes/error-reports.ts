@@ -22,6 +22,7 @@ import {
   type ErrorReportAnswer,
   type ErrorReportItem,
   type VitalReportItem,
+  withoutUrlQueries,
 } from 'shared-sdk';
 
 export const ERROR_REPORT_PATH = '/api/runtime/error-report';
@@ -55,8 +56,6 @@ export interface ErrorReportOptions {
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max - 1) + '…' : text);
 /** Query strings and fragments of URLs in a message or a stack can carry tokens: gone. */
-const withoutQueries = (text: string) => text.replace(/(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(:\d+:\d+)?(?=[\s)]|$)/g, '$1$2');
-
 function describe(error: unknown): { message: string; stack: string | undefined } {
   if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack };
   if (typeof error === 'string') return { message: error, stack: undefined };
@@ -113,8 +112,8 @@ export class ErrorReports {
       remote: release.remote,
       version: release.version,
       kind,
-      message: cut(withoutQueries(message), ERROR_REPORT_LIMITS.MESSAGE_CHARS) || kind,
-      ...(stack ? { stack: cut(withoutQueries(stack), ERROR_REPORT_LIMITS.STACK_CHARS) } : {}),
+      message: cut(withoutUrlQueries(message), ERROR_REPORT_LIMITS.MESSAGE_CHARS) || kind,
+      ...(stack ? { stack: cut(withoutUrlQueries(stack), ERROR_REPORT_LIMITS.STACK_CHARS) } : {}),
       count: 1,
     };
     const key = `${item.remote}@${item.version}|${kind}|${item.message}`;

@@ -75,6 +75,15 @@ export const ERROR_REPORT_LIMITS = {
 } as const;
 
 /**
+ * A text (an error's message or stack) without the query strings and fragments of the URLs it names,
+ * which may carry tokens or phone numbers; a stack frame keeps its path, line and column. The host
+ * applies it before sending a report and the server again before keeping one.
+ */
+export function withoutUrlQueries(text: string): string {
+  return text.replace(/(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(:\d+:\d+)?(?=[\s)]|$)/g, '$1$2');
+}
+
+/**
  * Field Core Web Vitals the host measures in users' pages (host-shell `remotes/vitals-reports.ts`),
  * at most one of each per page load, attributed to the remote version whose screen they measured.
  */

@@ -10,7 +10,7 @@ import { publishMappedChunk, publishTestRelease as release } from '../../testing
 import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { errorSessions, fingerprintOf, topErrors } from './error-reports';
+import { blurPersonal, errorSessions, fingerprintOf, topErrors } from './error-reports';
 import { AUTO_ROLLBACK_ACTOR } from './canary-judge';
 import { currentRunStats } from './load-counts';
 
@@ -124,6 +124,26 @@ describe('runtime: error reports', () => {
     assert.match(rows[0]?.stack ?? '', /at x \(src\/screens\/broken-screen\.tsx:3:1\)/);
     assert.match(rows[0]?.stack ?? '', /at y \(\/releases\/mf-tools\/1\.1\.0\/\.\.\/\.\.\/manifests\/production\.json:1:1\)/, 'left as it came');
     assert.match(rows[0]?.stack ?? '', /at z \(\/releases\/mf-editor\/1\.0\.0\/static\/js\/main\.1234abcd\.js:2:1\)/, "another remote's file is not looked up");
+  });
+});
+
+describe('runtime: personal data blurred in reports', () => {
+  it('blurs phones and e-mail addresses in the text and in page addresses, but not in the script locations a stack is mapped by', () => {
+    const stack = [
+      'Error: 13812345678 a@b.cn',
+      '    at x (https://h/releases/mf-tools/13912345678.0.0/static/js/main.1a2b.js:2:1)',
+      '    at y (https://h/u/13712345678/page?tel=13612345678)',
+      '    at z (https://h/releases/mf-tools/1.0.0/static/js/a.js?phone=13512345678:3:4)',
+    ].join('\n');
+    assert.equal(
+      blurPersonal(stack),
+      [
+        'Error: [phone] [email]',
+        '    at x (https://h/releases/mf-tools/13912345678.0.0/static/js/main.1a2b.js:2:1)',
+        '    at y (https://h/u/[phone]/page)',
+        '    at z (https://h/releases/mf-tools/1.0.0/static/js/a.js:3:4)',
+      ].join('\n'),
+    );
   });
 });
 

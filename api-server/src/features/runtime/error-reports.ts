@@ -16,7 +16,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { chooseVersion } from 'deploy';
 import { sql } from 'kysely';
-import { ApiCode, ERROR_REPORT_LIMITS, type ErrorReportItem, ok, VITAL_LIMITS, VITAL_POOR_ABOVE_MS, type VitalReportItem } from 'shared-sdk/contract';
+import {
+  ApiCode,
+  ERROR_REPORT_LIMITS,
+  type ErrorReportItem,
+  ok,
+  VITAL_LIMITS,
+  VITAL_POOR_ABOVE_MS,
+  type VitalReportItem,
+  withoutUrlQueries,
+} from 'shared-sdk/contract';
 import { runtime as contract } from 'shared-sdk/contract/schemas';
 import { Value } from 'typebox/value';
 import { ApiError } from '../../lib/api-error';
@@ -32,12 +41,23 @@ export const ERROR_REPORTS_PER_MINUTE = 120;
 
 const MALFORMED = '错误报告参数不正确（pageLoad、items、vitals）';
 
+/**
+ * Script locations in a stack (`https://host/remotes/mf-x/1.2.3/static/js/a.js:1:2`): files of a
+ * release, never personal, and their path (the version in it) is what maps a frame back to source.
+ */
+const SCRIPT_LOCATION = /https?:\/\/[^\s()]+?\.m?js(?::\d+){0,2}(?=[\s)]|$)/g;
+
 /** Personal data a message or stack may carry, blurred before anything is kept. */
 export function blurPersonal(text: string): string {
-  return text
-    .replace(/(https?:\/\/[^\s?#)]*)[?#][^\s)]*?(:\d+:\d+)?(?=[\s)]|$)/g, '$1$2')
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]')
-    .replace(/(?<!\d)1[3-9]\d{9}(?!\d)/g, '[phone]');
+  const blur = (part: string) => part.replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email]').replace(/(?<!\d)1[3-9]\d{9}(?!\d)/g, '[phone]');
+  const clear = withoutUrlQueries(text);
+  let kept = '';
+  let from = 0;
+  for (const script of clear.matchAll(SCRIPT_LOCATION)) {
+    kept += blur(clear.slice(from, script.index)) + script[0];
+    from = script.index + script[0].length;
+  }
+  return kept + blur(clear.slice(from));
 }
 
 /** The same fault in every page: numbers and long hex ids of the message do not split it. */
