@@ -1,1 +1,0 @@
-/// <reference types="@testing-library/jest-dom" />
