@@ -19,7 +19,7 @@ export function MaterialDetailView({ id }: { id: number }) {
       <Breadcrumb items={[{ title: <a href="/material/0">素材库</a> }, { title: '素材详情' }]} style={{ marginBottom: 16 }} />
       <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
         {data.cm_type === MaterialType.VIDEO ? (
-          <MaterialPlayer url={data.cm_url} poster={data.cm_icon_url} />
+          <MaterialPlayer url={data.cm_url} poster={data.cm_icon_url} title={data.cm_title} />
         ) : (
           <Image src={data.cm_url} alt={data.cm_title} width={600} style={{ maxHeight: 400, objectFit: 'contain' }} />
         )}
