@@ -53,6 +53,24 @@ export async function login(page: Page, baseUrl: string, phone: string, password
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Logs in as `login` does and waits for the home screen (/index), where a signed-in creator lands. */
+export async function signIn(page: Page, baseUrl: string, phone: string, password = DEMO_PASSWORD): Promise<void> {
+  await login(page, baseUrl, phone, password);
+  await page.waitForURL(/\/index$/);
+}
+
+/** A new page (a context of its own, so a session of its own) signed in as `phone`, on /index. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  phone: string = ACCOUNTS.verified,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await browser.newPage(viewport ? { viewport } : {});
+  await signIn(page, baseUrl, phone);
+  return page;
+}
+
 /**
  * Counts React renderers: every copy of react-dom registers itself with the devtools hook once,
  * so a page that loaded React twice reports two.
@@ -77,8 +95,7 @@ export async function loggedIn(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
-  await login(page, baseUrl, phone);
-  await page.waitForURL(/\/index$/);
+  await signIn(page, baseUrl, phone);
   return { context, page };
 }
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SCREENS } from '../support/a11y-screens';
 import { axeViolations, describeViolations } from '../support/axe';
-import { ACCOUNTS, launchBrowser, login, type Browser, type BrowserContext } from '../support/browser';
+import { ACCOUNTS, type Browser, type BrowserContext, launchBrowser, signIn } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const VIEWPORT = { width: 1400, height: 900 };
@@ -24,8 +24,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const context = await browser.newContext({ bypassCSP: true, viewport: VIEWPORT });
     if (account) {
       const page = await context.newPage();
-      await login(page, baseUrl, account);
-      await page.waitForURL(/\/index$/);
+      await signIn(page, baseUrl, account);
       await page.close();
     }
     contexts.set(account, context);

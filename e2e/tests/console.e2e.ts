@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { dialogOpened } from '../support/a11y-screens';
 import { axeViolations, describeViolations } from '../support/axe';
 import type { Locator } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login, type Browser, type BrowserContext, type Page } from '../support/browser';
+import { ACCOUNTS, type Browser, type BrowserContext, launchBrowser, type Page, signIn } from '../support/browser';
 import { noisePng } from '../support/images';
 import { nextCode } from '../support/operator';
 import { bootstrapOperator } from '../support/server';
@@ -20,7 +20,7 @@ const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
 const VIEWPORT = { width: 1400, height: 900 };
 /** The console's sign-in as an operator goes through it; `secret` when the account is already enrolled, else read off the enrolment. */
-async function signIn(page: Page, name: string, password: string, secret?: string): Promise<string> {
+async function signInToConsole(page: Page, name: string, password: string, secret?: string): Promise<string> {
   await page.bringToFront();
   await page.goto(`${baseUrl}/console`);
   await page.getByLabel('账号').fill(name);
@@ -122,7 +122,7 @@ describe('operators’ console', () => {
 
   it('the first admin signs in with TOTP and adds a moderator (initial password shown once); 操作员 passes axe', async () => {
     const first = bootstrapOperator(dataDir);
-    await signIn(admin, first.name, first.password, first.secret);
+    await signInToConsole(admin, first.name, first.password, first.secret);
     await admin.getByRole('menuitem', { name: '操作员' }).click();
     await admin.waitForURL(/\/console\/operators$/);
     await admin.getByRole('cell', { name: first.name, exact: true }).waitFor();
@@ -166,7 +166,7 @@ describe('operators’ console', () => {
 
   it('the moderator signs in with TOTP, enrolling at the first sign-in, and looks at the queue before the creator uploads', async () => {
     assert.ok(moderatorPassword, 'the admin added the moderator');
-    await signIn(moderator, moderatorName, moderatorPassword);
+    await signInToConsole(moderator, moderatorName, moderatorPassword);
     // A moderator has no 操作员 screen.
     await moderator.getByRole('menuitem', { name: '我的账号' }).waitFor();
     assert.equal(await moderator.getByRole('menuitem', { name: '操作员' }).count(), 0);
@@ -181,8 +181,7 @@ describe('operators’ console', () => {
 
   it('a creator uploads two images; each waits as 未审核', async () => {
     await creator.bringToFront();
-    await login(creator, baseUrl, ACCOUNTS.verified);
-    await creator.waitForURL(/\/index$/);
+    await signIn(creator, baseUrl, ACCOUNTS.verified);
     ids.set(approvedTitle, await upload(approvedTitle, 11));
     ids.set(rejectedTitle, await upload(rejectedTitle, 12));
   });
@@ -243,8 +242,7 @@ describe('operators’ console', () => {
     const banned = await creatorContext.browser()!.newContext({ viewport: VIEWPORT });
     try {
       const page = await banned.newPage();
-      await login(page, baseUrl, ACCOUNTS.banContent);
-      await page.waitForURL(/\/index$/);
+      await signIn(page, baseUrl, ACCOUNTS.banContent);
       await page.goto(`${baseUrl}/scriptWrite`);
       const ban = page.getByRole('dialog', { name: '账号已被封禁' });
       // The page's ban checks may each meet the ban: one dialog stays open, with what is typed in it.

@@ -2,14 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { signedFromPage } from '../support/api';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
 async function openDrafts(browser: Browser, phone: string): Promise<Page> {
-  const page = await browser.newPage();
-  await login(page, baseUrl, phone);
-  await page.waitForURL(/\/index$/);
+  const page = await signedInPage(browser, baseUrl, phone);
   await page.goto(`${baseUrl}/draft`);
   await page.getByTestId('draft-item').first().waitFor();
   return page;
@@ -25,9 +23,7 @@ describe('drafts', () => {
   });
 
   it('hovering 草稿箱 loads the screen and its list before the click; the click sends no second list call', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
     // As a person would: the home page has settled (the sidebar redraws once its 短剧 check has
     // answered; a pointer resting on an entry that was replaced under it sends no new hover).
     await page.waitForLoadState('networkidle');

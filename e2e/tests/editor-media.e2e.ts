@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ManuscriptDetail, SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
 import { ffmpegPath } from '../../api-server/src/features/video/ffmpeg';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signIn } from '../support/browser';
 import { noisePng } from '../support/images';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -148,8 +148,7 @@ describe('editor media', () => {
     [video, site, browser] = await Promise.all([makeVideo(), pictureSite(), launchBrowser()]);
     context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     page = await context.newPage();
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    await signIn(page, baseUrl, ACCOUNTS.verified);
     await page.goto(`${baseUrl}/scriptWrite`);
     await page.getByLabel('标题').waitFor({ timeout: 60_000 });
     await page.getByLabel('标题').fill('黄河岸边的声音与影像（端到端媒体）');

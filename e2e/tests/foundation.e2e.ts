@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ACCOUNTS, COUNT_REACT_RENDERERS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, COUNT_REACT_RENDERERS, launchBrowser, signIn } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -28,8 +28,7 @@ describe('foundation', () => {
     page.on('request', (req) => {
       if (/\/(remotes|releases)\/mf-drafts\//.test(req.url())) remoteRequests.push(req.url());
     });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    await signIn(page, baseUrl, ACCOUNTS.verified);
     await page.getByRole('menuitem', { name: '草稿箱' }).click();
     await page.waitForURL(/\/draft/);
     await page.locator('[data-testid=draft-item]').first().waitFor();

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import type { TosToken } from 'shared-sdk/contract';
 import { createStorageClient } from '../../shared-sdk/src/upload/storage-client';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signIn } from '../support/browser';
 import { ROOT, type RunningProduct, startProduct } from '../support/server';
 
 const run = promisify(execFile);
@@ -104,8 +104,7 @@ describe('hardening', () => {
     // The first page of a freshly started product can take long on a busy machine.
     await page.goto(`${product.baseUrl}/login`);
     await page.getByPlaceholder('手机号').waitFor({ timeout: 120_000 });
-    await login(page, product.baseUrl, phone);
-    await page.waitForURL(/\/index$/);
+    await signIn(page, product.baseUrl, phone);
     return page;
   }
 

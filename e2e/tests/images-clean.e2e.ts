@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import exifReader from 'exif-reader';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -31,10 +31,7 @@ describe('images stored clean: the material add screen', () => {
 
   before(async () => {
     browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
   });
   after(async () => {
     await browser.close();

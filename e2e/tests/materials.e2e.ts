@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signedInPage, signIn } from '../support/browser';
 import { noisePng } from '../support/images';
 import { ROOT } from '../support/server';
 
@@ -46,10 +46,7 @@ describe('materials', () => {
   before(async () => {
     assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
     browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
   });
   after(async () => {
     await browser.close();
@@ -61,8 +58,7 @@ describe('materials', () => {
     tab.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/microDrama/isHasAuth') authorityChecks.push(request.url());
     });
-    await login(tab, baseUrl, ACCOUNTS.verified);
-    await tab.waitForURL(/\/index$/);
+    await signIn(tab, baseUrl, ACCOUNTS.verified);
     // The sidebar draws once its 短剧 check has answered (asked for as the layout's code loads), so
     // 短剧 never appears later above the materials group, moving 我的素材 under a pointer on 公共素材.
     const sider = tab.locator('.ant-layout-sider');

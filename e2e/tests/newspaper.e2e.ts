@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -32,9 +32,7 @@ describe('newspaper viewer', () => {
   });
 
   it('shows today’s 河南日报, switches paper and day, opens a page PDF and steps to the next page', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
     await openNewspaperWithPages(page);
     assert.equal(await page.getByRole('radio', { name: '河南日报', exact: true }).isChecked(), true);
 

@@ -20,7 +20,7 @@ import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf } from 'deploy';
 import type { Browser, Page } from 'playwright-core';
 import type { ApiEnvelope, RolloutView } from 'shared-sdk/contract';
-import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, signIn } from '../support/browser';
 import { operatorToken } from '../support/operator';
 import { ROOT } from '../support/server';
 
@@ -175,8 +175,7 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
     // Demo users until one falls inside 50 % and one outside (buckets computed as the host does).
     for (const phone of [ACCOUNTS.verified, ACCOUNTS.unverified, ACCOUNTS.enterprise, ACCOUNTS.manyNotices, ACCOUNTS.banContent, ACCOUNTS.banPost]) {
       const page = await (await browser.newContext()).newPage();
-      await login(page, baseUrl, phone);
-      await page.waitForURL(/\/index$/);
+      await signIn(page, baseUrl, phone);
       const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
       const view = (await (await fetch(`${baseUrl}/api/runtime/rollout?token=${encodeURIComponent(token)}`)).json()) as ApiEnvelope<RolloutView>;
       assert.ok(view.data.userId, `${phone} has a session the server recognises`);

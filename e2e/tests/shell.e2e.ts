@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login, openUserMenu } from '../support/browser';
+import { ACCOUNTS, launchBrowser, login, openUserMenu, signedInPage, signIn } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -27,9 +27,7 @@ describe('shell', () => {
   });
 
   it('an unverified user who picks 文章 gets the real-name dialog', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.unverified);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.unverified);
     await openCreation(page, '文章');
     await page.getByText('请完成实名认证').waitFor();
     await page.getByText('请打开客户端，进入「我的」，点击「实名认证」完成认证').waitFor();
@@ -37,9 +35,7 @@ describe('shell', () => {
   });
 
   it('ban 1 range "1": 文章 shows the ban dialog, 动态 opens a new tab', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.banContent);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.banContent);
     await openCreation(page, '文章');
     await page.getByText('账号已被封禁').first().waitFor();
     await page.getByRole('button', { name: /提交申诉/ }).waitFor();
@@ -53,9 +49,7 @@ describe('shell', () => {
   });
 
   it('ban 1 range "3": 动态 shows the ban dialog, 文章 opens a new tab', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.banPost);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.banPost);
     await openCreation(page, '动态');
     await page.getByText('账号已被封禁').first().waitFor();
     await page.locator('.ant-modal-close').first().click();
@@ -79,17 +73,13 @@ describe('shell', () => {
   });
 
   it('more than 99 unread notices show 99+ on the bell', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.manyNotices);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.manyNotices);
     await page.getByTestId('notice-bell').getByText('99+').waitFor();
     await page.close();
   });
 
   it('shows the 404 page on an unknown path', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByText('抱歉，你访问的页面不存在').waitFor();
     await page.close();
@@ -102,9 +92,7 @@ describe('shell', () => {
     await page.close();
   });
   it('退出登录 ends the session: back on /login, and /index is closed again', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
     await (await openUserMenu(page, '退出登录')).click();
     await page.waitForURL(/\/login/);
     await page.goto(`${baseUrl}/index`);
@@ -113,9 +101,7 @@ describe('shell', () => {
   });
 
   it('a token the server no longer knows (code -1) sends the user to /login with 登录已过期，请重新登录', async () => {
-    const page = await browser.newPage();
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
     await page.evaluate(() => {
       const info = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>;
       localStorage.setItem('userInfo', JSON.stringify({ ...info, token: 'revoked-or-expired-token' }));
@@ -135,8 +121,7 @@ describe('shell', () => {
       failed += 1;
       return route.abort('connectionrefused');
     });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    await signIn(page, baseUrl, ACCOUNTS.verified);
     await page.goto(`${baseUrl}/draft`);
     await page.getByText('页面加载失败').waitFor({ timeout: 60_000 });
     assert.ok(failed > 0, 'the drafts remote was requested');

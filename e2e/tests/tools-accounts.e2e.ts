@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login, openUserMenu } from '../support/browser';
+import { ACCOUNTS, launchBrowser, openUserMenu, signedInPage, signIn } from '../support/browser';
 import { noisePng } from '../support/images';
 import { runAdmin } from '../support/server';
 
@@ -47,10 +47,7 @@ describe('tools and accounts', () => {
   before(async () => {
     assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
     browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
   });
   after(async () => {
     await browser.close();
@@ -114,8 +111,7 @@ describe('tools and accounts', () => {
     // cert_type 24 arrives with the user info of the next login: the badge icon.
     await (await openUserMenu(page, '退出登录')).click();
     await page.waitForURL(/\/login/);
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    await signIn(page, baseUrl, ACCOUNTS.verified);
     await page.getByLabel('企业认证标识').waitFor();
   });
 
@@ -175,9 +171,7 @@ describe('tools and accounts', () => {
   });
 
   it('a user without the tool or the authority sees neither menu entry, and the server refuses the data', async () => {
-    const other = await browser.newPage();
-    await login(other, baseUrl, ACCOUNTS.unverified);
-    await other.waitForURL(/\/index$/);
+    const other = await signedInPage(browser, baseUrl, ACCOUNTS.unverified);
     await menuItem(other, '稿件管理').first().click();
     await menuItem(other, '草稿箱').waitFor();
     assert.equal(await menuItem(other, '短剧').count(), 0);

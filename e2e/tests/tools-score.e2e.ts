@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const COMING_SOON = '该功能正在建设中，敬请期待';
@@ -15,10 +15,7 @@ describe('creation score, rank, rights and help centre', () => {
 
   before(async () => {
     browser = await launchBrowser();
-    page = await browser.newPage();
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
   });
   after(async () => {
     await browser.close();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ffmpegPath } from '../../api-server/src/features/video/ffmpeg';
-import { ACCOUNTS, launchBrowser, login } from '../support/browser';
+import { ACCOUNTS, launchBrowser, signIn } from '../support/browser';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -81,8 +81,7 @@ describe('a video of real size in /videoWrite', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'e2e-large-video-'));
     [video, browser] = await Promise.all([makeLargeVideo(dir), launchBrowser()]);
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await login(page, baseUrl, ACCOUNTS.verified);
-    await page.waitForURL(/\/index$/);
+    await signIn(page, baseUrl, ACCOUNTS.verified);
   });
   after(async () => {
     await browser?.close();
