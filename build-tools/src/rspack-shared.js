@@ -21,9 +21,11 @@ function readJson(file) {
 function requiredVersionOf(dir, dep, declared) {
   const spec = declared[dep];
   if (!spec) throw new Error(`${path.basename(dir)}: shared singleton "${dep}" is not a dependency in package.json`);
-  if (!spec.startsWith('workspace:')) return spec;
-  const linked = readJson(path.join(dir, 'node_modules', dep, 'package.json'));
-  return `^${linked.version}`;
+  const linked = () => readJson(path.join(dir, 'node_modules', dep, 'package.json')).version;
+  // A workspace package accepts its compatible releases; a catalog entry is one pinned version.
+  if (spec.startsWith('workspace:')) return `^${linked()}`;
+  if (spec.startsWith('catalog:')) return linked();
+  return spec;
 }
 
 /**

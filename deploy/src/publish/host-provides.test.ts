@@ -18,6 +18,14 @@ test('reads the host versions from its package.json, resolving workspace package
   assert.deepEqual(await loadHostProvides(defaultHostSource(repo)), { react: '19.3.1', dayjs: '1.11.23', 'shared-sdk': '1.4.0' });
 });
 
+test("reads a version the workspace catalog pins from the host's installed copy", async (t) => {
+  const repo = await tempDir(t);
+  await fs.mkdir(path.join(repo, 'host-shell', 'node_modules', 'antd'), { recursive: true });
+  await fs.writeFile(path.join(repo, 'host-shell', 'package.json'), JSON.stringify({ dependencies: { antd: 'catalog:' } }));
+  await fs.writeFile(path.join(repo, 'host-shell', 'node_modules', 'antd', 'package.json'), JSON.stringify({ name: 'antd', version: '6.6.8' }));
+  assert.deepEqual(await loadHostProvides(path.join(repo, 'host-shell', 'package.json')), { antd: '6.6.8' });
+});
+
 test('prefers the host build: the versions in its mf-manifest.json are what runs', async (t) => {
   const repo = await tempDir(t);
   const dist = path.join(repo, 'host-shell', 'dist');

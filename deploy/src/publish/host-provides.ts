@@ -34,6 +34,10 @@ async function fromPackageJson(file: string): Promise<HostProvides> {
       // A workspace package sits in a sibling folder named after it.
       const sibling = path.join(path.dirname(file), '..', name, 'package.json');
       provides[name] = (JSON.parse(await fs.readFile(sibling, 'utf8')) as { version: string }).version;
+    } else if (spec.startsWith('catalog:')) {
+      // The workspace's catalog pins the version; the host's installed copy is that version.
+      const installed = path.join(path.dirname(file), 'node_modules', name, 'package.json');
+      provides[name] = (JSON.parse(await fs.readFile(installed, 'utf8')) as { version: string }).version;
     } else {
       provides[name] = spec.replace(/^[\^~=]/, '');
     }
