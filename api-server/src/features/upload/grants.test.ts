@@ -11,7 +11,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ApiCode, STORAGE_REFUSAL_MESSAGES } from 'shared-sdk/contract';
+import { ApiCode, STORAGE_REFUSAL_MESSAGES, SaveType } from 'shared-sdk/contract';
 import type { OssBucketConfig } from '../../config';
 import { EMBEDDED_REGION } from '../../plugins/app/storage';
 import { OssObjectStore } from '../../storage/oss-object-store';
@@ -20,6 +20,7 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { SAMPLE, type TestToken, newKey, ossInject } from '../oss/oss-test-client';
+import { add, articleFields } from '../editor/test-kit';
 import { sweepOrphans } from '../storage-sweep/sweep';
 import { INTENT_REQUIRED_MESSAGE } from '.';
 import { GRANT_EXPIRED_MESSAGE } from './grants';
@@ -245,6 +246,28 @@ describe('upload grants with an OSS bucket (the embedded storage behind OssObjec
     assert.equal(commit.code, 0, commit.msg);
     const after = await tokenCall(app, token, { key }, '/api/upload/vod/token');
     assert.deepEqual([after.code, after.msg], [ApiCode.INVALID_PARAMS, GRANT_EXPIRED_MESSAGE]);
+  });
+
+  it('removes and refuses, at a save naming it, a file larger than its upload declared; saves one within it', async () => {
+    const token = await login(app, '13800000006');
+    const big = await tokenCall(app, token, { kind: 'file', size: 100, ext: 'pdf' });
+    assert.equal(big.code, 0, big.msg);
+    await store.put(big.data.key ?? '', Buffer.alloc(5000, 1), 'application/pdf');
+    const link = (key: string) => `<p><a href="${store.publicUrl(key)}">附件</a></p>`;
+    const refused = await add(app, token, articleFields({ content: link(big.data.key ?? ''), save_type: SaveType.DRAFT }));
+    assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
+    assert.equal(await store.head(big.data.key ?? ''), null, 'removed from the bucket');
+
+    const fits = await tokenCall(app, token, { kind: 'file', size: 5000, ext: 'pdf' });
+    await store.put(fits.data.key ?? '', Buffer.alloc(4000, 1), 'application/pdf');
+    const saved = await add(app, token, articleFields({ content: link(fits.data.key ?? ''), save_type: SaveType.DRAFT }));
+    assert.equal(saved.code, 0, saved.msg);
+    const grant = await app.db
+      .selectFrom('upload_grants')
+      .select('size')
+      .where('object_key', '=', fits.data.key ?? '')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(grant.size), 4000, 'counted at its real size from now on');
   });
 
   it('removes and refuses, at cleaning, an image larger than declared; cleans one within it', async () => {

@@ -168,6 +168,36 @@ export async function acceptUpload(deps: { db: Kysely<Database>; storage: Pick<O
   await settle(deps, key, info, grant ? Number(grant.declared_bytes) : null);
 }
 
+/** More uploads than a document can reasonably name are not looked at when it is saved. */
+const MAX_NAMED_LOOKED_AT = 100;
+
+/**
+ * Where a save names the creator's uploads (an editor document: audio, files, any upload it links)
+ * that the server has not taken in yet (their grant has no size found): each present is HEADed and
+ * accepted as at commit (`acceptUpload`): larger than declared, or than its kind may hold, it is
+ * removed and the save refused (1002 文件超过了允许上传的大小). Runs before the save's transaction.
+ */
+export async function acceptNamedUploads(
+  deps: { db: Kysely<Database>; storage: Pick<ObjectStore, 'head' | 'delete'> },
+  uid: number,
+  keys: readonly string[],
+): Promise<void> {
+  const scope = scopeFor(uid);
+  const own = [...new Set(keys)].filter((key) => parseUploadKey(key)?.scope === scope).slice(0, MAX_NAMED_LOOKED_AT);
+  if (own.length === 0) return;
+  const open = await deps.db
+    .selectFrom('upload_grants')
+    .select(['object_key', 'declared_bytes'])
+    .where('object_key', 'in', own)
+    .where('owner_id', '=', uid)
+    .where('size', 'is', null)
+    .execute();
+  for (const grant of open) {
+    const info = await deps.storage.head(grant.object_key);
+    if (info) await settle(deps, grant.object_key, info, Number(grant.declared_bytes));
+  }
+}
+
 /** The server removed these objects: their grants no longer count for the quota. */
 export async function forgetGrants(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
   if (keys.length)
