@@ -35,6 +35,7 @@ import * as currentUploadRefs from './0211_current_upload_refs';
 import * as releaseAccess from './0230_release_access';
 import * as errorReports from './0240_error_reports';
 import * as webVitals from './0260_web_vitals';
+import * as restorableDraftRefs from './0270_restorable_draft_refs';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0230_release_access': releaseAccess,
   '0240_error_reports': errorReports,
   '0260_web_vitals': webVitals,
+  '0270_restorable_draft_refs': restorableDraftRefs,
 };

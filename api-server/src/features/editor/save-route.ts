@@ -29,6 +29,8 @@ import { editorClock } from './clock';
 import { documentFromFields } from './document';
 import { VersionConflict, checkDraftSave, versionConflictAnswer, writeDraft } from './draft-save';
 import { checkCollectionItems, checkPublish, publishDraft } from './publish';
+import { documentAddresses } from './document-addresses';
+import { acceptNamedUploads } from '../upload/grants';
 
 /** A 50,000-character article with formats, form-encoded (Chinese text grows 9× when percent-encoded). */
 export const SAVE_BODY_LIMIT = 24 * 1024 * 1024;
@@ -57,6 +59,8 @@ const saveRoute: FastifyPluginAsync = async (app) => {
       }
       if (body.draft_id !== undefined && body.manuscript_id !== undefined)
         throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
+      // The uploads it names that the server has not taken in yet: their real size, first (a bucket bounds nothing as they stream).
+      await acceptNamedUploads({ db: app.db, storage: app.storage }, user.id, documentAddresses(app.storage, doc).keys);
       try {
         const answer = await app.db.transaction().execute(async (tx): Promise<contract.ArticleSaved> => {
           const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };

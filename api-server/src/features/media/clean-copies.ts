@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import { invalid } from '../../lib/api-error';
 import { type ObjectStore, readObject } from '../../storage/object-store';
 import { scopeFor } from '../upload/credentials';
-import { acceptUpload, forgetGrants } from '../upload/grants';
+import { acceptUpload, countForOwner, forgetGrants } from '../upload/grants';
 import { CLEAN_PREFIX, parseUploadKey } from '../upload/keys';
 import { sniffImage } from '../materials/image-bytes';
 import { type CleanedImage, EXTENSION_OF, claimedKind, cleanImage } from './clean-image';
@@ -72,6 +72,8 @@ export async function storeCleanCopy(deps: CleanDeps, userId: number, image: Cle
       .values({ object_key: key, owner_id: userId, source })
       .onConflict((oc) => oc.doNothing())
       .execute();
+    // Kept for the creator: it counts for their quota until the sweep removes it (grants.ts).
+    await countForOwner(deps.db, userId, key, image.body.length);
     return { key, url: deps.storage.publicUrl(key) };
   }
   throw new Error('no free key for a clean copy');

@@ -11,7 +11,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ApiCode, STORAGE_REFUSAL_MESSAGES } from 'shared-sdk/contract';
+import { ApiCode, STORAGE_REFUSAL_MESSAGES, SaveType } from 'shared-sdk/contract';
 import type { OssBucketConfig } from '../../config';
 import { EMBEDDED_REGION } from '../../plugins/app/storage';
 import { OssObjectStore } from '../../storage/oss-object-store';
@@ -20,9 +20,13 @@ import { body, login, signed } from '../../testing/signed';
 import { buildTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { SAMPLE, type TestToken, newKey, ossInject } from '../oss/oss-test-client';
+import { add, articleFields } from '../editor/test-kit';
+import { sweepOrphans } from '../storage-sweep/sweep';
 import { INTENT_REQUIRED_MESSAGE } from '.';
+import { GRANT_EXPIRED_MESSAGE } from './grants';
 
 const KB = 1000;
+const DAY = 86_400_000;
 const LIMITS = { maxOpenUploads: 2, quotaBytes: 100 * KB, orphanExpiryMs: 7 * 86_400_000, orphanSweepIntervalMs: 0 };
 
 type Token = TestToken & { key?: string };
@@ -98,6 +102,53 @@ describe('upload grants on the embedded storage', () => {
     assert.deepEqual([over.code, over.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded]);
     const within = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
     assert.equal(within.code, 0, within.msg);
+  });
+
+  it('counts what a material keeps (its clean copy) until it is deleted and swept, then frees it', async () => {
+    const token = await login(app, '13800000001');
+    const granted = await tokenCall(app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
+    assert.equal(granted.code, 0, granted.msg);
+    const put = await ossInject(app, granted.data, { method: 'PUT', key: granted.data.key ?? '', payload: SAMPLE.png, contentType: 'image/png' });
+    assert.equal(put.statusCode, 200, put.body);
+    const cleaned = await cleanImageCall(app, token, app.storage.publicUrl(granted.data.key ?? ''));
+    assert.equal(cleaned.code, 0, cleaned.msg);
+    const copy = cleaned.data.url;
+    const kept = (await app.storage.head(app.storage.keyOfUrl(copy) ?? ''))?.size ?? 0;
+    assert.ok(kept > 0);
+    const saved = body<{ ids: number[] }>(
+      await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: copy, title: '占用空间', describe: '测试' } }),
+    );
+    assert.equal(saved.code, 0, saved.msg);
+
+    const over = await tokenCall(app, token, { kind: 'file', size: 100 * KB - kept + 1, ext: 'pdf' });
+    assert.deepEqual([over.code, over.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded], 'the clean copy counts');
+
+    const deleted = body(await signed(app, { method: 'POST', url: '/api/material/delChild', token, params: { ids: String(saved.data.ids[0]) } }));
+    assert.equal(deleted.code, 0, deleted.msg);
+    const swept = await sweepOrphans({ db: database.db, storage: app.storage, expiryMs: LIMITS.orphanExpiryMs, now: new Date(Date.now() + 8 * DAY) });
+    assert.ok(
+      swept.removed.some((object) => object.key === app.storage.keyOfUrl(copy)),
+      "the deleted material's copy is swept",
+    );
+    const freed = await tokenCall(app, token, { kind: 'file', size: 100 * KB, ext: 'pdf' });
+    assert.equal(freed.code, 0, freed.msg);
+  });
+
+  it('no longer counts an upload given up (its object never came) once the abandoned window passed', async () => {
+    const token = await login(app, '13800000003');
+    const abandoned = await tokenCall(app, token, { kind: 'video', size: 90 * KB, ext: 'mp4' }, '/api/upload/vod/token');
+    assert.equal(abandoned.code, 0, abandoned.msg);
+    const soon = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
+    assert.deepEqual([soon.code, soon.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded], 'still uploading, maybe: it counts');
+    await database.db
+      .updateTable('upload_grants')
+      .set({ granted_at: new Date(Date.now() - 8 * DAY) })
+      .where('object_key', '=', abandoned.data.key ?? '')
+      .execute();
+    const later = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
+    assert.equal(later.code, 0, later.msg);
+    const renew = await tokenCall(app, token, { key: abandoned.data.key ?? '' });
+    assert.equal(renew.code, ApiCode.INVALID_PARAMS, 'its credentials are not renewed either');
   });
 });
 
@@ -181,6 +232,42 @@ describe('upload grants with an OSS bucket (the embedded storage behind OssObjec
     assert.equal(await store.head(key), null, 'removed from the bucket');
     const gone = await app.db.selectFrom('upload_grants').select('object_key').where('object_key', '=', key).execute();
     assert.deepEqual(gone, [], 'its grant no longer counts for the quota');
+  });
+
+  it('renews no credentials for a video the server took in (the bucket would let them overwrite it)', async () => {
+    const token = await login(app, '13800000004');
+    const video = Buffer.concat([Buffer.from('000000186674797069736f6d', 'hex'), Buffer.alloc(500)]);
+    const granted = await tokenCall(app, token, { kind: 'video', size: video.length, ext: 'mp4' }, '/api/upload/vod/token');
+    const key = granted.data.key ?? '';
+    const during = await tokenCall(app, token, { key }, '/api/upload/vod/token');
+    assert.equal(during.code, 0, 'renewed while uploading');
+    await store.put(key, video, 'video/mp4');
+    const commit = body(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token, params: { key } }));
+    assert.equal(commit.code, 0, commit.msg);
+    const after = await tokenCall(app, token, { key }, '/api/upload/vod/token');
+    assert.deepEqual([after.code, after.msg], [ApiCode.INVALID_PARAMS, GRANT_EXPIRED_MESSAGE]);
+  });
+
+  it('removes and refuses, at a save naming it, a file larger than its upload declared; saves one within it', async () => {
+    const token = await login(app, '13800000006');
+    const big = await tokenCall(app, token, { kind: 'file', size: 100, ext: 'pdf' });
+    assert.equal(big.code, 0, big.msg);
+    await store.put(big.data.key ?? '', Buffer.alloc(5000, 1), 'application/pdf');
+    const link = (key: string) => `<p><a href="${store.publicUrl(key)}">附件</a></p>`;
+    const refused = await add(app, token, articleFields({ content: link(big.data.key ?? ''), save_type: SaveType.DRAFT }));
+    assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
+    assert.equal(await store.head(big.data.key ?? ''), null, 'removed from the bucket');
+
+    const fits = await tokenCall(app, token, { kind: 'file', size: 5000, ext: 'pdf' });
+    await store.put(fits.data.key ?? '', Buffer.alloc(4000, 1), 'application/pdf');
+    const saved = await add(app, token, articleFields({ content: link(fits.data.key ?? ''), save_type: SaveType.DRAFT }));
+    assert.equal(saved.code, 0, saved.msg);
+    const grant = await app.db
+      .selectFrom('upload_grants')
+      .select('size')
+      .where('object_key', '=', fits.data.key ?? '')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(grant.size), 4000, 'counted at its real size from now on');
   });
 
   it('removes and refuses, at cleaning, an image larger than declared; cleans one within it', async () => {

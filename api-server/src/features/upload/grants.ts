@@ -9,8 +9,12 @@
  *   looked at (HEAD): one whose object now exists is closed (its size recorded), one older than the
  *   abandoned-upload window with no object is dropped. Still at the bound: refused;
  * - UPLOAD_QUOTA_GB: the creator's grants, each counted at its found size or else its declared
- *   size, plus the new one. A grant goes when the server removes its object, so the quota counts
- *   what is still stored.
+ *   size, plus the new one. Past it, the open grants are looked at (HEAD) as at the open bound
+ *   before the call is refused, so an unfinished upload counts at its real size once its object is
+ *   there, and a given-up one not at all. The clean copies the server makes for a creator get a
+ *   row too (`countForOwner`), at their size: what a material or an article keeps counts. A row
+ *   goes when the server removes its object (the orphan sweep, once nothing live names it), so the
+ *   quota counts what is still stored, and deleting what used an upload frees its bytes.
  * Then, where the server accepts an uploaded object (video commit, image cleaning), `acceptUpload`
  * checks its real size with a HEAD: larger than declared or than its kind allows, it is removed and
  * refused. With the embedded storage the same rules apply at the token call (and the storage bounds
@@ -31,6 +35,9 @@ import { type UploadKind, parseUploadKey } from './keys';
 
 /** A grant whose object never appeared is dropped after this (the abandoned multipart window). */
 export const GRANT_ABANDONED_MS = 7 * 24 * 60 * 60_000;
+
+/** A renewal refused: the upload is too old, someone else's, or already taken in by the server. */
+export const GRANT_EXPIRED_MESSAGE = '上传已失效，请重新上传';
 
 export interface UploadIntent {
   kind: UploadKind;
@@ -76,13 +83,16 @@ export async function grantUpload(deps: GrantDeps, uid: number, intent: UploadIn
       open = still;
       if (open.length >= maxOpenUploads) throw refuse('TooManyOpenUploads');
     }
-    if (quotaBytes) {
-      const used = await trx
-        .selectFrom('upload_grants')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>(eb.fn.coalesce('size', 'declared_bytes')), eb.val('0')).as('bytes'))
-        .where('owner_id', '=', uid)
-        .executeTakeFirstOrThrow();
-      if (Number(used.bytes) + intent.size > quotaBytes) throw refuse('QuotaExceeded');
+    if (quotaBytes && (await usedBytes(trx, uid)) + intent.size > quotaBytes) {
+      // Before refusing, count what is really there: an unfinished upload whose object appeared at
+      // its real size (not the size declared), one given up (a week without its object) not at all.
+      for (const grant of open) {
+        const info = await deps.storage.head(grant.object_key);
+        if (info) await settle({ db: trx, storage: deps.storage }, grant.object_key, info, Number(grant.declared_bytes)).catch(() => undefined);
+        else if (now.getTime() - grant.granted_at.getTime() > GRANT_ABANDONED_MS)
+          await trx.deleteFrom('upload_grants').where('object_key', '=', grant.object_key).execute();
+      }
+      if ((await usedBytes(trx, uid)) + intent.size > quotaBytes) throw refuse('QuotaExceeded');
     }
     const key = `${intent.kind}/${dateFolder(now)}/${scopeFor(uid)}/${randomBytes(16).toString('hex')}.${intent.ext}`;
     await trx.insertInto('upload_grants').values({ object_key: key, owner_id: uid, kind: intent.kind, declared_bytes: intent.size, granted_at: now }).execute();
@@ -93,9 +103,42 @@ export async function grantUpload(deps: GrantDeps, uid: number, intent: UploadIn
 /** The key of an upload granted to `uid` before (its credentials renewed), or a refusal. */
 export async function renewGrant(deps: Pick<GrantDeps, 'db' | 'now'>, uid: number, key: string): Promise<string> {
   const now = (deps.now ?? (() => new Date()))();
-  const row = await deps.db.selectFrom('upload_grants').select(['owner_id', 'granted_at']).where('object_key', '=', key).executeTakeFirst();
-  if (!row || row.owner_id !== uid || now.getTime() - row.granted_at.getTime() > GRANT_ABANDONED_MS) throw invalid('上传已失效，请重新上传');
+  const row = await deps.db.selectFrom('upload_grants').select(['owner_id', 'granted_at', 'size']).where('object_key', '=', key).executeTakeFirst();
+  // Not for an object the server accepted already (its size found) or made itself (a clean copy):
+  // a bucket would let new credentials overwrite it.
+  if (
+    !row ||
+    row.owner_id !== uid ||
+    row.size !== null ||
+    parseUploadKey(key)?.clean !== false ||
+    now.getTime() - row.granted_at.getTime() > GRANT_ABANDONED_MS
+  )
+    throw invalid(GRANT_EXPIRED_MESSAGE);
   return key;
+}
+
+/** What the creator's grants hold: each at the size found, else the size declared. */
+async function usedBytes(db: Kysely<Database>, uid: number): Promise<number> {
+  const used = await db
+    .selectFrom('upload_grants')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>(eb.fn.coalesce('size', 'declared_bytes')), eb.val('0')).as('bytes'))
+    .where('owner_id', '=', uid)
+    .executeTakeFirstOrThrow();
+  return Number(used.bytes);
+}
+
+/**
+ * An object the server stored for `uid` under their keys (a clean copy, clean-copies.ts): it counts
+ * for their quota like an upload, until the server removes it (the orphan sweep forgets it).
+ */
+export async function countForOwner(db: Kysely<Database>, uid: number, key: string, size: number): Promise<void> {
+  const kind = parseUploadKey(key)?.kind;
+  if (!kind) return;
+  await db
+    .insertInto('upload_grants')
+    .values({ object_key: key, owner_id: uid, kind, declared_bytes: size, size })
+    .onConflict((oc) => oc.column('object_key').doNothing())
+    .execute();
 }
 
 /** Records the size found of a granted object, or removes it (object and grant) when it is beyond what was allowed. */
@@ -123,6 +166,36 @@ async function settle(
 export async function acceptUpload(deps: { db: Kysely<Database>; storage: Pick<ObjectStore, 'delete'> }, key: string, info: ObjectInfo): Promise<void> {
   const grant = await deps.db.selectFrom('upload_grants').select('declared_bytes').where('object_key', '=', key).executeTakeFirst();
   await settle(deps, key, info, grant ? Number(grant.declared_bytes) : null);
+}
+
+/** More uploads than a document can reasonably name are not looked at when it is saved. */
+const MAX_NAMED_LOOKED_AT = 100;
+
+/**
+ * Where a save names the creator's uploads (an editor document: audio, files, any upload it links)
+ * that the server has not taken in yet (their grant has no size found): each present is HEADed and
+ * accepted as at commit (`acceptUpload`): larger than declared, or than its kind may hold, it is
+ * removed and the save refused (1002 文件超过了允许上传的大小). Runs before the save's transaction.
+ */
+export async function acceptNamedUploads(
+  deps: { db: Kysely<Database>; storage: Pick<ObjectStore, 'head' | 'delete'> },
+  uid: number,
+  keys: readonly string[],
+): Promise<void> {
+  const scope = scopeFor(uid);
+  const own = [...new Set(keys)].filter((key) => parseUploadKey(key)?.scope === scope).slice(0, MAX_NAMED_LOOKED_AT);
+  if (own.length === 0) return;
+  const open = await deps.db
+    .selectFrom('upload_grants')
+    .select(['object_key', 'declared_bytes'])
+    .where('object_key', 'in', own)
+    .where('owner_id', '=', uid)
+    .where('size', 'is', null)
+    .execute();
+  for (const grant of open) {
+    const info = await deps.storage.head(grant.object_key);
+    if (info) await settle(deps, grant.object_key, info, Number(grant.declared_bytes));
+  }
 }
 
 /** The server removed these objects: their grants no longer count for the quota. */

@@ -16,6 +16,23 @@ import { type TestDatabase, openTestDatabase } from '../../testing/test-database
 import { STS_FAILED_MESSAGE } from '.';
 import { assumeRoleParams, rpcSignature, rpcStringToSign, stsDurationSeconds, uploadPolicy } from './sts';
 
+/**
+ * How OSS evaluates a RAM/STS policy for one request: an explicit Deny wins, else some Allow must
+ * match; in a resource or an action `*` matches any characters (slashes included) and `?` one.
+ */
+function policyAllows(policy: string, action: string, resource: string): boolean {
+  const pattern = (glob: string) =>
+    new RegExp(
+      `^${glob
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    );
+  const statements = (JSON.parse(policy) as { Statement: { Effect: string; Action: string[]; Resource: string[] }[] }).Statement;
+  const matching = statements.filter((s) => s.Action.some((a) => pattern(a).test(action)) && s.Resource.some((r) => pattern(r).test(resource)));
+  return !matching.some((s) => s.Effect === 'Deny') && matching.some((s) => s.Effect === 'Allow');
+}
+
 describe('STS request signature (RPC, HMAC-SHA1)', () => {
   it("reproduces Alibaba Cloud's documented example (DescribeRegions, secret testsecret)", () => {
     const params = {
@@ -66,8 +83,27 @@ describe('the AssumeRole request for a user', () => {
           Action: ['oss:PutObject', 'oss:AbortMultipartUpload', 'oss:ListParts'],
           Resource: ['acs:oss:*:*:media-bucket/*/*/u42/*'],
         },
+        {
+          Effect: 'Deny',
+          Action: ['oss:PutObject', 'oss:AbortMultipartUpload', 'oss:ListParts'],
+          Resource: ['acs:oss:*:*:media-bucket/clean/*'],
+        },
       ],
     });
+  });
+
+  it("denies every session a write over the server's clean copies (clean/), which the scope pattern would match", () => {
+    const clean = 'clean/image/20261122/u42/0123456789abcdef0123456789abcdef.jpg';
+    const raw = 'image/20261122/u42/0123456789abcdef0123456789abcdef.jpg';
+    const scopeWide = uploadPolicy('media-bucket', 42);
+    assert.equal(policyAllows(scopeWide, 'oss:PutObject', `acs:oss:*:*:media-bucket/${raw}`), true);
+    for (const action of ['oss:PutObject', 'oss:AbortMultipartUpload', 'oss:ListParts']) {
+      assert.equal(policyAllows(scopeWide, action, `acs:oss:*:*:media-bucket/${clean}`), false, action);
+    }
+    const oneKey = uploadPolicy('media-bucket', 42, raw);
+    assert.equal(policyAllows(oneKey, 'oss:PutObject', `acs:oss:*:*:media-bucket/${raw}`), true);
+    assert.equal(policyAllows(oneKey, 'oss:PutObject', `acs:oss:*:*:media-bucket/${clean}`), false);
+    assert.throws(() => uploadPolicy('media-bucket', 42, clean), /outside the user scope/);
   });
 
   it('carries the common and AssumeRole parameters, signed over all of them', () => {

@@ -11,7 +11,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { UploadCredentials } from './credentials';
 import { scopeFor } from './credentials';
-import { keyInScope } from './keys';
+import { CLEAN_PREFIX, keyInScope } from './keys';
 
 export interface StsSettings {
   accessKeyId: string;
@@ -77,11 +77,23 @@ export function uploadResource(bucket: string, uid: number, key?: string): strin
   return `acs:oss:*:*:${bucket}/*/*/${scopeFor(uid)}/*`;
 }
 
+/**
+ * The server's clean copies (keys.ts, `clean/…`): denied to every session explicitly. The scope-wide
+ * pattern `*\/*\/u<uid>/*` would match `clean/image/<date>/u<uid>/…` too (OSS's `*` spans slashes),
+ * and a Deny wins over any Allow, the role's own policies included.
+ */
+export function cleanCopiesResource(bucket: string): string {
+  return `acs:oss:*:*:${bucket}/${CLEAN_PREFIX}*`;
+}
+
 /** The inline policy: the session gets the intersection of the role's policies and this one. */
 export function uploadPolicy(bucket: string, uid: number, key?: string): string {
   return JSON.stringify({
     Version: '1',
-    Statement: [{ Effect: 'Allow', Action: [...UPLOAD_ACTIONS], Resource: [uploadResource(bucket, uid, key)] }],
+    Statement: [
+      { Effect: 'Allow', Action: [...UPLOAD_ACTIONS], Resource: [uploadResource(bucket, uid, key)] },
+      { Effect: 'Deny', Action: [...UPLOAD_ACTIONS], Resource: [cleanCopiesResource(bucket)] },
+    ],
   });
 }
 
