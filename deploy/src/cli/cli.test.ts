@@ -38,11 +38,23 @@ test('a team takes a remote from build to 10 % canary, 100 %, stable, and back',
   await fs.mkdir(path.join(repo, '.data', 'releases', 'stats'), { recursive: true });
   await fs.writeFile(
     path.join(repo, '.data', 'releases', 'stats', 'production.json'),
-    JSON.stringify({ 'mf-drafts': { '1.1.0': { loads: 50, failures: 1 }, '1.0.0': { loads: 500, failures: 5 } } }),
+    JSON.stringify({
+      'mf-drafts': {
+        '1.1.0': { loads: 50, failures: 1, errorSessions: 1, vitals: { LCP: { views: 40, poor: 1 } } },
+        '1.0.0': { loads: 500, failures: 5, errorSessions: 10, vitals: { LCP: { views: 400, poor: 8 }, INP: { views: 250, poor: 0 } } },
+        '0.9.0': { loads: 20, failures: 0 },
+      },
+    }),
   );
   const status = await deploy('status');
   assert.match(status.out, /production \(revision 2\)/);
   assert.match(status.out, /mf-drafts\s+1\.0\.0\s+1\.1\.0\s+10\s+500 \(1\.0 % failed\)\s+50 \(2\.0 % failed\)\s+0/);
+  // Field vitals beside loads and errors, per version: stable, the canary, then the others.
+  const perVersion = status.out.split('\n').slice(-4);
+  assert.match(perVersion[0] ?? '', /^remote\s+version\s+role\s+loads\s+failed\s+error sessions\s+poor LCP\s+poor INP$/);
+  assert.match(perVersion[1] ?? '', /^mf-drafts\s+1\.0\.0\s+stable\s+500\s+1\.0 %\s+2\.0 %\s+2\.0 % of 400\s+0\.0 % of 250$/);
+  assert.match(perVersion[2] ?? '', /^mf-drafts\s+1\.1\.0\s+canary\s+50\s+2\.0 %\s+2\.0 %\s+2\.5 % of 40\s+-$/);
+  assert.match(perVersion[3] ?? '', /^mf-drafts\s+0\.9\.0\s+-\s+20\s+0\.0 %\s+-\s+-\s+-$/);
   assert.match((await deploy('auto-rollback')).out, /mf-drafts 1\.1\.0: kept — canary failure rate 2\.0 %/);
 
   assert.equal((await deploy('canary', 'mf-drafts', '1.1.0', '--percent', '100')).code, 0);
