@@ -54,9 +54,12 @@ const releases: FastifyPluginAsync = async (app) => {
   registerReleaseHealth(app);
   registerReleaseTokenRoutes(app);
 
-  // A host that cannot run a released remote version is named in the log before the first request.
+  // A host that cannot run a released remote version is named in the log before the first request;
+  // a store slow to answer (a bucket) holds the start-up back 5 s at most, the check then finishes on its own.
   app.addHook('onReady', async () => {
-    await warnIncompatibleReleases(app);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([warnIncompatibleReleases(app), new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
   });
 
   // Step plans advance (and watch windows end) on this check; tests call runStepPlans themselves.
