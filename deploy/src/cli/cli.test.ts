@@ -38,11 +38,23 @@ test('a team takes a remote from build to 10 % canary, 100 %, stable, and back',
   await fs.mkdir(path.join(repo, '.data', 'releases', 'stats'), { recursive: true });
   await fs.writeFile(
     path.join(repo, '.data', 'releases', 'stats', 'production.json'),
-    JSON.stringify({ 'mf-drafts': { '1.1.0': { loads: 50, failures: 1 }, '1.0.0': { loads: 500, failures: 5 } } }),
+    JSON.stringify({
+      'mf-drafts': {
+        '1.1.0': { loads: 50, failures: 1, errorSessions: 1, vitals: { LCP: { views: 40, poor: 1 } } },
+        '1.0.0': { loads: 500, failures: 5, errorSessions: 10, vitals: { LCP: { views: 400, poor: 8 }, INP: { views: 250, poor: 0 } } },
+        '0.9.0': { loads: 20, failures: 0 },
+      },
+    }),
   );
   const status = await deploy('status');
   assert.match(status.out, /production \(revision 2\)/);
   assert.match(status.out, /mf-drafts\s+1\.0\.0\s+1\.1\.0\s+10\s+500 \(1\.0 % failed\)\s+50 \(2\.0 % failed\)\s+0/);
+  // Field vitals beside loads and errors, per version: stable, the canary, then the others.
+  const perVersion = status.out.split('\n').slice(-4);
+  assert.match(perVersion[0] ?? '', /^remote\s+version\s+role\s+loads\s+failed\s+error sessions\s+poor LCP\s+poor INP$/);
+  assert.match(perVersion[1] ?? '', /^mf-drafts\s+1\.0\.0\s+stable\s+500\s+1\.0 %\s+2\.0 %\s+2\.0 % of 400\s+0\.0 % of 250$/);
+  assert.match(perVersion[2] ?? '', /^mf-drafts\s+1\.1\.0\s+canary\s+50\s+2\.0 %\s+2\.0 %\s+2\.5 % of 40\s+-$/);
+  assert.match(perVersion[3] ?? '', /^mf-drafts\s+0\.9\.0\s+-\s+20\s+0\.0 %\s+-\s+-\s+-$/);
   assert.match((await deploy('auto-rollback')).out, /mf-drafts 1\.1\.0: kept — canary failure rate 2\.0 %/);
 
   assert.equal((await deploy('canary', 'mf-drafts', '1.1.0', '--percent', '100')).code, 0);
@@ -137,4 +149,79 @@ test('the installed bin runs the CLI and exits with 2 on a refusal', async (t) =
       return true;
     },
   );
+});
+
+/** A remote's build in `<repo>/<remote>/dist`, optionally taking more modules from the host only (no version of its own). */
+async function buildRemote(repo: string, remote: string, version: string, takes: string[] = []): Promise<void> {
+  const dist = path.join(repo, remote, 'dist');
+  await fs.rm(dist, { recursive: true, force: true });
+  await writeBuild(dist, { name: remote, version });
+  const file = path.join(dist, 'mf-manifest.json');
+  const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as { shared: object[] };
+  for (const name of takes) manifest.shared.push({ name, version: '', singleton: true, requiredVersion: '^1.0.0', assets: {} });
+  await fs.writeFile(file, JSON.stringify(manifest));
+}
+
+/** A host build's folder whose mf-manifest.json shares these modules (as a host build lists them: modules one by one). */
+async function hostBuild(repo: string, name: string, shared: Record<string, string>): Promise<string> {
+  const dir = path.join(repo, name);
+  await fs.mkdir(dir, { recursive: true });
+  const list = Object.entries(shared).map(([pkg, version]) => ({ name: pkg, version, singleton: true, requiredVersion: `^${version}`, assets: {} }));
+  await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'host_shell', metaData: {}, shared: list, exposes: [] }));
+  return dir;
+}
+
+test('check-host lists every released version a new host would break, one line each, and exits 1', async (t) => {
+  const { repo, deploy } = await workspace(t);
+  const ok = (result: { code: number; err: string }) => assert.equal(result.code, 0, result.err);
+  // mf-drafts: stable 1.0.0 takes shared-sdk/router from the host; canary 1.1.0 does not.
+  await buildRemote(repo, 'mf-drafts', '1.0.0', ['shared-sdk/router']);
+  ok(await deploy('publish', 'mf-drafts'));
+  ok(await deploy('promote', 'mf-drafts', '--version', '1.0.0'));
+  await buildRemote(repo, 'mf-drafts', '1.1.0');
+  ok(await deploy('publish', 'mf-drafts'));
+  ok(await deploy('canary', 'mf-drafts', '1.1.0', '--percent', '10'));
+  // mf-tools: stable 2.1.0, previous stable 2.0.0 (a user pinned to it).
+  for (const version of ['2.0.0', '2.1.0']) {
+    await buildRemote(repo, 'mf-tools', version);
+    ok(await deploy('publish', 'mf-tools'));
+    ok(await deploy('promote', 'mf-tools', '--version', version));
+  }
+  ok(await deploy('pin', 'mf-tools', '2.0.0', '--user', '7'));
+
+  const modules = { ...HOST, 'antd/es/button': HOST.antd!, 'shared-sdk/router': '1.0.0' };
+  const fine = await deploy('check-host', '--host', await hostBuild(repo, 'host-fine', modules));
+  assert.deepEqual([fine.code, fine.out], [0, 'all 4 released versions on production run on the new host']);
+
+  // A new host that no longer provides a module a released remote takes from it.
+  const { 'shared-sdk/router': _router, ...withoutRouter } = modules;
+  const lacking = await deploy('check-host', '--host', path.join(await hostBuild(repo, 'host-lacking', withoutRouter), 'mf-manifest.json'));
+  assert.equal(lacking.code, 1);
+  assert.deepEqual(lacking.out.split('\n'), [
+    'mf-drafts 1.0.0 (stable): shared-sdk: mf-drafts 1.0.0 takes shared-sdk/router from the host, which does not provide it',
+    'the new host would break 1 of 4 released versions on production: release those remotes for it first, or keep the host',
+  ]);
+
+  // A major bump of React breaks every released version, each on its own line with why users can get it.
+  const bumped = await deploy('check-host', '--host', await hostBuild(repo, 'host-react20', { ...modules, react: '20.0.0', 'react-dom': '20.0.0' }));
+  assert.equal(bumped.code, 1);
+  const lines = bumped.out.split('\n');
+  assert.deepEqual(
+    lines.map((line) => line.split(':')[0]),
+    [
+      'mf-drafts 1.0.0 (stable)',
+      'mf-drafts 1.1.0 (canary)',
+      'mf-tools 2.1.0 (stable)',
+      'mf-tools 2.0.0 (pinned (1 user), rollback target)',
+      'the new host would break 4 of 4 released versions on production',
+    ],
+  );
+  assert.match(
+    lines[2]!,
+    /react: the host provides 20\.0\.0 but mf-tools 2\.1\.0 requires \^19\.3\.1 \(built with 19\.3\.1\); react-dom: the host provides 20\.0\.0/,
+  );
+
+  const refused = await deploy('check-host', '--host', path.join(repo, 'host-shell', 'package.json'));
+  assert.deepEqual([refused.code, /a package\.json lists packages, not the modules/.test(refused.err)], [2, true]);
+  assert.match((await deploy('check-host')).err, /--host is required/);
 });

@@ -1,4 +1,5 @@
-import type { RolloutManifest, RolloutStats } from '../rollout/types';
+import { compareVersions } from '../semver';
+import type { RolloutManifest, RolloutStats, VersionCounts, VitalName } from '../rollout/types';
 
 /** Left-aligned columns, two spaces apart. */
 export function table(rows: string[][]): string[] {
@@ -35,7 +36,46 @@ export function statusLines(manifest: RolloutManifest, stats: RolloutStats, env:
       String(Object.keys(r.pins).length),
     ]);
   }
-  return [`${env} (revision ${manifest.revision})`, ...table(rows)];
+  return [`${env} (revision ${manifest.revision})`, ...table(rows), ...versionLines(manifest, stats, names)];
+}
+
+const percent = (part: number, whole: number) => `${whole ? ((part / whole) * 100).toFixed(1) : '0.0'} %`;
+
+/** The share of a vital's measured views rated poor, and of how many: `4.0 % of 250`; '-' when none measured. */
+function poorShare(counts: VersionCounts, metric: VitalName): string {
+  const vital = counts.vitals?.[metric];
+  return vital?.views ? `${percent(vital.poor, vital.views)} of ${vital.views}` : '-';
+}
+
+/**
+ * Every counted version beside its loads: failed loads, error sessions (page loads whose screens
+ * then failed) and the field vitals users' pages measured (share of LCP and INP views rated poor),
+ * the figures the automatic rollback judges. Stable first, then the canary, then any other version.
+ */
+function versionLines(manifest: RolloutManifest, stats: RolloutStats, names: string[]): string[] {
+  const rows = [['remote', 'version', 'role', 'loads', 'failed', 'error sessions', 'poor LCP', 'poor INP']];
+  for (const name of names) {
+    const r = manifest.remotes[name];
+    const counted = stats[name] ?? {};
+    const roleOf = (version: string) => (version === r?.stable?.version ? 'stable' : version === r?.canary?.version ? 'canary' : '-');
+    const order = (version: string) => ['stable', 'canary', '-'].indexOf(roleOf(version));
+    const versions = Object.keys(counted).sort((a, b) => order(a) - order(b) || compareVersions(a, b));
+    for (const version of versions) {
+      const counts = counted[version]!;
+      rows.push([
+        name,
+        version,
+        roleOf(version),
+        String(counts.loads),
+        percent(counts.failures, counts.loads),
+        counts.errorSessions === undefined ? '-' : percent(counts.errorSessions, counts.loads),
+        poorShare(counts, 'LCP'),
+        poorShare(counts, 'INP'),
+      ]);
+    }
+  }
+  if (rows.length === 1) return [];
+  return ['', "per version (the remote's current run; a version outside it: its last run)", ...table(rows)];
 }
 
 export function historyLines(manifest: RolloutManifest, remote: string): string[] {

@@ -8,7 +8,10 @@ function help(out: (line: string) => void): void {
   for (const verb of Object.values(VERBS)) out(`  deploy ${verb.usage}`);
 }
 
-/** Runs one command; resolves to the exit code: 0 done, 2 refused (the message says why), 1 a crash. */
+/**
+ * Runs one command; resolves to the exit code: 0 done, 2 refused (the message says why), 1 a crash
+ * or a check that found something (check-host).
+ */
 export async function runCli(argv: string[], env: Env, err: (line: string) => void): Promise<number> {
   try {
     const parsed = parse(argv);
@@ -19,8 +22,7 @@ export async function runCli(argv: string[], env: Env, err: (line: string) => vo
     const verb = VERBS[parsed.verb];
     if (!verb) throw new RefusalError(`unknown verb "${parsed.verb}"; run deploy help`);
     checkShape(verb, parsed);
-    await verb.run(parsed, env);
-    return 0;
+    return (await verb.run(parsed, env)) ?? 0;
   } catch (error) {
     if (error instanceof RefusalError) {
       err(`refused: ${error.message}`);

@@ -5,6 +5,8 @@
  * token's owner (or `ci:<token name>`) as the author: there is no --who, --store or --env here (the
  * server releases on the environment it serves).
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { RefusalError } from '../errors';
 import { table } from './format';
 
@@ -65,6 +67,30 @@ export async function callServer<T>(
   }
   if (envelope.code !== 0) throw new RefusalError(`the server refused (code ${envelope.code}, HTTP ${response.status}): ${envelope.msg}`);
   return envelope.data;
+}
+
+/** The release API's answer to a host check (the contract's `releaseCheckHost`). */
+export interface HostCheckAnswer {
+  env: string;
+  checked: number;
+  breaks: { remote: string; version: string; roles: string[]; problems: string[] }[];
+  unchecked: string[];
+}
+
+/**
+ * Sends the new host's `mf-manifest.json` (its shared list: all the check reads, and small) to the
+ * server, which checks it against every released remote version on its environment.
+ */
+export async function checkHostOnServer(target: ServerTarget, hostSource: string): Promise<HostCheckAnswer> {
+  const file = (await fs.stat(hostSource).catch(() => null))?.isDirectory() ? path.join(hostSource, 'mf-manifest.json') : hostSource;
+  let manifest: { shared?: { name?: unknown; version?: unknown }[] };
+  try {
+    manifest = JSON.parse(await fs.readFile(file, 'utf8')) as typeof manifest;
+  } catch (error) {
+    throw new RefusalError(`cannot read the new host's ${file}: ${(error as Error).message}`);
+  }
+  const shared = (Array.isArray(manifest.shared) ? manifest.shared : []).map(({ name, version }) => ({ name, version }));
+  return callServer<HostCheckAnswer>(target, 'api/operator/releases/check-host', { json: { shared } });
 }
 
 export async function listRemotes(target: ServerTarget): Promise<{ env: string; remotes: RemoteState[] }> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { RefusalError } from '../errors';
 import { renderNginxSite } from '../nginx/render';
 import * as ops from '../operations';
+import { checkHost, hostBreakLine, type HostBreak } from '../publish/host-check';
 import { defaultHostSource, loadHostProvides } from '../publish/host-provides';
 import { publish } from '../publish/publish';
 import { DEFAULT_POLICY } from '../rollout/auto-rollback';
@@ -12,7 +13,7 @@ import { packDist } from '../publish/archive';
 import { readRoutesFile } from '../publish/routes-file';
 import { historyLines, statusLines } from './format';
 import { COMMON, num, str, type OptionName, type Parsed } from './options';
-import { callServer, listRemotes, serverHistoryLines, serverStatusLines, type RemoteState, type ServerTarget } from './server';
+import { callServer, checkHostOnServer, listRemotes, serverHistoryLines, serverStatusLines, type RemoteState, type ServerTarget } from './server';
 
 export interface Env {
   /** Where the user ran the command (pnpm changes the working folder to the package). */
@@ -29,7 +30,8 @@ export interface Verb {
   usage: string;
   positionals: number;
   options: OptionName[];
-  run: (p: Parsed, env: Env) => Promise<void>;
+  /** Resolves to the exit code when it is not 0 (check-host: 1 when a released version would break). */
+  run: (p: Parsed, env: Env) => Promise<void | number>;
 }
 
 /** `readOnly` verbs need no author: nothing lands in the history. */
@@ -298,6 +300,45 @@ export const VERBS: Record<string, Verb> = {
       const ctx = context(p, env, true);
       ops.assertEnv(ctx.env);
       historyLines(await ctx.store.readManifest(ctx.env), arg(p, 0)).forEach((l) => env.out(l));
+    },
+  },
+  'check-host': {
+    usage: 'check-host --host <host build folder | its mf-manifest.json>   (lists every released remote version the new host would break; exit 1 when any)',
+    positionals: 0,
+    options: ['host'],
+    run: async (p, env) => {
+      const hostSource = path.resolve(env.cwd, required(p, 'host'));
+      if (path.basename(hostSource) === 'package.json') {
+        throw new RefusalError(
+          "--host: give the new host's build (its folder or mf-manifest.json); a package.json lists packages, not the modules remotes take from the host",
+        );
+      }
+      const server = serverOf(p, env);
+      let breaks: HostBreak[];
+      let checked: number;
+      let where: string;
+      if (server) {
+        const answer = await checkHostOnServer(server, hostSource);
+        ({ breaks, checked } = answer);
+        where = `${answer.env} on ${server.url}`;
+        if (answer.unchecked.length) env.out(`not checked (outside your release scope): ${answer.unchecked.join(', ')}`);
+      } else {
+        const ctx = context(p, env, true);
+        ops.assertEnv(ctx.env);
+        const host = await loadHostProvides(hostSource).catch((e: Error) => {
+          throw new RefusalError(`cannot read the new host's shared versions: ${e.message}`);
+        });
+        const result = await checkHost(ctx.store, await ctx.store.readManifest(ctx.env), host);
+        breaks = result.breaks;
+        checked = result.checked.length;
+        where = ctx.env;
+      }
+      breaks.forEach((broken) => env.out(hostBreakLine(broken)));
+      if (breaks.length) {
+        env.out(`the new host would break ${breaks.length} of ${checked} released versions on ${where}: release those remotes for it first, or keep the host`);
+        return 1;
+      }
+      env.out(`all ${checked} released versions on ${where} run on the new host`);
     },
   },
   'auto-rollback': {

@@ -32,6 +32,13 @@ export async function readMfManifest(file: string): Promise<MfManifestSummary> {
   } catch (error) {
     throw new RefusalError(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
+  return parseMfManifest(raw);
+}
+
+/** The summary of an `mf-manifest.json` already parsed (a host's, sent to the release API). */
+export function parseMfManifest(json: unknown): MfManifestSummary {
+  const raw = (json && typeof json === 'object' ? json : {}) as RawManifest;
+  if (raw.shared !== undefined && !Array.isArray(raw.shared)) throw new RefusalError('mf-manifest.json: "shared" is not a list');
   const entry = raw.metaData?.remoteEntry;
   const remoteEntry = [entry?.path, entry?.name].filter(Boolean).join('/');
   const shared: Record<string, SharedSingleton> = {};

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SINGLETONS, type HostProvides } from './compat';
-import { readMfManifest } from './federation-manifest';
+import { parseMfManifest, readMfManifest, type MfManifestSummary } from './federation-manifest';
 
 /**
  * The singleton versions the host provides, from a host build's `mf-manifest.json` (what really
@@ -14,7 +14,15 @@ export async function loadHostProvides(source: string): Promise<HostProvides> {
   if (!stat) throw new Error(`host versions: ${source} does not exist`);
   const file = stat.isDirectory() ? path.join(source, 'mf-manifest.json') : source;
   if (path.basename(file) === 'package.json') return fromPackageJson(file);
-  const manifest = await readMfManifest(file);
+  return providesOf(await readMfManifest(file));
+}
+
+/** The singleton versions a host build provides, from its `mf-manifest.json` already parsed. */
+export function hostProvidesFromManifest(json: unknown): HostProvides {
+  return providesOf(parseMfManifest(json));
+}
+
+function providesOf(manifest: MfManifestSummary): HostProvides {
   return Object.fromEntries(Object.entries(manifest.shared).map(([name, shared]) => [name, shared.version]));
 }
 

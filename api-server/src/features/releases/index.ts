@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isPublicFile } from '../web/cache-policy';
 import { readNegotiated } from '../web/negotiated-blob';
 import { removeUpload, uploadParser } from '../../lib/contract-route';
+import { warnIncompatibleReleases } from './host-compat';
 import { isKnownRemote, releaseAccess } from './release-access';
 import { registerReleaseApi } from './release-api';
 import { registerReleaseHealth } from './release-health';
@@ -52,6 +53,14 @@ const releases: FastifyPluginAsync = async (app) => {
   registerReleaseApi(app);
   registerReleaseHealth(app);
   registerReleaseTokenRoutes(app);
+
+  // A host that cannot run a released remote version is named in the log before the first request;
+  // a store slow to answer (a bucket) holds the start-up back 5 s at most, the check then finishes on its own.
+  app.addHook('onReady', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([warnIncompatibleReleases(app), new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
+  });
 
   // Step plans advance (and watch windows end) on this check; tests call runStepPlans themselves.
   const interval = app.config.releaseStepCheckMs;

@@ -16,7 +16,9 @@ import type { Kysely } from 'kysely';
 import {
   ConflictError,
   RefusalError,
+  checkHost,
   compareVersions,
+  hostProvidesFromManifest,
   type RolloutManifest,
   type RolloutStats,
   defaultHostSource,
@@ -192,6 +194,25 @@ export function registerReleaseApi(app: FastifyInstance): void {
     const names = REMOTES.map((remote) => remote.folder).filter((name) => inScope(scope.remotes, name));
     const remotes = await Promise.all(names.map(async (name) => remoteView(manifest, name, await versionsOf(access, name), stats)));
     return ok({ env, remotes });
+  });
+
+  // The step a host release runs before going out: the new host against every released remote version.
+  // Read-only (no audit row, as for the list and the health reads).
+  serve(app, contract.releaseCheckHost, async (request) => {
+    const actor = requireOperator(request);
+    // A CI token is scoped to one remote's releases; a host concerns all of them.
+    if (actor.via === 'ci') throw new ApiError(ApiCode.FORBIDDEN, RELEASE_MESSAGES.OUT_OF_SCOPE, 403);
+    assertReleaseScope(actor, env);
+    const scope = actor.releaseScope!;
+    let host;
+    try {
+      host = hostProvidesFromManifest(request.body);
+    } catch (error) {
+      throw invalid(`参数错误：${(error as Error).message}`);
+    }
+    const { checked, breaks } = await checkHost(access.store, await access.store.readManifest(env), host, (remote) => inScope(scope.remotes, remote));
+    const unchecked = REMOTES.map((remote) => remote.folder).filter((name) => !inScope(scope.remotes, name));
+    return ok({ env, checked: checked.length, breaks, unchecked });
   });
 
   serve(app, contract.releaseUpload, async (request) => {

@@ -108,18 +108,53 @@ export async function currentRunStats(db: Kysely<Database>, env: string, manifes
 
 /**
  * What the store's stats file shows (`deploy status`): per version, its counts in the remote's
- * current run, or, for a version not in it (a canary rolled back), its latest run.
+ * current run, or, for a version not in it (a canary rolled back), its latest run; with the error
+ * sessions and field vitals (LCP, INP views and poor views) of that same run.
  */
 export async function statsSnapshot(db: Kysely<Database>, env: string, manifest: RolloutManifest): Promise<RolloutStats> {
-  const rows = await db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).orderBy('run').execute();
+  const [rows, errorRows, vitalRows] = await Promise.all([
+    db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).orderBy('run').execute(),
+    db
+      .selectFrom('remote_error_sessions')
+      .select(['remote', 'version', 'run', (eb) => eb.fn.countAll<string>().as('sessions')])
+      .where('env', '=', env)
+      .groupBy(['remote', 'version', 'run'])
+      .execute(),
+    db
+      .selectFrom('remote_vitals')
+      .select([
+        'remote',
+        'version',
+        'run',
+        'metric',
+        (eb) => eb.fn.countAll<string>().as('views'),
+        (eb) => eb.fn.countAll<string>().filterWhere('poor', '=', true).as('poor'),
+      ])
+      .where('env', '=', env)
+      .groupBy(['remote', 'version', 'run', 'metric'])
+      .execute(),
+  ]);
   const stats: RolloutStats = {};
+  /** remote@version → the run its counts come from. */
+  const runOf = new Map<string, number>();
   const fromCurrentRun = new Set<string>();
   for (const row of rows) {
     const key = `${row.remote}@${row.version}`;
     const current = row.run === currentRun(manifest.remotes[row.remote]);
     if (fromCurrentRun.has(key)) continue;
     if (current) fromCurrentRun.add(key);
+    runOf.set(key, row.run);
     (stats[row.remote] ??= {})[row.version] = { loads: row.loads, failures: row.failures };
+  }
+  for (const row of errorRows) {
+    const counts = stats[row.remote]?.[row.version];
+    if (counts && runOf.get(`${row.remote}@${row.version}`) === row.run) counts.errorSessions = Number(row.sessions);
+  }
+  for (const row of vitalRows) {
+    const counts = stats[row.remote]?.[row.version];
+    if (!counts || runOf.get(`${row.remote}@${row.version}`) !== row.run) continue;
+    if (row.metric !== 'LCP' && row.metric !== 'INP') continue;
+    (counts.vitals ??= {})[row.metric] = { views: Number(row.views), poor: Number(row.poor) };
   }
   return stats;
 }

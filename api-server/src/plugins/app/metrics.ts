@@ -28,6 +28,8 @@ export interface AppMetrics {
   countUploadBytes(bytes: number): void;
   /** One canary judged by the automatic analysis: rolled back or left running. */
   countCanaryVerdict(remote: string, verdict: 'rollback' | 'healthy'): void;
+  /** Audit rows of the server's own release steps that could not be written, even after retrying. */
+  countReleaseAuditFailure(actor: string, rows: number): void;
 }
 
 declare module 'fastify' {
@@ -71,6 +73,12 @@ export default globalPlugin(async (app) => {
     name: 'canary_verdicts_total',
     help: 'Canaries judged by the automatic analysis, by remote and verdict (rollback or healthy).',
     labelNames: ['remote', 'verdict'] as const,
+    registers: [registry],
+  });
+  const auditFailures = new Counter({
+    name: 'release_audit_rows_lost_total',
+    help: "Audit rows of the server's own release steps (automatic rollback, step plans) not written after retrying, by actor; the step itself landed (docs/releases.md).",
+    labelNames: ['actor'] as const,
     registers: [registry],
   });
 
@@ -180,6 +188,7 @@ export default globalPlugin(async (app) => {
       if (bytes > 0) uploadBytes.inc(bytes);
     },
     countCanaryVerdict: (remote, verdict) => verdicts.inc({ remote, verdict }),
+    countReleaseAuditFailure: (actor, rows) => auditFailures.inc({ actor }, rows),
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -129,6 +129,42 @@ export const releaseHealth = defineRoute({
   data: ReleaseHealth,
 });
 
+/** A released version the new host would break: why users can get it, and what it needs that the host lacks. */
+export const ReleaseHostBreak = Type.Object({
+  remote: Type.String(),
+  version: Type.String(),
+  /** `stable`, `canary`, `pinned (2 users)`, `rollback target`. */
+  roles: Type.Array(Type.String()),
+  /** One line per shared singleton, as the publish gate words its refusals. */
+  problems: Type.Array(Type.String()),
+});
+export type ReleaseHostBreak = Static<typeof ReleaseHostBreak>;
+
+export const releaseCheckHost = defineRoute({
+  method: 'POST',
+  url: '/api/operator/releases/check-host',
+  operationId: 'releaseCheckHost',
+  summary: "Check a new host build against every remote version released on the server's environment, before the host goes out",
+  description:
+    "The body is the new host's mf-manifest.json (only its `shared` list is read: each singleton module's name and version). Every remote's stable, canary, pinned versions and the previous stable a rollback goes back to are checked as the publish gate checks a remote against the host; `breaks` lists those that could not run on it (empty: the host may go out). Read-only. Admins and release managers (the remotes of their scope; the others are named in `unchecked`); a CI release token, scoped to one remote, is refused (1003).",
+  tag,
+  auth,
+  permission,
+  body: Type.Object({
+    shared: Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), version: Type.Optional(Type.String({ maxLength: 64 })) }), {
+      maxItems: 5000,
+    }),
+  }),
+  data: Type.Object({
+    env: Type.String(),
+    /** Released versions checked. */
+    checked: Type.Integer(),
+    breaks: Type.Array(ReleaseHostBreak),
+    /** Remotes outside the caller's release scope, not checked. */
+    unchecked: Type.Array(Type.String()),
+  }),
+});
+
 export const releaseUpload = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/upload',
