@@ -6,8 +6,10 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import apiUrls from './eslint-rules/no-api-url-literals.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const REPO_DIR = path.resolve(here, '..', '..');
 
 /** shared-sdk/src/router: the module that re-exports what the code base uses of React Router. */
 const ROUTER_MODULE_DIR = path.resolve(here, '..', '..', 'shared-sdk', 'src', 'router');
@@ -70,5 +72,22 @@ export default tseslint.config(
     basePath: ROUTER_MODULE_DIR,
     files: ['**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CROSS_IMPORTS] }] },
+  },
+  {
+    // Browser code names each call by its contract declaration (shared-sdk/contract/calls), never by
+    // a restated '/api/…' URL. Not flagged: the contract itself, tests, and a remote's expose/routes.ts
+    // (plain data the build evaluates on its own; routes.test.ts holds each to the screen's call).
+    // host-shell's error-reports.ts is converted separately.
+    basePath: REPO_DIR,
+    files: ['host-shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'shared-sdk/src/**/*.{ts,tsx}'],
+    ignores: [
+      'shared-sdk/src/contract/**',
+      '**/*.test.{ts,tsx}',
+      'shared-sdk/src/testing/**',
+      'mf-*/src/expose/routes.ts',
+      'host-shell/src/remotes/error-reports.ts',
+    ],
+    plugins: { 'api-urls': apiUrls },
+    rules: { 'api-urls/no-api-url-literals': 'error' },
   },
 );

@@ -1,12 +1,13 @@
 import type { CallSpec, SidebarRules } from 'shared-sdk';
+import { shortDrama, tools } from 'shared-sdk/contract/calls';
 
 /**
  * The calls the sidebar's rules come from (the shell client makes them). Entering the layout's routes
  * starts them beside the layout's code (build-routes), so the sidebar usually draws once, complete.
  */
 export const SIDEBAR_RULE_CALLS = {
-  shortDrama: { path: '/api/microDrama/isHasAuth', method: 'POST' },
-  tools: { path: '/api/user/getToolList' },
+  shortDrama: { path: shortDrama.dramaHasAuth.url, method: shortDrama.dramaHasAuth.method },
+  tools: { path: tools.toolList.url },
 } as const satisfies Record<keyof SidebarRules, CallSpec>;
 
 /**

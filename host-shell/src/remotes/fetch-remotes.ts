@@ -1,6 +1,7 @@
 import type { RemoteEntry } from 'shared-sdk';
+import { runtime } from 'shared-sdk/contract/calls';
 
-export const REMOTES_URL = '/api/runtime/remotes';
+export const REMOTES_URL = runtime.runtimeRemotes.url;
 
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,6 +1,7 @@
 import { apiPost, getToken, type RemoteLoadAnswer } from 'shared-sdk';
+import { runtime } from 'shared-sdk/contract/calls';
 
-export const LOAD_REPORT_PATH = '/api/runtime/remote-load';
+export const LOAD_REPORT_PATH = runtime.runtimeRemoteLoad.url;
 
 /** One remote version's load in this page: the server's failure rate needs the successes too. */
 export interface LoadReport {

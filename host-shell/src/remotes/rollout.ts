@@ -5,8 +5,9 @@
  */
 import { chooseVersion, type VersionChoice } from 'deploy/bucket';
 import type { RemoteEntry, RolloutView } from 'shared-sdk';
+import { runtime } from 'shared-sdk/contract/calls';
 
-export const ROLLOUT_URL = '/api/runtime/rollout';
+export const ROLLOUT_URL = runtime.runtimeRollout.url;
 export const ROLLOUT_CACHE_KEY = 'host-shell/rollout';
 export const OVERRIDE_KEY = 'host-shell/mf-override';
 export const ROLLOUT_TIMEOUT_MS = 3000;

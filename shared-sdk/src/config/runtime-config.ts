@@ -1,7 +1,8 @@
 import axios from 'axios';
 import type { RuntimeConfig } from '../contract';
+import { runtime } from '../contract/calls';
 
-export const RUNTIME_CONFIG_URL = '/api/runtime/config';
+export const RUNTIME_CONFIG_URL = runtime.runtimeConfig.url;
 
 let current: RuntimeConfig | null = null;
 let pending: Promise<RuntimeConfig> | null = null;

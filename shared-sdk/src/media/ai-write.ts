@@ -11,9 +11,10 @@ import { toApiError, unwrapEnvelope } from '../http/classify';
 import { hostInstances } from '../http/hosts';
 import { reportFailure } from '../http/request';
 import { sseReader } from './sse';
+import { ai } from '../contract/calls';
 
-export const AI_WRITE_PATH = '/api/ai/write';
-export const AI_STATUS_PATH = '/api/ai/status';
+export const AI_WRITE_PATH = ai.aiWrite.url;
+export const AI_STATUS_PATH = ai.aiStatus.url;
 
 export async function streamAiWrite(params: AiWriteParams, onDelta: (piece: string) => void, signal?: AbortSignal): Promise<string> {
   let text = '';

@@ -1,10 +1,11 @@
 /** docs/product.md §7 `POST /api/upload/tos/transImage`: an external image copied onto our storage; resolves to its new URL. */
 import type { TransImageRequest } from '../contract';
-import { apiPost } from '../http';
+import { uploads } from '../contract/calls';
+import { callApi } from '../http/call';
 
-export const TRANS_IMAGE_PATH = '/api/upload/tos/transImage';
+export const TRANS_IMAGE_PATH = uploads.transImage.url;
 
 export function rehostImage(url: string, signal?: AbortSignal): Promise<string> {
   const request: TransImageRequest = { url };
-  return apiPost<string>(TRANS_IMAGE_PATH, request, { skipErrorHandler: true, signal });
+  return callApi(uploads.transImage, request, { skipErrorHandler: true, signal });
 }

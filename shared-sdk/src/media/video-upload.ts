@@ -5,12 +5,13 @@
  */
 import { VIDEO_MESSAGES, type VideoCommitRequest, VideoState, type VideoStatusRequest, type VideoUploadResult } from '../contract';
 import { ApiError } from '../http/api-error';
-import { apiGet, apiPost } from '../http';
+import { callApi } from '../http/call';
+import { uploads } from '../contract/calls';
 import { type UploadOptions, prepareUpload, uploadToStorage } from '../upload/upload-to-storage';
 
-export const VOD_TOKEN_PATH = '/api/upload/vod/token';
-export const VOD_COMMIT_PATH = '/api/upload/vod/commit';
-export const VOD_STATUS_PATH = '/api/upload/vod/status';
+export const VOD_TOKEN_PATH = uploads.videoUploadToken.url;
+export const VOD_COMMIT_PATH = uploads.videoCommit.url;
+export const VOD_STATUS_PATH = uploads.videoStatus.url;
 
 /** docs/product.md §5: the file type must start with video/. */
 export function isVideoFile(file: Pick<File, 'type'>): boolean {
@@ -26,12 +27,12 @@ export async function uploadVideo(file: File, onProgress?: (percent: number) => 
   if (!isVideoFile(file)) throw new ApiError({ kind: 'business', message: VIDEO_MESSAGES.NOT_VIDEO });
   const { key } = await uploadToStorage(file, 'video', onProgress, { ...options, tokenPath: VOD_TOKEN_PATH });
   const request: VideoCommitRequest = { key };
-  return apiPost<VideoUploadResult>(VOD_COMMIT_PATH, request, { skipErrorHandler: true });
+  return callApi(uploads.videoCommit, request, { skipErrorHandler: true });
 }
 
 export function videoStatus(vid: string, signal?: AbortSignal): Promise<VideoUploadResult> {
   const request: VideoStatusRequest = { vid };
-  return apiGet<VideoUploadResult>(VOD_STATUS_PATH, request, { skipErrorHandler: true, signal });
+  return callApi(uploads.videoStatus, request, { skipErrorHandler: true, signal });
 }
 
 /** How often the state is asked for: often enough for the percent to move (the worker writes it once a second at most). */

@@ -8,16 +8,12 @@
  * contract fails the typecheck (`declared<typeof schemas.x>(…)`).
  */
 import { getRuntimeConfig, httpStatusMessage, type ApiEnvelope } from 'shared-sdk';
+import type { RouteRef } from 'shared-sdk/contract/calls';
 import type { ContractRoute, DataOf, RequestOf } from 'shared-sdk/contract/schemas';
 // The page's one runtime config (its API host), through the shared instance: never a copy.
 
-/** A contract call as the console sends it: its method and URL, typed from its declaration. */
-export interface OperatorCallSpec<R extends ContractRoute> {
-  method: R['method'];
-  url: R['url'];
-  /** Only carries the declaration's type. */
-  readonly route?: R;
-}
+/** A contract call as the console sends it: its method and URL, typed from its declaration (`shared-sdk/contract/calls`). */
+export type OperatorCallSpec<R extends ContractRoute> = RouteRef<R>;
 
 export const declared = <R extends ContractRoute>(spec: { method: R['method']; url: R['url'] }): OperatorCallSpec<R> => spec;
 

@@ -3,3 +3,4 @@ export { queryResult, sdkBaseQuery, type SdkQueryArgs, type SdkQueryError } from
 export { failureCode, failureText, isSdkQueryError } from './query-failure';
 export { rootReducer, createAppStore, type RootState, type AppStore, type AppDispatch } from './app-store';
 export { useAppDispatch, useAppSelector } from './hooks';
+export { routeEndpoint, routeQuery, type RouteQueryArgs, type RouteQueryOptions } from './route-query';

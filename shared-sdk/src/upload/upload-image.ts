@@ -6,16 +6,17 @@
  * screen swaps one for the other.
  */
 import type { CleanImage, CleanImageRequest } from '../contract';
-import { apiPost } from '../http';
+import { uploads } from '../contract/calls';
+import { callApi } from '../http/call';
 import type { UploadKind } from './file-rules';
 import { type UploadOptions, type UploadResult, uploadToStorage } from './upload-to-storage';
 
-export const CLEAN_IMAGE_PATH = '/api/upload/tos/cleanImage';
+export const CLEAN_IMAGE_PATH = uploads.cleanImage.url;
 
 /** The clean copy of an image uploaded to `url`; the server's refusal (its message) as an ApiError. */
 export function cleanUploadedImage(url: string): Promise<CleanImage> {
   const request: CleanImageRequest = { url };
-  return apiPost<CleanImage>(CLEAN_IMAGE_PATH, request, { skipErrorHandler: true });
+  return callApi(uploads.cleanImage, request, { skipErrorHandler: true });
 }
 
 export async function uploadImage(

@@ -12,6 +12,7 @@
  */
 import type { OssCheckpoint } from 'ali-oss';
 import { apiGet } from '../http';
+import { uploads } from '../contract/calls';
 import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
@@ -34,7 +35,7 @@ export interface UploadOptions {
   tokenPath?: string;
 }
 
-export const TOKEN_PATH = '/api/upload/tos/token';
+export const TOKEN_PATH = uploads.uploadToken.url;
 
 /**
  * What the credentials are for: a new upload (its kind, size and extension: the server refuses one
@@ -43,7 +44,7 @@ export const TOKEN_PATH = '/api/upload/tos/token';
  */
 export type UploadTokenRequest = { kind: UploadKind; size: number; ext: string } | { key: string };
 
-export function fetchUploadToken(path = TOKEN_PATH, request?: UploadTokenRequest): Promise<UploadToken> {
+export function fetchUploadToken(path: string = TOKEN_PATH, request?: UploadTokenRequest): Promise<UploadToken> {
   return apiGet<UploadToken>(path, request, { skipErrorHandler: true });
 }
 

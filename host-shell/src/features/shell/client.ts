@@ -3,8 +3,7 @@
  * install fakes with setShellClient (they never reach the network).
  */
 import {
-  apiGet,
-  apiPost,
+  callApi,
   userGet,
   type CountData,
   type DraftSearchAnswer,
@@ -19,7 +18,7 @@ import {
   type WearBadgeAnswer,
 } from 'shared-sdk';
 import type { NoticeListAnswer, NoticeListRequest, NoticeReadRequest } from 'shared-sdk/contract';
-import { SIDEBAR_RULE_CALLS } from '../../layout/sidebar-rules';
+import { account, bans, certification, drafts, notices, score, session, shortDrama, tools } from 'shared-sdk/contract/calls';
 
 export type { NoticeItem, NoticeListAnswer, NoticeTab } from 'shared-sdk/contract';
 
@@ -47,23 +46,23 @@ export interface ShellClient {
 }
 
 export const REAL_SHELL_CLIENT: ShellClient = {
-  logIn: (credentials) => apiPost<LoginAnswer>('/login/admin/login', { ...credentials }),
-  unreadApp: (type) => apiGet<CountData>('/api/notice/getMpNoReadNums', { type }, { skipErrorHandler: true }),
-  unreadCommunity: () => apiGet<CountData>('/api/notice/getCommunityNoReadNums', undefined, { skipErrorHandler: true }),
+  logIn: (credentials) => callApi(session.login, { ...credentials }),
+  unreadApp: (type) => callApi(notices.noticeNoReadNums, { type }, { skipErrorHandler: true }),
+  unreadCommunity: () => callApi(notices.noticeCommunityNoReadNums, undefined, { skipErrorHandler: true }),
   // Reads sent as POST: they leave calls started early for a screen in place (shared-sdk prefetch).
-  enterprise: () => apiPost<EnterpriseAnswer>('/api/enterpriseUser/index', undefined, { skipErrorHandler: true, keepPrefetched: true }),
-  wearBadge: () => apiGet<WearBadgeAnswer>('/api/userBadge/getUserWearBadge', undefined, { skipErrorHandler: true }),
-  toolList: () => apiGet<ToolListAnswer>(SIDEBAR_RULE_CALLS.tools.path, undefined, { skipErrorHandler: true }),
-  dramaAuth: () => apiPost<HasAuthAnswer>(SIDEBAR_RULE_CALLS.shortDrama.path, undefined, { skipErrorHandler: true, keepPrefetched: true }),
-  userScore: () => apiGet<UserScoreAnswer>('/api/creatorScore/getUserScore'),
-  recentDrafts: () => apiGet<DraftSearchAnswer>('/api/draft/search', { type: 0, page: 1, size: 5 }),
-  userInfo: () => apiGet<MpBaseUserinfo>('/api/user/mpBaseUserinfo'),
-  noticeList: (args) => apiGet<NoticeListAnswer>('/api/notice/list', { ...args }),
-  noticeRead: (args) => apiPost<null>('/api/notice/read', { ...args }),
-  updateNickname: (nickname) => apiPost<null>('/api/user/update', { nickname }),
-  changePassword: (oldPassword, newPassword) => apiPost<null>('/api/user/password', { old_password: oldPassword, new_password: newPassword }),
-  banInfo: (token) => userGet<UserBanInfoAnswer | null>('/service/userban/getUserBanInfo', { token }, { skipErrorHandler: true }),
-  appeal: (reason) => apiPost<null>('/api/ban/appeal', { reason }, { skipErrorHandler: true }),
+  enterprise: () => callApi(certification.enterpriseIndex, undefined, { skipErrorHandler: true, keepPrefetched: true }),
+  wearBadge: () => callApi(account.wearBadge, undefined, { skipErrorHandler: true }),
+  toolList: () => callApi(tools.toolList, undefined, { skipErrorHandler: true }),
+  dramaAuth: () => callApi(shortDrama.dramaHasAuth, undefined, { skipErrorHandler: true, keepPrefetched: true }),
+  userScore: () => callApi(score.userScore),
+  recentDrafts: () => callApi(drafts.draftSearch, { type: 0, page: 1, size: 5 }),
+  userInfo: () => callApi(account.userInfo),
+  noticeList: (args) => callApi(notices.noticeList, { ...args }),
+  noticeRead: (args) => callApi(notices.noticeRead, { ...args }),
+  updateNickname: (nickname) => callApi(account.updateNickname, { nickname }),
+  changePassword: (oldPassword, newPassword) => callApi(account.changePassword, { old_password: oldPassword, new_password: newPassword }),
+  banInfo: (token) => userGet<UserBanInfoAnswer | null>(bans.userBanInfo.url, { token }, { skipErrorHandler: true }),
+  appeal: (reason) => callApi(bans.banAppeal, { reason }, { skipErrorHandler: true }),
 };
 
 export const shellClient: ShellClient = { ...REAL_SHELL_CLIENT };

@@ -1,12 +1,10 @@
 /**
- * The 发布 screen's calls (the release API, permission 'release'), typed from their contract
+ * The 发布 screen's calls (the release API, permission 'release'), named by their contract
  * declarations as in ../api/calls.ts, kept here beside the screen that makes them.
  */
 import type { releases } from 'shared-sdk/contract/schemas';
-import { declared } from 'shared-sdk/operator';
+import { releases as releaseCalls } from 'shared-sdk/contract/calls';
 import { consoleApi, viaOperator } from '../api/endpoint';
-
-type R = typeof releases;
 
 export type ReleaseRemote = releases.ReleaseRemote;
 export type ReleaseHealth = releases.ReleaseHealth;
@@ -16,12 +14,12 @@ export type ReleaseTopError = releases.ReleaseTopError;
 export type PromoteGateRefusal = releases.PromoteGateRefusal;
 
 export const RELEASE_CALLS = {
-  list: declared<R['releaseList']>({ method: 'GET', url: '/api/operator/releases' }),
-  health: declared<R['releaseHealth']>({ method: 'GET', url: '/api/operator/releases/health' }),
-  canary: declared<R['releaseCanary']>({ method: 'POST', url: '/api/operator/releases/canary' }),
-  pause: declared<R['releasePause']>({ method: 'POST', url: '/api/operator/releases/pause' }),
-  promote: declared<R['releasePromote']>({ method: 'POST', url: '/api/operator/releases/promote' }),
-  rollback: declared<R['releaseRollback']>({ method: 'POST', url: '/api/operator/releases/rollback' }),
+  list: releaseCalls.releaseList,
+  health: releaseCalls.releaseHealth,
+  canary: releaseCalls.releaseCanary,
+  pause: releaseCalls.releasePause,
+  promote: releaseCalls.releasePromote,
+  rollback: releaseCalls.releaseRollback,
 } as const;
 
 const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release'] }).injectEndpoints({

@@ -1,12 +1,11 @@
-import { baseApi, type CertificationApplyRequest, type CertificationState, type CertKind } from 'shared-sdk';
-
-const PATHS: Record<CertKind, { state: string; apply: string }> = {
-  enterprise: { state: '/api/enterpriseUser/application', apply: '/api/enterpriseUser/apply' },
-  gov: { state: '/api/govAffairs/index', apply: '/api/govAffairs/apply' },
-};
+import { baseApi, routeQuery, type CertificationApplyRequest, type CertificationState, type CertKind } from 'shared-sdk';
+import { certification } from 'shared-sdk/contract/calls';
 
 /** A screen's first call; /govAffairs and /enterprise declare the same one for the host to start early (expose/routes.ts). */
-export const certificationStateRequest = (kind: CertKind) => ({ url: PATHS[kind].state, method: 'POST' as const, skipErrorHandler: true });
+export const certificationStateRequest = (kind: CertKind) =>
+  kind === 'gov'
+    ? routeQuery(certification.govAffairsIndex, undefined, { skipErrorHandler: true })
+    : routeQuery(certification.enterpriseApplication, undefined, { skipErrorHandler: true });
 
 // The screens show their own failures (skipErrorHandler): a refusal belongs next to the form.
 export const certificationApi = baseApi.enhanceEndpoints({ addTagTypes: ['Certification'] }).injectEndpoints({
@@ -16,7 +15,10 @@ export const certificationApi = baseApi.enhanceEndpoints({ addTagTypes: ['Certif
       providesTags: (_result, _error, kind) => [{ type: 'Certification', id: kind }],
     }),
     applyCertification: build.mutation<CertificationState, { kind: CertKind; form: CertificationApplyRequest }>({
-      query: ({ kind, form }) => ({ url: PATHS[kind].apply, method: 'POST', body: { ...form }, skipErrorHandler: true }),
+      query: ({ kind, form }) =>
+        kind === 'gov'
+          ? routeQuery(certification.govAffairsApply, { ...form }, { skipErrorHandler: true })
+          : routeQuery(certification.enterpriseApply, { ...form }, { skipErrorHandler: true }),
       // The shell's dropdown reads the enterprise data: it moves to 审核中 at once.
       invalidatesTags: (_result, _error, { kind }) => [{ type: 'Certification', id: kind }, 'Enterprise'],
     }),

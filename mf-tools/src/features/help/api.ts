@@ -1,14 +1,15 @@
-import { baseApi } from 'shared-sdk';
+import { baseApi, routeEndpoint, routeQuery } from 'shared-sdk';
 import type { HelpArticle, HelpCategoriesAnswer, HelpSearchAnswer } from 'shared-sdk/contract';
+import { help } from 'shared-sdk/contract/calls';
 
 /** The help center's first call; the /helpCenter route declares the same one for the host to start early. */
-export const helpCategoriesRequest = () => ({ url: '/api/help/categories' });
+export const helpCategoriesRequest = () => routeQuery(help.helpCategories);
 
 export const helpApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    helpCategories: build.query<HelpCategoriesAnswer, void>({ query: helpCategoriesRequest }),
-    helpArticle: build.query<HelpArticle, string>({ query: (slug) => ({ url: '/api/help/article', params: { slug }, skipErrorHandler: true }) }),
-    helpSearch: build.query<HelpSearchAnswer, string>({ query: (q) => ({ url: '/api/help/search', params: { q } }) }),
+    helpCategories: build.query<HelpCategoriesAnswer, void>({ ...routeEndpoint(help.helpCategories) }),
+    helpArticle: build.query<HelpArticle, string>({ ...routeEndpoint(help.helpArticle, (slug: string) => ({ slug }), { skipErrorHandler: true }) }),
+    helpSearch: build.query<HelpSearchAnswer, string>({ ...routeEndpoint(help.helpSearch, (q: string) => ({ q })) }),
   }),
 });
 

@@ -1,15 +1,16 @@
-import { baseApi } from 'shared-sdk';
+import { baseApi, routeEndpoint, routeQuery } from 'shared-sdk';
 import type { RightApplyRequest, RightsAnswer } from 'shared-sdk/contract';
+import { rights } from 'shared-sdk/contract/calls';
 
 /** The screen's first call; the /rights route declares the same one for the host to start early. */
-export const rightsRequest = () => ({ url: '/api/rights/index' });
+export const rightsRequest = () => routeQuery(rights.rightsIndex);
 
 export const rightsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Rights'] }).injectEndpoints({
   endpoints: (build) => ({
-    rights: build.query<RightsAnswer, void>({ query: rightsRequest, providesTags: ['Rights'] }),
+    rights: build.query<RightsAnswer, void>({ ...routeEndpoint(rights.rightsIndex), providesTags: ['Rights'] }),
     // The screen shows the server's msg itself (locked, in review, banned).
     applyRight: build.mutation<RightsAnswer, RightApplyRequest>({
-      query: (body) => ({ url: '/api/rights/apply', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      ...routeEndpoint(rights.rightsApply, (body: RightApplyRequest) => ({ ...body }), { skipErrorHandler: true }),
       invalidatesTags: ['Rights'],
     }),
   }),

@@ -1,16 +1,18 @@
-import { baseApi } from 'shared-sdk';
+import { drafts } from 'shared-sdk/contract/calls';
+import { baseApi, routeQuery } from 'shared-sdk';
 import { LIMITS, type DraftDeleteRequest, type DraftDetail, type DraftSearchAnswer, type DraftSearchRequest } from 'shared-sdk/contract';
 
 /** What the list screen chooses (its pages are LIMITS.DRAFT_PAGE_SIZE long). */
 export type DraftSearchArgs = Required<Pick<DraftSearchRequest, 'type' | 'page' | 'title'>>;
 
 /** The list's call; the /draft route declares the same one for the host to start early (expose/routes.ts). */
-export function searchDraftsRequest({ type, page, title }: DraftSearchArgs): { url: string; params: DraftSearchRequest } {
-  return { url: '/api/draft/search', params: { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
+export function searchDraftsRequest({ type, page, title }: DraftSearchArgs) {
+  const params: DraftSearchRequest = { type, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) };
+  return routeQuery(drafts.draftSearch, params);
 }
 
 /** The detail's call; the /scriptDetail route declares the same one for the host to start early (expose/routes.ts). */
-export const showDraftRequest = (id: number) => ({ url: '/api/draft/show', params: { id }, skipErrorHandler: true });
+export const showDraftRequest = (id: number) => routeQuery(drafts.draftShow, { id }, { skipErrorHandler: true });
 
 export const draftApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,7 +28,7 @@ export const draftApi = baseApi.injectEndpoints({
     }),
     // The screen shows 删除成功! or the server's msg itself.
     deleteDraft: build.mutation<null, DraftDeleteRequest>({
-      query: (body) => ({ url: '/api/draft/del', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      query: (body) => routeQuery(drafts.draftDelete, { ...body }, { skipErrorHandler: true }),
       invalidatesTags: ['Draft'],
     }),
   }),

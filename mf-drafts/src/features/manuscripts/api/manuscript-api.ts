@@ -1,4 +1,5 @@
-import { baseApi } from 'shared-sdk';
+import { drafts } from 'shared-sdk/contract/calls';
+import { baseApi, routeQuery } from 'shared-sdk';
 import {
   LIMITS,
   type ManuscriptDeleteRequest,
@@ -13,8 +14,9 @@ import {
 export type ManuscriptListArgs = Required<Pick<ManuscriptListRequest, 'type' | 'status' | 'page' | 'title'>>;
 
 /** The library's call (pages of LIMITS.DRAFT_PAGE_SIZE, like the draft list); the /personalScript route declares the same one for the host to start early (expose/routes.ts). */
-export function listManuscriptsRequest({ type, status, page, title }: ManuscriptListArgs): { url: string; params: ManuscriptListRequest } {
-  return { url: '/api/manuscript/list', params: { type, status, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) } };
+export function listManuscriptsRequest({ type, status, page, title }: ManuscriptListArgs) {
+  const params: ManuscriptListRequest = { type, status, page, size: LIMITS.DRAFT_PAGE_SIZE, ...(title ? { title } : {}) };
+  return routeQuery(drafts.manuscriptList, params);
 }
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Manuscript'] });
@@ -26,16 +28,16 @@ export const manuscriptApi = api.injectEndpoints({
       providesTags: ['Manuscript'],
     }),
     showManuscript: build.query<ManuscriptDetail, number>({
-      query: (id) => ({ url: '/api/manuscript/show', params: { id }, skipErrorHandler: true }),
+      query: (id) => routeQuery(drafts.manuscriptShow, { id }, { skipErrorHandler: true }),
       providesTags: ['Manuscript'],
     }),
     withdrawManuscript: build.mutation<ManuscriptWithdrawAnswer, ManuscriptWithdrawRequest>({
-      query: (body) => ({ url: '/api/manuscript/withdraw', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      query: (body) => routeQuery(drafts.manuscriptWithdraw, { ...body }, { skipErrorHandler: true }),
       // Withdrawing to the drafts adds a draft.
       invalidatesTags: ['Manuscript', 'Draft'],
     }),
     deleteManuscript: build.mutation<null, ManuscriptDeleteRequest>({
-      query: (body) => ({ url: '/api/manuscript/del', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      query: (body) => routeQuery(drafts.manuscriptDelete, { ...body }, { skipErrorHandler: true }),
       invalidatesTags: ['Manuscript'],
     }),
   }),

@@ -1,4 +1,5 @@
-import { baseApi, LIMITS, type MaterialListAnswer, type MaterialListRequest } from 'shared-sdk';
+import { materials } from 'shared-sdk/contract/calls';
+import { baseApi, LIMITS, routeQuery, type MaterialListAnswer, type MaterialListRequest } from 'shared-sdk';
 
 export type PickerQuery = Required<Pick<MaterialListRequest, 'cm_type' | 'page' | 'cm_title'>>;
 
@@ -9,7 +10,7 @@ export const pickerApi = baseApi.injectEndpoints({
       // My own materials of the type, every audit state (a creator may use what they uploaded).
       query: ({ cm_type, page, cm_title }) => {
         const body: MaterialListRequest = { all: 0, cm_type, cm_check: 0, page, per_page: LIMITS.MATERIAL_PAGE_SIZE, ...(cm_title ? { cm_title } : {}) };
-        return { url: '/api/material/list', method: 'POST', body };
+        return routeQuery(materials.materialList, body);
       },
       providesTags: ['Material'],
     }),

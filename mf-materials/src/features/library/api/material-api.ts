@@ -1,5 +1,6 @@
 import {
   baseApi,
+  routeQuery,
   type MaterialDetail,
   type MaterialListAnswer,
   type MaterialListRequest,
@@ -9,45 +10,46 @@ import {
   type MaterialUseRequest,
   type Tag,
 } from 'shared-sdk';
+import { labels, materials } from 'shared-sdk/contract/calls';
 
 // docs/product.md §8: list, delete and operation failures are only logged, so these skip the central notifier.
 export const materialApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listMaterials: build.query<MaterialListAnswer, MaterialListRequest>({
-      query: (body) => ({ url: '/api/material/list', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      query: (body) => routeQuery(materials.materialList, { ...body }, { skipErrorHandler: true }),
       providesTags: ['Material'],
     }),
     materialDetail: build.query<MaterialDetail, number>({
-      query: (id) => ({ url: '/api/material/showChild', method: 'POST', body: { id } }),
+      query: (id) => routeQuery(materials.materialDetail, { id }),
       providesTags: (_result, _error, id) => [{ type: 'MaterialDetail', id }],
       // A detail is dropped as soon as its screen closes: after a delete, nothing stale is shown again.
       keepUnusedDataFor: 0,
     }),
     deleteMaterials: build.mutation<null, string>({
-      query: (ids) => ({ url: '/api/material/delChild', method: 'POST', body: { ids }, skipErrorHandler: true }),
+      query: (ids) => routeQuery(materials.materialDelete, { ids }, { skipErrorHandler: true }),
       // Lists only: re-reading the detail that was just deleted would answer 素材不存在或已删除 and
       // show it as an error right after 删除素材成功 (the detail screen leaves for the library).
       invalidatesTags: ['Material'],
     }),
     operateMaterial: build.mutation<null, MaterialOperationRequest>({
-      query: (body) => ({ url: '/api/material/operation', method: 'POST', body, skipErrorHandler: true }),
+      query: (body) => routeQuery(materials.materialOperation, body, { skipErrorHandler: true }),
       invalidatesTags: ['MaterialDetail'],
     }),
     useMaterial: build.mutation<null, MaterialUseRequest>({
-      query: (body) => ({ url: '/api/material/use', method: 'POST', body }),
+      query: (body) => routeQuery(materials.materialUse, body),
       invalidatesTags: ['MaterialDetail'],
     }),
     saveMaterial: build.mutation<MaterialSaveAnswer, MaterialSaveRequest>({
       // The add screen shows "data or msg" itself (docs/product.md §8).
-      query: (body) => ({ url: '/api/material/save', method: 'POST', body: { ...body }, skipErrorHandler: true }),
+      query: (body) => routeQuery(materials.materialSave, { ...body }, { skipErrorHandler: true }),
       invalidatesTags: ['Material'],
     }),
     searchLabels: build.query<Tag[], string>({
-      query: (name) => ({ url: '/api/label/list', method: 'POST', body: { name } }),
+      query: (name) => routeQuery(labels.labelList, { name }),
       providesTags: ['Tag'],
     }),
     createLabel: build.mutation<Tag[], string>({
-      query: (name) => ({ url: '/api/label/list', method: 'POST', body: { name, create: 1 } }),
+      query: (name) => routeQuery(labels.labelList, { name, create: 1 }),
       invalidatesTags: ['Tag'],
     }),
   }),
