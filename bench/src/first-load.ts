@@ -36,7 +36,10 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * /login to 228 KB (measured 227.5) when shared-sdk, which every page loads whole as the shared
  * singleton, took in the request-failure and query-result helpers the remotes had copied, and the
  * host began attributing field vitals to the remote screen on show: to be won back (the
- * ordinary-computer performance work).
+ * ordinary-computer performance work). The attribution (which screen was on show when, one vital of
+ * each name) moved into the vitals chunk loaded later with web-vitals (-0.2 KB), but the host's
+ * entry took in the runtime plugin that registers shares when first asked for (+0.4 KB): /login
+ * measured 227.7 KB, the ceiling stays 228.
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
 export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 228, '/index': 352, '/draft': 476 };

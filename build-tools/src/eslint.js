@@ -77,7 +77,6 @@ export default tseslint.config(
     // Browser code names each call by its contract declaration (shared-sdk/contract/calls), never by
     // a restated '/api/…' URL. Not flagged: the contract itself, tests, and a remote's expose/routes.ts
     // (plain data the build evaluates on its own; routes.test.ts holds each to the screen's call).
-    // host-shell's error-reports.ts is converted separately.
     basePath: REPO_DIR,
     files: ['host-shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'shared-sdk/src/**/*.{ts,tsx}'],
     ignores: [
@@ -85,7 +84,6 @@ export default tseslint.config(
       '**/*.test.{ts,tsx}',
       'shared-sdk/src/testing/**',
       'mf-*/src/expose/routes.ts',
-      'host-shell/src/remotes/error-reports.ts',
     ],
     plugins: { 'api-urls': apiUrls },
     rules: { 'api-urls/no-api-url-literals': 'error' },

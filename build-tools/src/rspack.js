@@ -25,6 +25,7 @@ export { SHARED_SINGLETONS } from './rspack-shared.js';
  *   routesFile?: string,
  *   devRemotes?: Record<string, { port: number }>,
  *   title?: string,
+ *   runtimePlugins?: string[],
  * }} MfConfigOptions
  */
 
@@ -127,7 +128,14 @@ function federationPlugin(options) {
   // the page and every remote entry uses it instead of shipping its own copy.
   const optimization = { target: /** @type {const} */ ('web') };
   if (options.kind === 'host') {
-    return new ModuleFederationPlugin({ ...common, remotes: {}, experiments: { optimization, provideExternalRuntime: true } });
+    return new ModuleFederationPlugin({
+      ...common,
+      remotes: {},
+      // Build-time runtime plugins (files of the host, relative to its folder): in the runtime from
+      // its first initialisation on, before the shares are registered.
+      runtimePlugins: (options.runtimePlugins ?? []).map((file) => path.resolve(options.dir, file)),
+      experiments: { optimization, provideExternalRuntime: true },
+    });
   }
   return new ModuleFederationPlugin({
     ...common,

@@ -10,22 +10,23 @@
  * phone numbers and e-mail addresses again. Only a logged-in user's page reports (the call is signed
  * for their session), as the load reports do.
  *
- * The same batches carry the page's field vitals (`vitals-reports.ts`): the screens on show are
- * kept with their times, so a measurement goes to the remote version whose screen it measured.
+ * The same batches carry the page's field vitals (`vitals-reports.ts`, loaded later with
+ * web-vitals): the screens on show are kept here with their times from the start, and the vitals
+ * chunk books a measurement to the remote version whose screen it measured.
  */
 import {
   apiPost,
   ERROR_REPORT_LIMITS,
   getToken,
   onCallFailure,
-  VITAL_LIMITS,
   type ErrorReportAnswer,
   type ErrorReportItem,
   type VitalReportItem,
   withoutUrlQueries,
 } from 'shared-sdk';
+import { runtime } from 'shared-sdk/contract/calls';
 
-export const ERROR_REPORT_PATH = '/api/runtime/error-report';
+export const ERROR_REPORT_PATH = runtime.runtimeErrorReport.url;
 
 /** A remote's release as the page runs it: its files are under `base`. */
 export interface RunningRelease {
@@ -74,9 +75,9 @@ export class ErrorReports {
   /** The remote screen on show (its federation name), for the calls it makes. */
   private screen: string | null = null;
   /** Which remote screen was on show since when (page clock): a measurement is of the screen on show at its time. */
-  private readonly shown: { at: number; screen: string | null }[] = [];
-  private readonly pendingVitals: VitalReportItem[] = [];
-  private readonly vitalsSent = new Set<string>();
+  readonly shown: { at: number; screen: string | null }[] = [];
+  /** The field vitals waiting for the next batch, once the vitals chunk has loaded. */
+  private vitals: (() => VitalReportItem[]) | null = null;
 
   constructor(private readonly options: ErrorReportOptions) {
     this.sampledLoad = (options.random ?? Math.random)() < (options.sampleRate ?? 1);
@@ -129,36 +130,14 @@ export class ErrorReports {
     else this.schedule();
   }
 
-  private schedule(): void {
+  /** A batch goes out soon (the first item of a batch starts the wait). */
+  schedule(): void {
     this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? 2000);
   }
 
-  /** The remote screen (federation name) on show at `time` of the page clock, if any. */
-  screenAt(time: number): string | null {
-    let screen: string | null = null;
-    for (const entry of this.shown) {
-      if (entry.at > time) break;
-      screen = entry.screen;
-    }
-    return screen;
-  }
-
-  /**
-   * A field vital of this page load (one of each name), of a release: sent with the next batch, at
-   * once when the page is already hidden (web-vitals reports its final values as the page hides).
-   */
-  vital(release: RunningRelease, name: VitalReportItem['name'], value: number, rating: VitalReportItem['rating']): void {
-    if (!this.sampledLoad || !getToken() || this.vitalsSent.has(name) || !Number.isFinite(value)) return;
-    this.vitalsSent.add(name);
-    this.pendingVitals.push({
-      remote: release.remote,
-      version: release.version,
-      name,
-      value: Math.min(Math.max(Math.round(value), 0), VITAL_LIMITS.MAX_MS),
-      rating,
-    });
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.flush();
-    else this.schedule();
+  /** The vitals chunk hands over what it measured: taken into each batch. */
+  carryVitals(take: () => VitalReportItem[]): void {
+    this.vitals = take;
   }
 
   /** An error or a rejection reached the window: counted when a remote's file threw it. */
@@ -198,10 +177,10 @@ export class ErrorReports {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.pending.size && !this.pendingVitals.length) return;
+    const vitals = this.vitals?.() ?? [];
+    if (!this.pending.size && !vitals.length) return;
     const items = [...this.pending.values()];
     this.pending.clear();
-    const vitals = this.pendingVitals.splice(0);
     const sent = vitals.length ? this.options.send(this.options.pageLoad, items, vitals) : this.options.send(this.options.pageLoad, items);
     sent.catch((error: unknown) => console.warn('host-shell: an error report was not accepted', error));
   }

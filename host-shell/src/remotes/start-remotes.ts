@@ -7,7 +7,7 @@ import { getToken, type RemoteEntry } from 'shared-sdk';
 import { separateChunkRegistries } from './chunk-registries';
 import { initFederation, reregisterRemote } from './federation';
 import { signedErrorSender, startErrorReports } from './error-reports';
-import { startVitalsReports } from './vitals-reports';
+import { startVitalsReports } from './vitals-start';
 import { fetchRemotes } from './fetch-remotes';
 import { IntegrityIndex, integrityFetch, integrityPlugin } from './integrity';
 import { ManifestCache, onFirstActivity, whenIdle } from './manifest-cache';

@@ -1,7 +1,8 @@
 import { USER_INFO_STORAGE_KEY, type ErrorReportItem, type VitalReportItem } from 'shared-sdk';
 import { VERIFIED_USER } from '../testing/fixtures';
 import { ErrorReports, type RunningRelease } from './error-reports';
-import { startVitalsReports, VITALS_LOAD_AFTER_MS, type VitalMetric } from './vitals-reports';
+import type { VitalMetric } from './vitals-reports';
+import { startVitalsReports, VITALS_LOAD_AFTER_MS } from './vitals-start';
 
 // web-vitals itself needs a browser's performance observers: here its two subscriptions hand their
 // callbacks to the test, which calls them as the library does in a page (LCP final at the first

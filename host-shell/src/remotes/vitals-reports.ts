@@ -6,16 +6,10 @@
  * or click counts for nobody). They travel in the error reports' batches, sampled and limited with
  * them, and carry nothing but the remote, version, metric, value and rating.
  *
- * web-vitals is loaded only when the page is sampled, at the first sign of someone using the page
- * (or 10 seconds after start), when the browser is idle: never among the first screen's bytes. Its
- * observers read buffered entries (the paints, the slow interactions), so nothing before is missed.
+ * This module is loaded with web-vitals, after the first screen (`vitals-start.ts`).
  */
-import type { VitalReportItem } from 'shared-sdk';
-import type { ErrorReports } from './error-reports';
-import { onFirstActivity, whenIdle } from './manifest-cache';
-
-/** When no pointer or key has moved by then, web-vitals loads anyway (a page may be read and left untouched). */
-export const VITALS_LOAD_AFTER_MS = 10_000;
+import { getToken, VITAL_LIMITS, type VitalReportItem } from 'shared-sdk';
+import type { ErrorReports, RunningRelease } from './error-reports';
 
 /** What the reporter reads of a web-vitals metric. */
 export interface VitalMetric {
@@ -34,40 +28,57 @@ export interface VitalsLibrary {
   onINP: Subscribe;
 }
 
-/** Books a final metric to the screen on show when its entry (paint or interaction) happened. */
-export function measured(reports: ErrorReports, metric: VitalMetric): void {
-  if (metric.name !== 'LCP' && metric.name !== 'INP') return;
-  const time = metric.name === 'LCP' ? metric.entries.at(-1)?.startTime : metric.entries[0]?.startTime;
-  if (time === undefined) return;
-  const screen = reports.screenAt(time);
-  const release = screen ? reports.release(screen) : undefined;
-  if (release) reports.vital(release, metric.name, metric.value, metric.rating);
+/** The remote screen (federation name) on show at `time` of the page clock, if any. */
+export function screenAt(reports: ErrorReports, time: number): string | null {
+  let screen: string | null = null;
+  for (const entry of reports.shown) {
+    if (entry.at > time) break;
+    screen = entry.screen;
+  }
+  return screen;
+}
+
+/** The page's field vitals waiting for the error reports' next batch. */
+export class VitalsBooking {
+  private readonly pending: VitalReportItem[] = [];
+  private readonly sent = new Set<string>();
+
+  constructor(private readonly reports: ErrorReports) {
+    reports.carryVitals(() => this.pending.splice(0));
+  }
+
+  /**
+   * A field vital of this page load (one of each name), of a release: sent with the next batch, at
+   * once when the page is already hidden (web-vitals reports its final values as the page hides).
+   */
+  vital(release: RunningRelease, name: VitalReportItem['name'], value: number, rating: VitalReportItem['rating']): void {
+    if (!this.reports.sampled || !getToken() || this.sent.has(name) || !Number.isFinite(value)) return;
+    this.sent.add(name);
+    this.pending.push({
+      remote: release.remote,
+      version: release.version,
+      name,
+      value: Math.min(Math.max(Math.round(value), 0), VITAL_LIMITS.MAX_MS),
+      rating,
+    });
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.reports.flush();
+    else this.reports.schedule();
+  }
+
+  /** Books a final metric to the screen on show when its entry (paint or interaction) happened. */
+  measured(metric: VitalMetric): void {
+    if (metric.name !== 'LCP' && metric.name !== 'INP') return;
+    const time = metric.name === 'LCP' ? metric.entries.at(-1)?.startTime : metric.entries[0]?.startTime;
+    if (time === undefined) return;
+    const screen = screenAt(this.reports, time);
+    const release = screen ? this.reports.release(screen) : undefined;
+    if (release) this.vital(release, metric.name, metric.value, metric.rating);
+  }
 }
 
 /** Subscribes to the library's final LCP and INP of this page load. */
 export function watchVitals(reports: ErrorReports, library: VitalsLibrary): void {
-  library.onLCP((metric) => measured(reports, metric));
-  library.onINP((metric) => measured(reports, metric));
-}
-
-/** Loads web-vitals after the first screen (sampled pages only) and starts measuring; a failed load costs nothing. */
-export function startVitalsReports(
-  reports: ErrorReports,
-  load: () => Promise<VitalsLibrary> = () => import(/* webpackChunkName: "web-vitals" */ 'web-vitals'),
-): Promise<void> {
-  if (!reports.sampled) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    let started = false;
-    const start = () => {
-      if (started) return;
-      started = true;
-      clearTimeout(timer);
-      whenIdle(resolve);
-    };
-    const timer = setTimeout(start, VITALS_LOAD_AFTER_MS);
-    onFirstActivity(start);
-  })
-    .then(load)
-    .then((library) => watchVitals(reports, library))
-    .catch((error: unknown) => console.warn('host-shell: web vitals are not measured in this page', error));
+  const booking = new VitalsBooking(reports);
+  library.onLCP((metric) => booking.measured(metric));
+  library.onINP((metric) => booking.measured(metric));
 }

@@ -162,6 +162,7 @@ export const rank: RefsOf<typeof S.rank> = {
 export const releases: RefsOf<typeof S.releases> = {
   operatorSetReleaseScope: { method: 'POST', url: '/api/operator/operators/release-scope' },
   releaseCanary: { method: 'POST', url: '/api/operator/releases/canary' },
+  releaseCheckHost: { method: 'POST', url: '/api/operator/releases/check-host' },
   releaseHealth: { method: 'GET', url: '/api/operator/releases/health' },
   releaseList: { method: 'GET', url: '/api/operator/releases' },
   releasePause: { method: 'POST', url: '/api/operator/releases/pause' },
