@@ -34,6 +34,8 @@ interface Target {
   content: string;
   /** The page's own data call, whose answer the content shows. */
   data: RegExp;
+  /** The remote whose screen it is (its files count; other remotes' do not). */
+  remote?: string;
 }
 
 const sidebarEntry = (menu: string) => (page: Page) =>
@@ -44,6 +46,7 @@ const sidebarEntry = (menu: string) => (page: Page) =>
 
 const REMOTE_TARGET: Target = {
   name: 'remote /draft',
+  remote: 'mf-drafts',
   entry: sidebarEntry('草稿箱'),
   url: /\/draft$/,
   content: '[data-testid=draft-item]',
@@ -68,7 +71,18 @@ const HOST_HOME_TARGET: Target = {
  * data call. Other calls around a navigation (load reports, unread counts, the session's re-read)
  * run beside it and are not part of the chain.
  */
-const isNeeded = (target: Target, path: string) => /\.(m?js|css)$|mf-manifest\.json$/.test(path) || target.data.test(path);
+const isNeeded = (target: Target, path: string) =>
+  (/\.(m?js|css)$|mf-manifest\.json$/.test(path) && !IDLE_TIME.test(path) && !otherRemote(target, path)) || target.data.test(path);
+/**
+ * Started by the first pointer movement and run when the browser is idle, for later pages: the field
+ * vitals' chunk (web-vitals) and the other remotes' manifests (warmed for their first click). They
+ * may fall inside the window but no content waits for them.
+ */
+const IDLE_TIME = /\/web-vitals\.[\w]+\.js$/;
+const otherRemote = (target: Target, path: string) => {
+  const remote = /^\/releases\/([^/]+)\//.exec(path)?.[1];
+  return remote !== undefined && remote !== target.remote;
+};
 /** A host page to start from, none of the targets. */
 const START_PAGE = '/user';
 

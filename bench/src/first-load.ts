@@ -39,10 +39,13 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * ordinary-computer performance work). The attribution (which screen was on show when, one vital of
  * each name) moved into the vitals chunk loaded later with web-vitals (-0.2 KB), but the host's
  * entry took in the runtime plugin that registers shares when first asked for (+0.4 KB): /login
- * measured 227.7 KB, the ceiling stays 228.
+ * measured 227.7 KB, the ceiling stays 228. /login to 230 KB (measured 229.3) when the browser's calls
+ * began to be named by their contract declaration (shared-sdk's callApi/routeQuery and the route
+ * table's entries the SDK itself uses): the 1.3 KB over the old ceiling are owed to the
+ * ordinary-computer performance work.
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
-export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 228, '/index': 352, '/draft': 476 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 230, '/index': 352, '/draft': 476 };
 
 export interface PageLoad {
   page: string;
