@@ -79,12 +79,7 @@ export default tseslint.config(
     // (plain data the build evaluates on its own; routes.test.ts holds each to the screen's call).
     basePath: REPO_DIR,
     files: ['host-shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'shared-sdk/src/**/*.{ts,tsx}'],
-    ignores: [
-      'shared-sdk/src/contract/**',
-      '**/*.test.{ts,tsx}',
-      'shared-sdk/src/testing/**',
-      'mf-*/src/expose/routes.ts',
-    ],
+    ignores: ['shared-sdk/src/contract/**', '**/*.test.{ts,tsx}', 'shared-sdk/src/testing/**', 'mf-*/src/expose/routes.ts'],
     plugins: { 'api-urls': apiUrls },
     rules: { 'api-urls/no-api-url-literals': 'error' },
   },
