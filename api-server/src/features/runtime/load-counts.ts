@@ -62,10 +62,10 @@ export async function countLoadReport(db: Kysely<Database>, report: CountedRepor
   });
 }
 
-/** Each remote's counts in its current run: what the automatic rollback judges on (loads, failures, error sessions, field vitals). */
-export async function currentRunStats(db: Kysely<Database>, env: string, manifest: RolloutManifest): Promise<RolloutStats> {
-  const [rows, errorRows, vitalRows] = await Promise.all([
-    db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).execute(),
+/** Every version's load counts, error sessions and field vitals (LCP, INP views and poor views), by run. */
+function countsByRun(db: Kysely<Database>, env: string) {
+  return Promise.all([
+    db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).orderBy('run').execute(),
     db
       .selectFrom('remote_error_sessions')
       .select(['remote', 'version', 'run', (eb) => eb.fn.countAll<string>().as('sessions')])
@@ -86,6 +86,11 @@ export async function currentRunStats(db: Kysely<Database>, env: string, manifes
       .groupBy(['remote', 'version', 'run', 'metric'])
       .execute(),
   ]);
+}
+
+/** Each remote's counts in its current run: what the automatic rollback judges on (loads, failures, error sessions, field vitals). */
+export async function currentRunStats(db: Kysely<Database>, env: string, manifest: RolloutManifest): Promise<RolloutStats> {
+  const [rows, errorRows, vitalRows] = await countsByRun(db, env);
   const stats: RolloutStats = {};
   for (const row of rows) {
     if (row.run !== currentRun(manifest.remotes[row.remote])) continue;
@@ -112,28 +117,7 @@ export async function currentRunStats(db: Kysely<Database>, env: string, manifes
  * sessions and field vitals (LCP, INP views and poor views) of that same run.
  */
 export async function statsSnapshot(db: Kysely<Database>, env: string, manifest: RolloutManifest): Promise<RolloutStats> {
-  const [rows, errorRows, vitalRows] = await Promise.all([
-    db.selectFrom('remote_load_counts').selectAll().where('env', '=', env).orderBy('run').execute(),
-    db
-      .selectFrom('remote_error_sessions')
-      .select(['remote', 'version', 'run', (eb) => eb.fn.countAll<string>().as('sessions')])
-      .where('env', '=', env)
-      .groupBy(['remote', 'version', 'run'])
-      .execute(),
-    db
-      .selectFrom('remote_vitals')
-      .select([
-        'remote',
-        'version',
-        'run',
-        'metric',
-        (eb) => eb.fn.countAll<string>().as('views'),
-        (eb) => eb.fn.countAll<string>().filterWhere('poor', '=', true).as('poor'),
-      ])
-      .where('env', '=', env)
-      .groupBy(['remote', 'version', 'run', 'metric'])
-      .execute(),
-  ]);
+  const [rows, errorRows, vitalRows] = await countsByRun(db, env);
   const stats: RolloutStats = {};
   /** remote@version → the run its counts come from. */
   const runOf = new Map<string, number>();
