@@ -14,8 +14,8 @@ jest.mock('shared-sdk', () => {
   const actual = jest.requireActual<typeof Sdk>('shared-sdk');
   return {
     ...actual,
-    apiPost: (path: string, body: { material_id: number; type: number }) => {
-      if (path === '/api/editor/useMaterial') recorded.push(body);
+    callApi: (route: { url: string }, body: { material_id: number; type: number }) => {
+      if (route.url === '/api/editor/useMaterial') recorded.push(body);
       return Promise.resolve({});
     },
   };
