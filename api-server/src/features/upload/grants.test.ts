@@ -23,7 +23,7 @@ import { SAMPLE, type TestToken, newKey, ossInject } from '../oss/oss-test-clien
 import { add, articleFields } from '../editor/test-kit';
 import { sweepOrphans } from '../storage-sweep/sweep';
 import { INTENT_REQUIRED_MESSAGE } from '.';
-import { GRANT_EXPIRED_MESSAGE } from './grants';
+import { GRANT_EXPIRED_MESSAGE, grantUpload } from './grants';
 
 const KB = 1000;
 const DAY = 86_400_000;
@@ -132,6 +132,34 @@ describe('upload grants on the embedded storage', () => {
     );
     const freed = await tokenCall(app, token, { kind: 'file', size: 100 * KB, ext: 'pdf' });
     assert.equal(freed.code, 0, freed.msg);
+  });
+
+  it("looks at the open uploads without holding the creator's lock: their other calls go on while the storage answers", async () => {
+    const user = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow();
+    const deps = { db: database.db, storage: app.storage, limits: { maxOpenUploads: 1, quotaBytes: 0 } };
+    await grantUpload(deps, user.id, { kind: 'file', size: KB, ext: 'pdf' });
+    const lockedMeanwhile: boolean[] = [];
+    const slowStorage = {
+      ...deps,
+      storage: {
+        delete: (key: string) => app.storage.delete(key),
+        // While the storage is asked, another call of the same creator takes their row lock.
+        head: async (key: string) => {
+          const lock = database.db
+            .transaction()
+            .execute((trx) => trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst());
+          const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000).unref());
+          lockedMeanwhile.push((await Promise.race([lock, timeout])) !== 'blocked');
+          return app.storage.head(key);
+        },
+      },
+    };
+    await assert.rejects(grantUpload(slowStorage, user.id, { kind: 'file', size: KB, ext: 'pdf' }), { message: STORAGE_REFUSAL_MESSAGES.TooManyOpenUploads });
+    assert.ok(lockedMeanwhile.length > 0, 'the open uploads were looked at');
+    assert.ok(
+      lockedMeanwhile.every((free) => free),
+      'the lock was free meanwhile',
+    );
   });
 
   it('no longer counts an upload given up (its object never came) once the abandoned window passed', async () => {

@@ -21,7 +21,8 @@
  * the bytes as they stream too).
  *
  * Requests for the same creator are serialised by a row lock on the user, so two token calls at
- * once cannot both take the last open upload or the last bytes of the quota.
+ * once cannot both take the last open upload or the last bytes of the quota. The HEADs at a bound
+ * run before that lock is taken: a slow storage never holds it.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -61,43 +62,57 @@ const refuse = (code: keyof typeof STORAGE_REFUSAL_MESSAGES) => invalid(STORAGE_
 export async function grantUpload(deps: GrantDeps, uid: number, intent: UploadIntent): Promise<string> {
   if (intent.size > UPLOAD_KIND_MAX_BYTES[intent.kind]) throw refuse('EntityTooLarge');
   const now = (deps.now ?? (() => new Date()))();
+  const { maxOpenUploads, quotaBytes } = deps.limits;
+  const overBounds = async (db: Kysely<Database>) =>
+    (await openCount(db, uid)) >= maxOpenUploads
+      ? 'TooManyOpenUploads'
+      : quotaBytes && (await usedBytes(db, uid)) + intent.size > quotaBytes
+        ? 'QuotaExceeded'
+        : null;
+  // At a bound, look at what the browser did with its open uploads (finished: the object exists; or
+  // given up) before deciding. The look-ups go to the storage, a bucket over the network: they run
+  // before the transaction, so no round trip holds the creator's row lock or a pooled connection.
+  if (await overBounds(deps.db)) await settleOpenGrants(deps, uid, now);
   return deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', uid).forUpdate().executeTakeFirst();
-    const { maxOpenUploads, quotaBytes } = deps.limits;
-    let open = await trx
-      .selectFrom('upload_grants')
-      .select(['object_key', 'granted_at', 'declared_bytes'])
-      .where('owner_id', '=', uid)
-      .where('size', 'is', null)
-      .execute();
-    if (open.length >= maxOpenUploads) {
-      // Look at what the browser did with them: finished (the object exists) or given up.
-      const still: typeof open = [];
-      for (const grant of open) {
-        const info = await deps.storage.head(grant.object_key);
-        if (info) await settle({ db: trx, storage: deps.storage }, grant.object_key, info, Number(grant.declared_bytes)).catch(() => undefined);
-        else if (now.getTime() - grant.granted_at.getTime() > GRANT_ABANDONED_MS)
-          await trx.deleteFrom('upload_grants').where('object_key', '=', grant.object_key).execute();
-        else still.push(grant);
-      }
-      open = still;
-      if (open.length >= maxOpenUploads) throw refuse('TooManyOpenUploads');
-    }
-    if (quotaBytes && (await usedBytes(trx, uid)) + intent.size > quotaBytes) {
-      // Before refusing, count what is really there: an unfinished upload whose object appeared at
-      // its real size (not the size declared), one given up (a week without its object) not at all.
-      for (const grant of open) {
-        const info = await deps.storage.head(grant.object_key);
-        if (info) await settle({ db: trx, storage: deps.storage }, grant.object_key, info, Number(grant.declared_bytes)).catch(() => undefined);
-        else if (now.getTime() - grant.granted_at.getTime() > GRANT_ABANDONED_MS)
-          await trx.deleteFrom('upload_grants').where('object_key', '=', grant.object_key).execute();
-      }
-      if ((await usedBytes(trx, uid)) + intent.size > quotaBytes) throw refuse('QuotaExceeded');
-    }
+    const refusal = await overBounds(trx);
+    if (refusal) throw refuse(refusal);
     const key = `${intent.kind}/${dateFolder(now)}/${scopeFor(uid)}/${randomBytes(16).toString('hex')}.${intent.ext}`;
     await trx.insertInto('upload_grants').values({ object_key: key, owner_id: uid, kind: intent.kind, declared_bytes: intent.size, granted_at: now }).execute();
     return key;
   });
+}
+
+/** Uploads granted to `uid` whose object has not been found yet. */
+async function openCount(db: Kysely<Database>, uid: number): Promise<number> {
+  const row = await db
+    .selectFrom('upload_grants')
+    .select((eb) => eb.fn.countAll<string>().as('open'))
+    .where('owner_id', '=', uid)
+    .where('size', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.open);
+}
+
+/**
+ * Each open upload of `uid` looked at (HEAD): one whose object exists is closed at its real size (or
+ * removed when beyond what was allowed), one older than the abandoned window with no object is
+ * dropped, the rest stay open. Each change is one statement of its own, safe beside a concurrent
+ * token call or commit of the same creator.
+ */
+async function settleOpenGrants(deps: GrantDeps, uid: number, now: Date): Promise<void> {
+  const open = await deps.db
+    .selectFrom('upload_grants')
+    .select(['object_key', 'granted_at', 'declared_bytes'])
+    .where('owner_id', '=', uid)
+    .where('size', 'is', null)
+    .execute();
+  for (const grant of open) {
+    const info = await deps.storage.head(grant.object_key);
+    if (info) await settle(deps, grant.object_key, info, Number(grant.declared_bytes)).catch(() => undefined);
+    else if (now.getTime() - grant.granted_at.getTime() > GRANT_ABANDONED_MS)
+      await deps.db.deleteFrom('upload_grants').where('object_key', '=', grant.object_key).where('size', 'is', null).execute();
+  }
 }
 
 /** The key of an upload granted to `uid` before (its credentials renewed), or a refusal. */
