@@ -40,8 +40,10 @@ export default tseslint.config(
   },
   {
     // No import cycles (a module that needs its importer half-initialised, and a knot no one can
-    // split later); dynamic imports count too. Shared names go into a module of their own.
-    // import-x skips `import type` edges: they vanish at run time.
+    // split later); dynamic imports count too. Shared names go into a module of their own
+    // (docs/style.md rule 12). import-x skips `import type` edges (they vanish at run time) and has
+    // no option to follow them, so import-cycles.test.js (build-tools' `npm test`) walks each
+    // package's src with them included.
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],

@@ -12,13 +12,9 @@
  * because the clients disagree on them (ali-oss in Node sends `'` as `%27`, RFC 3986 encoders all
  * five); none of them decodes into a `%`, `/` or `.`, so this opens no second meaning.
  */
-import { isValidKey } from './object-store';
+import { type StorageAddress, isValidKey } from './object-store';
 
-/** What an address names in a store. Null (instead of this) when the address is not the store's. */
-export interface StorageAddress {
-  /** The key, or null when the address lies in the store's namespace but names no key as spelled. */
-  key: string | null;
-}
+export type { StorageAddress } from './object-store';
 
 /** Characters encodeURIComponent leaves alone but other encoders escape (see above). */
 const SUB_DELIMS = /%(?:21|27|28|29|2a)/gi;

@@ -7,7 +7,6 @@
  * object in memory unless the caller asks for a small one (`readObject`, `readHead`).
  */
 import type { Readable } from 'node:stream';
-import type { StorageAddress } from './object-address';
 
 export interface ObjectInfo {
   key: string;
@@ -53,6 +52,12 @@ export class ObjectTooLargeError extends Error {
     super(`object larger than ${maxBytes} bytes`);
     this.name = 'ObjectTooLargeError';
   }
+}
+
+/** What an address names in a store (object-address.ts reads addresses). Null (instead of this) when the address is not the store's. */
+export interface StorageAddress {
+  /** The key, or null when the address lies in the store's namespace but names no key as spelled. */
+  key: string | null;
 }
 
 export interface ObjectStore {

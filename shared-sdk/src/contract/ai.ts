@@ -7,9 +7,9 @@
  */
 import type * as ai from './schemas/ai';
 import type { DataOf, EventOf, RequestOf } from './schemas/route';
+import { AI_LIMITS, AI_TONES, type AiAction, type AiTone } from './values/ai';
 
-export const AI_ACTIONS = ['expand', 'polish', 'tone', 'openAi'] as const;
-export type AiAction = (typeof AI_ACTIONS)[number];
+export * from './values/ai';
 
 export const AI_ACTION_LABELS: Readonly<Record<AiAction, string>> = {
   expand: '扩写',
@@ -17,16 +17,6 @@ export const AI_ACTION_LABELS: Readonly<Record<AiAction, string>> = {
   tone: '改写语气',
   openAi: 'AI 写作',
 };
-
-export const AI_TONES = ['正式', '轻松', '亲切', '严谨', '生动'] as const;
-export type AiTone = (typeof AI_TONES)[number];
-
-export const AI_LIMITS = {
-  /** Characters of selected text sent to the provider. */
-  TEXT_MAX: 5000,
-  /** Characters of a free instruction (openAi). */
-  PROMPT_MAX: 500,
-} as const;
 
 /** What `/api/ai/write` takes: the action, the selected text (openAi: optional context), `tone` (tone only), `prompt` (openAi only). */
 export type AiWriteParams = RequestOf<typeof ai.aiWrite>;

@@ -75,9 +75,8 @@ export type CleanImageRequest = RequestOf<typeof uploads.cleanImage>;
 export type CleanImage = uploads.CleanImage;
 
 // --- notices (GET /api/notice/list, POST /api/notice/read) ---------------------------------
-/** App notices of type 0 and 1, and community notices (docs/product.md §3, unread count). */
-export type NoticeTab = '0' | '1' | 'community';
-export const NOTICE_TABS_ORDER: readonly NoticeTab[] = ['0', '1', 'community'];
+/** NoticeTab and NOTICE_TABS_ORDER: schemas/notices.ts builds on them. */
+export * from './values/notices';
 export type NoticeItem = notices.NoticeItem;
 export type NoticeListRequest = RequestOf<typeof notices.noticeList>;
 export type NoticeListAnswer = DataOf<typeof notices.noticeList>;

@@ -16,6 +16,9 @@
  * | /api/govAffairs/apply | CertificationApplyRequest | CertificationState |
  */
 import type * as certification from './schemas/certification';
+import { CERT_LIMITS } from './values/certification';
+
+export * from './values/certification';
 
 export const CertAuditStatus = { NONE: 0, PASSED: 1, SUBMITTED: 2, REVIEWING: 3, FAILED: 4 } as const;
 export type CertAuditStatus = (typeof CertAuditStatus)[keyof typeof CertAuditStatus];
@@ -35,8 +38,6 @@ export type CertKind = 'enterprise' | 'gov';
 
 export type CertificationApplyRequest = certification.CertificationApply;
 export type CertificationState = certification.CertificationState;
-
-export const CERT_LIMITS = { orgNameMin: 2, orgNameMax: 60, contactNameMax: 20, reasonMax: 200 } as const;
 
 // GB 32100-2015: 18 characters from this alphabet (no I, O, S, V, Z); the last is a check character.
 const USCC_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';

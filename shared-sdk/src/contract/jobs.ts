@@ -6,26 +6,14 @@
  */
 import type * as jobs from './schemas/jobs';
 import type { DataOf, RequestOf } from './schemas/route';
+import { JOB_LIMITS } from './values/jobs';
 
-export const JobStatus = { OPEN: 1, PAUSED: 2, CLOSED: 3 } as const;
-export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus];
+export * from './values/jobs';
+
 export const JOB_STATUS_LABELS: Readonly<Record<number, string>> = { 1: '招聘中', 2: '已暂停', 3: '已关闭' };
 /** The statuses each status may move to. */
 export const JOB_TRANSITIONS: Readonly<Record<number, readonly number[]>> = { 1: [2, 3], 2: [1, 3], 3: [] };
 export const JOB_TOOL = 'oddjobs';
-
-export const JOB_LIMITS = {
-  titleMin: 2,
-  titleMax: 30,
-  /** Monthly salary in yuan. */
-  salaryMin: 1,
-  salaryMax: 1_000_000,
-  cityMax: 20,
-  headcountMax: 999,
-  descriptionMin: 10,
-  descriptionMax: 2000,
-  contactNameMax: 20,
-} as const;
 
 export type JobPost = jobs.JobPost;
 export type JobSaveRequest = RequestOf<typeof jobs.jobSave>;

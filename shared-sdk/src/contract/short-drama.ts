@@ -8,19 +8,9 @@
 import type * as drama from './schemas/short-drama';
 import type { DataOf, RequestOf } from './schemas/route';
 
-/** A series' state, set by its owner. */
-export const DramaStatus = { ONGOING: 1, FINISHED: 2 } as const;
-export type DramaStatus = (typeof DramaStatus)[keyof typeof DramaStatus];
-export const DRAMA_STATUS_LABELS: Readonly<Record<number, string>> = { 1: '连载中', 2: '已完结' };
+export * from './values/short-drama';
 
-export const DRAMA_LIMITS = {
-  titleMax: 30,
-  introMax: 500,
-  episodeTitleMax: 30,
-  /** Episode numbers run 1..episodeNoMax within a series, each at most once. */
-  episodeNoMax: 999,
-  urlMax: 1000,
-} as const;
+export const DRAMA_STATUS_LABELS: Readonly<Record<number, string>> = { 1: '连载中', 2: '已完结' };
 
 export type HasAuthAnswer = DataOf<typeof drama.dramaHasAuth>;
 export type DramaSeries = drama.DramaSeries;

@@ -6,13 +6,9 @@
  */
 import type { RequestOf } from './schemas/route';
 import type * as uploads from './schemas/uploads';
+import type { VideoState } from './values/video';
 
-export const VideoState = {
-  TRANSCODING: 0,
-  DONE: 1,
-  FAILED: 2,
-} as const;
-export type VideoState = (typeof VideoState)[keyof typeof VideoState];
+export * from './values/video';
 
 export const VIDEO_STATE_TEXT: Readonly<Record<VideoState, string>> = {
   0: '转码中',

@@ -4,7 +4,7 @@
  * A refusal the server meant (a business code, 4xx) is the caller's business and is not told.
  */
 import type { ApiError } from './api-error';
-import type { HttpMethod } from './request';
+import type { HttpMethod } from './params';
 
 export interface CallFailure {
   /** The call's path, without its query. */

@@ -6,6 +6,9 @@ import type { SignableParams } from '../contract';
  */
 export type RequestParams = object;
 
+/** The HTTP methods a call may use. */
+export type HttpMethod = 'GET' | 'POST';
+
 type Scalar = string | number | boolean;
 
 function isScalar(value: unknown): value is Scalar {

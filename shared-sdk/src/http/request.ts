@@ -3,12 +3,12 @@ import { tellCallFailure } from './call-failures';
 import { toApiError, unwrapEnvelope } from './classify';
 import { hostInstances, type HostName } from './hosts';
 import { notifyError } from './notifier';
-import type { RequestParams } from './params';
+import type { HttpMethod, RequestParams } from './params';
 import { forgetPrefetched, takePrefetched } from './prefetch';
 import { getSessionUser, markTokenExpired } from '../session/access';
 import { emitSessionEvent } from '../session/events';
 
-export type HttpMethod = 'GET' | 'POST';
+export type { HttpMethod } from './params';
 
 export interface RequestOptions {
   /** The caller shows its own error; the central notifier stays silent (ant-design-pro style). */

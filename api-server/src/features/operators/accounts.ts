@@ -24,6 +24,7 @@ import { ApiError, conflict, invalid, notFound } from '../../lib/api-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../plugins/app/sessions';
 import { WINDOW_MINUTES, admitAttempt, purgeStaleCounters, recordAttempt, settleSuccess } from '../session/throttle';
+import type { OperatorActor } from './actor';
 import { writeAudit } from './audit';
 import { acceptTotp, newTotpSecret, totpEnrolment } from './totp';
 
@@ -42,24 +43,7 @@ export const OPERATOR_MESSAGES = {
 export const CHALLENGE_MINUTES = 5;
 export const PERSONAL_TOKEN_DEFAULT_DAYS = 90;
 
-/** Who acts: the operator behind the request's credential (or the command line's bootstrap). */
-export interface OperatorActor {
-  /** Null only for the command line's direct database path (the first bootstrap). */
-  id: number | null;
-  name: string;
-  role: string;
-  credentialId: number | null;
-  /** 'system': the server itself, acting on its own judgement (the automatic release steps). */
-  via: 'session' | 'token' | 'cli' | 'ci' | 'system';
-  expiresAt: Date | null;
-  /** The client address (the command line's: 'cli'). */
-  ip: string;
-  /**
-   * What the release calls may touch: every remote and environment for an admin ('*'), a release
-   * manager's scope, a CI token's one remote and environment; absent for everyone else.
-   */
-  releaseScope?: { remotes: readonly string[] | '*'; envs: readonly string[] | '*' };
-}
+export type { OperatorActor } from './actor';
 
 /** The release scope of an account: an admin's is everything, a release manager's is stored with it. */
 export function releaseScopeOf(role: string, stored: { remotes: string[]; envs: string[] } | null): OperatorActor['releaseScope'] {

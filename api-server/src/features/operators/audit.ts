@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { AuditEntry } from 'shared-sdk/contract';
 import type { Database, OperatorAuditRow } from '../../db/schema';
-import type { OperatorActor } from './accounts';
+import type { OperatorActor } from './actor';
 
 export interface AuditRecord {
   /** `<target>.<verb>`: material.approve, user.ban, operator.add, … */

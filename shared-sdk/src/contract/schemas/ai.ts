@@ -4,7 +4,7 @@
  * provider's key.
  */
 import { type Static, Type } from 'typebox';
-import { AI_ACTIONS, AI_LIMITS, AI_TONES } from '../ai';
+import { AI_ACTIONS, AI_LIMITS, AI_TONES } from '../values/ai';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 

@@ -3,7 +3,7 @@
  * my application, applying. Both kinds share one application shape and one review.
  */
 import { type Static, Type } from 'typebox';
-import { CERT_LIMITS } from '../certification';
+import { CERT_LIMITS } from '../values/certification';
 import { Text } from './common';
 import { defineRoute } from './route';
 

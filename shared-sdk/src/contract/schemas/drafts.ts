@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { DRAFT_QUERY_LIMITS, WithdrawTarget } from '../content';
-import { EDITOR_KINDS } from '../editor';
+import { EDITOR_KINDS } from '../values/editor';
 import { LIMITS } from '../enums';
 import { FIRST_PAGE, Id, Nullable, NoData, OneOf, Paging } from './common';
 import { EditorFields, EditorKindSchema } from './editor-document';

@@ -4,7 +4,7 @@
  * `contract/editor.ts` (EditorDocument, EditorFields…) are these schemas' static types.
  */
 import { type Static, Type } from 'typebox';
-import { CoverMode, EDITOR_KINDS } from '../editor';
+import { CoverMode, EDITOR_KINDS } from '../values/editor';
 import { OneOf } from './common';
 
 export const EditorKindSchema = OneOf(EDITOR_KINDS, { description: '1 article, 2 video, 3 gallery, 4 collection, 5 post' });

@@ -5,7 +5,7 @@
  * or comma lists.
  */
 import { type Static, Type } from 'typebox';
-import { CoverMode, EDITOR_LIMITS, SaveType } from '../editor';
+import { CoverMode, EDITOR_LIMITS, SaveType } from '../values/editor';
 import { Id, Nullable, OneOf } from './common';
 import { EditorDocument, EditorKindSchema } from './editor-document';
 import { defineRoute } from './route';

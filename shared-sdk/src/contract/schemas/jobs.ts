@@ -3,7 +3,7 @@
  * creator's tool list (else 1003) and touches only the caller's own posts (another's id: 1004).
  */
 import { type Static, Type } from 'typebox';
-import { JOB_LIMITS, JobStatus } from '../jobs';
+import { JOB_LIMITS, JobStatus } from '../values/jobs';
 import { FIRST_PAGE, Id, IdOrNew, Int32, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 

@@ -1,6 +1,6 @@
 /** Notices: the header badge's unread counts and the notice screen (docs/product.md §7, §3 unread count). */
 import { type Static, Type } from 'typebox';
-import { NOTICE_TABS_ORDER } from '../api';
+import { NOTICE_TABS_ORDER } from '../values/notices';
 import { CountData, FIRST_PAGE, INT32_MAX, IdList, NoData, OneOf, Paging } from './common';
 import { defineRoute } from './route';
 

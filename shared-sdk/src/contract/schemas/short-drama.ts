@@ -6,7 +6,7 @@
  * content ban.
  */
 import { type Static, Type } from 'typebox';
-import { DRAMA_LIMITS, DramaStatus } from '../short-drama';
+import { DRAMA_LIMITS, DramaStatus } from '../values/short-drama';
 import { FIRST_PAGE, Id, IdOrNew, Int32, OneOf, Paging, Text } from './common';
 import { defineRoute } from './route';
 

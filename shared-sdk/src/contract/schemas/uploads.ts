@@ -4,7 +4,7 @@
  * poll its transcoding).
  */
 import { type Static, Type } from 'typebox';
-import { VideoState } from '../video';
+import { VideoState } from '../values/video';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 
