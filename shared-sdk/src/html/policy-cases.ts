@@ -119,10 +119,27 @@ export const POLICY_CASES: readonly PolicyCase[] = [
 ];
 
 /**
+ * A body as mf-editor's RichEditor saves it (every toolbar format, a pasted named colour, every
+ * font size, a /oss/ picture, media and two players): rich-editor.test.tsx checks that the editor
+ * gives exactly this back, so the layers' round trip below runs on the editor's real output.
+ */
+export const EDITOR_BODY =
+  '<p style="text-align: center; text-indent: 2em;"><strong>粗</strong><em>斜</em><span style="background-color: rgb(255, 255, 0); color: rgb(230, 0, 0); font-size: 24px;">色</span><span style="color: red;">名</span>' +
+  '<a href="https://news.example/a" rel="noopener noreferrer" target="_blank">链</a><a href="tel:0371-12345678" rel="noopener noreferrer" target="_blank">电话</a>#话题#</p><hr>' +
+  `<p style="text-align: right;">${EDITOR_LIMITS.FONT_SIZES.filter((size) => size !== 24)
+    .map((size) => `<span style="font-size: ${size}px;">${size}</span>`)
+    .join('')}</p>` +
+  '<p style="text-align: justify;"><img src="https://img.example/1.png"></p><p><img src="/oss/creator/image/2026-11-23/ab12.png" style="height: auto; width: 100%;"></p>' +
+  '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls=""></video><audio src="https://a.example/1.mp3" controls=""></audio>' +
+  `<iframe src="https://player.bilibili.com/player.html?bvid=BV1xx" width="560" height="314" frameborder="0" allowfullscreen="" ${SANDBOX}></iframe>` +
+  `<iframe src="https://www.youtube.com/embed/abcdefghijk" width="560" height="314" frameborder="0" allowfullscreen="" ${SANDBOX}></iframe>`;
+
+/**
  * HTML the editor writes (mf-editor's quill-setup.ts formats, after canonicalHtml and
  * withoutUploadState; pastes through paste-clean.ts): both layers must give each back byte for byte.
  */
 export const EDITOR_OUTPUT: readonly string[] = [
+  EDITOR_BODY,
   '<p>普通段落 with text &amp; entities &lt;tag&gt;</p>',
   '<p><br></p>',
   '<p><strong>粗体</strong><b>b</b><em>斜体</em><i>i</i><u>下划线</u><s>删除线</s></p>',
