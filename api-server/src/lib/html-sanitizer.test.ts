@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { EDITOR_OUTPUT, POLICY_CASES } from 'shared-sdk/html/policy-cases';
 import { sanitizeEditorHtml } from './html-sanitizer';
 
 /** What the editor (Quill 2 with the product's formats) writes: each must survive byte for byte. */
@@ -152,5 +153,17 @@ describe('html sanitizer', () => {
     assert.equal(sanitizeEditorHtml('<p>a\u0000b</p>'), '<p>ab</p>');
     assert.equal(sanitizeEditorHtml('<p>a\ud800b\udc00</p>'), '<p>a\ufffdb\ufffd</p>');
     assert.equal(sanitizeEditorHtml('<p>'.repeat(1) + '字'.repeat(200_000) + '</p>').length, 200_007);
+  });
+});
+
+/** The one policy (shared-sdk/src/html/policy.ts): the same table the browser's layer runs, the same answers. */
+describe('html sanitizer and the shared policy table', () => {
+  for (const c of POLICY_CASES) {
+    it(c.rule, () => assert.equal(sanitizeEditorHtml(c.input), c.out));
+  }
+
+  it('gives back everything the editor writes unchanged, one by one and as one body', () => {
+    for (const html of EDITOR_OUTPUT) assert.equal(sanitizeEditorHtml(html), html);
+    assert.equal(sanitizeEditorHtml(EDITOR_OUTPUT.join('')), EDITOR_OUTPUT.join(''));
   });
 });

@@ -1,86 +1,95 @@
 import DOMPurify from 'dompurify';
-// By the package's name, not '../contract': a remote that bundles this module then takes the page's
-// one shared contract instead of bundling a copy.
-import { EMBED_HOSTS, IFRAME_SANDBOX } from 'shared-sdk/contract';
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  cleanAttributes,
+  DROP_WITH_CONTENT,
+  FORCED_ATTRIBUTES,
+  HELP_POLICY,
+  keptAttribute,
+  RENAMED_TAGS,
+  withoutControlCharacters,
+} from './policy';
 
-/**
- * The inline styles the editor writes (colours, font size, alignment, first-line indent), each with
- * the only value shapes it produces. Everything else in a style attribute goes: `position: fixed` or
- * a background URL could dress a body up as our own UI.
- */
-const STYLE_RULES: Readonly<Record<string, RegExp>> = {
-  color: /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\))$/i,
-  'background-color': /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\))$/i,
-  'font-size': /^\d{1,2}px$/,
-  'text-align': /^(left|center|right|justify)$/,
-  'text-indent': /^\d(\.\d+)?em$/,
-  // Pictures and players at full width with automatic height (docs/product.md §5, pasted content).
-  width: /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
-  height: /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
-  'max-width': /^(\d{1,4}(\.\d{1,2})?(px|%|em)|auto)$/,
+export { filterStyle, isEmbedPlayer } from './policy';
+
+type Purifier = ReturnType<typeof DOMPurify>;
+
+/** The element's name as the policy knows it (a heading or div is judged as the paragraph it becomes). */
+const policyTag = (node: Node): string => {
+  const tag = node.nodeName.toLowerCase();
+  return RENAMED_TAGS[tag] ?? tag;
 };
 
-/** A player of a known video site over https (the server keeps no other iframe either). */
-export function isEmbedPlayer(src: string): boolean {
-  try {
-    const url = new URL(src);
-    return url.protocol === 'https:' && EMBED_HOSTS.includes(url.hostname) && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
+let purifier: Purifier | null = null;
 
-/** The allowed declarations of a style attribute, re-serialised; '' when none is left. */
-export function filterStyle(style: string): string {
-  return style
-    .split(';')
-    .map((declaration) => {
-      const colon = declaration.indexOf(':');
-      if (colon < 0) return null;
-      const name = declaration.slice(0, colon).trim().toLowerCase();
-      const value = declaration.slice(colon + 1).trim();
-      const rule = STYLE_RULES[name];
-      return rule?.test(value) ? `${name}: ${value}` : null;
-    })
-    .filter((kept): kept is string => kept !== null)
-    .join('; ');
-}
-
-let purifier: ReturnType<typeof DOMPurify> | null = null;
-
-/** An instance of our own, so the style hook never reaches another DOMPurify user in the page. */
-function getPurifier(): ReturnType<typeof DOMPurify> {
+/**
+ * The browser's layer of the one allow-list (./policy.ts), which the server enforces on save too
+ * (api-server/src/lib/html-sanitizer.ts): DOMPurify does the parsing and its own checks, the hooks
+ * apply the policy's per-element rules. An instance of our own, so the hooks never reach another
+ * DOMPurify user in the page.
+ */
+function getPurifier(): Purifier {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
-  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (data.attrName !== 'style') return;
-    const kept = filterStyle(data.attrValue);
-    if (kept) data.attrValue = kept;
-    else data.keepAttr = false;
+  purifier.addHook('uponSanitizeElement', (node) => {
+    // Media the policy drops whole (no usable source, an iframe with srcdoc), judged on its original attributes.
+    if (node.nodeType !== 1) return;
+    const attributes = Object.fromEntries(Array.from((node as Element).attributes, (attribute) => [attribute.name, attribute.value]));
+    if (ALLOWED_TAGS.includes(policyTag(node)) && cleanAttributes(policyTag(node), attributes) === null) (node as Element).remove();
   });
-  purifier.addHook('uponSanitizeElement', (node, data) => {
-    if (data.tagName !== 'iframe') return;
-    const frame = node as Element;
-    if (!isEmbedPlayer(frame.getAttribute('src') ?? '') || frame.hasAttribute('srcdoc')) frame.remove();
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    const kept = keptAttribute(policyTag(node), data.attrName, data.attrValue);
+    if (kept === null) data.keepAttr = false;
+    else data.attrValue = kept;
   });
   purifier.addHook('afterSanitizeAttributes', (node) => {
-    // Whatever the stored body says, a player runs in our sandbox.
-    if (node.nodeName === 'IFRAME') node.setAttribute('sandbox', IFRAME_SANDBOX);
+    for (const [name, value] of Object.entries(FORCED_ATTRIBUTES[policyTag(node)] ?? {})) (node as Element).setAttribute(name, value);
   });
   return purifier;
 }
 
 /**
  * A stored body is whatever an editor (or a paste into it) produced: nothing in it may run in our
- * page. DOMPurify drops script, event handlers and javascript: URLs; forms, frames and styles that
- * could dress up as our own UI go too (only the editor's own inline styles stay, see STYLE_RULES).
- * The one frame kept is a video player of an allow-listed site, in our sandbox (media embeds).
+ * page, and nothing may dress up as our own UI. It is held against the same policy as on save, so a
+ * body the server kept renders unchanged, and anything the server would drop is dropped here too.
  */
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'object', 'embed'],
-    ADD_TAGS: ['iframe'],
-    ADD_ATTR: ['allowfullscreen', 'frameborder', 'sandbox'],
+  const body = getPurifier().sanitize(withoutControlCharacters(html), {
+    ALLOWED_TAGS: [...ALLOWED_TAGS, ...Object.keys(RENAMED_TAGS)],
+    ALLOWED_ATTR: [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    FORBID_CONTENTS: [...DROP_WITH_CONTENT],
+    RETURN_DOM: true,
+  }) as HTMLElement;
+  // Headings and divs become paragraphs, their (already filtered) attributes kept.
+  for (const node of Array.from(body.querySelectorAll(Object.keys(RENAMED_TAGS).join(',')))) {
+    const paragraph = node.ownerDocument.createElement(policyTag(node));
+    for (const attribute of Array.from(node.attributes)) paragraph.setAttribute(attribute.name, attribute.value);
+    paragraph.append(...Array.from(node.childNodes));
+    node.replaceWith(paragraph);
+  }
+  return body.innerHTML;
+}
+
+let helpPurifier: Purifier | null = null;
+
+/** A help link: http(s), a path of the product or a fragment; never javascript:, data: or //host. */
+const HELP_LINK = /^(https?:|\/(?!\/)|#)/i;
+
+/** A help article (HELP_POLICY: the server renders them from Markdown with the same list); links inside the product stay. */
+export function sanitizeHelpHtml(html: string): string {
+  if (!helpPurifier) {
+    helpPurifier = DOMPurify(window);
+    helpPurifier.addHook('uponSanitizeAttribute', (_node, data) => {
+      if (data.attrName === 'href' && !HELP_LINK.test(data.attrValue)) data.keepAttr = false;
+    });
+  }
+  return helpPurifier.sanitize(html, {
+    ALLOWED_TAGS: [...HELP_POLICY.tags],
+    ALLOWED_ATTR: [...new Set(Object.values(HELP_POLICY.attributes).flat())],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
   });
 }

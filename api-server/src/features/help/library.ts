@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { HelpArticle, HelpCategory } from 'shared-sdk/contract';
+import { HELP_POLICY } from 'shared-sdk/html/policy';
 import { sourceFile } from '../../own-files';
 
 export const HELP_CATEGORIES: readonly { code: string; name: string }[] = [
@@ -18,32 +19,10 @@ export const HELP_CATEGORIES: readonly { code: string; name: string }[] = [
   { code: 'score', name: '创作分与权益' },
 ];
 
+/** HELP_POLICY is shared with the screen that shows an article (shared-sdk/src/html/sanitize-html.ts, sanitizeHelpHtml). */
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'code',
-    'pre',
-    'blockquote',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'hr',
-    'br',
-  ],
-  allowedAttributes: { a: ['href', 'title'], th: ['align'], td: ['align'] },
+  allowedTags: [...HELP_POLICY.tags],
+  allowedAttributes: Object.fromEntries(Object.entries(HELP_POLICY.attributes).map(([tag, names]) => [tag, [...names]])),
   // Only links inside the product (a path) or to the web; never javascript:, data: or protocol-relative.
   allowedSchemes: ['https', 'http'],
   allowProtocolRelative: false,

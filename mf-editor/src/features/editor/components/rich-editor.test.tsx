@@ -2,6 +2,8 @@ import '../../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Delta } from 'quill';
+import { sanitizeHtml } from 'shared-sdk/html';
+import { EDITOR_BODY } from 'shared-sdk/html/policy-cases';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { RichEditor, type RichEditorHandle } from './rich-editor';
 
@@ -119,6 +121,14 @@ describe('RichEditor', () => {
     expect(reloaded.ref.current?.getHtml()).toBe(saved);
     act(() => reloaded.ref.current?.setHtml(reloaded.ref.current.getHtml()));
     expect(reloaded.ref.current?.getHtml()).toBe(saved);
+  });
+
+  it('writes the body of the shared policy table, which the render sanitizer gives back unchanged (the server test runs it too)', () => {
+    const { ref } = mount();
+    act(() => ref.current?.setHtml(EDITOR_BODY));
+    const saved = ref.current?.getHtml() ?? '';
+    expect(saved).toBe(EDITOR_BODY);
+    expect(sanitizeHtml(saved)).toBe(saved);
   });
 
   it('offers only the six font sizes: other sizes are dropped on load', () => {

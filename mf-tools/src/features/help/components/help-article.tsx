@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Empty, Spin, Typography } from 'antd';
 import { useNavigate } from 'shared-sdk/router';
-import { sanitizeHtml } from 'shared-sdk/html';
+import { sanitizeHelpHtml } from 'shared-sdk/html';
 import { useHelpArticleQuery } from '../api';
 
 /** One article: the server's sanitized HTML, sanitized again here; links inside the product stay in the page. */
@@ -21,7 +21,7 @@ export function HelpArticleView({ slug }: { slug: string }) {
   return (
     <article>
       <Typography.Text type="secondary">帮助中心 / {data.category_name}</Typography.Text>
-      <div className="help-article" data-testid="help-article" onClick={onClick} dangerouslySetInnerHTML={{ __html: sanitizeHtml(data.html) }} />
+      <div className="help-article" data-testid="help-article" onClick={onClick} dangerouslySetInnerHTML={{ __html: sanitizeHelpHtml(data.html) }} />
     </article>
   );
 }
