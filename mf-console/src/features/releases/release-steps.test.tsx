@@ -78,7 +78,12 @@ beforeAll(async () => {
       res.setHeader('access-control-allow-headers', 'content-type');
       res.setHeader('access-control-allow-methods', 'POST');
       if (req.method === 'OPTIONS') return void res.end();
-      const call = record(req.method ?? '', new URL(req.url ?? '/', 'http://test.invalid'), req.headers['content-type'] ?? '', Buffer.concat(chunks).toString('latin1'));
+      const call = record(
+        req.method ?? '',
+        new URL(req.url ?? '/', 'http://test.invalid'),
+        req.headers['content-type'] ?? '',
+        Buffer.concat(chunks).toString('latin1'),
+      );
       uploadHandler(call, (answer, status = answer.code === 0 ? 200 : 409) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer));
@@ -135,6 +140,14 @@ function renderPage(role: OperatorRole = 'release_manager') {
 
 const bodiesOf = (path: string) => sent.filter((call) => call.path === path).map((call) => JSON.parse(call.body) as unknown);
 const listReads = () => sent.filter((call) => call.path === '/api/operator/releases').length;
+
+/** The open dropdown's option of this version (the 调整灰度比例 dialog, rendered hidden, has a Select of versions too). */
+async function chooseVersion(version: string) {
+  await screen.findAllByRole('option');
+  const option = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${version}"]`);
+  if (!option) throw new Error(`no option ${version}`);
+  fireEvent.click(option);
+}
 
 /** Answers the open confirmation (antd's Popconfirm) with its button of this name. */
 async function confirmPopover(name: string | RegExp) {
@@ -207,7 +220,7 @@ describe('the 发布 screen’s pins', () => {
     fireEvent.mouseDown(within(pins).getByLabelText('版本'));
     await screen.findAllByRole('option');
     expect([...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent)).toEqual(['1.1.0', '1.0.0', '0.9.0']);
-    fireEvent.click(await screen.findByTitle('1.1.0'));
+    await chooseVersion('1.1.0');
     fireEvent.change(within(pins).getByLabelText('原因'), { target: { value: '客户复现问题' } });
     fireEvent.click(within(pins).getByRole('button', { name: '固定版本' }));
     expect(await screen.findByRole('status')).toHaveTextContent('用户 1024 已固定到 mf-tools 1.1.0');
@@ -227,7 +240,7 @@ describe('the 发布 screen’s pins', () => {
     const pins = await screen.findByRole('region', { name: '固定版本 mf-tools' });
     fireEvent.change(within(pins).getByLabelText('用户编号'), { target: { value: '42' } });
     fireEvent.mouseDown(within(pins).getByLabelText('版本'));
-    fireEvent.click(await screen.findByTitle('0.9.0'));
+    await chooseVersion('0.9.0');
     fireEvent.change(within(pins).getByLabelText('原因'), { target: { value: '复现' } });
     fireEvent.click(within(pins).getByRole('button', { name: '固定版本' }));
     expect(await within(pins).findByRole('alert')).toHaveTextContent('user 42 is already pinned to mf-tools 0.9.0');

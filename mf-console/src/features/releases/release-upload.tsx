@@ -69,7 +69,15 @@ export function ReleaseUploadSection({
       {!canUpload && <Typography.Paragraph>你的角色不能上传新版本。</Typography.Paragraph>}
       {error && <Alert type="error" role="alert" title="上传未成功" description={error} style={{ marginBottom: 16 }} />}
       {done && <Alert type="success" role="status" title={done} style={{ marginBottom: 16 }} />}
-      <Form form={form} name={formName} layout="vertical" requiredMark={false} disabled={!canUpload} onFinish={(fields) => void submit(fields)} style={{ maxWidth: 480 }}>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        requiredMark={false}
+        disabled={!canUpload}
+        onFinish={(fields) => void submit(fields)}
+        style={{ maxWidth: 480 }}
+      >
         <Form.Item
           label="构建归档"
           name="file"
