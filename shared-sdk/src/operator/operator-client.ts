@@ -64,7 +64,7 @@ export function queryOf(fields: Fields | undefined): string {
 }
 
 /** The envelope's data, or an OperatorError with the server's message. */
-export async function unwrap<T>(response: Response): Promise<T> {
+export async function unwrap<T>(response: Pick<Response, 'status' | 'json'>): Promise<T> {
   let envelope: ApiEnvelope<T> | null;
   try {
     envelope = (await response.json()) as ApiEnvelope<T>;
@@ -135,7 +135,8 @@ export function operatorUpload<R extends ContractRoute>(
     };
     xhr.onerror = () => reject(new OperatorError('网络错误，请检查网络'));
     xhr.onload = () => {
-      const response = new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } });
+      // The answer as unwrap reads it (its status and JSON), without `Response`: jsdom has none.
+      const response = { status: xhr.status, json: async () => JSON.parse(xhr.responseText) as unknown };
       unwrap<DataOf<R>>(response).then(resolve, reject);
     };
     xhr.send(file);

@@ -2,8 +2,9 @@
  * The 发布 screen's calls (the release API, permission 'release'), named by their contract
  * declarations as in ../api/calls.ts, kept here beside the screen that makes them.
  */
-import type { releases } from 'shared-sdk/contract/schemas';
+import type { DataOf, RequestOf, releases } from 'shared-sdk/contract/schemas';
 import { releases as releaseCalls } from 'shared-sdk/contract/calls';
+import { operatorUpload } from 'shared-sdk/operator';
 import { consoleApi, viaOperator } from '../api/endpoint';
 
 export type ReleaseRemote = releases.ReleaseRemote;
@@ -12,6 +13,15 @@ export type ReleaseVersionHealth = releases.ReleaseVersionHealth;
 export type ReleaseTopError = releases.ReleaseTopError;
 /** The data of a promote the gate refused (1009). */
 export type PromoteGateRefusal = releases.PromoteGateRefusal;
+export type ReleaseUploadRequest = RequestOf<typeof releases.releaseUpload>;
+export type ReleaseUploaded = DataOf<typeof releases.releaseUpload>;
+
+/**
+ * The upload's body as the contract declares it (`releaseUpload.upload` in
+ * shared-sdk/src/contract/schemas/releases.ts, not imported: the schemas stay out of the bundle): a
+ * gzip-compressed tar of the remote's dist/, at most 64 MB.
+ */
+export const RELEASE_ARCHIVE = { mediaType: 'application/gzip', maxBytes: 64 * 1024 * 1024 } as const;
 
 export const RELEASE_CALLS = {
   list: releaseCalls.releaseList,
@@ -20,9 +30,13 @@ export const RELEASE_CALLS = {
   pause: releaseCalls.releasePause,
   promote: releaseCalls.releasePromote,
   rollback: releaseCalls.releaseRollback,
+  qa: releaseCalls.releaseQa,
+  pin: releaseCalls.releasePin,
+  unpin: releaseCalls.releaseUnpin,
+  upload: releaseCalls.releaseUpload,
 } as const;
 
-const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release'] }).injectEndpoints({
+export const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release'] }).injectEndpoints({
   endpoints: (build) => ({
     releaseList: build.query({ queryFn: viaOperator(RELEASE_CALLS.list), providesTags: ['Release'] }),
     releaseHealth: build.query({ queryFn: viaOperator(RELEASE_CALLS.health), providesTags: ['Release'] }),
@@ -30,6 +44,9 @@ const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release'] }).inj
     releasePause: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.pause), invalidatesTags: ['Release', 'Audit'] }),
     releasePromote: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.promote), invalidatesTags: ['Release', 'Audit'] }),
     releaseRollback: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.rollback), invalidatesTags: ['Release', 'Audit'] }),
+    releaseQa: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.qa), invalidatesTags: ['Release', 'Audit'] }),
+    releasePin: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.pin), invalidatesTags: ['Release', 'Audit'] }),
+    releaseUnpin: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.unpin), invalidatesTags: ['Release', 'Audit'] }),
   }),
 });
 
@@ -40,4 +57,16 @@ export const {
   useReleasePauseMutation,
   useReleasePromoteMutation,
   useReleaseRollbackMutation,
+  useReleaseQaMutation,
+  useReleasePinMutation,
+  useReleaseUnpinMutation,
 } = releaseApi;
+
+/**
+ * Publishes a built remote: the archive is the request body as it is (the browser streams the file,
+ * never read into memory here), its other fields in the query, with upload progress (0–100). Not an
+ * RTK endpoint (a File is no cache key); the caller invalidates 'Release' and 'Audit' once it lands.
+ */
+export function uploadRelease(request: ReleaseUploadRequest, archive: Blob, onProgress: (percent: number) => void): Promise<ReleaseUploaded> {
+  return operatorUpload(RELEASE_CALLS.upload, request, archive, RELEASE_ARCHIVE.mediaType, onProgress);
+}

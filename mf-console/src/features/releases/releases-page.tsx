@@ -1,24 +1,43 @@
 import { useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Alert, Tabs, Typography } from 'antd';
 import { failureText } from '../api/endpoint';
+import { useCan } from '../common/operator-context';
 import {
+  releaseApi,
   type ReleaseRemote,
+  uploadRelease,
   useReleaseCanaryMutation,
   useReleaseHealthQuery,
   useReleaseListQuery,
   useReleasePauseMutation,
+  useReleasePinMutation,
   useReleasePromoteMutation,
+  useReleaseQaMutation,
   useReleaseRollbackMutation,
+  useReleaseUnpinMutation,
 } from './api';
 import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
+import { ReleaseUploadSection } from './release-upload';
+import { PinsSection, QaUsersSection, type ReleaseUserSteps } from './release-users';
 import { RemotePanel } from './remote-panel';
 
 /** How often the rollout and the rates refresh while the screen is open. */
 const POLL_MS = 30_000;
 
-function ConnectedRemote({ remote, actions, onDone }: { remote: ReleaseRemote; actions: ReleaseActions; onDone: (text: string) => void }) {
+interface ConnectedRemoteProps {
+  remote: ReleaseRemote;
+  actions: ReleaseActions;
+  userSteps: ReleaseUserSteps;
+  onDone: (text: string) => void;
+}
+
+function ConnectedRemote({ remote, actions, userSteps, onDone }: ConnectedRemoteProps) {
   const health = useReleaseHealthQuery({ remote: remote.remote }, { pollingInterval: POLL_MS });
   const [pending, setPending] = useState<ReleaseActionKind | null>(null);
+  // Both roles that see this screen may release; the server checks the remote against the operator's scope.
+  const canRelease = useCan('release');
+  const dispatch = useDispatch();
   return (
     <>
       <RemotePanel
@@ -27,7 +46,16 @@ function ConnectedRemote({ remote, actions, onDone }: { remote: ReleaseRemote; a
         healthLoading={health.isFetching}
         healthError={health.isError ? failureText(health.error) : ''}
         onPick={setPending}
-      />
+      >
+        <QaUsersSection remote={remote} steps={userSteps} canEdit={canRelease} onDone={onDone} />
+        <PinsSection remote={remote} steps={userSteps} canEdit={canRelease} onDone={onDone} />
+        <ReleaseUploadSection
+          remote={remote}
+          canUpload={canRelease}
+          upload={uploadRelease}
+          onUploaded={() => dispatch(releaseApi.util.invalidateTags(['Release', 'Audit']))}
+        />
+      </RemotePanel>
       <ReleaseActionDialogs remote={remote} pending={pending} actions={actions} onClose={() => setPending(null)} onDone={onDone} />
     </>
   );
@@ -40,12 +68,20 @@ export function ReleasesPage() {
   const [pause] = useReleasePauseMutation();
   const [promote] = useReleasePromoteMutation();
   const [rollback] = useReleaseRollbackMutation();
+  const [qa] = useReleaseQaMutation();
+  const [pin] = useReleasePinMutation();
+  const [unpin] = useReleaseUnpinMutation();
   const [done, setDone] = useState('');
   const actions: ReleaseActions = {
     canary: async (request) => void (await canary(request).unwrap()),
     pause: async (request) => void (await pause(request).unwrap()),
     promote: async (request) => void (await promote(request).unwrap()),
     rollback: async (request) => void (await rollback(request).unwrap()),
+  };
+  const userSteps: ReleaseUserSteps = {
+    qa: async (request) => void (await qa(request).unwrap()),
+    pin: async (request) => void (await pin(request).unwrap()),
+    unpin: async (request) => void (await unpin(request).unwrap()),
   };
   const remotes = list.data?.remotes ?? [];
   return (
@@ -62,7 +98,7 @@ export function ReleasesPage() {
           items={remotes.map((remote) => ({
             key: remote.remote,
             label: remote.canary ? `${remote.remote}（灰度 ${remote.canary.percent}%）` : remote.remote,
-            children: <ConnectedRemote remote={remote} actions={actions} onDone={setDone} />,
+            children: <ConnectedRemote remote={remote} actions={actions} userSteps={userSteps} onDone={setDone} />,
           }))}
         />
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Collapse, Descriptions, Empty, Spin, Table, Tag, Typography } from 'antd';
 import { formatTime } from '../common/age';
 import type { ReleaseHealth, ReleaseRemote, ReleaseTopError, ReleaseVersionHealth } from './api';
@@ -11,6 +12,8 @@ export interface RemotePanelProps {
   healthLoading: boolean;
   healthError: string;
   onPick: (kind: ReleaseActionKind) => void;
+  /** The per-user steps and the upload, shown under the rollout's buttons. */
+  children?: ReactNode;
 }
 
 function ErrorList({ version }: { version: ReleaseVersionHealth }) {
@@ -53,7 +56,7 @@ function ErrorList({ version }: { version: ReleaseVersionHealth }) {
 }
 
 /** One remote on the 发布 screen: its rollout, what users see of each version, the top errors, the steps and their history. */
-export function RemotePanel({ remote, health, healthLoading, healthError, onPick }: RemotePanelProps) {
+export function RemotePanel({ remote, health, healthLoading, healthError, onPick, children }: RemotePanelProps) {
   const canary = remote.canary;
   const pins = Object.entries(remote.pins);
   return (
@@ -94,6 +97,7 @@ export function RemotePanel({ remote, health, healthLoading, healthError, onPick
       <div style={{ marginBottom: 16 }}>
         <ReleaseActionButtons remote={remote} onPick={onPick} />
       </div>
+      {children}
 
       <h3 style={{ fontSize: 16 }}>用户看到的情况（本轮）</h3>
       {healthError && <Alert type="error" role="alert" title={healthError} style={{ marginBottom: 16 }} />}
