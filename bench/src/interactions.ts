@@ -351,6 +351,10 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** Pads to a width in terminal columns (a CJK character takes two). */
+const padColumns = (text: string, width: number) =>
+  text + ' '.repeat(Math.max(0, width - [...text].reduce((n, c) => n + (/[\u2e80-\uffef]/.test(c) ? 2 : 1), 0)));
+
 const ms = (value: number) => (!Number.isFinite(value) ? '-' : value < THRESHOLD_MS ? `<${THRESHOLD_MS}` : value.toFixed(0));
 
 /** Prints the table; returns the interactions whose median missed the target. */
@@ -364,7 +368,7 @@ export function reportInteractions(runs: InteractionRun[]): string[] {
     const runMedians = perRun.map((samples) => (samples.length ? median(samples) : Number.NaN));
     const judged = median(runMedians.filter(Number.isFinite));
     console.info(
-      `${NAMES[name].padEnd(44)} ${ms(judged).padStart(6)} ${ms(percentile(all, 75)).padStart(5)} ${ms(Math.max(...all)).padStart(5)} ${String(all.length).padStart(4)}   ${runMedians.map(ms).join(' / ')}`,
+      `${padColumns(NAMES[name], 44)} ${ms(judged).padStart(6)} ${ms(percentile(all, 75)).padStart(5)} ${ms(Math.max(...all)).padStart(5)} ${String(all.length).padStart(4)}   ${runMedians.map(ms).join(' / ')}`,
     );
     if (!(judged <= TARGET_MS)) missed.push(`${NAMES[name]}: median ${ms(judged)} ms > ${TARGET_MS} ms`);
   }
