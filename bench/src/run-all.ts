@@ -19,7 +19,11 @@
  * Chromium, with the server's and ffmpeg's peak RSS (src/video-2gb.ts).
  * `npm run bench -- browser-upload [--sizes 37,200,1024] [--profile dir]` Chromium's uploads through
  * /videoWrite against the same browser's bare PUT (src/browser-upload.ts).
- * `npm run bench -- lighthouse` runs only the Lighthouse bench (src/lighthouse.ts).
+ * `npm run bench -- lighthouse` runs only the Lighthouse bench (src/lighthouse.ts), desktop preset;
+ * `npm run bench -- lighthouse-mobile` the same with Lighthouse's mobile preset (LH_PRESET=mobile;
+ * LH_PRESET=both runs desktop then mobile).
+ * `npm run bench -- interactions` the responsiveness of the interactions a creator repeats all day,
+ * event to next paint from Chromium's Event Timing, as INP counts it (src/interactions.ts).
  * `--rows` sets the data size (default 20,000: minutes on a laptop; 1000000 for the real figures).
  *
  * `npm run bench -- search` runs only the open-loop search bench (src/search.ts) and exits with its
@@ -35,18 +39,25 @@ import { measureKeystrokes, reportKeystrokes } from './keystroke';
 import { measureStyleCost, reportStyleCost } from './style-cost';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// `npm run bench -- <name> [options]`: one bench alone, with its own options and exit code.
-const SINGLE: Record<string, string> = {
+// `npm run bench -- <name> [options]`: one bench alone, with its own options and exit code (and,
+// for an alias, its environment).
+const SINGLE: Record<string, string | [string, Record<string, string>]> = {
   media: 'media.ts',
   'video-2gb': 'video-2gb.ts',
   'media-browser': 'video-2gb.ts',
   'browser-upload': 'browser-upload.ts',
   search: 'search.ts',
   lighthouse: 'lighthouse.ts',
+  'lighthouse-mobile': ['lighthouse.ts', { LH_PRESET: 'mobile' }],
+  interactions: 'interactions.ts',
 };
 const single = SINGLE[process.argv.slice(2).find((a) => a !== '--') ?? ''];
 if (single) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, single), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const [script, env] = typeof single === 'string' ? [single, {}] : single;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   process.exit(await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1))));
 }
 const argRows = process.argv.indexOf('--rows');
