@@ -189,7 +189,9 @@ export class ErrorReports {
 /** Sends a batch through the SDK's signed client, never showing anything to the user. */
 export function signedErrorSender(pageLoad: string, items: ErrorReportItem[], vitals?: VitalReportItem[]): Promise<ErrorReportAnswer> {
   const body = { pageLoad, items: JSON.stringify(items), ...(vitals?.length ? { vitals: JSON.stringify(vitals) } : {}) };
-  return apiPost<ErrorReportAnswer>(ERROR_REPORT_PATH, body, { skipErrorHandler: true, keepPrefetched: true });
+  // Sent as the page hides (a tab closed, maybe): the browser finishes the request after the page is gone.
+  const keepalive = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  return apiPost<ErrorReportAnswer>(ERROR_REPORT_PATH, body, { skipErrorHandler: true, keepPrefetched: true, keepalive });
 }
 
 let active: ErrorReports | null = null;

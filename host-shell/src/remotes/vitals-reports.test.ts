@@ -141,6 +141,41 @@ describe('field vitals of the remotes', () => {
     expect(subscribed.LCP).toHaveLength(1);
   });
 
+  it('books the LCP of a page hidden before web-vitals came (left within 10 s, untouched), once', async () => {
+    // The browser's buffer of LCP entries, as a buffered observer takes it (jsdom has no paint timing).
+    const paints = [{ startTime: 900 }, { startTime: 1800 }];
+    class BufferedObserver {
+      private records: { startTime: number }[] = [];
+      observe(options: { type: string; buffered?: boolean }) {
+        if (options.type === 'largest-contentful-paint' && options.buffered) this.records = [...paints];
+      }
+      takeRecords() {
+        return this.records.splice(0);
+      }
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'PerformanceObserver', { configurable: true, writable: true, value: BufferedObserver });
+    try {
+      const reports = make();
+      const done = startVitalsReports(reports);
+      clock = 100;
+      reports.showing('mf_tools/Rights');
+      clock = 3000;
+      hide();
+      expect(sent).toEqual([
+        { pageLoad: 'page-load-7', items: [], vitals: [{ remote: 'mf-tools', version: '1.1.0', name: 'LCP', value: 1800, rating: 'good' }] },
+      ]);
+      // Shown again and used: web-vitals loads and reports an LCP too, which is not booked twice.
+      jest.advanceTimersByTime(VITALS_LOAD_AFTER_MS + 200);
+      await done;
+      subscribed.LCP[0]!(lcp(1800, 1800));
+      jest.advanceTimersByTime(5000);
+      expect(sent).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(window, 'PerformanceObserver');
+    }
+  });
+
   it('caps an absurd value to the bounds the server takes', async () => {
     const reports = await started(make());
     reports.showing('mf_tools/Rights');

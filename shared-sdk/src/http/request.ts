@@ -21,6 +21,11 @@ export interface RequestOptions {
    * early (http/prefetch) survive it. Any other POST makes them be sent again when asked for.
    */
   keepPrefetched?: boolean;
+  /**
+   * A report sent as the page hides, which must outlive it (a tab closed): sent by `fetch` with
+   * `keepalive`, which the browser finishes after the page is gone (bodies up to 64 KB).
+   */
+  keepalive?: boolean;
 }
 
 export interface RequestSpec extends RequestOptions {
@@ -65,6 +70,7 @@ export async function sendRequest<T>(spec: RequestSpec): Promise<T> {
         data: method === 'POST' ? (body ?? {}) : undefined,
         signal,
         ...(timeout === undefined ? {} : { timeout }),
+        ...(spec.keepalive ? { adapter: 'fetch', fetchOptions: { keepalive: true } } : {}),
       }));
     return unwrapEnvelope<T>(response.data, response.status);
   } catch (failure) {

@@ -39,6 +39,29 @@ describe('main host signing', () => {
     expect(verifySign(request!, query)).toBe(true);
   });
 
+  it('sends a report that must outlive the page by fetch with keepalive, signed the same way', async () => {
+    const store = createAppStore();
+    store.dispatch(sessionStarted(makeUser({ token: 'tok-hide' })));
+    const unbind = bindStore(store);
+    const realFetch = globalThis.fetch;
+    const inits: (RequestInit | undefined)[] = [];
+    globalThis.fetch = (input, init) => {
+      inits.push(init);
+      return realFetch(input, init);
+    };
+    try {
+      await apiPost('/api/runtime/remote-errors', { pageLoad: 'p-1', items: '[]' }, { keepalive: true });
+    } finally {
+      globalThis.fetch = realFetch;
+      unbind();
+    }
+    expect(inits.map((init) => init?.keepalive)).toEqual([true]);
+    const [request] = server.requests;
+    expect(request?.form.get('pageLoad')).toBe('p-1');
+    expect(request?.form.get('token')).toBe('tok-hide');
+    expect(verifySign(request!, request!.form)).toBe(true);
+  });
+
   it('signs a POST as a form-encoded body, with arrays joined by commas', async () => {
     await apiPost('/api/material/delChild', { ids: [3, 5, 8], note: 'a&b=c' });
 
