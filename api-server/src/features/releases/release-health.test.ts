@@ -81,6 +81,18 @@ describe('release health: what users see of each version', () => {
         .recorded,
       2,
     );
+    // One page load of the canary measured a poor LCP (5 s) and a good INP, through the same call.
+    const vitals = [
+      { remote: 'mf-tools', version: '1.1.0', name: 'LCP', value: 5000, rating: 'poor' },
+      { remote: 'mf-tools', version: '1.1.0', name: 'INP', value: 120, rating: 'good' },
+    ];
+    const measured = await signed(app, {
+      method: 'POST',
+      url: '/api/runtime/error-report',
+      token: user,
+      params: { pageLoad: `error-page-${++pageLoads}`, items: '[]', vitals: JSON.stringify(vitals) },
+    });
+    assert.equal(body<{ vitals: number }>(measured).data.vitals, 2);
   });
   after(async () => {
     await app.close();
@@ -100,6 +112,14 @@ describe('release health: what users see of each version', () => {
         ['1.0.0', 'stable', 10, 1, 0, 0],
         ['1.1.0', 'canary', 4, 1, 2, 2],
       ],
+    );
+    assert.deepEqual(
+      versions.map((v) => [v.version, v.vitals]),
+      [
+        ['1.0.0', { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } }],
+        ['1.1.0', { LCP: { views: 1, poor: 1 }, INP: { views: 1, poor: 0 } }],
+      ],
+      "the field vitals users' pages measured, poor ones apart",
     );
     const [top, api] = versions[1]!.top_errors;
     assert.equal(top?.count, 4, 'the same fault folds over page loads');

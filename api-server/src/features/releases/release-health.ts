@@ -1,7 +1,7 @@
 /**
  * The console's 发布 pages read one remote's health here: per version its loads, load failures and
- * error sessions in the remote's current run (the counts the automatic rollback and the promote gate
- * judge, from load-counts.ts) and its most frequent errors with mapped stacks (error-reports.ts).
+ * error sessions and field vitals (LCP and INP views, poor ones) in the remote's current run (the
+ * counts the automatic rollback and the promote gate judge, from load-counts.ts) and its most frequent errors with mapped stacks (error-reports.ts).
  * Same caller and scope as the release list.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,8 @@ import { topErrors } from '../runtime/error-reports';
 import { currentRunStats } from '../runtime/load-counts';
 import { isKnownRemote, releaseAccess } from './release-access';
 import { RELEASE_MESSAGES, assertReleaseScope } from './release-api';
+
+const NO_VIEWS = { views: 0, poor: 0 };
 
 /** Errors shown per version. */
 export const TOP_ERRORS_SHOWN = 10;
@@ -43,6 +45,7 @@ export function registerReleaseHealth(app: FastifyInstance): void {
           loads: count?.loads ?? 0,
           failures: count?.failures ?? 0,
           error_sessions: count?.errorSessions ?? 0,
+          vitals: { LCP: count?.vitals?.LCP ?? NO_VIEWS, INP: count?.vitals?.INP ?? NO_VIEWS },
           top_errors: errors.map((error) => ({
             fingerprint: error.fingerprint,
             kind: error.kind,

@@ -20,8 +20,24 @@ const HEALTH: ReleaseHealth = {
   env: 'production',
   remote: 'mf-tools',
   versions: [
-    { version: '1.0.0', role: 'stable', loads: 8, failures: 0, error_sessions: 1, top_errors: [] },
-    { version: '1.1.0', role: 'canary', loads: 2, failures: 0, error_sessions: 0, top_errors: [] },
+    {
+      version: '1.0.0',
+      role: 'stable',
+      loads: 8,
+      failures: 0,
+      error_sessions: 1,
+      vitals: { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } },
+      top_errors: [],
+    },
+    {
+      version: '1.1.0',
+      role: 'canary',
+      loads: 2,
+      failures: 0,
+      error_sessions: 0,
+      vitals: { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } },
+      top_errors: [],
+    },
   ],
 };
 

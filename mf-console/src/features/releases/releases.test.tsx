@@ -31,13 +31,22 @@ const HEALTH: ReleaseHealth = {
   env: 'production',
   remote: 'mf-tools',
   versions: [
-    { version: '1.0.0', role: 'stable', loads: 10, failures: 1, error_sessions: 0, top_errors: [] },
+    {
+      version: '1.0.0',
+      role: 'stable',
+      loads: 10,
+      failures: 1,
+      error_sessions: 0,
+      vitals: { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } },
+      top_errors: [],
+    },
     {
       version: '1.1.0',
       role: 'canary',
       loads: 4,
       failures: 1,
       error_sessions: 2,
+      vitals: { LCP: { views: 3, poor: 1 }, INP: { views: 2, poor: 0 } },
       top_errors: [
         {
           fingerprint: 'abc',
@@ -105,6 +114,9 @@ describe('the 发布 screen', () => {
     expect(within(panel).getByText(countText(1, 4))).toHaveTextContent('1 / 4（25.0%）');
     expect(within(panel).getByText('2 / 4（50.0%）')).toBeInTheDocument();
     expect(within(panel).getByText('1 / 10（10.0%）')).toBeInTheDocument();
+    // The canary's field vitals: poor LCP views of those measured, and INP.
+    expect(within(panel).getByText('1 / 3（33.3%）')).toBeInTheDocument();
+    expect(within(panel).getByText('0 / 2（0.0%）')).toBeInTheDocument();
     expect(within(panel).getByRole('img', { name: /1\.1\.0（灰度版）：加载失败率 25\.0%，错误会话率 50\.0%/ })).toBeInTheDocument();
     // The history, newest first, with who did it and why.
     const rows = within(panel)

@@ -118,6 +118,9 @@ export function RemotePanel({ remote, health, healthLoading, healthError, onPick
               { title: '加载次数', dataIndex: 'loads' },
               { title: '加载失败', key: 'failures', render: (_: unknown, v: ReleaseVersionHealth) => countText(v.failures, v.loads) },
               { title: '错误会话', key: 'errors', render: (_: unknown, v: ReleaseVersionHealth) => countText(v.error_sessions, v.loads) },
+              // Field vitals of users' pages: poor views of all measured (LCP > 4 s, INP > 500 ms).
+              { title: 'LCP 较差', key: 'lcp', render: (_: unknown, v: ReleaseVersionHealth) => countText(v.vitals.LCP.poor, v.vitals.LCP.views) },
+              { title: 'INP 较差', key: 'inp', render: (_: unknown, v: ReleaseVersionHealth) => countText(v.vitals.INP.poor, v.vitals.INP.views) },
             ]}
           />
           <h3 style={{ fontSize: 16 }}>最常见的错误</h3>

@@ -95,6 +95,8 @@ export const ReleaseTopError = Type.Object({
 });
 export type ReleaseTopError = Static<typeof ReleaseTopError>;
 
+const VitalViews = Type.Object({ views: Type.Integer(), poor: Type.Integer() });
+
 export const ReleaseVersionHealth = Type.Object({
   version: Type.String(),
   role: Type.Union([Type.Literal('stable'), Type.Literal('canary'), Type.Literal('other')]),
@@ -102,6 +104,11 @@ export const ReleaseVersionHealth = Type.Object({
   loads: Type.Integer(),
   failures: Type.Integer(),
   error_sessions: Type.Integer(),
+  /**
+   * Field vitals users' pages measured for the version in the current run: page views with an LCP
+   * and with an INP, and how many of them were poor (LCP > 4 s, INP > 500 ms), as the canary judge counts them.
+   */
+  vitals: Type.Object({ LCP: VitalViews, INP: VitalViews }),
   /** The most frequent errors of the version (all runs), most frequent first. */
   top_errors: Type.Array(ReleaseTopError),
 });
