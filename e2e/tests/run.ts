@@ -20,7 +20,7 @@ const webhookPort = await freePort();
 // hold no pause), not every minute.
 const product = await startProduct(
   { RELEASE_WEBHOOKS: `json=http://127.0.0.1:${webhookPort}/release-alerts`, RELEASE_STEP_CHECK_MS: '1000' },
-  { bootstrapOperator: files.some((f) => /^(console|rollout)/.test(path.basename(f))) },
+  { bootstrapOperator: files.some((f) => /^(console|rollout|shell)/.test(path.basename(f))) },
 );
 let code: number;
 try {

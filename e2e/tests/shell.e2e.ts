@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import type { ApiEnvelope } from 'shared-sdk/contract';
+import type { releases as schemas } from 'shared-sdk/contract/schemas';
+import { releases } from 'shared-sdk/contract/calls';
 import { ACCOUNTS, launchBrowser, login, openUserMenu, signedInPage, signIn } from '../support/browser';
+import { operatorToken } from '../support/operator';
 
 const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
@@ -143,5 +147,36 @@ describe('shell', () => {
     await page.getByRole('tab', { name: '图文' }).waitFor({ timeout: 60_000 });
     assert.equal(await page.getByText('页面加载失败').count(), 0);
     await page.close();
+  });
+
+  it('a page closed within seconds, before anyone touched it, still reports its largest paint', async () => {
+    // What the server counted, as the console's 发布 screen reads it: mf-tools' measured LCP views.
+    const token = await operatorToken(baseUrl, process.env.E2E_DATA_DIR ?? '');
+    const lcpViews = async () => {
+      const res = await fetch(`${baseUrl}${releases.releaseHealth.url}?remote=mf-tools`, { headers: { authorization: `Bearer ${token}` } });
+      const health = (await res.json()) as ApiEnvelope<schemas.ReleaseHealth>;
+      assert.equal(health.code, 0, health.msg);
+      return health.data.versions.reduce((sum, version) => sum + version.vitals.LCP.views, 0);
+    };
+    const context = await browser.newContext();
+    const signing = await context.newPage();
+    await signIn(signing, baseUrl, ACCOUNTS.verified);
+    await signing.close();
+    const before = await lcpViews();
+
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/rank`);
+    await page.getByText('创作者排行榜').waitFor();
+    // Painted (the next frame), then closed: well within the 10 s after which web-vitals would load
+    // by itself, and no pointer or key moved.
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300)))');
+    await page.close({ runBeforeUnload: true });
+    let after = before;
+    for (let i = 0; i < 50 && after <= before; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await lcpViews();
+    }
+    assert.equal(after, before + 1, "the closed page's LCP is counted for mf-tools, once");
+    await context.close();
   });
 });
