@@ -102,7 +102,10 @@ describe('editor', () => {
     await page.goto(`${baseUrl}/draft`);
     await page.getByRole('tab', { name: '图文' }).click();
     // The 全部 tab's items stay on show (dimmed) until the 图文 answer arrives: take an article's row, never a stale one.
-    const item = page.getByTestId('draft-item').filter({ has: page.locator('.ant-tag', { hasText: /^图文$/ }) }).first();
+    const item = page
+      .getByTestId('draft-item')
+      .filter({ has: page.locator('.ant-tag', { hasText: /^图文$/ }) })
+      .first();
     await item.waitFor();
     const [tab] = await Promise.all([context.waitForEvent('page'), item.getByRole('button', { name: /^修改/ }).click()]);
     await tab.getByLabel('标题').waitFor({ timeout: 60_000 });
