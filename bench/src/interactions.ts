@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- interactions`: how fast the screens answer the interactions a creator repeats all
- * day, measured as INP measures them (issue 38: each ≤ 100 ms from input to next paint, on a machine
+ * day, measured as INP measures them (the target: each ≤ 100 ms from input to next paint, on a machine
  * whose Lighthouse benchmark index is ≤ 1,300).
  *
  * Against the built product started as `npm start` does (its demo data, plus 30 article drafts and
@@ -374,7 +374,7 @@ export function reportInteractions(runs: InteractionRun[]): string[] {
   }
   console.info(`\n${benchmarkIndexLine(runs.flatMap((run) => run.benchmarkIndexes)) ?? "Lighthouse's benchmark index: not measured"}`);
   console.info(`${uptime()}${CPU_SLOWDOWN === 1 ? '' : `; CPU slowed ${CPU_SLOWDOWN}×`}`);
-  console.info(`target: each interaction's median ≤ ${TARGET_MS} ms (issue 38, on a machine whose benchmark index is ≤ 1,300)`);
+  console.info(`target: each interaction's median ≤ ${TARGET_MS} ms (on a machine whose benchmark index is ≤ 1,300)`);
   return missed;
 }
 
