@@ -5,6 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { HOST, tempDir, writeBuild, type Cleanup } from '../testing/fixtures';
+import { parse } from './options';
 import { runCli } from './run';
 
 /** A repo with a host package.json and a store, and a `deploy` that returns code and output. */
@@ -224,4 +225,13 @@ test('check-host lists every released version a new host would break, one line e
   const refused = await deploy('check-host', '--host', path.join(repo, 'host-shell', 'package.json'));
   assert.deepEqual([refused.code, /a package\.json lists packages, not the modules/.test(refused.err)], [2, true]);
   assert.match((await deploy('check-host')).err, /--host is required/);
+});
+
+test('a token that starts with a dash is the token, not an option (random tokens can)', () => {
+  const parsed = parse(['check-host', '--token', '-Zx9_dash-first', '--host', 'dist']);
+  assert.equal(parsed.values.token, '-Zx9_dash-first');
+  assert.equal(parsed.values.host, 'dist');
+  assert.equal(parse(['status', '--token', '--double']).values.token, '--double');
+  // Other options keep the parser's strictness: a forgotten value is still refused.
+  assert.throws(() => parse(['rollback', 'mf-tools', '--reason', '--force']), /argument missing|ambiguous/);
 });

@@ -42,10 +42,30 @@ export interface Parsed {
   values: Partial<Record<OptionName, string | string[] | boolean>>;
 }
 
+/**
+ * Options whose value is opaque and may start with a dash (a token is random base64url): the word
+ * after them is always their value, which parseArgs would otherwise refuse as ambiguous.
+ */
+const OPAQUE: readonly OptionName[] = ['token'];
+
+/** `--token -abc` → `--token=-abc`; everything else as typed. */
+function joinOpaqueValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (next !== undefined && next.startsWith('-') && OPAQUE.some((name) => arg === `--${name}`)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export function parse(argv: string[]): Parsed {
   let result;
   try {
-    result = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    result = parseArgs({ args: joinOpaqueValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new RefusalError((error as Error).message);
   }
