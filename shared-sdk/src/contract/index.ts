@@ -22,3 +22,4 @@ export * from './video';
 export * from './operator';
 export * from './storage-refusals';
 export * from './byte-size';
+export * from './values/releases';

@@ -40,7 +40,7 @@ export const ALLOWED_TAGS: readonly string[] = [
   'sup',
 ];
 
-/** Pasted headings and blocks become paragraphs (docs/product.md §5, pasted content), attributes filtered as any. */
+/** Pasted headings and blocks become paragraphs (docs/product.md §5, pasted content), their attributes filtered like those of any other element. */
 export const RENAMED_TAGS: Readonly<Record<string, string>> = { h1: 'p', h2: 'p', h3: 'p', h4: 'p', h5: 'p', h6: 'p', div: 'p' };
 
 /** Elements that go with everything inside them (their text is not content, or could be markup). */

@@ -247,6 +247,9 @@ describe('the release API on the folder store', () => {
     const pinned = await api.call<{ pins: Record<string, string> }>(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user: '7' });
     assert.equal(pinned.body.code, 0, pinned.body.msg);
     assert.deepEqual(pinned.body.data.pins, { '7': '1.1.0' });
+    // Users are keyed by a creator's id: anything else is refused, as the console refuses it.
+    for (const user of ['qa-7', '0', '-1', '1e3'])
+      assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user })).body.code, ApiCode.INVALID_PARAMS, user);
     const row = await database.db.selectFrom('operator_audit').selectAll().where('action', '=', 'release.pin').executeTakeFirstOrThrow();
     assert.deepEqual([row.operator_id, row.operator_name, row.role], [ops.release_manager!.id, ops.release_manager!.name, 'release_manager']);
   });
@@ -342,7 +345,7 @@ describe('the release API on the folder store', () => {
   });
 
   it('keeps concurrent steps safe: each one lands whole or is refused, the history and the audit agree', async (t) => {
-    const users = Array.from({ length: 8 }, (_, i) => `qa-${i}`);
+    const users = Array.from({ length: 8 }, (_, i) => String(100 + i));
     const answers = await Promise.all(users.map((user) => api.call(tokens.ciTools!, 'qa', { remote: 'mf-tools', user, allowed: true })));
     for (const answer of answers) assert.ok([0, ApiCode.CONFLICT].includes(answer.body.code), `${answer.status} ${answer.body.msg}`);
     const landed = answers.filter((answer) => answer.body.code === 0).length;

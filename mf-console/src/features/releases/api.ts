@@ -2,6 +2,7 @@
  * The 发布 screen's calls (the release API, permission 'release'), named by their contract
  * declarations as in ../api/calls.ts, kept here beside the screen that makes them.
  */
+import { RELEASE_ARCHIVE_MAX_BYTES } from 'shared-sdk/contract';
 import type { DataOf, RequestOf, releases } from 'shared-sdk/contract/schemas';
 import { releases as releaseCalls } from 'shared-sdk/contract/calls';
 import { operatorUpload } from 'shared-sdk/operator';
@@ -21,7 +22,7 @@ export type ReleaseUploaded = DataOf<typeof releases.releaseUpload>;
  * shared-sdk/src/contract/schemas/releases.ts, not imported: the schemas stay out of the bundle): a
  * gzip-compressed tar of the remote's dist/, at most 64 MB.
  */
-export const RELEASE_ARCHIVE = { mediaType: 'application/gzip', maxBytes: 64 * 1024 * 1024 } as const;
+export const RELEASE_ARCHIVE = { mediaType: 'application/gzip', maxBytes: RELEASE_ARCHIVE_MAX_BYTES } as const;
 
 export const RELEASE_CALLS = {
   list: releaseCalls.releaseList,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { RELEASE_USER_ID_PATTERN } from 'shared-sdk/contract';
 import { errorMessage } from '../common/error-message';
 import type { ReleaseRemote } from './api';
 
@@ -10,8 +11,8 @@ export interface ReleaseUserSteps {
   unpin: (request: { remote: string; user: string; reason: string }) => Promise<void>;
 }
 
-/** Creators' user ids (what the rollout keys QA users and pins by) are positive integers. */
-export const USER_ID = /^[1-9][0-9]{0,18}$/;
+/** Creators' user ids (what the rollout keys QA users and pins by): the API's own pattern. */
+export const USER_ID = new RegExp(RELEASE_USER_ID_PATTERN);
 
 const userRules = [
   { required: true, whitespace: true, message: '请输入用户编号' },

@@ -11,6 +11,7 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, Text } from './common';
 import { defineRoute } from './route';
+import { RELEASE_ARCHIVE_MAX_BYTES, RELEASE_USER_ID_PATTERN } from '../values/releases';
 
 const tag = 'releases';
 const auth = 'operator' as const;
@@ -22,11 +23,10 @@ export const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', descr
 /** An environment's name (production, staging). */
 export const EnvName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', description: 'e.g. production' });
 const Version = Type.String({ pattern: '^[0-9A-Za-z.-]{1,64}$', description: 'semver, e.g. 1.4.0' });
-const UserId = Type.String({ pattern: '^[A-Za-z0-9_.@-]{1,64}$', description: "a creator's user id" });
+const UserId = Type.String({ pattern: RELEASE_USER_ID_PATTERN, description: "a creator's user id (a positive integer)" });
 const Reason = Text(200);
 
-/** The largest archive the upload takes (gzip-compressed). */
-export const RELEASE_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
+export { RELEASE_ARCHIVE_MAX_BYTES };
 
 export const ReleaseHistoryEntry = Type.Object({
   at: ISO,
