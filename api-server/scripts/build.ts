@@ -3,7 +3,7 @@
  * thread, the database-preparing and page-rendering children), with the workspace's TypeScript
  * packages (shared-sdk, deploy) compiled in and every other dependency left to node_modules.
  * Run from source, each of those processes loaded hundreds of TypeScript modules through tsx's
- * loader: ~130 MB more resident memory at rest than the same code bundled (bench/README.md).
+ * loader: ~130 MB more resident memory at rest than the same code bundled (bench/RESULTS.md).
  * Takes about a second: `npm start` runs it every time, so dist/ is never older than the sources.
  *   node --import tsx scripts/build.ts
  */

@@ -58,7 +58,7 @@ interface Targets {
 export const PRESETS: Record<PresetName, { config: Config; label: string; targets: Targets }> = {
   desktop: {
     config: desktopConfig,
-    label: 'desktop preset (simulated throttling, no CPU slowdown)',
+    label: 'desktop preset (simulated throttling)',
     targets: { performance: 90, tbtMs: 150, lcpMs: 1500, cls: 0.05 },
   },
   mobile: {

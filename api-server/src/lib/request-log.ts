@@ -31,7 +31,7 @@ let listening = false;
  * The log's stream: Node's own stdout, which writes synchronously to files, pipes and terminals on
  * Linux (as console.log does). pino's default destination hands every line to a libuv thread instead
  * (an asynchronous fs.write), which cost ~120 µs of CPU per line against ~50 µs here, when lines come
- * one by one as a server's requests do (bench/README.md). A line is never lost at a crash; a log
+ * one by one as a server's requests do (bench/RESULTS.md). A line is never lost at a crash; a log
  * reader that stops reading holds the server up, as it would hold up console.log. A reader that goes
  * away (EPIPE) ends the logging, as with pino's destination, instead of the process.
  */

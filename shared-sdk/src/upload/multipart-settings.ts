@@ -1,6 +1,6 @@
 /**
  * How the browser cuts a file for a multipart upload to storage. Chosen by measurement with the
- * media bench (bench/README.md, "Media at real size"); parts must stay at or below the storage's
+ * media bench (bench/RESULTS.md, "Media at real size"); parts must stay at or below the storage's
  * 20 MB limit for one request body, and at or above OSS's 100 KB minimum.
  */
 const MB = 1024 * 1024;
@@ -37,7 +37,7 @@ export const REQUEST_TIMEOUT_MS = 120_000;
  *   preflight to the storage origin (its URL is new, and Chromium keeps preflights per URL) and the
  *   storage a signed request and a session check; a second wave of parts starts only as the first
  *   ends, its preflights queued behind the first wave's bytes on the storage thread. A 37 MB video in
- *   8 parts of 5 MB paid two waves; in 4 parts of 10 MB it pays one (bench/README.md, "Browser
+ *   8 parts of 5 MB paid two waves; in 4 parts of 10 MB it pays one (bench/RESULTS.md, "Browser
  *   uploads"). Progress stays byte-accurate however large the parts (upload-to-storage.ts).
  * - otherwise UPLOAD_PART_SIZE, or for a file over LARGE_FILE_PARTS × that, a hundredth of it in
  *   whole MB (at most MAX_PART_SIZE). The storage thread does per-part work (a signed request, a

@@ -279,7 +279,7 @@ it('sends each part as a slice of the file, never reading its bytes into the pag
   // Whole percents of the bytes sent (each part's upload progress, a stored part whole), each reported
   // once and larger than the last, at most one per PROGRESS_INTERVAL_MS, 100 only at the end.
   // (jsdom's XMLHttpRequest reports a part's progress only as it starts; Chromium as its bytes go:
-  // the e2e tests and bench/README.md.)
+  // the e2e tests and bench/RESULTS.md.)
   expect(progress.length).toBeGreaterThanOrEqual(2);
   expect(progress.length).toBeLessThanOrEqual(101);
   expect(progress.every((p, i) => i === 0 || p > (progress[i - 1] ?? -1))).toBe(true);

@@ -5,7 +5,7 @@
  * `arrayBuffer()` → its bundled Buffer polyfill (which copies an ArrayBuffer byte by byte in a
  * JavaScript loop) → its stream-http shim (`Buffer.concat`, then one more ArrayBuffer) →
  * `XMLHttpRequest.send(ArrayBuffer)`, which copies the bytes once more on the page's main thread. A
- * CPU profile of the page during a 37 MB upload in /videoWrite (bench/README.md, "Browser uploads")
+ * CPU profile of the page during a 37 MB upload in /videoWrite (bench/RESULTS.md, "Browser uploads")
  * spent 13 s of its 21 s there, and the first part left a second after the upload was initiated.
  *
  * A `Blob.slice` is a reference to a range of the file on disk: sent with `XMLHttpRequest.send(blob)`,
