@@ -118,7 +118,7 @@ async function serve(databaseUrl: string): Promise<void> {
   const inspector = profileDir ? new Session() : null;
   inspector?.connect();
   let profiles = 0;
-  process.on('message', async (message) => {
+  const onMessage = async (message: unknown) => {
     if (message === 'reset') {
       if (inspector) {
         await inspector.post('Profiler.enable');
@@ -148,6 +148,13 @@ async function serve(databaseUrl: string): Promise<void> {
       }
       process.send?.(view);
     }
+  };
+  // A failed profiler step ends the server: the parent sees it exit rather than wait for an answer.
+  process.on('message', (message) => {
+    onMessage(message).catch((error: unknown) => {
+      console.error('bench server:', error);
+      process.exit(1);
+    });
   });
   process.on('SIGTERM', () => {
     void app.close().finally(() => {

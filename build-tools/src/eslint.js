@@ -58,6 +58,22 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Type-aware rules, for what only types can tell: a promise nobody awaits or handles (its failure
+    // vanishes, and its work races what follows), and a promise where a plain value is expected (an
+    // async handler given to an attribute or callback that ignores what it returns). Each package's
+    // own tsconfig.json types its files (the project service finds the nearest one).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // node:test's describe and it return promises that the runner itself awaits.
+        { allowForKnownSafeCalls: [{ from: 'package', name: ['describe', 'it', 'test', 'suite'], package: 'node:test' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // CommonJS files (jest setup) are loaded with require by design.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

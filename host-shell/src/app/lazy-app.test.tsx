@@ -33,7 +33,7 @@ function Screen() {
     <>
       <p>screen</p>
       <Button onClick={() => void message.success('已保存')}>save</Button>
-      <Button onClick={() => modal.confirm({ title: '确定删除？', onOk: () => void message.info('已删除') })}>delete</Button>
+      <Button onClick={() => void modal.confirm({ title: '确定删除？', onOk: () => void message.info('已删除') })}>delete</Button>
       <Button onClick={() => notification.info({ title: '新通知' })}>notify</Button>
     </>
   );
@@ -47,8 +47,8 @@ function Waiting() {
   return (
     <>
       <p>screen</p>
-      <Button onClick={async () => say(`answer: ${String(await modal.confirm({ title: '确定删除？' }))}`)}>ask</Button>
-      <Button onClick={async () => say(`closed: ${String(await message.success('已保存', 0.1))}`)}>save</Button>
+      <Button onClick={() => void modal.confirm({ title: '确定删除？' }).then((answer) => say(`answer: ${String(answer)}`))}>ask</Button>
+      <Button onClick={() => void message.success('已保存', 0.1).then((closed) => say(`closed: ${String(closed)}`))}>save</Button>
       <ul>
         {said.map((text, i) => (
           <li key={i}>{text}</li>
@@ -125,7 +125,13 @@ describe('the App context around the screens', () => {
       const { message } = App.useApp();
       return (
         <>
-          <Button onClick={() => (close = message.loading('处理中', 0))}>load</Button>
+          <Button
+            onClick={() => {
+              close = message.loading('处理中', 0);
+            }}
+          >
+            load
+          </Button>
           <Button onClick={() => close()}>done</Button>
         </>
       );

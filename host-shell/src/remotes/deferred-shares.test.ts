@@ -35,7 +35,7 @@ describe('deferredSharesPlugin', () => {
 
   it('registers no share at start-up, then each one when the host first asks for it', async () => {
     const { instance, shares: deferredShares } = host();
-    instance.initializeSharing('default');
+    void instance.initializeSharing('default');
     expect(inScope(instance)).toEqual([]);
     expect(deferredShares.registered()).toEqual([]);
 

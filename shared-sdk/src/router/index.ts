@@ -10,6 +10,9 @@
  *
  * Need another export? Add it here (values and types), rebuild the host, then the remotes.
  */
+import { useCallback } from 'react';
+import { type NavigateOptions, type To, useNavigate as useRouterNavigate } from 'react-router-dom';
+
 export {
   createBrowserRouter,
   Link,
@@ -21,9 +24,31 @@ export {
   RouterProvider,
   Routes,
   useLocation,
-  useNavigate,
   useParams,
   useRoutes,
   useSearchParams,
 } from 'react-router-dom';
-export type { Location, NavigateFunction, RouteObject } from 'react-router-dom';
+export type { Location, RouteObject } from 'react-router-dom';
+
+/**
+ * React Router's `navigate`, answering nothing. In a data router (`createBrowserRouter`, which the
+ * host uses) the library's navigate returns a promise of the navigation's end, in a declarative
+ * router it returns nothing, so its type is `void | Promise<void>` and every call would need a `void`
+ * to satisfy lint's no-floating-promises. Nothing here waits for a navigation to end (the router
+ * handles its own failures), so this hook returns the same navigation with the promise dropped once,
+ * as React Router's maintainers suggest. Stable across renders, like the library's.
+ */
+export interface NavigateFunction {
+  (to: To, options?: NavigateOptions): void;
+  (delta: number): void;
+}
+
+export function useNavigate(): NavigateFunction {
+  const navigate = useRouterNavigate();
+  return useCallback(
+    (to: To | number, options?: NavigateOptions) => {
+      void (typeof to === 'number' ? navigate(to) : navigate(to, options));
+    },
+    [navigate],
+  );
+}

@@ -39,14 +39,14 @@ export function SignInForm({ calls, onSignedIn }: { calls: SignInCalls; onSigned
   };
 
   const submitPassword = ({ name, password }: { name: string; password: string }) =>
-    run(async () => {
+    void run(async () => {
       // Going back and signing in again keeps an enrolment already shown (it is shown only once).
       const answer = await calls.password(name.trim(), password);
       setPassed((before) => ({ ...answer, enrolment: answer.enrolment ?? before?.enrolment }));
       setStep('code');
     });
   const submitCode = ({ code }: { code: string }) =>
-    run(async () => {
+    void run(async () => {
       await calls.code(passed?.challenge ?? '', code.trim());
       onSignedIn();
     });

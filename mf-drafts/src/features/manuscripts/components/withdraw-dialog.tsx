@@ -21,7 +21,7 @@ export function WithdrawDialog({ title, onCancel, onConfirm }: WithdrawDialogPro
     }
   };
   return (
-    <Modal open={title !== null} title="撤回定时发布" okText="确认撤回" confirmLoading={busy} onOk={confirm} onCancel={onCancel} destroyOnHidden>
+    <Modal open={title !== null} title="撤回定时发布" okText="确认撤回" confirmLoading={busy} onOk={() => void confirm()} onCancel={onCancel} destroyOnHidden>
       <Typography.Paragraph>《{title}》将不再按时发布，请选择撤回后的去向：</Typography.Paragraph>
       <Radio.Group value={to} onChange={(event) => setTo(event.target.value as WithdrawTarget)}>
         <Space orientation="vertical">

@@ -9,7 +9,8 @@ export interface DramaFormDialogProps {
   /** Editing an existing series; absent when creating. */
   initial?: DramaFormValues;
   submitting?: boolean;
-  onSubmit: (values: DramaFormValues) => void;
+  /** May answer a promise (the dialog does not wait for it: `submitting` shows the save). */
+  onSubmit: (values: DramaFormValues) => void | Promise<void>;
   onCancel: () => void;
 }
 
@@ -32,7 +33,7 @@ export function DramaFormDialog({ open, initial, submitting, onSubmit, onCancel 
         layout="vertical"
         preserve={false}
         initialValues={initial ?? { title: '', cover_url: '', intro: '', status: 1 }}
-        onFinish={(values) => onSubmit({ ...values, title: values.title.trim(), intro: (values.intro ?? '').trim(), cover_url: values.cover_url ?? '' })}
+        onFinish={(values) => void onSubmit({ ...values, title: values.title.trim(), intro: (values.intro ?? '').trim(), cover_url: values.cover_url ?? '' })}
       >
         <Form.Item
           label="短剧名称"

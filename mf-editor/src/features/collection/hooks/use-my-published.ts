@@ -46,7 +46,7 @@ export function useMyPublished(): { works: PublishedWork[]; loading: boolean; er
   const [state, setState] = useState<{ works: PublishedWork[]; loading: boolean; error: string | null }>({ works: [], loading: true, error: null });
   useEffect(() => {
     let live = true;
-    Promise.allSettled(PUBLISHED_FILTER.map(publishedOfType)).then((results) => {
+    void Promise.allSettled(PUBLISHED_FILTER.map(publishedOfType)).then((results) => {
       if (!live) return;
       const failed = results.find((result) => result.status === 'rejected');
       const works = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])).map(toWork);

@@ -13,10 +13,15 @@ const PHONE = /^\+?[\d-]{3,20}$/;
 export function LinkDialog({ kind, onSubmit, onCancel }: Props) {
   const [form] = Form.useForm<{ text: string; target: string }>();
   const tel = kind === 'tel';
-  const submit = async () => {
-    const { text, target } = await form.validateFields();
-    onSubmit(text?.trim() ?? '', tel ? `tel:${target.trim()}` : target.trim());
-    form.resetFields();
+  const submit = () => {
+    form.validateFields().then(
+      ({ text, target }) => {
+        onSubmit(text?.trim() ?? '', tel ? `tel:${target.trim()}` : target.trim());
+        form.resetFields();
+      },
+      // Invalid fields: the form shows what is wrong under each, and the dialog stays open.
+      () => undefined,
+    );
   };
   return (
     <Modal open={kind !== null} title={tel ? '电话链接' : '插入链接'} onOk={submit} onCancel={() => (form.resetFields(), onCancel())} destroyOnHidden>

@@ -159,7 +159,9 @@ describe('RichEditor', () => {
 
   it('counts the characters written', async () => {
     const { ref } = mount();
-    act(() => ref.current?.getQuill()?.insertText(0, '黄河 之水\n天上来', 'user'));
+    act(() => {
+      ref.current?.getQuill()?.insertText(0, '黄河 之水\n天上来', 'user');
+    });
     await screen.findByText('字数：7');
   });
 

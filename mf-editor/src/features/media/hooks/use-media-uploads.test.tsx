@@ -240,7 +240,9 @@ describe('editor uploads', () => {
     expect(looked.mock.calls.filter(([selector]) => String(selector).includes('transcoding'))).toHaveLength(0);
     looked.mockRestore();
     // Deleted while transcoding, the cover is not there to swap when the transcoding ends …
-    act(() => quill.deleteText(0, 1, 'user'));
+    act(() => {
+      quill.deleteText(0, 1, 'user');
+    });
     act(() => transcoding[0]?.resolve(video(VideoState.DONE, { PosterUri: '/oss/creator/video/p.jpg', videoUri: '/oss/creator/video/t.mp4' })));
     await waitFor(() => expect(ref.current?.getHtml()).toBe('<p>黄河之水</p>'));
     // … and back by undo it is followed again to its poster.

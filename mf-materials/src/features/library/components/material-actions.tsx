@@ -37,12 +37,12 @@ export function MaterialActions({ material, showView = true, confirmDelete = 'po
         </Button>
       ) : null}
       {actions.remove && confirmDelete === 'dialog' ? (
-        <Button type="link" size="small" danger onClick={askDelete}>
+        <Button type="link" size="small" danger onClick={() => void askDelete()}>
           删除
         </Button>
       ) : null}
       {actions.remove && confirmDelete === 'popconfirm' ? (
-        <Popconfirm title="确认删除该条素材？" okText="确定" cancelText="取消" onConfirm={() => handlers.remove(material)}>
+        <Popconfirm title="确认删除该条素材？" okText="确定" cancelText="取消" onConfirm={() => void handlers.remove(material)}>
           <Button type="link" size="small" danger>
             删除
           </Button>

@@ -6,14 +6,14 @@ export interface ScriptTypeDialogProps {
   open: boolean;
   materialType: number;
   onCancel: () => void;
-  onConfirm: (scriptType: ScriptType) => void;
+  onConfirm: (scriptType: ScriptType) => void | Promise<void>;
 }
 
 export function ScriptTypeDialog({ open, materialType, onCancel, onConfirm }: ScriptTypeDialogProps) {
   const [choice, setChoice] = useState<ScriptType>(DEFAULT_SCRIPT_TYPE);
   const options = scriptTypeOptions(materialType);
   return (
-    <Modal title="选择稿件类型" open={open} onCancel={onCancel} onOk={() => onConfirm(choice)} okText="确定" cancelText="取消" destroyOnHidden>
+    <Modal title="选择稿件类型" open={open} onCancel={onCancel} onOk={() => void onConfirm(choice)} okText="确定" cancelText="取消" destroyOnHidden>
       {options.length ? (
         <Radio.Group
           value={choice}
