@@ -61,6 +61,10 @@ function fileAnswer(file: { mediaType: string; description: string }) {
   };
 }
 
+/** How the document describes the `data` of a call whose contract declares a refusal's data. */
+export const REFUSAL_DATA =
+  'The first schema when `code` is 0 (the answer); the second for the refusal that carries data (its code in the description of the call); null for any other refusal.';
+
 type AnswerSchema<R extends ContractRoute> = R extends { events: infer E extends TSchema }
   ? ReturnType<typeof eventsAnswer<E>>
   : R extends { data: infer D extends TSchema }
@@ -103,8 +107,8 @@ export function contractSchema<R extends ContractRoute>(route: R): ContractSchem
         ? eventsAnswer(route.events)
         : route.file
           ? fileAnswer(route.file)
-          : // A refusal with data (`refusal`) answers it in the same envelope.
-            Envelope(route.refusal ? Type.Union([route.data, route.refusal]) : route.data),
+          : // A refusal with data (`refusal`) answers it in the same envelope, said so in the document.
+            Envelope(route.refusal ? Type.Union([route.data, route.refusal], { description: REFUSAL_DATA }) : route.data),
     },
   } as ContractSchema<R>;
 }

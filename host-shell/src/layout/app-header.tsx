@@ -1,11 +1,10 @@
 import { Layout } from 'antd';
 import { useNavigate } from 'shared-sdk/router';
-import { apiPost, LIMITS, loggedOut, useAppDispatch } from 'shared-sdk';
+import { callApi, LIMITS, loggedOut, useAppDispatch } from 'shared-sdk';
+import { session } from 'shared-sdk/contract/calls';
 import { CreationDropdown, CustomerService, NoticeBell } from './header-actions';
 import { HeaderUser } from './header-user';
 import './app-header.css';
-
-export const QUIT_PATH = '/login/admin/quit';
 
 /** @param onPreload starts loading a page's code when its header entry is hovered (as the sidebar's entries do). */
 export function AppHeader({ onPreload }: { onPreload?: (url: string) => void } = {}) {
@@ -14,7 +13,7 @@ export function AppHeader({ onPreload }: { onPreload?: (url: string) => void } =
 
   const logOut = async () => {
     try {
-      await apiPost<unknown>(QUIT_PATH, undefined, { skipErrorHandler: true });
+      await callApi(session.logout, undefined, { skipErrorHandler: true });
     } catch (error) {
       // The token is dropped locally either way; the server's copy expires on its own.
       console.warn('host-shell: logout call failed', error);

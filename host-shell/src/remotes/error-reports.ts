@@ -15,7 +15,7 @@
  * chunk books a measurement to the remote version whose screen it measured.
  */
 import {
-  apiPost,
+  callApi,
   ERROR_REPORT_LIMITS,
   getToken,
   onCallFailure,
@@ -191,7 +191,7 @@ export function signedErrorSender(pageLoad: string, items: ErrorReportItem[], vi
   const body = { pageLoad, items: JSON.stringify(items), ...(vitals?.length ? { vitals: JSON.stringify(vitals) } : {}) };
   // Sent as the page hides (a tab closed, maybe): the browser finishes the request after the page is gone.
   const keepalive = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-  return apiPost<ErrorReportAnswer>(ERROR_REPORT_PATH, body, { skipErrorHandler: true, keepPrefetched: true, keepalive });
+  return callApi(runtime.runtimeErrorReport, body, { skipErrorHandler: true, keepPrefetched: true, keepalive });
 }
 
 let active: ErrorReports | null = null;

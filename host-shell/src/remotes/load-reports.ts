@@ -1,4 +1,4 @@
-import { apiPost, getToken, type RemoteLoadAnswer } from 'shared-sdk';
+import { callApi, getToken } from 'shared-sdk';
 import { runtime } from 'shared-sdk/contract/calls';
 
 export const LOAD_REPORT_PATH = runtime.runtimeRemoteLoad.url;
@@ -27,7 +27,7 @@ export function newPageLoadId(): string {
 export function signedLoadReporter(pageLoad: string): Reporter {
   return (report) => {
     if (!getToken()) return;
-    apiPost<RemoteLoadAnswer>(LOAD_REPORT_PATH, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true, keepPrefetched: true }).catch(
+    callApi(runtime.runtimeRemoteLoad, { ...report, ok: String(report.ok), pageLoad }, { skipErrorHandler: true, keepPrefetched: true }).catch(
       (error: unknown) => {
         console.warn('host-shell: a remote load report was not accepted', error);
       },

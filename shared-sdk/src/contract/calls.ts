@@ -9,8 +9,9 @@
  * One export per file of `schemas/`, under the same name: `schemas/materials.ts`'s `materialList`
  * is `materials.materialList` here.
  */
+import type { TSchema } from 'typebox';
 import type * as S from './schemas';
-import type { ContractRoute } from './schemas/route';
+import type { ContractRoute, RefusalOf } from './schemas/route';
 
 /** A contract call as the browser sends it: its method and URL, typed from its declaration. */
 export interface RouteRef<R extends ContractRoute = ContractRoute> {
@@ -18,6 +19,22 @@ export interface RouteRef<R extends ContractRoute = ContractRoute> {
   readonly url: R['url'];
   /** Only carries the declaration's type. */
   readonly route?: R;
+}
+
+/**
+ * The `data` of a declared call's refusal (its declaration's `refusal`) when `failure`, what the call
+ * rejected with, is that refusal: answer code `code` (with HTTP 200, as every refusal) and its data.
+ * Null for any other failure: another code, a refusal without data, an HTTP error, the network. The
+ * type is the declaration's, so a caller reads the data as the server declares it, and a call that
+ * declares no such refusal does not compile.
+ *
+ *   const conflict = refusalData(editor.articleAdd, error, EditorCode.VERSION_CONFLICT);
+ */
+export function refusalData<R extends ContractRoute & { refusal: TSchema }>(_route: RouteRef<R>, failure: unknown, code: number): RefusalOf<R> | null {
+  if (typeof failure !== 'object' || failure === null) return null;
+  const answer = failure as { code?: unknown; status?: unknown; data?: unknown };
+  if (answer.code !== code || (answer.status !== undefined && answer.status !== 200)) return null;
+  return typeof answer.data === 'object' && answer.data !== null ? (answer.data as RefusalOf<R>) : null;
 }
 
 /** Every call a file of `schemas/` declares, by its export name. */

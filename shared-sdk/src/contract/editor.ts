@@ -88,7 +88,10 @@ export function emptyDocument(type: EditorKind): EditorDocument {
 export type ArticleAddRequest = RequestOf<typeof editor.articleAdd>;
 /** A save's answer (and a restore's). */
 export type ArticleAddAnswer = editor.ArticleSaved;
-/** data of a 1020 refusal: the server's current state of the draft. */
+/**
+ * data of a 1020 refusal: the server's current state of the draft (the save's and the restore's
+ * declared `refusal`; a caller reads it with `refusalData` from `contract/calls`).
+ */
 export type VersionConflictData = editor.VersionConflict;
 
 /** Builds the form fields from a document, ready for the signed POST. */

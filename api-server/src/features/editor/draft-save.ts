@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  type ApiEnvelope,
   ApiCode,
   EDITOR_LIMITS,
   EDITOR_MESSAGES,
@@ -27,20 +26,20 @@ import { documentColumns, documentOfRow } from './document';
 
 export type Tx = Transaction<Database> | Kysely<Database>;
 
-/** A refusal carrying data: the error handler only knows code and message, so routes answer it themselves. */
-export class VersionConflict extends Error {
-  constructor(readonly data: VersionConflictData) {
-    super(EDITOR_MESSAGES.VERSION_CONFLICT);
+/**
+ * The 1020 refusal of a save or a restore (a stale base_version): the server's current version, for
+ * the editor to choose. Its data is the calls' declared `refusal` (the contract's VersionConflict);
+ * the error handler answers it as `{code: 1020, msg, data}`, and the transaction it is thrown in
+ * writes nothing.
+ */
+export class VersionConflict extends ApiError {
+  declare readonly data: VersionConflictData;
+
+  constructor(data: VersionConflictData) {
+    super(EditorCode.VERSION_CONFLICT, EDITOR_MESSAGES.VERSION_CONFLICT, 200, data);
     this.name = 'VersionConflict';
   }
 }
-
-/** The 1020 answer of a save or a restore: the server's current version, for the editor to choose. */
-export const versionConflictAnswer = (conflict: VersionConflict): ApiEnvelope<VersionConflictData> => ({
-  code: EditorCode.VERSION_CONFLICT,
-  msg: conflict.message,
-  data: conflict.data,
-});
 
 export interface DraftTarget {
   userId: number;

@@ -27,7 +27,7 @@ import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { formatTime } from '../../lib/china-time';
 import { editorClock } from './clock';
 import { documentFromFields } from './document';
-import { VersionConflict, checkDraftSave, versionConflictAnswer, writeDraft } from './draft-save';
+import { checkDraftSave, writeDraft } from './draft-save';
 import { checkCollectionItems, checkPublish, publishDraft } from './publish';
 import { documentAddresses } from './document-addresses';
 import { acceptNamedUploads } from '../upload/grants';
@@ -61,36 +61,28 @@ const saveRoute: FastifyPluginAsync = async (app) => {
         throw new ApiError(ApiCode.INVALID_PARAMS, '参数错误：draft_id 与 manuscript_id 不能同时提供');
       // The uploads it names that the server has not taken in yet: their real size, first (a bucket bounds nothing as they stream).
       await acceptNamedUploads({ db: app.db, storage: app.storage }, user.id, documentAddresses(app.storage, doc).keys);
-      try {
-        const answer = await app.db.transaction().execute(async (tx): Promise<contract.ArticleSaved> => {
-          const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
-          const checked = await checkDraftSave(tx, target, doc);
-          // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
-          const publish = publishing ? await checkPublish(tx, app.storage, user.id, doc, checked) : null;
-          // After the draft and the manuscript it edits are locked: the lock order of `checkCollectionItems`.
-          await checkCollectionItems(tx, user.id, doc.item_ids, checked.listedItems, publishing);
-          const saved = await writeDraft(tx, checked, doc, now);
-          const result = { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt) };
-          if (!publish) return { ...result, manuscript_id: null, status: null, publish_time: null };
-          const published = await publishDraft(tx, user.id, publish, saved, doc, scheduledAt, now);
-          return {
-            ...result,
-            manuscript_id: published.manuscriptId,
-            status: published.status,
-            publish_time: scheduledAt ? formatChinaTime(scheduledAt.getTime()) : null,
-          };
-        });
-        const msg =
-          body.save_type === SaveType.DRAFT
-            ? EDITOR_MESSAGES.SAVED
-            : body.save_type === SaveType.PUBLISH
-              ? EDITOR_MESSAGES.PUBLISHED
-              : EDITOR_MESSAGES.SCHEDULED;
-        return ok(answer, msg);
-      } catch (error) {
-        if (error instanceof VersionConflict) return versionConflictAnswer(error);
-        throw error;
-      }
+      // A stale base_version throws the 1020 refusal with the current version (VersionConflict): nothing is written.
+      const answer = await app.db.transaction().execute(async (tx): Promise<contract.ArticleSaved> => {
+        const target = { userId: user.id, draftId: body.draft_id, baseVersion: body.base_version, manuscriptId: body.manuscript_id };
+        const checked = await checkDraftSave(tx, target, doc);
+        // Publishing's own refusals come before the draft is written: a refused publish changes nothing.
+        const publish = publishing ? await checkPublish(tx, app.storage, user.id, doc, checked) : null;
+        // After the draft and the manuscript it edits are locked: the lock order of `checkCollectionItems`.
+        await checkCollectionItems(tx, user.id, doc.item_ids, checked.listedItems, publishing);
+        const saved = await writeDraft(tx, checked, doc, now);
+        const result = { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt) };
+        if (!publish) return { ...result, manuscript_id: null, status: null, publish_time: null };
+        const published = await publishDraft(tx, user.id, publish, saved, doc, scheduledAt, now);
+        return {
+          ...result,
+          manuscript_id: published.manuscriptId,
+          status: published.status,
+          publish_time: scheduledAt ? formatChinaTime(scheduledAt.getTime()) : null,
+        };
+      });
+      const msg =
+        body.save_type === SaveType.DRAFT ? EDITOR_MESSAGES.SAVED : body.save_type === SaveType.PUBLISH ? EDITOR_MESSAGES.PUBLISHED : EDITOR_MESSAGES.SCHEDULED;
+      return ok(answer, msg);
     },
     { bodyLimit: SAVE_BODY_LIMIT },
   );

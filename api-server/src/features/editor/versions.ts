@@ -13,7 +13,7 @@ import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { findOwnDraft } from '../drafts/draft-store';
 import { formatTime } from '../../lib/china-time';
 import { editorClock } from './clock';
-import { VersionConflict, saveDraft, versionConflictAnswer } from './draft-save';
+import { saveDraft } from './draft-save';
 
 const versionsRoutes: FastifyPluginAsync = async (app) => {
   serve(app, contract.draftVersions, async (request) => {
@@ -51,18 +51,14 @@ const versionsRoutes: FastifyPluginAsync = async (app) => {
     await requireNotBanned(app.db, user.id, banRangeOfKind(draft.type));
     const row = await app.db.selectFrom('draft_versions').selectAll().where('draft_id', '=', id).where('version', '=', version).executeTakeFirst();
     if (!row) throw new ApiError(ApiCode.NOT_FOUND, '该版本不存在或已过期');
-    try {
-      const saved = await app.db
-        .transaction()
-        .execute((tx) => saveDraft(tx, { userId: user.id, draftId: id, baseVersion: baseVersion ?? draft.version }, row.document, editorClock.now()));
-      return ok(
-        { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt), manuscript_id: null, status: null, publish_time: null },
-        EDITOR_MESSAGES.RESTORED,
-      );
-    } catch (error) {
-      if (error instanceof VersionConflict) return versionConflictAnswer(error);
-      throw error;
-    }
+    // A stale base_version throws the 1020 refusal with the current version (VersionConflict), as a save does.
+    const saved = await app.db
+      .transaction()
+      .execute((tx) => saveDraft(tx, { userId: user.id, draftId: id, baseVersion: baseVersion ?? draft.version }, row.document, editorClock.now()));
+    return ok(
+      { draft_id: saved.id, version: saved.version, update_time: formatTime(saved.updatedAt), manuscript_id: null, status: null, publish_time: null },
+      EDITOR_MESSAGES.RESTORED,
+    );
   });
 };
 

@@ -1,5 +1,5 @@
 import { baseApi, routeEndpoint, routeQuery } from 'shared-sdk';
-import type { HelpArticle, HelpCategoriesAnswer, HelpSearchAnswer } from 'shared-sdk/contract';
+import type { HelpCategoriesAnswer } from 'shared-sdk/contract';
 import { help } from 'shared-sdk/contract/calls';
 
 /** The help center's first call; the /helpCenter route declares the same one for the host to start early. */
@@ -8,8 +8,8 @@ export const helpCategoriesRequest = () => routeQuery(help.helpCategories);
 export const helpApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     helpCategories: build.query<HelpCategoriesAnswer, void>({ ...routeEndpoint(help.helpCategories) }),
-    helpArticle: build.query<HelpArticle, string>({ ...routeEndpoint(help.helpArticle, (slug: string) => ({ slug }), { skipErrorHandler: true }) }),
-    helpSearch: build.query<HelpSearchAnswer, string>({ ...routeEndpoint(help.helpSearch, (q: string) => ({ q })) }),
+    helpArticle: build.query({ ...routeEndpoint(help.helpArticle, (slug: string) => ({ slug }), { skipErrorHandler: true }) }),
+    helpSearch: build.query({ ...routeEndpoint(help.helpSearch, (q: string) => ({ q })) }),
   }),
 });
 

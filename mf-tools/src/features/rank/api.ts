@@ -1,5 +1,5 @@
 import { baseApi, routeEndpoint, routeQuery } from 'shared-sdk';
-import type { RankListAnswer, RankListRequest } from 'shared-sdk/contract';
+import type { RankListRequest } from 'shared-sdk/contract';
 import { rank } from 'shared-sdk/contract/calls';
 
 /** The rank's call; the /rank route declares its first one for the host to start early (expose/routes.ts). */
@@ -7,7 +7,7 @@ export const rankListRequest = (params: RankListRequest) => routeQuery(rank.rank
 
 export const rankApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    rankList: build.query<RankListAnswer, RankListRequest>({ ...routeEndpoint(rank.rankList, (params: RankListRequest) => ({ ...params })) }),
+    rankList: build.query({ ...routeEndpoint(rank.rankList, (params: RankListRequest) => ({ ...params })) }),
   }),
 });
 

@@ -9,7 +9,7 @@ export const rightsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Rights'] }).i
   endpoints: (build) => ({
     rights: build.query<RightsAnswer, void>({ ...routeEndpoint(rights.rightsIndex), providesTags: ['Rights'] }),
     // The screen shows the server's msg itself (locked, in review, banned).
-    applyRight: build.mutation<RightsAnswer, RightApplyRequest>({
+    applyRight: build.mutation({
       ...routeEndpoint(rights.rightsApply, (body: RightApplyRequest) => ({ ...body }), { skipErrorHandler: true }),
       invalidatesTags: ['Rights'],
     }),

@@ -82,12 +82,12 @@ export const ArticleSaved = Type.Object({
 });
 export type ArticleSaved = Static<typeof ArticleSaved>;
 
-/** data of a 1020 refusal: the server's current state of the draft. */
+/**
+ * data of a 1020 refusal (a stale base_version): the server's current state of the draft. The
+ * `refusal` of a save and of a restore, never the data of a successful answer.
+ */
 export const VersionConflict = Type.Object({ draft_id: Type.Integer(), version: Type.Integer(), update_time: Type.String() });
 export type VersionConflict = Static<typeof VersionConflict>;
-
-/** A save answers its result, or (code 1020) the server's current version. */
-const SaveOutcome = Type.Union([ArticleSaved, VersionConflict]);
 
 export const articleAdd = defineRoute({
   method: 'POST',
@@ -98,7 +98,8 @@ export const articleAdd = defineRoute({
     "Refusals in order: real-name 1005, ban of the kind's range 1006, parameters and limits 1002, ownership 1003/1004, stale base_version 1020 (data: the current version), state 1009, then publishing's own (videos not transcoded, the edited manuscript back in review). The HTML is sanitised on save.",
   tag,
   body: ArticleAddForm,
-  data: SaveOutcome,
+  data: ArticleSaved,
+  refusal: VersionConflict,
 });
 
 export const DraftVersionItem = Type.Object({
@@ -137,7 +138,8 @@ export const draftRestoreVersion = defineRoute({
   description: 'A stale base_version answers 1020 with the current version, as a save does.',
   tag,
   body: Type.Object({ id: Id, version: Id, base_version: Type.Optional(Id) }),
-  data: SaveOutcome,
+  data: ArticleSaved,
+  refusal: VersionConflict,
 });
 
 export const useMaterial = defineRoute({

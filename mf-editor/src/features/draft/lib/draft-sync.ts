@@ -7,6 +7,7 @@ import {
   type EditorDocument,
   type VersionConflictData,
 } from 'shared-sdk/contract';
+import { editor, refusalData } from 'shared-sdk/contract/calls';
 import { editorCalls } from '../api/editor-calls';
 import { journal, journalKey } from './journal';
 
@@ -242,8 +243,10 @@ export class DraftSync {
   }
 
   private failed(error: Failure): void {
-    if (error.code === EditorCode.VERSION_CONFLICT) {
-      this.update({ conflict: error.data as VersionConflictData, state: { kind: 'idle' } });
+    // A stale base: the save's declared refusal (1020) carries the server's current version.
+    const conflict = refusalData(editor.articleAdd, error, EditorCode.VERSION_CONFLICT);
+    if (conflict) {
+      this.update({ conflict, state: { kind: 'idle' } });
     } else if (error.kind === 'network') {
       this.update({ state: { kind: 'offline' } });
     } else if (error.kind !== 'token-expired' && error.kind !== 'canceled') {
