@@ -8,7 +8,8 @@ export interface CertificationFormProps {
   licenceLabel: string;
   initial?: Partial<CertificationApplyRequest>;
   submitting?: boolean;
-  onSubmit: (form: CertificationApplyRequest) => void;
+  /** May answer a promise (the form does not wait for it: `submitting` shows the call). */
+  onSubmit: (form: CertificationApplyRequest) => void | Promise<void>;
 }
 
 const chars = (value: string | undefined) => [...(value ?? '').trim()].length;
@@ -22,7 +23,7 @@ export function CertificationForm({ orgLabel, licenceLabel, initial, submitting,
       layout="vertical"
       style={{ maxWidth: 560 }}
       initialValues={{ org_name: '', credit_code: '', licence_url: '', contact_name: '', contact_phone: '', ...initial }}
-      onFinish={(values) => onSubmit({ ...values, credit_code: values.credit_code.trim().toUpperCase() })}
+      onFinish={(values) => void onSubmit({ ...values, credit_code: values.credit_code.trim().toUpperCase() })}
     >
       <Form.Item
         label={orgLabel}

@@ -6,7 +6,8 @@ export type JobFormValues = Omit<JobSaveRequest, 'id'>;
 export interface JobFormProps {
   initial?: JobFormValues;
   submitting?: boolean;
-  onSubmit: (values: JobFormValues) => void;
+  /** May answer a promise (the form does not wait for it: `submitting` shows the call). */
+  onSubmit: (values: JobFormValues) => void | Promise<void>;
   onCancel: () => void;
 }
 
@@ -35,7 +36,7 @@ export function JobForm({ initial, submitting, onSubmit, onCancel }: JobFormProp
       onFinish={(values) => {
         const problem = checkJob(values);
         if (problem) void message.error(problem);
-        else onSubmit(values);
+        else void onSubmit(values);
       }}
     >
       <Form.Item label="职位名称" required name="title" rules={[lengthRule(L.titleMin, L.titleMax, M.TITLE)]}>
