@@ -47,7 +47,16 @@ function Waiting() {
   return (
     <>
       <p>screen</p>
-      <Button onClick={() => void modal.confirm({ title: '确定删除？' }).then((answer) => say(`answer: ${String(answer)}`))}>ask</Button>
+      <Button
+        onClick={() =>
+          void modal.confirm({ title: '确定删除？' }).then(
+            (answer) => say(`answer: ${String(answer)}`),
+            () => undefined,
+          )
+        }
+      >
+        ask
+      </Button>
       <Button onClick={() => void message.success('已保存', 0.1).then((closed) => say(`closed: ${String(closed)}`))}>save</Button>
       <ul>
         {said.map((text, i) => (
