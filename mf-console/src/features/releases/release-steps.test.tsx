@@ -149,10 +149,10 @@ async function chooseVersion(version: string) {
   fireEvent.click(option);
 }
 
-/** Answers the open confirmation (antd's Popconfirm) with its button of this name. */
-async function confirmPopover(name: string | RegExp) {
-  const tip = await screen.findByRole('tooltip');
-  fireEvent.click(within(tip).getByRole('button', { name }));
+/** The confirmation a step's button opens (its own 原因 field inside). */
+async function openConfirmation(button: string) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  return screen.findByRole('dialog');
 }
 
 describe('the 发布 screen’s QA users', () => {
@@ -177,6 +177,7 @@ describe('the 发布 screen’s QA users', () => {
     fireEvent.click(within(qa).getByRole('button', { name: '添加测试用户' }));
     expect(await within(qa).findByRole('alert')).toHaveTextContent('发布被拒绝：user 12 is already a QA user of mf-tools');
     expect(within(qa).getByLabelText('用户编号')).toHaveValue('12');
+    expect(within(qa).getByLabelText('原因')).toHaveValue('验收新版工具页');
 
     // Then it lands, and the list is read again.
     const reads = listReads();
@@ -191,21 +192,45 @@ describe('the 发布 screen’s QA users', () => {
     expect(within(qa).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('removes one after a confirmation, with the reason', async () => {
+  it('removes one after a confirmation that asks for the removal’s own reason', async () => {
     renderPage();
     const qa = await screen.findByRole('region', { name: '测试用户 mf-tools' });
+    // The adding form's reason is the adding's: never sent with a removal.
+    fireEvent.change(within(qa).getByLabelText('原因'), { target: { value: '验收新版工具页' } });
     // No reason yet: asked for, nothing sent.
-    fireEvent.click(within(qa).getByRole('button', { name: '移除测试用户 7' }));
-    await confirmPopover(/移\s*除/);
-    expect(await within(qa).findByText('请填写原因')).toBeInTheDocument();
+    const box = await openConfirmation('移除测试用户 7');
+    expect(box).toHaveTextContent('移除测试用户：用户 7');
+    expect(within(box).getByLabelText('原因')).toHaveValue('');
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
+    expect(await within(box).findByText('请填写原因')).toBeInTheDocument();
     expect(bodiesOf('/api/operator/releases/qa')).toEqual([]);
 
-    fireEvent.change(within(qa).getByLabelText('原因'), { target: { value: '验收结束' } });
-    fireEvent.click(within(qa).getByRole('button', { name: '移除测试用户 7' }));
-    await confirmPopover(/移\s*除/);
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '验收结束' } });
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
     expect(await screen.findByRole('status')).toHaveTextContent('用户 7 已不再是 mf-tools 的测试用户');
     expect(bodiesOf('/api/operator/releases/qa')).toEqual([{ remote: 'mf-tools', user: '7', allowed: false, reason: '验收结束' }]);
     expect(await within(qa).findByText('还没有测试用户')).toBeInTheDocument();
+    expect(within(qa).getByLabelText('原因')).toHaveValue('验收新版工具页');
+  });
+
+  it('keeps the removal’s confirmation and its typed reason when the server refuses it, and shows why', async () => {
+    refusals.set('/api/operator/releases/qa', [{ code: 1003, msg: '没有 mf-tools 的发布权限', data: null }]);
+    renderPage();
+    const qa = await screen.findByRole('region', { name: '测试用户 mf-tools' });
+    const box = await openConfirmation('移除测试用户 7');
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '验收结束' } });
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('没有 mf-tools 的发布权限');
+    expect(within(box).getByLabelText('原因')).toHaveValue('验收结束');
+    expect(within(qa).getByRole('list', { name: 'mf-tools 的测试用户' })).toHaveTextContent('用户 7');
+
+    // Sent again as it stands, it lands.
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent('用户 7 已不再是 mf-tools 的测试用户');
+    expect(bodiesOf('/api/operator/releases/qa')).toEqual([
+      { remote: 'mf-tools', user: '7', allowed: false, reason: '验收结束' },
+      { remote: 'mf-tools', user: '7', allowed: false, reason: '验收结束' },
+    ]);
   });
 });
 
@@ -227,8 +252,15 @@ describe('the 发布 screen’s pins', () => {
     expect(bodiesOf('/api/operator/releases/pin')).toEqual([{ remote: 'mf-tools', user: '1024', version: '1.1.0', reason: '客户复现问题' }]);
     expect(await within(pins).findByRole('row', { name: /1024\s*1\.1\.0/ })).toBeInTheDocument();
 
-    fireEvent.click(within(pins).getByRole('button', { name: '取消固定用户 42' }));
-    await confirmPopover('取消固定');
+    // The pin's reason went with the pin; the unpin asks for its own.
+    expect(within(pins).getByLabelText('原因')).toHaveValue('');
+    const box = await openConfirmation('取消固定用户 42');
+    expect(box).toHaveTextContent('用户 42 当前固定在 mf-tools 0.9.0');
+    fireEvent.click(within(box).getByRole('button', { name: '取消固定' }));
+    expect(await within(box).findByText('请填写原因')).toBeInTheDocument();
+    expect(bodiesOf('/api/operator/releases/unpin')).toEqual([]);
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '客户复现问题' } });
+    fireEvent.click(within(box).getByRole('button', { name: '取消固定' }));
     await waitFor(() => expect(bodiesOf('/api/operator/releases/unpin')).toEqual([{ remote: 'mf-tools', user: '42', reason: '客户复现问题' }]));
     await waitFor(() => expect(within(pins).queryByRole('row', { name: /42\s*0\.9\.0/ })).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('已取消用户 42 在 mf-tools 的固定版本');
