@@ -3,13 +3,11 @@
  * store and the contract's calls: the JSON calls answered at fetch, the upload (XMLHttpRequest, for
  * its progress) by a real local server, as the browser sends it.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setRuntimeConfig } from 'shared-sdk';
 import { renderWithProviders } from 'shared-sdk/testing';
 import type { OperatorRole } from 'shared-sdk/contract';
 import { OperatorContext } from '../common/operator-context';
+import { type Answer, fetchStandIn, localApiServer, type ServerHandler } from '../../testing/api-stand-in';
 import { operatorOf } from '../../testing/operators';
 import type { ReleaseHealth, ReleaseRemote } from './api';
 import { ReleasesPage } from './releases-page';
@@ -29,31 +27,11 @@ const TOOLS: ReleaseRemote = {
 };
 const HEALTH: ReleaseHealth = { env: 'production', remote: 'mf-tools', versions: [] };
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  contentType: string;
-  body: string;
-}
-
-type Answer = { code: number; msg: string; data: unknown };
-
 // --- the server: JSON calls at fetch; the upload at a real local server (jsdom's XMLHttpRequest) ---
 
-const sent: Sent[] = [];
 /** Answers of the steps, by path, taken in order; none left: the step lands (the remote as `remote` says). */
 const refusals = new Map<string, Answer[]>();
 let remote: ReleaseRemote = TOOLS;
-let uploadHandler: (request: Sent, reply: (answer: Answer, status?: number) => void) => void = () => undefined;
-let server: http.Server;
-const originalFetch = globalThis.fetch;
-
-function record(method: string, url: URL, contentType: string, body: string): Sent {
-  const call = { method, path: url.pathname, query: url.searchParams, contentType, body };
-  sent.push(call);
-  return call;
-}
 
 const LANDS: Record<string, (body: Record<string, string | boolean>) => ReleaseRemote> = {
   '/api/operator/releases/qa': (body) => ({
@@ -67,67 +45,26 @@ const LANDS: Record<string, (body: Record<string, string | boolean>) => ReleaseR
   }),
 };
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      // The console's page and the API are one origin in production; here the page (jsdom) is another.
-      res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
-      res.setHeader('access-control-allow-credentials', 'true');
-      res.setHeader('access-control-allow-headers', 'content-type');
-      res.setHeader('access-control-allow-methods', 'POST');
-      if (req.method === 'OPTIONS') return void res.end();
-      const call = record(
-        req.method ?? '',
-        new URL(req.url ?? '/', 'http://test.invalid'),
-        req.headers['content-type'] ?? '',
-        Buffer.concat(chunks).toString('latin1'),
-      );
-      uploadHandler(call, (answer, status = answer.code === 0 ? 200 : 409) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  setRuntimeConfig({
-    hosts: { main: origin, newspaper: origin, user: origin, analytics: origin },
-    appId: 'test-app',
-    appSecret: 'test-secret',
-    customerServiceUrl: '',
-    env: { name: 'test', production: false },
-  });
+const api = fetchStandIn((call) => {
+  if (call.path === '/api/operator/releases/health') return { code: 0, msg: 'ok', data: HEALTH };
+  if (call.path === '/api/operator/releases') return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remote] } };
+  const lands = LANDS[call.path];
+  if (lands) {
+    const refused = refusals.get(call.path)?.shift();
+    if (refused) return refused;
+    remote = lands(call.body as Record<string, string | boolean>);
+    return { code: 0, msg: 'ok', data: remote };
+  }
+  return { code: 1004, msg: '没有这个接口', data: null };
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+const uploads = localApiServer();
+/** Everything sent: the JSON calls, then what reached the local server. */
+const sentCalls = () => [...api.calls, ...uploads.calls];
+const uploadHandler = (handler: ServerHandler) => uploads.handle(handler);
 
 beforeEach(() => {
-  sent.length = 0;
   refusals.clear();
   remote = TOOLS;
-  uploadHandler = () => undefined;
-  // jsdom has no Response: the client reads only `status` and `json()`.
-  const answer = ({ code, msg, data }: Answer) => ({ status: code === 0 ? 200 : 409, ok: code === 0, json: async () => ({ code, msg, data }) });
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = record(init?.method ?? 'GET', new URL(String(input)), 'application/json', init?.body ? String(init.body) : '');
-    if (call.path === '/api/operator/releases/health') return answer({ code: 0, msg: 'ok', data: HEALTH });
-    if (call.path === '/api/operator/releases') return answer({ code: 0, msg: 'ok', data: { env: 'production', remotes: [remote] } });
-    const lands = LANDS[call.path];
-    if (lands) {
-      const refused = refusals.get(call.path)?.shift();
-      if (refused) return answer(refused);
-      remote = lands(JSON.parse(call.body) as Record<string, string | boolean>);
-      return answer({ code: 0, msg: 'ok', data: remote });
-    }
-    return answer({ code: 1004, msg: '没有这个接口', data: null });
-  }) as unknown as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = originalFetch;
 });
 
 function renderPage(role: OperatorRole = 'release_manager') {
@@ -138,8 +75,8 @@ function renderPage(role: OperatorRole = 'release_manager') {
   );
 }
 
-const bodiesOf = (path: string) => sent.filter((call) => call.path === path).map((call) => JSON.parse(call.body) as unknown);
-const listReads = () => sent.filter((call) => call.path === '/api/operator/releases').length;
+const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
+const listReads = () => api.calls.filter((call) => call.path === '/api/operator/releases').length;
 
 /** The open dropdown's option of this version (the 调整灰度比例 dialog, rendered hidden, has a Select of versions too). */
 async function chooseVersion(version: string) {
@@ -292,9 +229,9 @@ describe('the 发布 screen’s upload', () => {
 
   it('sends the archive as the body with the remote and reason, shows the progress and what was published', async () => {
     let answer: () => void = () => undefined;
-    uploadHandler = (_call, reply) => {
+    uploadHandler((_call, reply) => {
       answer = () => reply({ code: 0, msg: 'ok', data: { remote: 'mf-tools', version: '1.2.0', files: 12, integrity: {} } });
-    };
+    });
     renderPage();
     const upload = await screen.findByRole('region', { name: '上传新版本 mf-tools' });
     await pick(upload, archive());
@@ -302,10 +239,10 @@ describe('the 发布 screen’s upload', () => {
     const reads = listReads();
     fireEvent.click(within(upload).getByRole('button', { name: '上传' }));
     expect(await within(upload).findByRole('progressbar', { name: '上传进度' })).toBeInTheDocument();
-    await waitFor(() => expect(sent.some((call) => call.path === '/api/operator/releases/upload')).toBe(true));
+    await waitFor(() => expect(sentCalls().some((call) => call.path === '/api/operator/releases/upload')).toBe(true));
     answer();
     expect(await within(upload).findByRole('status')).toHaveTextContent('已发布 mf-tools 1.2.0，共 12 个文件');
-    const [call] = sent.filter((c) => c.path === '/api/operator/releases/upload');
+    const [call] = uploads.calls.filter((c) => c.path === '/api/operator/releases/upload');
     expect(call?.method).toBe('POST');
     expect(call?.contentType).toBe('application/gzip');
     expect(Object.fromEntries(call?.query ?? [])).toEqual({ remote: 'mf-tools', reason: '修复工具页白屏' });
@@ -316,7 +253,7 @@ describe('the 发布 screen’s upload', () => {
   });
 
   it('shows the server’s verdict on a refused archive, and refuses what is no .tar.gz before sending', async () => {
-    uploadHandler = (_call, reply) => reply({ code: 1009, msg: '版本已发布，不可覆盖：mf-tools 1.1.0 is already published', data: null });
+    uploadHandler((_call, reply) => reply({ code: 1009, msg: '版本已发布，不可覆盖：mf-tools 1.1.0 is already published', data: null }));
     renderPage();
     const upload = await screen.findByRole('region', { name: '上传新版本 mf-tools' });
     await pick(upload, archive('dist.zip'));
@@ -327,7 +264,7 @@ describe('the 发布 screen’s upload', () => {
     const alert = await within(upload).findByRole('alert');
     expect(alert).toHaveTextContent('上传未成功');
     expect(alert).toHaveTextContent('版本已发布，不可覆盖：mf-tools 1.1.0 is already published');
-    expect(sent.filter((call) => call.path === '/api/operator/releases/upload')).toHaveLength(1);
+    expect(sentCalls().filter((call) => call.path === '/api/operator/releases/upload')).toHaveLength(1);
   });
 
   it('is disabled, and the per-user steps absent, for a role that may not release', async () => {
