@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Form, InputNumber, Select, Space } from 'antd';
 import { DecisionDialog } from '../common/decision-dialog';
 import { ApiCode } from 'shared-sdk/contract';
-import type { PromoteGateRefusal, ReleaseRemote } from './api';
+import { RELEASE_REASON_MAX, type PromoteGateRefusal, type ReleaseRemote } from './api';
 
 /** The rollout steps the 发布 screen offers (each audited on the server with the reason). */
 export interface ReleaseActions {
@@ -72,7 +72,7 @@ export interface ReleaseActionDialogsProps {
 export function ReleaseActionDialogs({ remote, pending, actions, onClose, onDone }: ReleaseActionDialogsProps) {
   const name = remote.remote;
   const canary = remote.canary;
-  const reason = { label: '原因', required: true, max: 200 };
+  const reason = { label: '原因', required: true, max: RELEASE_REASON_MAX };
   const [gateRefused, setGateRefused] = useState(false);
   const [force, setForce] = useState(false);
   const closePromote = () => {

@@ -3,13 +3,11 @@
  * store and the contract's calls: the JSON calls answered at fetch, the upload (XMLHttpRequest, for
  * its progress) by a real local server, as the browser sends it.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setRuntimeConfig } from 'shared-sdk';
 import { renderWithProviders } from 'shared-sdk/testing';
 import type { OperatorRole } from 'shared-sdk/contract';
 import { OperatorContext } from '../common/operator-context';
+import { type Answer, fetchStandIn, localApiServer, type ServerHandler } from '../../testing/api-stand-in';
 import { operatorOf } from '../../testing/operators';
 import type { ReleaseHealth, ReleaseRemote } from './api';
 import { ReleasesPage } from './releases-page';
@@ -29,31 +27,11 @@ const TOOLS: ReleaseRemote = {
 };
 const HEALTH: ReleaseHealth = { env: 'production', remote: 'mf-tools', versions: [] };
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  contentType: string;
-  body: string;
-}
-
-type Answer = { code: number; msg: string; data: unknown };
-
 // --- the server: JSON calls at fetch; the upload at a real local server (jsdom's XMLHttpRequest) ---
 
-const sent: Sent[] = [];
 /** Answers of the steps, by path, taken in order; none left: the step lands (the remote as `remote` says). */
 const refusals = new Map<string, Answer[]>();
 let remote: ReleaseRemote = TOOLS;
-let uploadHandler: (request: Sent, reply: (answer: Answer, status?: number) => void) => void = () => undefined;
-let server: http.Server;
-const originalFetch = globalThis.fetch;
-
-function record(method: string, url: URL, contentType: string, body: string): Sent {
-  const call = { method, path: url.pathname, query: url.searchParams, contentType, body };
-  sent.push(call);
-  return call;
-}
 
 const LANDS: Record<string, (body: Record<string, string | boolean>) => ReleaseRemote> = {
   '/api/operator/releases/qa': (body) => ({
@@ -67,67 +45,26 @@ const LANDS: Record<string, (body: Record<string, string | boolean>) => ReleaseR
   }),
 };
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      // The console's page and the API are one origin in production; here the page (jsdom) is another.
-      res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
-      res.setHeader('access-control-allow-credentials', 'true');
-      res.setHeader('access-control-allow-headers', 'content-type');
-      res.setHeader('access-control-allow-methods', 'POST');
-      if (req.method === 'OPTIONS') return void res.end();
-      const call = record(
-        req.method ?? '',
-        new URL(req.url ?? '/', 'http://test.invalid'),
-        req.headers['content-type'] ?? '',
-        Buffer.concat(chunks).toString('latin1'),
-      );
-      uploadHandler(call, (answer, status = answer.code === 0 ? 200 : 409) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  setRuntimeConfig({
-    hosts: { main: origin, newspaper: origin, user: origin, analytics: origin },
-    appId: 'test-app',
-    appSecret: 'test-secret',
-    customerServiceUrl: '',
-    env: { name: 'test', production: false },
-  });
+const api = fetchStandIn((call) => {
+  if (call.path === '/api/operator/releases/health') return { code: 0, msg: 'ok', data: HEALTH };
+  if (call.path === '/api/operator/releases') return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remote] } };
+  const lands = LANDS[call.path];
+  if (lands) {
+    const refused = refusals.get(call.path)?.shift();
+    if (refused) return refused;
+    remote = lands(call.body as Record<string, string | boolean>);
+    return { code: 0, msg: 'ok', data: remote };
+  }
+  return { code: 1004, msg: '没有这个接口', data: null };
 });
-afterAll(() => {
-  server.closeAllConnections();
-  server.close();
-});
+const uploads = localApiServer();
+/** Everything sent: the JSON calls, then what reached the local server. */
+const sentCalls = () => [...api.calls, ...uploads.calls];
+const uploadHandler = (handler: ServerHandler) => uploads.handle(handler);
 
 beforeEach(() => {
-  sent.length = 0;
   refusals.clear();
   remote = TOOLS;
-  uploadHandler = () => undefined;
-  // jsdom has no Response: the client reads only `status` and `json()`.
-  const answer = ({ code, msg, data }: Answer) => ({ status: code === 0 ? 200 : 409, ok: code === 0, json: async () => ({ code, msg, data }) });
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = record(init?.method ?? 'GET', new URL(String(input)), 'application/json', init?.body ? String(init.body) : '');
-    if (call.path === '/api/operator/releases/health') return answer({ code: 0, msg: 'ok', data: HEALTH });
-    if (call.path === '/api/operator/releases') return answer({ code: 0, msg: 'ok', data: { env: 'production', remotes: [remote] } });
-    const lands = LANDS[call.path];
-    if (lands) {
-      const refused = refusals.get(call.path)?.shift();
-      if (refused) return answer(refused);
-      remote = lands(JSON.parse(call.body) as Record<string, string | boolean>);
-      return answer({ code: 0, msg: 'ok', data: remote });
-    }
-    return answer({ code: 1004, msg: '没有这个接口', data: null });
-  }) as unknown as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = originalFetch;
 });
 
 function renderPage(role: OperatorRole = 'release_manager') {
@@ -138,8 +75,8 @@ function renderPage(role: OperatorRole = 'release_manager') {
   );
 }
 
-const bodiesOf = (path: string) => sent.filter((call) => call.path === path).map((call) => JSON.parse(call.body) as unknown);
-const listReads = () => sent.filter((call) => call.path === '/api/operator/releases').length;
+const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
+const listReads = () => api.calls.filter((call) => call.path === '/api/operator/releases').length;
 
 /** The open dropdown's option of this version (the 调整灰度比例 dialog, rendered hidden, has a Select of versions too). */
 async function chooseVersion(version: string) {
@@ -149,10 +86,10 @@ async function chooseVersion(version: string) {
   fireEvent.click(option);
 }
 
-/** Answers the open confirmation (antd's Popconfirm) with its button of this name. */
-async function confirmPopover(name: string | RegExp) {
-  const tip = await screen.findByRole('tooltip');
-  fireEvent.click(within(tip).getByRole('button', { name }));
+/** The confirmation a step's button opens (its own 原因 field inside). */
+async function openConfirmation(button: string) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  return screen.findByRole('dialog');
 }
 
 describe('the 发布 screen’s QA users', () => {
@@ -177,6 +114,7 @@ describe('the 发布 screen’s QA users', () => {
     fireEvent.click(within(qa).getByRole('button', { name: '添加测试用户' }));
     expect(await within(qa).findByRole('alert')).toHaveTextContent('发布被拒绝：user 12 is already a QA user of mf-tools');
     expect(within(qa).getByLabelText('用户编号')).toHaveValue('12');
+    expect(within(qa).getByLabelText('原因')).toHaveValue('验收新版工具页');
 
     // Then it lands, and the list is read again.
     const reads = listReads();
@@ -191,21 +129,45 @@ describe('the 发布 screen’s QA users', () => {
     expect(within(qa).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('removes one after a confirmation, with the reason', async () => {
+  it('removes one after a confirmation that asks for the removal’s own reason', async () => {
     renderPage();
     const qa = await screen.findByRole('region', { name: '测试用户 mf-tools' });
+    // The adding form's reason is the adding's: never sent with a removal.
+    fireEvent.change(within(qa).getByLabelText('原因'), { target: { value: '验收新版工具页' } });
     // No reason yet: asked for, nothing sent.
-    fireEvent.click(within(qa).getByRole('button', { name: '移除测试用户 7' }));
-    await confirmPopover(/移\s*除/);
-    expect(await within(qa).findByText('请填写原因')).toBeInTheDocument();
+    const box = await openConfirmation('移除测试用户 7');
+    expect(box).toHaveTextContent('移除测试用户：用户 7');
+    expect(within(box).getByLabelText('原因')).toHaveValue('');
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
+    expect(await within(box).findByText('请填写原因')).toBeInTheDocument();
     expect(bodiesOf('/api/operator/releases/qa')).toEqual([]);
 
-    fireEvent.change(within(qa).getByLabelText('原因'), { target: { value: '验收结束' } });
-    fireEvent.click(within(qa).getByRole('button', { name: '移除测试用户 7' }));
-    await confirmPopover(/移\s*除/);
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '验收结束' } });
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
     expect(await screen.findByRole('status')).toHaveTextContent('用户 7 已不再是 mf-tools 的测试用户');
     expect(bodiesOf('/api/operator/releases/qa')).toEqual([{ remote: 'mf-tools', user: '7', allowed: false, reason: '验收结束' }]);
     expect(await within(qa).findByText('还没有测试用户')).toBeInTheDocument();
+    expect(within(qa).getByLabelText('原因')).toHaveValue('验收新版工具页');
+  });
+
+  it('keeps the removal’s confirmation and its typed reason when the server refuses it, and shows why', async () => {
+    refusals.set('/api/operator/releases/qa', [{ code: 1003, msg: '没有 mf-tools 的发布权限', data: null }]);
+    renderPage();
+    const qa = await screen.findByRole('region', { name: '测试用户 mf-tools' });
+    const box = await openConfirmation('移除测试用户 7');
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '验收结束' } });
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('没有 mf-tools 的发布权限');
+    expect(within(box).getByLabelText('原因')).toHaveValue('验收结束');
+    expect(within(qa).getByRole('list', { name: 'mf-tools 的测试用户' })).toHaveTextContent('用户 7');
+
+    // Sent again as it stands, it lands.
+    fireEvent.click(within(box).getByRole('button', { name: /移\s*除/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent('用户 7 已不再是 mf-tools 的测试用户');
+    expect(bodiesOf('/api/operator/releases/qa')).toEqual([
+      { remote: 'mf-tools', user: '7', allowed: false, reason: '验收结束' },
+      { remote: 'mf-tools', user: '7', allowed: false, reason: '验收结束' },
+    ]);
   });
 });
 
@@ -227,8 +189,15 @@ describe('the 发布 screen’s pins', () => {
     expect(bodiesOf('/api/operator/releases/pin')).toEqual([{ remote: 'mf-tools', user: '1024', version: '1.1.0', reason: '客户复现问题' }]);
     expect(await within(pins).findByRole('row', { name: /1024\s*1\.1\.0/ })).toBeInTheDocument();
 
-    fireEvent.click(within(pins).getByRole('button', { name: '取消固定用户 42' }));
-    await confirmPopover('取消固定');
+    // The pin's reason went with the pin; the unpin asks for its own.
+    expect(within(pins).getByLabelText('原因')).toHaveValue('');
+    const box = await openConfirmation('取消固定用户 42');
+    expect(box).toHaveTextContent('用户 42 当前固定在 mf-tools 0.9.0');
+    fireEvent.click(within(box).getByRole('button', { name: '取消固定' }));
+    expect(await within(box).findByText('请填写原因')).toBeInTheDocument();
+    expect(bodiesOf('/api/operator/releases/unpin')).toEqual([]);
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '客户复现问题' } });
+    fireEvent.click(within(box).getByRole('button', { name: '取消固定' }));
     await waitFor(() => expect(bodiesOf('/api/operator/releases/unpin')).toEqual([{ remote: 'mf-tools', user: '42', reason: '客户复现问题' }]));
     await waitFor(() => expect(within(pins).queryByRole('row', { name: /42\s*0\.9\.0/ })).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('已取消用户 42 在 mf-tools 的固定版本');
@@ -260,9 +229,9 @@ describe('the 发布 screen’s upload', () => {
 
   it('sends the archive as the body with the remote and reason, shows the progress and what was published', async () => {
     let answer: () => void = () => undefined;
-    uploadHandler = (_call, reply) => {
+    uploadHandler((_call, reply) => {
       answer = () => reply({ code: 0, msg: 'ok', data: { remote: 'mf-tools', version: '1.2.0', files: 12, integrity: {} } });
-    };
+    });
     renderPage();
     const upload = await screen.findByRole('region', { name: '上传新版本 mf-tools' });
     await pick(upload, archive());
@@ -270,10 +239,10 @@ describe('the 发布 screen’s upload', () => {
     const reads = listReads();
     fireEvent.click(within(upload).getByRole('button', { name: '上传' }));
     expect(await within(upload).findByRole('progressbar', { name: '上传进度' })).toBeInTheDocument();
-    await waitFor(() => expect(sent.some((call) => call.path === '/api/operator/releases/upload')).toBe(true));
+    await waitFor(() => expect(sentCalls().some((call) => call.path === '/api/operator/releases/upload')).toBe(true));
     answer();
     expect(await within(upload).findByRole('status')).toHaveTextContent('已发布 mf-tools 1.2.0，共 12 个文件');
-    const [call] = sent.filter((c) => c.path === '/api/operator/releases/upload');
+    const [call] = uploads.calls.filter((c) => c.path === '/api/operator/releases/upload');
     expect(call?.method).toBe('POST');
     expect(call?.contentType).toBe('application/gzip');
     expect(Object.fromEntries(call?.query ?? [])).toEqual({ remote: 'mf-tools', reason: '修复工具页白屏' });
@@ -284,7 +253,7 @@ describe('the 发布 screen’s upload', () => {
   });
 
   it('shows the server’s verdict on a refused archive, and refuses what is no .tar.gz before sending', async () => {
-    uploadHandler = (_call, reply) => reply({ code: 1009, msg: '版本已发布，不可覆盖：mf-tools 1.1.0 is already published', data: null });
+    uploadHandler((_call, reply) => reply({ code: 1009, msg: '版本已发布，不可覆盖：mf-tools 1.1.0 is already published', data: null }));
     renderPage();
     const upload = await screen.findByRole('region', { name: '上传新版本 mf-tools' });
     await pick(upload, archive('dist.zip'));
@@ -295,7 +264,7 @@ describe('the 发布 screen’s upload', () => {
     const alert = await within(upload).findByRole('alert');
     expect(alert).toHaveTextContent('上传未成功');
     expect(alert).toHaveTextContent('版本已发布，不可覆盖：mf-tools 1.1.0 is already published');
-    expect(sent.filter((call) => call.path === '/api/operator/releases/upload')).toHaveLength(1);
+    expect(sentCalls().filter((call) => call.path === '/api/operator/releases/upload')).toHaveLength(1);
   });
 
   it('is disabled, and the per-user steps absent, for a role that may not release', async () => {

@@ -1,10 +1,14 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { RELEASE_USER_ID_PATTERN } from 'shared-sdk/contract';
+import { DecisionDialog } from '../common/decision-dialog';
 import { errorMessage } from '../common/error-message';
-import type { ReleaseRemote } from './api';
+import { RELEASE_REASON_MAX, type ReleaseRemote } from './api';
 
-/** The per-user release steps: QA users (the `?mf` override) and pins, each audited with the reason. */
+/**
+ * The per-user release steps: QA users (the `?mf` override) and pins, each audited with its own
+ * reason: adding and pinning ask for it in their forms, removing and unpinning in their confirmation.
+ */
 export interface ReleaseUserSteps {
   qa: (request: { remote: string; user: string; allowed: boolean; reason: string }) => Promise<void>;
   pin: (request: { remote: string; user: string; version: string; reason: string }) => Promise<void>;
@@ -20,8 +24,10 @@ const userRules = [
 ];
 const reasonRules = [
   { required: true, whitespace: true, message: '请填写原因' },
-  { max: 200, message: '最多 200 个字' },
+  { max: RELEASE_REASON_MAX, message: `最多 ${RELEASE_REASON_MAX} 个字` },
 ];
+/** The reason a removal's (an unpin's) confirmation asks for, as the forms ask theirs. */
+const confirmReason = { label: '原因', required: true, max: RELEASE_REASON_MAX };
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -67,6 +73,8 @@ export function QaUsersSection({ remote, steps, canEdit, onDone }: SectionProps)
   const { error, run } = useStep(form);
   const [busy, setBusy] = useState(false);
   const formName = useFormName('qa');
+  // The user of the last removal asked for, kept while its dialog closes.
+  const [removal, setRemoval] = useState({ user: '', open: false });
   const add = () =>
     run(
       ['user', 'reason'],
@@ -77,17 +85,8 @@ export function QaUsersSection({ remote, steps, canEdit, onDone }: SectionProps)
         } finally {
           setBusy(false);
         }
-        form.resetFields(['user']);
+        form.resetFields();
         return `用户 ${user} 已加入 ${name} 的测试用户`;
-      },
-      onDone,
-    );
-  const remove = (user: string) =>
-    run(
-      ['reason'],
-      async ({ reason = '' }) => {
-        await steps.qa({ remote: name, user, allowed: false, reason });
-        return `用户 ${user} 已不再是 ${name} 的测试用户`;
       },
       onDone,
     );
@@ -103,18 +102,9 @@ export function QaUsersSection({ remote, steps, canEdit, onDone }: SectionProps)
               <Space>
                 <span>{`用户 ${user}`}</span>
                 {canEdit && (
-                  <Popconfirm
-                    title={`将用户 ${user} 移出测试用户？`}
-                    description="原因取下方填写的原因。"
-                    okText="移除"
-                    okButtonProps={{ danger: true }}
-                    cancelText="保留"
-                    onConfirm={() => remove(user)}
-                  >
-                    <Button size="small" danger autoInsertSpace={false} aria-label={`移除测试用户 ${user}`}>
-                      移除
-                    </Button>
-                  </Popconfirm>
+                  <Button size="small" danger autoInsertSpace={false} aria-label={`移除测试用户 ${user}`} onClick={() => setRemoval({ user, open: true })}>
+                    移除
+                  </Button>
                 )}
               </Space>
             </li>
@@ -129,7 +119,7 @@ export function QaUsersSection({ remote, steps, canEdit, onDone }: SectionProps)
             <Input inputMode="numeric" placeholder="例如 1024" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item label="原因" name="reason" rules={reasonRules}>
-            <Input maxLength={200} placeholder="添加或移除都须填写" style={{ width: 260 }} />
+            <Input maxLength={RELEASE_REASON_MAX} placeholder="为什么加入，例如：验收新版" style={{ width: 260 }} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" loading={busy}>
@@ -137,6 +127,22 @@ export function QaUsersSection({ remote, steps, canEdit, onDone }: SectionProps)
             </Button>
           </Form.Item>
         </Form>
+      )}
+      {canEdit && (
+        <DecisionDialog
+          open={removal.open}
+          title={`移除测试用户：用户 ${removal.user}`}
+          description={`用户 ${removal.user} 将不能再用 ?mf= 参数选用 ${name} 的版本。`}
+          okText="移除"
+          danger
+          reason={{ ...confirmReason, placeholder: '为什么移除，例如：验收结束' }}
+          onClose={() => setRemoval((last) => ({ ...last, open: false }))}
+          onSubmit={async ({ reason }) => {
+            const user = removal.user;
+            await steps.qa({ remote: name, user, allowed: false, reason });
+            onDone(`用户 ${user} 已不再是 ${name} 的测试用户`);
+          }}
+        />
       )}
     </section>
   );
@@ -149,6 +155,8 @@ export function PinsSection({ remote, steps, canEdit, onDone }: SectionProps) {
   const { error, run } = useStep(form);
   const [busy, setBusy] = useState(false);
   const formName = useFormName('pin');
+  // The pin of the last unpin asked for, kept while its dialog closes.
+  const [unpinning, setUnpinning] = useState({ user: '', version: '', open: false });
   const pins = Object.entries(remote.pins).map(([user, version]) => ({ user, version }));
   const versions = [...remote.versions].reverse();
   const pin = () =>
@@ -161,17 +169,8 @@ export function PinsSection({ remote, steps, canEdit, onDone }: SectionProps) {
         } finally {
           setBusy(false);
         }
-        form.resetFields(['user']);
+        form.resetFields(['user', 'reason']);
         return `用户 ${user} 已固定到 ${name} ${version}`;
-      },
-      onDone,
-    );
-  const unpin = (user: string) =>
-    run(
-      ['reason'],
-      async ({ reason = '' }) => {
-        await steps.unpin({ remote: name, user, reason });
-        return `已取消用户 ${user} 在 ${name} 的固定版本`;
       },
       onDone,
     );
@@ -196,18 +195,9 @@ export function PinsSection({ remote, steps, canEdit, onDone }: SectionProps) {
                   title: '操作',
                   key: 'unpin',
                   render: (_: unknown, row: { user: string; version: string }) => (
-                    <Popconfirm
-                      title={`取消用户 ${row.user} 的固定版本 ${row.version}？`}
-                      description="之后该用户按灰度规则加载版本；原因取下方填写的原因。"
-                      okText="取消固定"
-                      okButtonProps={{ danger: true }}
-                      cancelText="保留"
-                      onConfirm={() => unpin(row.user)}
-                    >
-                      <Button size="small" danger aria-label={`取消固定用户 ${row.user}`}>
-                        取消固定
-                      </Button>
-                    </Popconfirm>
+                    <Button size="small" danger aria-label={`取消固定用户 ${row.user}`} onClick={() => setUnpinning({ ...row, open: true })}>
+                      取消固定
+                    </Button>
                   ),
                 },
               ]
@@ -228,7 +218,7 @@ export function PinsSection({ remote, steps, canEdit, onDone }: SectionProps) {
             />
           </Form.Item>
           <Form.Item label="原因" name="reason" rules={reasonRules}>
-            <Input maxLength={200} placeholder="固定或取消都须填写" style={{ width: 260 }} />
+            <Input maxLength={RELEASE_REASON_MAX} placeholder="为什么固定，例如：客户复现问题" style={{ width: 260 }} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" loading={busy} disabled={!versions.length}>
@@ -236,6 +226,22 @@ export function PinsSection({ remote, steps, canEdit, onDone }: SectionProps) {
             </Button>
           </Form.Item>
         </Form>
+      )}
+      {canEdit && (
+        <DecisionDialog
+          open={unpinning.open}
+          title={`取消固定：用户 ${unpinning.user}`}
+          description={`用户 ${unpinning.user} 当前固定在 ${name} ${unpinning.version}；取消后按灰度规则加载版本。`}
+          okText="取消固定"
+          danger
+          reason={{ ...confirmReason, placeholder: '为什么取消，例如：问题已复现' }}
+          onClose={() => setUnpinning((last) => ({ ...last, open: false }))}
+          onSubmit={async ({ reason }) => {
+            const user = unpinning.user;
+            await steps.unpin({ remote: name, user, reason });
+            onDone(`已取消用户 ${user} 在 ${name} 的固定版本`);
+          }}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
+import { type Answer, fetchStandIn } from '../../testing/api-stand-in';
 import type { ReleaseHealth, ReleaseRemote } from './api';
 import { ReleasesPage } from './releases-page';
 
@@ -41,38 +42,20 @@ const HEALTH: ReleaseHealth = {
   ],
 };
 
-interface Sent {
-  method: string;
-  url: string;
-  body: Record<string, unknown> | null;
-}
+const api = fetchStandIn();
 
-/** The transport, mocked: answers the release calls as the server would, and records what was sent. */
-function mockServer(promoteAnswers: Array<{ code: number; msg: string; data: unknown }>) {
-  const sent: Sent[] = [];
-  // jsdom has no Response: the client reads only `status` and `json()`.
-  const answer = (code: number, msg: string, data: unknown) => ({ status: code === 0 ? 200 : 409, ok: code === 0, json: async () => ({ code, msg, data }) });
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    sent.push({ method, url, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null });
-    if (url.startsWith('/api/operator/releases/health')) return answer(0, 'ok', HEALTH);
-    if (url === '/api/operator/releases') return answer(0, 'ok', { env: 'production', remotes: [TOOLS] });
-    if (url === '/api/operator/releases/promote') {
-      const next = promoteAnswers.shift() ?? { code: 0, msg: 'ok', data: TOOLS };
-      return answer(next.code, next.msg, next.data);
-    }
-    return answer(1004, '没有这个接口', null);
-  }) as unknown as typeof fetch;
-  return sent;
+/** The API stood in: answers the release calls as the server would; what was sent is recorded. */
+function mockServer(promoteAnswers: Answer[]) {
+  api.answer((call) => {
+    if (call.url.startsWith('/api/operator/releases/health')) return { code: 0, msg: 'ok', data: HEALTH };
+    if (call.url === '/api/operator/releases') return { code: 0, msg: 'ok', data: { env: 'production', remotes: [TOOLS] } };
+    if (call.url === '/api/operator/releases/promote') return promoteAnswers.shift() ?? { code: 0, msg: 'ok', data: TOOLS };
+    return { code: 1004, msg: '没有这个接口', data: null };
+  });
+  return api.calls;
 }
 
 describe('the 发布 page over its calls', () => {
-  const originalFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = originalFetch;
-  });
-
   it('lists the remotes with their health, and forces a promote after the gate refuses it', async () => {
     const sent = mockServer([
       {

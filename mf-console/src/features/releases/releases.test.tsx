@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { MemoryRouter } from 'shared-sdk/router';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { ConsoleLayout } from '../../app/console-layout';
 import { operatorOf } from '../../testing/operators';
 import type { ReleaseHealth, ReleaseRemote } from './api';
 import { countText } from './rates';
+import { RELEASE_REASON_MAX } from './api';
 import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
+import { PinsSection, QaUsersSection, type ReleaseUserSteps } from './release-users';
 import { RemotePanel } from './remote-panel';
 
 // antd dialogs in jsdom are slow on a loaded machine.
@@ -63,11 +67,16 @@ const HEALTH: ReleaseHealth = {
   ],
 };
 
+const USER_STEPS: ReleaseUserSteps = { qa: async () => undefined, pin: async () => undefined, unpin: async () => undefined };
+
 function Harness({ remote, actions, onDone }: { remote: ReleaseRemote; actions: ReleaseActions; onDone: (text: string) => void }) {
   const [pending, setPending] = useState<ReleaseActionKind | null>(null);
   return (
     <>
-      <RemotePanel remote={remote} health={HEALTH} healthLoading={false} healthError="" onPick={setPending} />
+      <RemotePanel remote={remote} health={HEALTH} healthLoading={false} healthError="" onPick={setPending}>
+        <QaUsersSection remote={remote} steps={USER_STEPS} canEdit onDone={onDone} />
+        <PinsSection remote={remote} steps={USER_STEPS} canEdit onDone={onDone} />
+      </RemotePanel>
       <ReleaseActionDialogs remote={remote} pending={pending} actions={actions} onClose={() => setPending(null)} onDone={onDone} />
     </>
   );
@@ -108,8 +117,9 @@ describe('the 发布 screen', () => {
     const panel = screen.getByRole('region', { name: '模块 mf-tools' });
     expect(within(panel).getByText('1.1.0，10% 的用户')).toBeInTheDocument();
     expect(within(panel).getByText('进行中')).toBeInTheDocument();
-    expect(within(panel).getByText('qa-7')).toBeInTheDocument();
-    expect(within(panel).getByText('42 → 0.9.0')).toBeInTheDocument();
+    // QA users and pins in their own sections.
+    expect(within(panel).getByRole('list', { name: 'mf-tools 的测试用户' })).toHaveTextContent('用户 qa-7');
+    expect(within(within(panel).getByRole('region', { name: '固定版本 mf-tools' })).getByRole('row', { name: /42\s*0\.9\.0/ })).toBeInTheDocument();
     // Load failures and error sessions, as counts and rates.
     expect(within(panel).getByText(countText(1, 4))).toHaveTextContent('1 / 4（25.0%）');
     expect(within(panel).getByText('2 / 4（50.0%）')).toBeInTheDocument();
@@ -127,6 +137,31 @@ describe('the 发布 screen', () => {
       expect.stringMatching(/ana灰度— → 1\.1\.0新版工具页/),
       expect.stringMatching(/ci:tools-ci全量发布0\.9\.0 → 1\.0\.0—/),
     ]);
+  });
+
+  it('tells each QA user and each pin once, in its own section, and says so when there are none', () => {
+    renderPanel({ ...TOOLS, history: [] });
+    const panel = screen.getByRole('region', { name: '模块 mf-tools' });
+    expect(within(panel).getAllByText(/qa-7/)).toHaveLength(1);
+    expect(within(panel).getAllByText(/\b42\b/)).toHaveLength(1);
+    cleanup();
+
+    renderPanel({ ...TOOLS, qa_users: [], pins: {}, history: [] });
+    const empty = screen.getByRole('region', { name: '模块 mf-tools' });
+    expect(within(empty).getByText('还没有测试用户')).toBeInTheDocument();
+    expect(within(empty).getByText('没有固定版本的用户')).toBeInTheDocument();
+    expect(within(empty).queryByText('无')).not.toBeInTheDocument();
+  });
+
+  it('limits each reason as the contract does', () => {
+    // The release API's schemas, read as text: TypeBox stays out of the console (its bundle and its tests).
+    const contract = readFileSync(path.join(path.dirname(require.resolve('shared-sdk/package.json')), 'src/contract/schemas/releases.ts'), 'utf8');
+    expect(contract).toContain(`const Reason = Text(${RELEASE_REASON_MAX});`);
+    // Every reason a step takes is that one, or required and as long (the history's is an answer, unlimited).
+    const fields = contract.match(/\breason: /g) ?? [];
+    const known = [...contract.matchAll(/\breason: (?:Type\.Optional\(Reason\)|Text\((\d+), 1\)|Type\.Optional\(Type\.String\(\)\))/g)];
+    expect(known).toHaveLength(fields.length);
+    for (const [, required] of known) if (required) expect(Number(required)).toBe(RELEASE_REASON_MAX);
   });
 
   it('expands a top error to its mapped stack', async () => {

@@ -12,7 +12,7 @@ export interface RemotePanelProps {
   healthLoading: boolean;
   healthError: string;
   onPick: (kind: ReleaseActionKind) => void;
-  /** The per-user steps and the upload, shown under the rollout's buttons. */
+  /** The QA users, the pins (each told only there) and the upload, shown under the rollout's buttons. */
   children?: ReactNode;
 }
 
@@ -58,7 +58,6 @@ function ErrorList({ version }: { version: ReleaseVersionHealth }) {
 /** One remote on the 发布 screen: its rollout, what users see of each version, the top errors, the steps and their history. */
 export function RemotePanel({ remote, health, healthLoading, healthError, onPick, children }: RemotePanelProps) {
   const canary = remote.canary;
-  const pins = Object.entries(remote.pins);
   return (
     <section aria-label={`模块 ${remote.remote}`} data-testid={`release-${remote.remote}`}>
       <Descriptions
@@ -80,18 +79,7 @@ export function RemotePanel({ remote, health, healthLoading, healthError, onPick
             ),
           },
           { key: 'versions', label: '已发布版本', children: remote.versions.length ? remote.versions.join('、') : '无' },
-          { key: 'qa', label: '测试用户', children: remote.qa_users.length ? remote.qa_users.map((user) => <Tag key={user}>{user}</Tag>) : '无' },
-          {
-            key: 'pins',
-            label: '固定版本',
-            children: pins.length
-              ? pins.map(([user, version]) => (
-                  <Tag key={user}>
-                    {user} → {version}
-                  </Tag>
-                ))
-              : '无',
-          },
+          // QA users and pins are told once, in their own sections below (with their steps).
         ]}
       />
       <div style={{ marginBottom: 16 }}>
