@@ -25,11 +25,10 @@ export type ReleaseUploaded = DataOf<typeof releases.releaseUpload>;
 export const RELEASE_ARCHIVE = { mediaType: 'application/gzip', maxBytes: RELEASE_ARCHIVE_MAX_BYTES } as const;
 
 /**
- * The longest reason a release step takes: the contract's `Reason` (Text(200) in
- * shared-sdk/src/contract/schemas/releases.ts, held equal by releases.test.tsx), one value for every
- * reason field of the screen.
+ * The longest reason a release step takes: the contract's own value, which the release API's schemas
+ * are built on; one value for every reason field of the screen.
  */
-export const RELEASE_REASON_MAX = 200;
+export { RELEASE_REASON_MAX } from 'shared-sdk/contract';
 
 export const RELEASE_CALLS = {
   list: releaseCalls.releaseList,

@@ -11,7 +11,7 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, Text } from './common';
 import { defineRoute } from './route';
-import { RELEASE_ARCHIVE_MAX_BYTES, RELEASE_USER_ID_PATTERN } from '../values/releases';
+import { RELEASE_ARCHIVE_MAX_BYTES, RELEASE_REASON_MAX, RELEASE_USER_ID_PATTERN } from '../values/releases';
 
 const tag = 'releases';
 const auth = 'operator' as const;
@@ -24,7 +24,7 @@ export const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', descr
 export const EnvName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', description: 'e.g. production' });
 const Version = Type.String({ pattern: '^[0-9A-Za-z.-]{1,64}$', description: 'semver, e.g. 1.4.0' });
 const UserId = Type.String({ pattern: RELEASE_USER_ID_PATTERN, description: "a creator's user id (a positive integer)" });
-const Reason = Text(200);
+const Reason = Text(RELEASE_REASON_MAX);
 
 export { RELEASE_ARCHIVE_MAX_BYTES };
 
@@ -258,7 +258,7 @@ export const releaseRollback = defineRoute({
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, reason: Text(200, 1) }),
+  body: Type.Object({ remote: RemoteName, reason: Text(RELEASE_REASON_MAX, 1) }),
   data: ReleaseRemote,
 });
 

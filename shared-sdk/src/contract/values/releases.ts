@@ -3,6 +3,9 @@
  * and the console checks the same ones before it sends, so neither restates the other.
  */
 
+/** The longest reason a release step takes (every step's reason is audited; rollback requires one). */
+export const RELEASE_REASON_MAX = 200;
+
 /** The largest archive of a built remote the upload takes (gzip-compressed). */
 export const RELEASE_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
 
