@@ -7,12 +7,10 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { insertPersonalToken } from '../features/operators/accounts';
 import { type TestOperator, addTestOperator, signInOperator } from '../testing/operators';
-import { buildTestApp } from '../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { setUpTestApp } from '../testing/test-app';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -27,36 +25,30 @@ function cli(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let asAdmin: Record<string, string>;
 let asModerator: Record<string, string>;
 let admin: TestOperator;
 let target: TestOperator;
 
 const rowsOf = (action: string, id: number) =>
-  database.db
+  harness.database.db
     .selectFrom('operator_audit')
     .select(['operator_name', 'role', 'reason'])
     .where('action', '=', action)
     .where('target_id', '=', String(id))
     .execute();
 
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  admin = await addTestOperator(database.db, 'admin', 'cli-admin');
-  const moderator = await addTestOperator(database.db, 'moderator', 'cli-mod');
-  target = await addTestOperator(database.db, 'moderator', 'cli-target');
-  asAdmin = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: (await insertPersonalToken(database.db, admin.id, 'admin cli', 30)).token };
-  asModerator = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: (await insertPersonalToken(database.db, moderator.id, 'mod cli', 30)).token };
-});
-after(async () => {
-  await app.close();
-  await database.close();
+const harness = setUpTestApp({
+  prepare: async () => {
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = harness.app.server.address();
+    const server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    admin = await addTestOperator(harness.database.db, 'admin', 'cli-admin');
+    const moderator = await addTestOperator(harness.database.db, 'moderator', 'cli-mod');
+    target = await addTestOperator(harness.database.db, 'moderator', 'cli-target');
+    asAdmin = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: (await insertPersonalToken(harness.database.db, admin.id, 'admin cli', 30)).token };
+    asModerator = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: (await insertPersonalToken(harness.database.db, moderator.id, 'mod cli', 30)).token };
+  },
 });
 
 describe('operator account commands through the operator API', () => {
@@ -87,14 +79,14 @@ describe('operator account commands through the operator API', () => {
   });
 
   it('resets a password (shown once) and ends sessions', async () => {
-    await signInOperator(app, database.db, target);
+    await signInOperator(harness.app, harness.database.db, target);
     const reset = await cli(['operator', 'reset-password', 'cli-target', '--reason', '忘记密码'], asAdmin);
     assert.equal(reset.code, 0, reset.output);
     const password = /password: (\S+)/.exec(reset.output)?.[1] ?? '';
     assert.ok(password.length >= 10, reset.output);
-    const signIn = await app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: 'cli-target', password } });
+    const signIn = await harness.app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: 'cli-target', password } });
     assert.equal(signIn.json().code, 0);
-    await signInOperator(app, database.db, { ...target, password });
+    await signInOperator(harness.app, harness.database.db, { ...target, password });
     const ended = await cli(['operator', 'revoke-sessions', 'cli-target', '--tokens', '--reason', '设备丢失'], asAdmin);
     assert.equal(ended.code, 0, ended.output);
     assert.match(ended.output, /1 session\(s\) ended, 0 personal token\(s\) revoked/);

@@ -9,14 +9,12 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { IDENTITY } from 'shared-sdk/contract';
 import { insertPersonalToken } from '../features/operators/accounts';
 import { totpCode } from '../features/operators/totp';
 import { type TestOperator, addTestOperator } from '../testing/operators';
-import { buildTestApp, tempDir } from '../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { setUpTestApp, tempDir } from '../testing/test-app';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PHONE = '13800000006';
@@ -38,33 +36,33 @@ function cli(args: string[], env: Record<string, string>, entry = 'src/cli/admin
   });
 }
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let server = '';
 let moderator: TestOperator;
 let viewerToken = '';
 const data = tempDir('cli-operator-api');
 
-const identities = async () => (await database.db.selectFrom('users').select('identities').where('phone', '=', PHONE).executeTakeFirstOrThrow()).identities;
+const identities = async () =>
+  (await harness.database.db.selectFrom('users').select('identities').where('phone', '=', PHONE).executeTakeFirstOrThrow()).identities;
 const auditOf = (name: string) =>
-  database.db.selectFrom('operator_audit').select(['action', 'target_id', 'operator_name', 'role']).where('operator_name', '=', name).orderBy('id').execute();
+  harness.database.db
+    .selectFrom('operator_audit')
+    .select(['action', 'target_id', 'operator_name', 'role'])
+    .where('operator_name', '=', name)
+    .orderBy('id')
+    .execute();
 
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  moderator = await addTestOperator(database.db, 'moderator', 'cli-moderator');
-  const viewer = await addTestOperator(database.db, 'viewer', 'cli-viewer');
-  viewerToken = (await insertPersonalToken(database.db, viewer.id, 'viewer cli', 30)).token;
-  // The creator starts without real-name verification (the demo data may have it).
-  await database.db.updateTable('users').set({ identities: '[]' }).where('phone', '=', PHONE).execute();
-});
-after(async () => {
-  await app.close();
-  await database.close();
-  data.remove();
+const harness = setUpTestApp({
+  cleanUp: [data.remove],
+  prepare: async () => {
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = harness.app.server.address();
+    server = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    moderator = await addTestOperator(harness.database.db, 'moderator', 'cli-moderator');
+    const viewer = await addTestOperator(harness.database.db, 'viewer', 'cli-viewer');
+    viewerToken = (await insertPersonalToken(harness.database.db, viewer.id, 'viewer cli', 30)).token;
+    // The creator starts without real-name verification (the demo data may have it).
+    await harness.database.db.updateTable('users').set({ identities: '[]' }).where('phone', '=', PHONE).execute();
+  },
 });
 
 describe('admin command line through the operator API', () => {
@@ -95,7 +93,7 @@ describe('admin command line through the operator API', () => {
     tokenId = Number(/Token (\d+) \(值班笔记本\) created/.exec(created.output)?.[1]);
     assert.ok(tokenId > 0, created.output);
     // The sign-in session the command used ended with it; the token is the one credential left.
-    const sessions = await database.db.selectFrom('operator_sessions').select(['kind', 'revoked_at']).where('operator_id', '=', moderator.id).execute();
+    const sessions = await harness.database.db.selectFrom('operator_sessions').select(['kind', 'revoked_at']).where('operator_id', '=', moderator.id).execute();
     assert.deepEqual(sessions.map((session) => [session.kind, session.revoked_at === null ? 'live' : 'ended']).sort(), [
       ['session', 'ended'],
       ['token', 'live'],
@@ -125,7 +123,7 @@ describe('admin command line through the operator API', () => {
     assert.equal(verified.code, 0, verified.output);
     assert.match(verified.output, new RegExp(`${PHONE} is now real-name verified`));
     assert.ok((await identities()).includes(IDENTITY.REAL_NAME));
-    const user = await database.db.selectFrom('users').select('id').where('phone', '=', PHONE).executeTakeFirstOrThrow();
+    const user = await harness.database.db.selectFrom('users').select('id').where('phone', '=', PHONE).executeTakeFirstOrThrow();
     const rows = (await auditOf(moderator.name)).filter((row) => row.action === 'user.verify');
     assert.deepEqual(
       rows.map((row) => [row.role, String(row.target_id)]),
@@ -149,8 +147,8 @@ describe('admin command line through the operator API', () => {
 
 describe('CI release tokens and release scopes from the command line', () => {
   it('an admin makes a release token (shown once), lists it, scopes a release manager, and revokes the token; a moderator cannot', async () => {
-    const admin = await addTestOperator(database.db, 'admin', 'cli-release-admin');
-    const adminToken = (await insertPersonalToken(database.db, admin.id, 'admin cli', 30)).token;
+    const admin = await addTestOperator(harness.database.db, 'admin', 'cli-release-admin');
+    const adminToken = (await insertPersonalToken(harness.database.db, admin.id, 'admin cli', 30)).token;
     const as = { OPERATOR_API_URL: server, OPERATOR_API_TOKEN: adminToken };
     const created = await cli(
       ['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production', '--name', 'tools pipeline', '--days', '30'],
@@ -163,10 +161,10 @@ describe('CI release tokens and release scopes from the command line', () => {
     const listed = await cli(['operator', 'release-token', 'list'], as);
     assert.match(listed.output, /active\s+mf-tools@production.*by cli-release-admin\s+tools pipeline/);
     assert.ok(!listed.output.includes(token));
-    const works = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });
+    const works = await harness.app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });
     assert.equal(works.statusCode, 200);
 
-    const manager = await addTestOperator(database.db, 'release_manager', 'cli-release-manager');
+    const manager = await addTestOperator(harness.database.db, 'release_manager', 'cli-release-manager');
     const scoped = await cli(
       ['operator', 'release-scope', String(manager.id), '--remotes', 'mf-tools,mf-drafts', '--envs', 'production', '--reason', 'team A'],
       as,
@@ -177,10 +175,10 @@ describe('CI release tokens and release scopes from the command line', () => {
     const id = /Release token (\d+)/.exec(created.output)?.[1] ?? '';
     const revoked = await cli(['operator', 'release-token', 'revoke', id, '--reason', 'pipeline retired'], as);
     assert.equal(revoked.code, 0, revoked.output);
-    const dead = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });
+    const dead = await harness.app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });
     assert.equal(dead.statusCode, 401);
 
-    const moderatorToken = (await insertPersonalToken(database.db, moderator.id, 'mod cli', 30)).token;
+    const moderatorToken = (await insertPersonalToken(harness.database.db, moderator.id, 'mod cli', 30)).token;
     const refused = await cli(['operator', 'release-token', 'create', '--remote', 'mf-tools', '--env', 'production'], {
       OPERATOR_API_URL: server,
       OPERATOR_API_TOKEN: moderatorToken,

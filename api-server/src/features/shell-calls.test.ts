@@ -1,42 +1,33 @@
 /** The shell's start-up calls (docs/product.md §7), answer shapes checked per kind of demo account. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type MenuEntry, type MpBaseUserinfo, deriveUserInfo } from 'shared-sdk/contract';
 import { createSession } from '../plugins/app/sessions';
 import { seedDemoData } from '../seed';
 import { declaredRemoteSource } from '../testing/declared-remotes';
-import { buildTestApp } from '../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { setUpTestApp } from '../testing/test-app';
 import { body, login, signed } from '../testing/signed';
 
 describe('shell calls', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  // The menu call answers from the remotes' route declarations: their sources, not a build.
+  const harness = setUpTestApp({ deps: { remoteSource: declaredRemoteSource() } });
   const tokens = new Map<string, string>();
 
   before(async () => {
-    database = await openTestDatabase();
-    // The menu call answers from the remotes' route declarations: their sources, not a build.
-    app = await buildTestApp(database, {}, { remoteSource: declaredRemoteSource() });
-    for (const n of [1, 2, 3, 4, 6, 7]) tokens.set(`1380000000${n}`, await login(app, `1380000000${n}`));
+    for (const n of [1, 2, 3, 4, 6, 7]) tokens.set(`1380000000${n}`, await login(harness.app, `1380000000${n}`));
     // The forced-logout account cannot log in any more (1006 with the reason): a session made beforehand.
-    const banned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000005').executeTakeFirstOrThrow();
-    tokens.set('13800000005', (await createSession(database.db, banned.id, 1)).token);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    const banned = await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000005').executeTakeFirstOrThrow();
+    tokens.set('13800000005', (await createSession(harness.database.db, banned.id, 1)).token);
   });
 
   async function call<T>(phone: string, url: string, method: 'GET' | 'POST' = 'GET', params = {}): Promise<T> {
-    const answer = body<T>(await signed(app, { method, url, params, token: tokens.get(phone) }));
+    const answer = body<T>(await signed(harness.app, { method, url, params, token: tokens.get(phone) }));
     assert.equal(answer.code, ApiCode.OK, `${url} for ${phone}: ${answer.msg}`);
     assert.equal(typeof answer.msg, 'string');
     return answer.data;
   }
   const banInfo = (phone: string) =>
-    app.inject({ method: 'GET', url: '/service/userban/getUserBanInfo', query: { token: tokens.get(phone) ?? '' } }).then((r) => body(r));
+    harness.app.inject({ method: 'GET', url: '/service/userban/getUserBanInfo', query: { token: tokens.get(phone) ?? '' } }).then((r) => body(r));
   const unread = async (phone: string) => [
     (await call<{ count: number }>(phone, '/api/notice/getMpNoReadNums', 'GET', { type: 0 })).count,
     (await call<{ count: number }>(phone, '/api/notice/getMpNoReadNums', 'GET', { type: 1 })).count,
@@ -93,7 +84,7 @@ describe('shell calls', () => {
 
   it('the ban call refuses a missing or unknown token with -1', async () => {
     for (const query of [{}, { token: 'unknown' }] as Record<string, string>[]) {
-      assert.equal(body(await app.inject({ method: 'GET', url: '/service/userban/getUserBanInfo', query })).code, ApiCode.TOKEN_EXPIRED);
+      assert.equal(body(await harness.app.inject({ method: 'GET', url: '/service/userban/getUserBanInfo', query })).code, ApiCode.TOKEN_EXPIRED);
     }
   });
 
@@ -113,7 +104,7 @@ describe('shell calls', () => {
   });
 
   it('seeding again changes nothing', async () => {
-    assert.deepEqual(await seedDemoData(database.db), []);
+    assert.deepEqual(await seedDemoData(harness.database.db), []);
     assert.deepEqual(await unread('13800000001'), [3, 2, 1]);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { setUpTestDatabase } from '../testing/test-app';
 import { type AnyRows, COUNT_AHEAD, COUNT_CAP, cappedCount, countLimit, pageWindow, searchPage } from './paging';
 
 /** A newest-first list's page as pageWindow reads it: from whichever end it names, put back newest first. */
@@ -33,17 +33,11 @@ describe('paging', () => {
   });
 
   describe('searchPage and cappedCount', () => {
-    let database: TestDatabase;
-    before(async () => {
-      database = await openTestDatabase();
-    });
-    after(async () => {
-      await database.close();
-    });
+    const harness = setUpTestDatabase();
 
     // Rows id = 1..n, created a minute apart, id 1 the newest.
     const series = (n: number) =>
-      database.db
+      harness.database.db
         .selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, ${n}) g)`.as('s'))
         .selectAll() as unknown as AnyRows<{
         id: number;
@@ -53,7 +47,12 @@ describe('paging', () => {
     const both = async (n: number, offset: number, size: number) => {
       const [gin, walked] = await Promise.all(
         [false, true].map((walks) =>
-          searchPage(database.db, { gin: series(n), walk: series(n), plan: () => sql`(select '{}'::text[] as keys, ${sql.lit(walks)} as walk)` }, offset, size),
+          searchPage(
+            harness.database.db,
+            { gin: series(n), walk: series(n), plan: () => sql`(select '{}'::text[] as keys, ${sql.lit(walks)} as walk)` },
+            offset,
+            size,
+          ),
         ),
       );
       assert.deepEqual(walked, gin, `${n} rows, offset ${offset}`);
@@ -80,23 +79,23 @@ describe('paging', () => {
 
     it('reads the page in order when the gram index turns up more than COUNT_CAP matches', async () => {
       const search = { gin: series(COUNT_CAP + 50), walk: series(COUNT_CAP + 50), plan: () => sql`(select '{}'::text[] as keys, false as walk)` };
-      assert.deepEqual(await searchPage(database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
+      assert.deepEqual(await searchPage(harness.database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
     });
 
     it('finds page 1 by a walk when the gram index has more matches than the count reads, whatever order it returns them in', async () => {
       // The gram index returns matches unordered: here the oldest first, so the first COUNT_AHEAD + 1
       // it gives hold none of the newest page.
-      const oldestFirst = database.db
+      const oldestFirst = harness.database.db
         .selectFrom(sql`(select g as id, now() - make_interval(mins => g) as created_at from generate_series(1, 5000) g order by g desc)`.as('s'))
         .selectAll() as unknown as AnyRows<{ id: number; created_at: Date }>;
       const search = { gin: oldestFirst, walk: series(5_000), plan: () => sql`(select '{}'::text[] as keys, false as walk)` };
-      assert.deepEqual(await searchPage(database.db, search, 0, 24), { total: { count: COUNT_AHEAD, capped: true }, ids: ids(1, 24) });
-      assert.deepEqual(await searchPage(database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
+      assert.deepEqual(await searchPage(harness.database.db, search, 0, 24), { total: { count: COUNT_AHEAD, capped: true }, ids: ids(1, 24) });
+      assert.deepEqual(await searchPage(harness.database.db, search, 24, 24), { total: { count: 24 + COUNT_AHEAD, capped: true }, ids: ids(25, 48) });
     });
 
     it('counts alone the same way (cappedCount)', async () => {
       for (const n of [0, 37, COUNT_AHEAD, COUNT_AHEAD + 1])
-        assert.deepEqual(await cappedCount(database.db, series(n), COUNT_AHEAD), { count: Math.min(n, COUNT_AHEAD), capped: n > COUNT_AHEAD });
+        assert.deepEqual(await cappedCount(harness.database.db, series(n), COUNT_AHEAD), { count: Math.min(n, COUNT_AHEAD), capped: n > COUNT_AHEAD });
     });
   });
 });

@@ -1,11 +1,10 @@
 /** The demo newspaper import: real pages rendered in a child process that ends with the import. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { NEWSPAPERS } from 'shared-sdk/contract';
 import { bytes } from '../lib/bytes';
 import { DiskObjectStore } from '../storage/disk-object-store';
-import { tempDir } from '../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { setUpTestDatabase, tempDir } from '../testing/test-app';
 import { countIssues, findIssuePages } from '../features/newspaper/issue-store';
 import { createProcessRenderer } from '../features/newspaper/render-process';
 import { blankPdf } from '../features/newspaper/testing';
@@ -23,25 +22,17 @@ const isRunning = (pid: number) => {
 describe('demo newspapers', () => {
   const storageDir = tempDir('demo-newspapers');
   const storage = new DiskObjectStore(storageDir.dir, 'creator', '/oss');
-  let database: TestDatabase;
-
-  before(async () => {
-    database = await openTestDatabase();
-  });
-  after(async () => {
-    await database.close();
-    storageDir.remove();
-  });
+  const harness = setUpTestDatabase({ cleanUp: [storageDir.remove] });
 
   it('imports each paper once per day with JPEG pages, rendered outside this process, and only into an empty database', async () => {
     const renderer = createProcessRenderer({ width: 300 });
     const today = new Date();
     try {
-      assert.equal(await seedDemoNewspapers({ db: database.db, storage, renderer }, today, 1), NEWSPAPERS.length);
+      assert.equal(await seedDemoNewspapers({ db: harness.database.db, storage, renderer }, today, 1), NEWSPAPERS.length);
       const child = renderer.pid;
       assert.ok(child && child !== process.pid);
       for (const paper of NEWSPAPERS) {
-        const pages = await findIssuePages(database.db, { type: paper.value, date: localDay(today, 0) });
+        const pages = await findIssuePages(harness.database.db, { type: paper.value, date: localDay(today, 0) });
         assert.equal(pages.length, 2 + (paper.value % 3));
         const image = await storage.readHead(pages[0]!.imgKey, 2);
         assert.deepEqual([...(image ?? [])], [0xff, 0xd8]);
@@ -51,8 +42,8 @@ describe('demo newspapers', () => {
       await renderer.close();
       assert.equal(renderer.pid, undefined);
       assert.equal(isRunning(child), false);
-      assert.equal(await seedDemoNewspapers({ db: database.db, storage, renderer }, today, 1), 0);
-      assert.equal(await countIssues(database.db), NEWSPAPERS.length);
+      assert.equal(await seedDemoNewspapers({ db: harness.database.db, storage, renderer }, today, 1), 0);
+      assert.equal(await countIssues(harness.database.db), NEWSPAPERS.length);
     } finally {
       await renderer.close();
     }

@@ -1,10 +1,8 @@
 /** Appeals, the notice screen and the settings calls, on the seeded demo accounts. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { body, login, signed } from '../../testing/signed';
 import type { SignableParams } from 'shared-sdk/contract';
 
@@ -14,28 +12,18 @@ interface NoticePage {
 }
 
 describe('shell account calls', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-  });
+  const harness = setUpTestApp();
 
   const call = async <T>(token: string, url: string, method: 'GET' | 'POST', params: SignableParams = {}) =>
-    body<T>(await signed(app, { method, url, params, token }));
+    body<T>(await signed(harness.app, { method, url, params, token }));
 
   describe('POST /api/ban/appeal', () => {
     it('stores one open appeal for the active ban, refuses a second with 1009', async () => {
-      const token = await login(app, '13800000003');
+      const token = await login(harness.app, '13800000003');
       const first = await call(token, '/api/ban/appeal', 'POST', { reason: '我的文章没有违规，请复核' });
       assert.equal(first.code, ApiCode.OK, first.msg);
       assert.equal(first.msg, '提交成功');
-      const rows = await database.db.selectFrom('ban_appeals').selectAll().execute();
+      const rows = await harness.database.db.selectFrom('ban_appeals').selectAll().execute();
       assert.equal(rows.length, 1);
       assert.equal(rows[0]?.text, '我的文章没有违规，请复核');
       assert.equal(rows[0]?.status, 'open');
@@ -46,10 +34,10 @@ describe('shell account calls', () => {
     });
 
     it('refuses a user who is not banned, and a reason out of 5–500 characters', async () => {
-      const token = await login(app, '13800000001');
+      const token = await login(harness.app, '13800000001');
       const notBanned = await call(token, '/api/ban/appeal', 'POST', { reason: '我没有被封禁但想申诉' });
       assert.equal(notBanned.code, ApiCode.FORBIDDEN);
-      const banned = await login(app, '13800000004');
+      const banned = await login(harness.app, '13800000004');
       assert.equal((await call(banned, '/api/ban/appeal', 'POST', { reason: '短' })).code, ApiCode.INVALID_PARAMS);
       assert.equal((await call(banned, '/api/ban/appeal', 'POST', { reason: 'x'.repeat(501) })).code, ApiCode.INVALID_PARAMS);
     });
@@ -57,7 +45,7 @@ describe('shell account calls', () => {
 
   describe('notices', () => {
     it('lists a type with paging and marks one, then all, as read', async () => {
-      const token = await login(app, '13800000001');
+      const token = await login(harness.app, '13800000001');
       const unread = async () => (await call<{ count: number }>(token, '/api/notice/getMpNoReadNums', 'GET', { type: 0 })).data.count;
       const page1 = await call<NoticePage>(token, '/api/notice/list', 'GET', { type: '0', page: 1, size: 2 });
       assert.equal(page1.code, ApiCode.OK, page1.msg);
@@ -82,8 +70,8 @@ describe('shell account calls', () => {
     });
 
     it("never marks another user's notices", async () => {
-      const owner = await login(app, '13800000001');
-      const other = await login(app, '13800000002');
+      const owner = await login(harness.app, '13800000001');
+      const other = await login(harness.app, '13800000002');
       const { data } = await call<NoticePage>(owner, '/api/notice/list', 'GET', { type: '1', page: 1, size: 10 });
       const ids = data.list.map((item) => item.id).join(',');
       await call(other, '/api/notice/read', 'POST', { ids });
@@ -94,7 +82,7 @@ describe('shell account calls', () => {
 
   describe('settings', () => {
     it('updates the nickname within 1–20 characters', async () => {
-      const token = await login(app, '13800000006');
+      const token = await login(harness.app, '13800000006');
       assert.equal((await call(token, '/api/user/update', 'POST', { nickname: '   ' })).code, ApiCode.INVALID_PARAMS);
       assert.equal((await call(token, '/api/user/update', 'POST', { nickname: '名'.repeat(21) })).code, ApiCode.INVALID_PARAMS);
       assert.equal((await call(token, '/api/user/update', 'POST', { nickname: '新的昵称' })).code, ApiCode.OK);
@@ -103,8 +91,8 @@ describe('shell account calls', () => {
     });
 
     it('changes the password: wrong current refused, other sessions revoked, this one kept', async () => {
-      const here = await login(app, '13800000007');
-      const elsewhere = await login(app, '13800000007');
+      const here = await login(harness.app, '13800000007');
+      const elsewhere = await login(harness.app, '13800000007');
       const wrong = await call(here, '/api/user/password', 'POST', { old_password: 'nope1234', new_password: 'newpass123' });
       assert.equal(wrong.code, ApiCode.FORBIDDEN);
       const weak = await call(here, '/api/user/password', 'POST', { old_password: 'demo1234', new_password: 'onlyletters' });
@@ -114,8 +102,8 @@ describe('shell account calls', () => {
       assert.equal(changed.code, ApiCode.OK, changed.msg);
       assert.equal((await call(elsewhere, '/api/user/mpBaseUserinfo', 'GET')).code, ApiCode.TOKEN_EXPIRED);
       assert.equal((await call(here, '/api/user/mpBaseUserinfo', 'GET')).code, ApiCode.OK);
-      await assert.rejects(login(app, '13800000007'));
-      assert.ok(await login(app, '13800000007', 'newpass123'));
+      await assert.rejects(login(harness.app, '13800000007'));
+      assert.ok(await login(harness.app, '13800000007', 'newpass123'));
     });
   });
 });

@@ -4,31 +4,19 @@
  * generated from them is valid OpenAPI 3.1 and is served with its documentation page.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import type { FastifyInstance } from 'fastify';
 import { contractRoutes } from 'shared-sdk/contract/schemas';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { NOT_CALLS, NOT_CONVERTED, NOT_SERVED_YET } from './contract-backlog';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-});
-after(async () => {
-  await app.close();
-  await database.close();
-});
+const harness = setUpTestApp();
 
 const keyOf = (route: { method: string; url: string }): string => `${route.method} ${route.url}`;
 
 describe('contract coverage', () => {
   it('registers every route from the contract, except those listed as not converted yet or not calls', () => {
-    const registered = app.routeCatalog.filter((route) => route.method !== 'HEAD');
+    const registered = harness.app.routeCatalog.filter((route) => route.method !== 'HEAD');
     const byOperation = new Map(contractRoutes.map((route) => [route.operationId, route]));
     const missing = registered
       .filter((route) => !route.operationId)
@@ -44,12 +32,12 @@ describe('contract coverage', () => {
   });
 
   it('has a registered route for every contract schema', () => {
-    const served = new Set(app.routeCatalog.map((route) => route.operationId).filter(Boolean));
+    const served = new Set(harness.app.routeCatalog.map((route) => route.operationId).filter(Boolean));
     assert.deepEqual(contractRoutes.filter((route) => !served.has(route.operationId) && !NOT_SERVED_YET.includes(route.operationId)).map(keyOf), []);
   });
 
   it('lists as not served yet only calls of the contract that have no route (the list only shrinks)', () => {
-    const served = new Set(app.routeCatalog.map((route) => route.operationId).filter(Boolean));
+    const served = new Set(harness.app.routeCatalog.map((route) => route.operationId).filter(Boolean));
     const known = new Set(contractRoutes.map((route) => route.operationId));
     assert.deepEqual(
       NOT_SERVED_YET.filter((id) => served.has(id) || !known.has(id)),
@@ -59,7 +47,7 @@ describe('contract coverage', () => {
   });
 
   it('lists as not converted only routes that exist and are not converted (the list only shrinks)', () => {
-    const plain = new Set(app.routeCatalog.filter((route) => !route.operationId).map(keyOf));
+    const plain = new Set(harness.app.routeCatalog.filter((route) => !route.operationId).map(keyOf));
     assert.deepEqual(
       NOT_CONVERTED.filter((key) => !plain.has(key)),
       [],
@@ -76,7 +64,7 @@ describe('contract coverage', () => {
 
 describe('OpenAPI document', () => {
   it('is served at /api/openapi.json without a signature, and is valid OpenAPI 3.1', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const response = await harness.app.inject({ method: 'GET', url: '/api/openapi.json' });
     assert.equal(response.statusCode, 200);
     const document = response.json();
     assert.equal(document.openapi, '3.1.0');
@@ -86,7 +74,7 @@ describe('OpenAPI document', () => {
   });
 
   it('describes every contract call with its envelope, and nothing else', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     interface Operation {
       operationId: string;
       responses: { '200': { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } };
@@ -109,7 +97,7 @@ describe('OpenAPI document', () => {
   });
 
   it('describes a call answering an event stream as text/event-stream with its events, and its refusals as the envelope', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const streaming = contractRoutes.filter((route) => route.events);
     assert.deepEqual(streaming.map(keyOf), ['POST /api/ai/write']);
     for (const route of streaming) {
@@ -126,7 +114,7 @@ describe('OpenAPI document', () => {
   });
 
   it('lists no request field that the server takes absent (it has a default) as required', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     interface Schema {
       required?: string[];
       properties?: Record<string, Schema & { default?: unknown }>;
@@ -156,14 +144,14 @@ describe('OpenAPI document', () => {
   });
 
   it('has a documentation page at /api/docs with a policy of its own and no inline script', async () => {
-    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    const page = await harness.app.inject({ method: 'GET', url: '/api/docs' });
     assert.equal(page.statusCode, 200);
     assert.match(page.headers['content-type'] as string, /text\/html/);
     assert.doesNotMatch(page.body, /<script>(?!\s*<\/script>)|<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
     const policy = String(page.headers['content-security-policy']);
     assert.match(policy, /script-src 'self';/);
     assert.doesNotMatch(policy, /unsafe-eval|script-src[^;]*unsafe-inline/);
-    const initializer = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const initializer = await harness.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     assert.equal(initializer.statusCode, 200);
     assert.match(initializer.body, /\/api\/openapi\.json/);
   });

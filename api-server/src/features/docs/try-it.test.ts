@@ -4,33 +4,21 @@
  * server accepts (GET and form POST), each with its own nonce, and forgets the token on logout.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import vm from 'node:vm';
-import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { DOCS_PREFIX, TRY_IT_FILE } from './index';
 import type { TryItPage, TryItRequest } from './try-it';
 
 const ORIGIN = 'http://127.0.0.1:3000';
 const SCRIPT_PATH = `${DOCS_PREFIX}/static/theme/${TRY_IT_FILE}`;
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-});
-after(async () => {
-  await app.close();
-  await database.close();
-});
+const harness = setUpTestApp();
 
 /** A page with the script loaded as a browser loads it: a global `window` and nothing of node. */
 async function loadPage(): Promise<Required<Pick<TryItPage, 'creatorDocs'>> & { storage: Map<string, string> }> {
-  const script = await app.inject({ method: 'GET', url: SCRIPT_PATH });
+  const script = await harness.app.inject({ method: 'GET', url: SCRIPT_PATH });
   assert.equal(script.statusCode, 200);
   assert.match(String(script.headers['content-type']), /javascript/);
   const storage = new Map<string, string>();
@@ -42,7 +30,7 @@ async function loadPage(): Promise<Required<Pick<TryItPage, 'creatorDocs'>> & { 
       removeItem: (key: string) => storage.delete(key),
     },
     fetch: async (url: string) => {
-      const answer = await app.inject({ method: 'GET', url });
+      const answer = await harness.app.inject({ method: 'GET', url });
       return { json: async () => answer.json() as unknown };
     },
     URL,
@@ -62,7 +50,7 @@ type Page = Awaited<ReturnType<typeof loadPage>>;
 async function tryIt(page: Page, request: TryItRequest) {
   const sent = await page.creatorDocs.requestInterceptor(request);
   const url = new URL(sent.url);
-  const response = await app.inject({
+  const response = await harness.app.inject({
     method: sent.method as 'GET' | 'POST',
     url: `${url.pathname}${url.search}`,
     headers: sent.headers,
@@ -77,9 +65,9 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('documentation page: try it out', () => {
   it('loads the signing script from the page, as a file', async () => {
-    const html = (await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/` })).body;
+    const html = (await harness.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/` })).body;
     assert.match(html, new RegExp(`<script src="[^"]*/theme/${TRY_IT_FILE}"`));
-    const initializer = (await app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-initializer.js` })).body;
+    const initializer = (await harness.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-initializer.js` })).body;
     assert.match(initializer, /requestInterceptor/);
     assert.match(initializer, /responseInterceptor/);
   });

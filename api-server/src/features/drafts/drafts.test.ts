@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { ApiCode, type DraftDetail, type DraftSearchAnswer } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { restoreDraft } from './restore';
 
 const VERIFIED = '13800000001';
@@ -15,16 +13,15 @@ const BANNED_CONTENT = '13800000003';
 const BANNED_POSTS = '13800000004';
 
 describe('drafts', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
 
   const search = async (phone: string, params: Record<string, string | number> = {}) =>
-    body<DraftSearchAnswer>(await signed(app, { url: '/api/draft/search', token: tokens[phone], params }));
+    body<DraftSearchAnswer>(await signed(harness.app, { url: '/api/draft/search', token: tokens[phone], params }));
   const del = async (phone: string, params: Record<string, string>) =>
-    body<null>(await signed(app, { method: 'POST', url: '/api/draft/del', token: tokens[phone], params }));
+    body<null>(await signed(harness.app, { method: 'POST', url: '/api/draft/del', token: tokens[phone], params }));
   const draftsOf = (phone: string) =>
-    database.db
+    harness.database.db
       .selectFrom('drafts')
       .innerJoin('users', 'users.id', 'drafts.user_id')
       .select(['drafts.id', 'drafts.global_id'])
@@ -34,13 +31,7 @@ describe('drafts', () => {
       .execute();
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of [VERIFIED, UNVERIFIED, BANNED_CONTENT, BANNED_POSTS]) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    for (const phone of [VERIFIED, UNVERIFIED, BANNED_CONTENT, BANNED_POSTS]) tokens[phone] = await login(harness.app, phone);
   });
 
   it('answers {code, msg, data: {returnData, count}} with the Draft fields of docs/product.md §3, newest first, 10 per page', async () => {
@@ -101,9 +92,9 @@ describe('drafts', () => {
   });
 
   it('finds a title by a keyword in another case exactly when the database lower-cases both alike (index and ILIKE agree)', async () => {
-    const owner = await database.db.selectFrom('users').select('id').where('phone', '=', UNVERIFIED).executeTakeFirstOrThrow();
+    const owner = await harness.database.db.selectFrom('users').select('id').where('phone', '=', UNVERIFIED).executeTakeFirstOrThrow();
     const titles = ['Äpfel im Herbst', 'ÄRGER am Fluss', 'äußerst leise', 'Σοφία λέξη'];
-    const inserted = await database.db
+    const inserted = await harness.database.db
       .insertInto('drafts')
       .values(titles.map((title) => ({ user_id: owner.id, global_id: randomUUID(), type: 1, title })))
       .returning('id')
@@ -111,13 +102,13 @@ describe('drafts', () => {
     const ids = inserted.map((row) => row.id);
     try {
       // Whether this database's lower() folds these letters (a C locale leaves them as they are).
-      const { rows } = await sql<{ folds: boolean }>`select lower('Ä') = 'ä' and lower('Σ') = 'σ' as folds`.execute(database.db);
+      const { rows } = await sql<{ folds: boolean }>`select lower('Ä') = 'ä' and lower('Σ') = 'σ' as folds`.execute(harness.database.db);
       const folds = rows[0]?.folds === true;
       const found = async (keyword: string) => (await search(UNVERIFIED, { type: 0, title: keyword, size: 50 })).data.returnData.map((d) => d.nd_title).sort();
       for (const keyword of ['Äp', 'äp', 'ÄP', 'Ä', 'ä', 'är', 'ÄR', 'σο', 'ΣΟ', 'Σ', 'λέ', 'ΛΈ']) {
         // What ILIKE alone (no index) finds among these titles: the search must find the same.
         const pattern = `%${keyword}%`;
-        const expected = await database.db
+        const expected = await harness.database.db
           .selectFrom('drafts')
           .select('title')
           .where('id', 'in', ids)
@@ -132,7 +123,7 @@ describe('drafts', () => {
       assert.equal((await found('äp')).includes('Äpfel im Herbst'), folds);
       assert.equal((await found('ΣΟΦ')).includes('Σοφία λέξη'), folds);
     } finally {
-      await database.db.deleteFrom('drafts').where('id', 'in', ids).execute();
+      await harness.database.db.deleteFrom('drafts').where('id', 'in', ids).execute();
     }
   });
 
@@ -143,22 +134,22 @@ describe('drafts', () => {
   });
 
   it('needs a signed call with a token', async () => {
-    const unsigned = await app.inject({ method: 'GET', url: '/api/draft/search?type=0&page=1&size=10' });
+    const unsigned = await harness.app.inject({ method: 'GET', url: '/api/draft/search?type=0&page=1&size=10' });
     assert.notEqual(unsigned.json<{ code: number }>().code, 0);
-    assert.equal(body(await signed(app, { url: '/api/draft/search' })).code, ApiCode.TOKEN_EXPIRED);
+    assert.equal(body(await signed(harness.app, { url: '/api/draft/search' })).code, ApiCode.TOKEN_EXPIRED);
   });
 
   it('shows only the owner its draft with the body HTML', async () => {
     const [own] = await draftsOf(VERIFIED);
     assert.ok(own);
-    const answer = body<DraftDetail>(await signed(app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: own.id } }));
+    const answer = body<DraftDetail>(await signed(harness.app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: own.id } }));
     assert.equal(answer.code, 0);
     assert.equal(answer.data.nd_id, own.id);
     assert.equal(typeof answer.data.nd_content, 'string');
-    const foreign = body(await signed(app, { url: '/api/draft/show', token: tokens[UNVERIFIED], params: { id: own.id } }));
+    const foreign = body(await signed(harness.app, { url: '/api/draft/show', token: tokens[UNVERIFIED], params: { id: own.id } }));
     assert.equal(foreign.code, ApiCode.FORBIDDEN);
     assert.equal(foreign.data, null);
-    assert.equal(body(await signed(app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: 999999 } })).code, ApiCode.NOT_FOUND);
+    assert.equal(body(await signed(harness.app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: 999999 } })).code, ApiCode.NOT_FOUND);
   });
 
   it('refuses deletion to unverified users (1005) and to a ban with range 1 (1006), before looking at ids', async () => {
@@ -200,13 +191,13 @@ describe('drafts', () => {
     const after = await search(BANNED_POSTS, { type: 0 });
     assert.equal(after.data.count, 21);
     assert.ok(!after.data.returnData.some((d) => d.nd_id === a.id));
-    const row = await database.db.selectFrom('drafts').select('deleted_at').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const row = await harness.database.db.selectFrom('drafts').select('deleted_at').where('id', '=', a.id).executeTakeFirstOrThrow();
     assert.ok(row.deleted_at, 'the row is kept with deleted_at');
     assert.equal((await del(BANNED_POSTS, { ids: String(a.id), global_ids: '' })).code, ApiCode.NOT_FOUND);
-    assert.equal(body(await signed(app, { url: '/api/draft/show', token: tokens[BANNED_POSTS], params: { id: a.id } })).code, ApiCode.NOT_FOUND);
+    assert.equal(body(await signed(harness.app, { url: '/api/draft/show', token: tokens[BANNED_POSTS], params: { id: a.id } })).code, ApiCode.NOT_FOUND);
 
-    assert.equal(await restoreDraft(database.db, String(a.id)), `Draft ${a.id} restored.`);
+    assert.equal(await restoreDraft(harness.database.db, String(a.id)), `Draft ${a.id} restored.`);
     assert.equal((await search(BANNED_POSTS, { type: 0 })).data.count, 22);
-    await assert.rejects(restoreDraft(database.db, String(a.id)), /is not deleted/);
+    await assert.rejects(restoreDraft(harness.database.db, String(a.id)), /is not deleted/);
   });
 });

@@ -1,26 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type ManuscriptDetail, type ManuscriptListAnswer, ManuscriptStatus, type ManuscriptWithdrawAnswer } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 
 const VERIFIED = '13800000001';
 const UNVERIFIED = '13800000002';
 const BANNED_CONTENT = '13800000003';
 
 describe('manuscripts', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
 
   const list = async (phone: string, params: Record<string, string | number>) =>
-    body<ManuscriptListAnswer>(await signed(app, { url: '/api/manuscript/list', token: tokens[phone], params: { page: 1, size: 10, ...params } }));
+    body<ManuscriptListAnswer>(await signed(harness.app, { url: '/api/manuscript/list', token: tokens[phone], params: { page: 1, size: 10, ...params } }));
   const post = async <T = null>(phone: string, url: string, params: Record<string, string | number>) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
   const firstWith = async (phone: string, type: number, status: number) => {
-    const row = await database.db
+    const row = await harness.database.db
       .selectFrom('manuscripts')
       .innerJoin('users', 'users.id', 'manuscripts.user_id')
       .select('manuscripts.id')
@@ -34,13 +31,7 @@ describe('manuscripts', () => {
   };
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of [VERIFIED, UNVERIFIED, BANNED_CONTENT]) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    for (const phone of [VERIFIED, UNVERIFIED, BANNED_CONTENT]) tokens[phone] = await login(harness.app, phone);
   });
 
   it('lists articles with every status under 全部 (20), with platforms and status codes', async () => {
@@ -115,10 +106,10 @@ describe('manuscripts', () => {
 
   it('shows a manuscript to its owner only', async () => {
     const id = await firstWith(VERIFIED, 1, ManuscriptStatus.PUBLISHED);
-    const own = body<ManuscriptDetail>(await signed(app, { url: '/api/manuscript/show', token: tokens[VERIFIED], params: { id } }));
+    const own = body<ManuscriptDetail>(await signed(harness.app, { url: '/api/manuscript/show', token: tokens[VERIFIED], params: { id } }));
     assert.equal(own.code, 0);
     assert.ok(own.data.nm_content.length > 0);
-    assert.equal(body(await signed(app, { url: '/api/manuscript/show', token: tokens[UNVERIFIED], params: { id } })).code, ApiCode.FORBIDDEN);
+    assert.equal(body(await signed(harness.app, { url: '/api/manuscript/show', token: tokens[UNVERIFIED], params: { id } })).code, ApiCode.FORBIDDEN);
   });
 
   it('withdraws a scheduled manuscript to 仅我可见, and refuses anything not scheduled', async () => {
@@ -135,9 +126,9 @@ describe('manuscripts', () => {
     const answer = await post<ManuscriptWithdrawAnswer>(VERIFIED, '/api/manuscript/withdraw', { id, to: 'draft' });
     assert.equal(answer.code, 0);
     assert.ok(answer.data.nd_id);
-    const draft = body<{ nd_type: number }>(await signed(app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: answer.data.nd_id } }));
+    const draft = body<{ nd_type: number }>(await signed(harness.app, { url: '/api/draft/show', token: tokens[VERIFIED], params: { id: answer.data.nd_id } }));
     assert.equal(draft.data.nd_type, 2);
-    assert.equal(body(await signed(app, { url: '/api/manuscript/show', token: tokens[VERIFIED], params: { id } })).code, ApiCode.NOT_FOUND);
+    assert.equal(body(await signed(harness.app, { url: '/api/manuscript/show', token: tokens[VERIFIED], params: { id } })).code, ApiCode.NOT_FOUND);
   });
 
   it('refuses withdraw and delete to unverified (1005), range-1-banned (1006) users and to non-owners (1003)', async () => {
@@ -157,7 +148,7 @@ describe('manuscripts', () => {
     const before = (await list(VERIFIED, { type: 1, status: 6 })).data.count;
     assert.deepEqual(await post(VERIFIED, '/api/manuscript/del', { ids: String(rejected) }), { code: 0, msg: '删除成功!', data: null });
     assert.equal((await list(VERIFIED, { type: 1, status: 6 })).data.count, before - 1);
-    const row = await database.db.selectFrom('manuscripts').select('deleted_at').where('id', '=', rejected).executeTakeFirstOrThrow();
+    const row = await harness.database.db.selectFrom('manuscripts').select('deleted_at').where('id', '=', rejected).executeTakeFirstOrThrow();
     assert.ok(row.deleted_at);
   });
 });

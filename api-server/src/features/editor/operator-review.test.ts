@@ -1,36 +1,27 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ManuscriptStatus, SaveType } from 'shared-sdk/contract';
 import { CliRefusal } from '../../cli/commands';
 import { login } from '../../testing/signed';
-import { buildTestApp, testConfig } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, testConfig } from '../../testing/test-app';
 import { operatorToken } from '../../lib/operator-access';
 import { runManuscriptReview } from './operator-review';
 import { VERIFIED, add, articleFields } from './test-kit';
 
 describe('admin manuscript-review', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   let token = '';
   const statusOf = async (id: number) =>
-    await database.db.selectFrom('manuscripts').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    await harness.database.db.selectFrom('manuscripts').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow();
   const review = (payload: object, operator = operatorToken()) =>
-    app.inject({ method: 'POST', url: '/operator/manuscript/review', headers: { 'x-operator-token': operator }, payload });
+    harness.app.inject({ method: 'POST', url: '/operator/manuscript/review', headers: { 'x-operator-token': operator }, payload });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    token = await login(app, VERIFIED);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    token = await login(harness.app, VERIFIED);
   });
 
   it('moves a manuscript through the running server with the operator token only', async () => {
-    const id = (await add(app, token, articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    const id = (await add(harness.app, token, articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
     assert.equal((await review({ id, decision: 'approve' }, 'wrong')).statusCode, 403);
     assert.equal((await statusOf(id)).status, ManuscriptStatus.IN_REVIEW);
     const rejected = await review({ id, decision: 'reject', reason: '标题与内容不符' });
@@ -41,12 +32,12 @@ describe('admin manuscript-review', () => {
   });
 
   it('refuses a bad id or decision before touching anything, and works on the database directly', async () => {
-    const config = testConfig({ databaseUrl: database.url });
+    const config = testConfig({ databaseUrl: harness.database.url });
     await assert.rejects(runManuscriptReview(config, { id: 'x', decision: 'approve', reason: '' }), CliRefusal);
     await assert.rejects(runManuscriptReview(config, { id: '1', decision: 'publish', reason: '' }), CliRefusal);
     // With PostgreSQL the CLI opens the database itself (PGlite in memory has no second opener).
-    if (database.url) {
-      const id = (await add(app, token, articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
+    if (harness.database.url) {
+      const id = (await add(harness.app, token, articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
       assert.equal(await runManuscriptReview(config, { id: String(id), decision: 'approve', reason: '' }), `Manuscript ${id} is now 已发布 (7).`);
       assert.equal((await statusOf(id)).status, ManuscriptStatus.PUBLISHED);
       await assert.rejects(runManuscriptReview(config, { id: String(id), decision: 'reject', reason: '' }), CliRefusal);

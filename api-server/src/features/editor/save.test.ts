@@ -1,31 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type DraftDetail, type DraftSearchAnswer, EditorCode, EditorKind, SaveType, type VersionConflictData } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { BANNED_CONTENT, BANNED_POSTS, OTHER, PHONES, UNVERIFIED, VERIFIED, add, articleFields, kindFields } from './test-kit';
 
 describe('POST /api/article/add: drafts, versions and guards', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
-  const show = async (phone: string, id: number) => body<DraftDetail>(await signed(app, { url: '/api/draft/show', token: tokens[phone], params: { id } }));
+  const show = async (phone: string, id: number) =>
+    body<DraftDetail>(await signed(harness.app, { url: '/api/draft/show', token: tokens[phone], params: { id } }));
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of PHONES) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    for (const phone of PHONES) tokens[phone] = await login(harness.app, phone);
   });
 
   it('saves a new draft at version 1 and shows it back with every field, its HTML allow-listed', async () => {
     const saved = await add(
-      app,
+      harness.app,
       tokens[VERIFIED],
       articleFields({ content: '<p onclick="x()">正文</p><script>alert(1)</script><h2>小标题</h2>', original: 1, cover_mode: 1 }),
     );
@@ -41,79 +33,81 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
     assert.deepEqual(shown.data.nd_cover_url, ['https://img.example.com/cover.png']);
     assert.equal(shown.data.nd_editor.summary, '摘要');
     assert.equal(shown.data.nd_editor.original, true);
-    const list = body<DraftSearchAnswer>(await signed(app, { url: '/api/draft/search', token: tokens[VERIFIED], params: { type: 1, title: '郑州的秋天' } }));
+    const list = body<DraftSearchAnswer>(
+      await signed(harness.app, { url: '/api/draft/search', token: tokens[VERIFIED], params: { type: 1, title: '郑州的秋天' } }),
+    );
     assert.ok(list.data.returnData.some((draft) => draft.nd_id === saved.data.draft_id));
   });
 
   it('refuses a save based on a stale version with 1020 and the current version, and keeps the newer text', async () => {
-    const first = await add(app, tokens[VERIFIED], articleFields());
+    const first = await add(harness.app, tokens[VERIFIED], articleFields());
     const id = first.data.draft_id;
-    const tabA = await add(app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 1, content: '<p>A 标签页</p>' }));
+    const tabA = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 1, content: '<p>A 标签页</p>' }));
     assert.equal(tabA.data.version, 2);
-    const tabB = await add(app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 1, content: '<p>B 标签页</p>' }));
+    const tabB = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 1, content: '<p>B 标签页</p>' }));
     assert.equal(tabB.code, EditorCode.VERSION_CONFLICT);
     assert.equal(tabB.msg, '草稿已在其他页面更新，请选择保留哪个版本');
     const conflict = tabB.data as unknown as VersionConflictData;
     assert.deepEqual([conflict.draft_id, conflict.version], [id, 2]);
     assert.equal((await show(VERIFIED, id)).data.nd_content, '<p>A 标签页</p>');
     // B reloads the other version and saves on top of it.
-    const retried = await add(app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 2, content: '<p>B 标签页</p>' }));
+    const retried = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 2, content: '<p>B 标签页</p>' }));
     assert.equal(retried.data.version, 3);
-    const missingBase = await add(app, tokens[VERIFIED], articleFields({ draft_id: id }));
+    const missingBase = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: id }));
     assert.equal(missingBase.code, ApiCode.INVALID_PARAMS);
   });
 
   it('answers the same version for a save that changes nothing', async () => {
-    const first = await add(app, tokens[VERIFIED], articleFields());
-    const again = await add(app, tokens[VERIFIED], articleFields({ draft_id: first.data.draft_id, base_version: 1 }));
+    const first = await add(harness.app, tokens[VERIFIED], articleFields());
+    const again = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: first.data.draft_id, base_version: 1 }));
     assert.equal(again.code, 0);
     assert.equal(again.data.version, 1);
   });
 
   it("refuses someone else's draft (1003), a missing one (1004) and another kind's draft", async () => {
-    const mine = await add(app, tokens[VERIFIED], articleFields());
-    const foreign = await add(app, tokens[OTHER], articleFields({ draft_id: mine.data.draft_id, base_version: 1 }));
+    const mine = await add(harness.app, tokens[VERIFIED], articleFields());
+    const foreign = await add(harness.app, tokens[OTHER], articleFields({ draft_id: mine.data.draft_id, base_version: 1 }));
     assert.equal(foreign.code, ApiCode.FORBIDDEN);
-    assert.equal((await add(app, tokens[VERIFIED], articleFields({ draft_id: 99_999, base_version: 1 }))).code, ApiCode.NOT_FOUND);
-    const asVideo = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { draft_id: mine.data.draft_id, base_version: 1 }));
+    assert.equal((await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: 99_999, base_version: 1 }))).code, ApiCode.NOT_FOUND);
+    const asVideo = await add(harness.app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { draft_id: mine.data.draft_id, base_version: 1 }));
     assert.equal(asVideo.code, ApiCode.INVALID_PARAMS);
   });
 
   it('refuses unverified users (1005) and bans by range: "1" content, "3" posts (1006)', async () => {
-    const unverified = await add(app, tokens[UNVERIFIED], articleFields());
+    const unverified = await add(harness.app, tokens[UNVERIFIED], articleFields());
     assert.deepEqual([unverified.code, unverified.msg], [ApiCode.CERT_REQUIRED, '请完成实名认证']);
     for (const type of [EditorKind.ARTICLE, EditorKind.VIDEO, EditorKind.GALLERY, EditorKind.COLLECTION]) {
-      assert.equal((await add(app, tokens[BANNED_CONTENT], kindFields(type))).code, ApiCode.BANNED, `kind ${type}`);
-      assert.equal((await add(app, tokens[BANNED_POSTS], kindFields(type))).code, 0, `kind ${type}`);
+      assert.equal((await add(harness.app, tokens[BANNED_CONTENT], kindFields(type))).code, ApiCode.BANNED, `kind ${type}`);
+      assert.equal((await add(harness.app, tokens[BANNED_POSTS], kindFields(type))).code, 0, `kind ${type}`);
     }
-    const post = await add(app, tokens[BANNED_POSTS], kindFields(EditorKind.POST));
+    const post = await add(harness.app, tokens[BANNED_POSTS], kindFields(EditorKind.POST));
     assert.equal(post.code, ApiCode.BANNED);
     assert.match(post.msg, /动态中含有违规广告/);
-    assert.equal((await add(app, tokens[BANNED_CONTENT], kindFields(EditorKind.POST))).code, 0);
+    assert.equal((await add(harness.app, tokens[BANNED_CONTENT], kindFields(EditorKind.POST))).code, 0);
   });
 
   it('checks limits with the words the editor shows, publishing adding the minimums', async () => {
     const refusal = async (fields: Parameters<typeof articleFields>[0], msg: string) => {
-      const answer = await add(app, tokens[VERIFIED], articleFields(fields));
+      const answer = await add(harness.app, tokens[VERIFIED], articleFields(fields));
       assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, msg]);
     };
     await refusal({ title: '字'.repeat(65) }, '标题最多64个字');
     await refusal({ title: '四个字啊', save_type: SaveType.PUBLISH }, '标题需要5到64个字');
-    assert.equal((await add(app, tokens[VERIFIED], articleFields({ title: '四个字啊' }))).code, 0, 'a draft may be unfinished');
+    assert.equal((await add(harness.app, tokens[VERIFIED], articleFields({ title: '四个字啊' }))).code, 0, 'a draft may be unfinished');
     await refusal({ summary: '摘'.repeat(129) }, '摘要最多128个字');
     await refusal({ cover_mode: 3, save_type: SaveType.PUBLISH }, '请选择3张封面');
     await refusal({ covers: '["javascript:alert(1)"]' }, '封面地址不正确');
     const gallery = await add(
-      app,
+      harness.app,
       tokens[VERIFIED],
       kindFields(EditorKind.GALLERY, { save_type: SaveType.PUBLISH, images: JSON.stringify([{ url: 'https://a.example.com/1.png', caption: '' }]) }),
     );
     assert.equal(gallery.msg, '图集至少需要3张图片');
-    const longPost = await add(app, tokens[VERIFIED], kindFields(EditorKind.POST, { content: `<p>${'字'.repeat(2001)}</p>` }));
+    const longPost = await add(harness.app, tokens[VERIFIED], kindFields(EditorKind.POST, { content: `<p>${'字'.repeat(2001)}</p>` }));
     assert.equal(longPost.msg, '动态内容最多2000个字');
     const manyImages = Array.from({ length: 10 }, (_, n) => ({ url: `https://a.example.com/${n}.png`, caption: '' }));
-    assert.equal((await add(app, tokens[VERIFIED], kindFields(EditorKind.POST, { images: JSON.stringify(manyImages) }))).msg, '动态最多9张图片');
-    const noVideo = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { save_type: SaveType.PUBLISH, video_url: '' }));
+    assert.equal((await add(harness.app, tokens[VERIFIED], kindFields(EditorKind.POST, { images: JSON.stringify(manyImages) }))).msg, '动态最多9张图片');
+    const noVideo = await add(harness.app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { save_type: SaveType.PUBLISH, video_url: '' }));
     assert.equal(noVideo.msg, '请上传视频');
   });
 
@@ -132,11 +126,11 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
       { ...articleFields(), publish_time: '9999-99-99 99:99:99', save_type: SaveType.SCHEDULE },
     ];
     for (const fields of hostile) {
-      const response = await signed(app, { method: 'POST', url: '/api/article/add', token: tokens[VERIFIED], params: fields });
+      const response = await signed(harness.app, { method: 'POST', url: '/api/article/add', token: tokens[VERIFIED], params: fields });
       assert.equal(response.statusCode, 200);
       assert.equal(body(response).code, ApiCode.INVALID_PARAMS, JSON.stringify(fields).slice(0, 120));
     }
-    const nul = await add(app, tokens[VERIFIED], articleFields({ title: '含\u0000空字符的标题', content: '<p>a\u0000b</p>', summary: '\u0000' }));
+    const nul = await add(harness.app, tokens[VERIFIED], articleFields({ title: '含\u0000空字符的标题', content: '<p>a\u0000b</p>', summary: '\u0000' }));
     // Either refused up front (the server's parameter check) or cleaned by the editor's own parsing.
     assert.ok(nul.code === ApiCode.INVALID_PARAMS || nul.code === 0, nul.msg);
     if (nul.code === 0) {
@@ -149,7 +143,7 @@ describe('POST /api/article/add: drafts, versions and guards', () => {
   it('takes a 50,000-character article with formats in one save', async () => {
     const paragraph = `<p><strong>加粗</strong><span style="color: rgb(230, 0, 0);">红色文字</span>${'长文内容'.repeat(110)}</p>`;
     const content = paragraph.repeat(110);
-    const saved = await add(app, tokens[VERIFIED], articleFields({ content }));
+    const saved = await add(harness.app, tokens[VERIFIED], articleFields({ content }));
     assert.equal(saved.code, 0, saved.msg);
     assert.equal((await show(VERIFIED, saved.data.draft_id)).data.nd_content, content);
   });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import {
   ApiCode,
   type ArticleAddAnswer,
@@ -11,34 +10,27 @@ import {
   type UseMaterialAnswer,
 } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { BANNED_POSTS, OTHER, PHONES, UNVERIFIED, VERIFIED, add, articleFields } from './test-kit';
 
 describe('draft versions and material pre-fill', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
-  const get = async <T>(url: string, params: Record<string, number>, phone = VERIFIED) => body<T>(await signed(app, { url, token: tokens[phone], params }));
+  const get = async <T>(url: string, params: Record<string, number>, phone = VERIFIED) =>
+    body<T>(await signed(harness.app, { url, token: tokens[phone], params }));
   const post = async <T>(url: string, params: Record<string, number>, phone = VERIFIED) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
-  const userId = async (phone: string) => (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
+  const userId = async (phone: string) => (await harness.database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of PHONES) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    for (const phone of PHONES) tokens[phone] = await login(harness.app, phone);
   });
 
   it('lists versions newest first with time, size and title, reads one, and restores it as a new version', async () => {
-    let saved = await add(app, tokens[VERIFIED], articleFields({ content: '<p>第一版</p>' }));
+    let saved = await add(harness.app, tokens[VERIFIED], articleFields({ content: '<p>第一版</p>' }));
     const id = saved.data.draft_id;
     for (const text of ['第二版', '第三版'])
-      saved = await add(app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: saved.data.version, content: `<p>${text}</p>` }));
+      saved = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: saved.data.version, content: `<p>${text}</p>` }));
     const versions = await get<DraftVersionListAnswer>('/api/draft/versions', { id });
     assert.equal(versions.data.current, 3);
     assert.deepEqual(
@@ -63,9 +55,13 @@ describe('draft versions and material pre-fill', () => {
   });
 
   it('keeps the last 50 versions only', async () => {
-    let saved = await add(app, tokens[VERIFIED], articleFields({ content: '<p>0</p>' }));
+    let saved = await add(harness.app, tokens[VERIFIED], articleFields({ content: '<p>0</p>' }));
     for (let n = 1; n < 55; n += 1)
-      saved = await add(app, tokens[VERIFIED], articleFields({ draft_id: saved.data.draft_id, base_version: saved.data.version, content: `<p>${n}</p>` }));
+      saved = await add(
+        harness.app,
+        tokens[VERIFIED],
+        articleFields({ draft_id: saved.data.draft_id, base_version: saved.data.version, content: `<p>${n}</p>` }),
+      );
     const versions = await get<DraftVersionListAnswer>('/api/draft/versions', { id: saved.data.draft_id });
     assert.equal(versions.data.list.length, 50);
     assert.deepEqual([versions.data.list[0]?.version, versions.data.list.at(-1)?.version], [55, 6]);
@@ -76,7 +72,7 @@ describe('draft versions and material pre-fill', () => {
     const other = await userId(OTHER);
     const insert = async (owner: number, cmType: number, cmCheck: number) =>
       (
-        await database.db
+        await harness.database.db
           .insertInto('materials')
           .values({
             owner_id: owner,
@@ -103,7 +99,7 @@ describe('draft versions and material pre-fill', () => {
       cm_icon_url: 'https://img.example.com/m-icon.png',
       insert: 'image',
     });
-    const logs = await database.db.selectFrom('material_logs').select(['behavior', 'user_id']).where('material_id', '=', ownImage).execute();
+    const logs = await harness.database.db.selectFrom('material_logs').select(['behavior', 'user_id']).where('material_id', '=', ownImage).execute();
     assert.deepEqual(logs, [{ behavior: 2, user_id: me }]);
     assert.equal((await post<UseMaterialAnswer>('/api/editor/useMaterial', { material_id: publicVideo, type: EditorKind.VIDEO })).data.insert, 'video');
     assert.equal((await post('/api/editor/useMaterial', { material_id: publicVideo, type: EditorKind.GALLERY })).code, ApiCode.INVALID_PARAMS);
@@ -111,7 +107,7 @@ describe('draft versions and material pre-fill', () => {
     assert.equal((await post('/api/editor/useMaterial', { material_id: manuscriptMaterial, type: EditorKind.ARTICLE })).code, ApiCode.INVALID_PARAMS);
     assert.equal((await post('/api/editor/useMaterial', { material_id: ownImage, type: EditorKind.ARTICLE }, UNVERIFIED)).code, ApiCode.CERT_REQUIRED);
     assert.equal((await post('/api/editor/useMaterial', { material_id: publicVideo, type: EditorKind.POST }, BANNED_POSTS)).code, ApiCode.BANNED);
-    const logCount = await database.db
+    const logCount = await harness.database.db
       .selectFrom('material_logs')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('material_id', 'in', [foreignUnapproved, manuscriptMaterial])

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, EditorKind, SaveType, VideoState, type VideoUploadResult, formatChinaTime } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { MATERIAL_MESSAGES } from '../materials/shared';
 import { SAMPLE, type TestToken, ossInject } from '../oss/oss-test-client';
 import { ffmpegPath } from '../video/ffmpeg';
@@ -27,8 +25,6 @@ type Answer = { code: number; msg: string };
 const refused = (answer: Answer, msg: string, what: string) => assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, msg], what);
 
 describe('one meaning per storage address; only videos the server knows are published', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let video: Buffer;
   const data = tempDir('video-address');
   const tokens: Record<string, string> = {};
@@ -38,12 +34,12 @@ describe('one meaning per storage address; only videos the server knows are publ
   /** PUT with the video credentials, as the browser uploads; answers the key. */
   const upload = async (phone = VERIFIED): Promise<string> => {
     const key = `video/20261126/u${uids[phone]}/${randomBytes(16).toString('hex')}.mkv`;
-    const put = await ossInject(app, vodTokens[phone] as TestToken, { method: 'PUT', key, payload: video, contentType: 'video/x-matroska' });
+    const put = await ossInject(harness.app, vodTokens[phone] as TestToken, { method: 'PUT', key, payload: video, contentType: 'video/x-matroska' });
     assert.equal(put.statusCode, 200, put.body);
     return key;
   };
   const commit = async (key: string, phone = VERIFIED) => {
-    const answer = body<VideoUploadResult>(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
+    const answer = body<VideoUploadResult>(await signed(harness.app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     return answer.data;
   };
@@ -72,29 +68,25 @@ describe('one meaning per storage address; only videos the server knows are publ
 
   before(async () => {
     video = await makeVideo();
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
+  });
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
+  before(async () => {
     for (const phone of [VERIFIED, OTHER]) {
-      tokens[phone] = await login(app, phone);
-      uids[phone] = (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
-      const vod = body<TestToken>(await signed(app, { url: '/api/upload/vod/token', token: tokens[phone] }));
+      tokens[phone] = await login(harness.app, phone);
+      uids[phone] = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+      const vod = body<TestToken>(await signed(harness.app, { url: '/api/upload/vod/token', token: tokens[phone] }));
       assert.equal(vod.code, ApiCode.OK, vod.msg);
       vodTokens[phone] = vod.data;
     }
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
-  });
 
   it('serves an object at its one spelling only: encoded and double-encoded spellings are 404, never the source', async () => {
     const key = await upload();
-    const served = await app.inject({ method: 'GET', url: `/oss/creator/${key}` });
+    const served = await harness.app.inject({ method: 'GET', url: `/oss/creator/${key}` });
     assert.equal(served.statusCode, 200);
     assert.deepEqual(served.rawPayload, video);
     for (const url of misspellings(key).filter((spelled) => spelled.startsWith('/'))) {
-      const answer = await app.inject({ method: 'GET', url });
+      const answer = await harness.app.inject({ method: 'GET', url });
       assert.equal(answer.statusCode, 404, url);
       assert.notDeepEqual(answer.rawPayload, video, url);
     }
@@ -104,11 +96,12 @@ describe('one meaning per storage address; only videos the server knows are publ
     const key = await upload();
     assert.equal((await commit(key)).state, VideoState.TRANSCODING);
     for (const url of misspellings(key)) {
-      for (const { what, fields } of everyWay(url)) refused(await add(app, tokens[VERIFIED], fields), MEDIA_ADDRESS_INVALID, what);
+      for (const { what, fields } of everyWay(url)) refused(await add(harness.app, tokens[VERIFIED], fields), MEDIA_ADDRESS_INVALID, what);
     }
     // The address as the store spells it is refused for what it is: still transcoding.
-    for (const { what, fields } of everyWay(`/oss/creator/${key}`)) refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.TRANSCODING, what);
-    const draft = await add(app, tokens[VERIFIED], { ...everyWay(misspellings(key)[0] ?? '')[0]?.fields, save_type: SaveType.DRAFT });
+    for (const { what, fields } of everyWay(`/oss/creator/${key}`))
+      refused(await add(harness.app, tokens[VERIFIED], fields), VIDEO_NOT_READY.TRANSCODING, what);
+    const draft = await add(harness.app, tokens[VERIFIED], { ...everyWay(misspellings(key)[0] ?? '')[0]?.fields, save_type: SaveType.DRAFT });
     assert.equal(draft.code, ApiCode.OK, 'a draft may still be saved');
   });
 
@@ -116,17 +109,17 @@ describe('one meaning per storage address; only videos the server knows are publ
     const key = await upload();
     for (const tag of ['video', 'audio']) {
       for (const { what, fields } of everyWay(`/oss/creator/${key}`, tag))
-        refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.NOT_COMMITTED, what);
+        refused(await add(harness.app, tokens[VERIFIED], fields), VIDEO_NOT_READY.NOT_COMMITTED, what);
     }
     const source = articleFields({ content: `<p>正文</p><video controls=""><source src="/oss/creator/${key}"></video>`, save_type: SaveType.PUBLISH });
-    refused(await add(app, tokens[VERIFIED], source), VIDEO_NOT_READY.NOT_COMMITTED, '<source src>');
+    refused(await add(harness.app, tokens[VERIFIED], source), VIDEO_NOT_READY.NOT_COMMITTED, '<source src>');
     const poster = kindFields(EditorKind.VIDEO, {
       video_url: 'https://media.example.com/v.mp4',
       video_poster: `/oss/creator/${key}`,
       save_type: SaveType.PUBLISH,
     });
-    refused(await add(app, tokens[VERIFIED], poster), VIDEO_NOT_READY.NOT_COMMITTED, 'poster');
-    const draft = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: `/oss/creator/${key}`, save_type: SaveType.DRAFT }));
+    refused(await add(harness.app, tokens[VERIFIED], poster), VIDEO_NOT_READY.NOT_COMMITTED, 'poster');
+    const draft = await add(harness.app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: `/oss/creator/${key}`, save_type: SaveType.DRAFT }));
     assert.equal(draft.code, ApiCode.OK, draft.msg);
   });
 
@@ -134,31 +127,31 @@ describe('one meaning per storage address; only videos the server knows are publ
     const key = await upload();
     await commit(key);
     for (const { what, fields } of everyWay(`/oss/creator/${key}`, 'audio').filter(({ what }) => what.includes('<audio'))) {
-      refused(await add(app, tokens[VERIFIED], fields), VIDEO_NOT_READY.TRANSCODING, what);
+      refused(await add(harness.app, tokens[VERIFIED], fields), VIDEO_NOT_READY.TRANSCODING, what);
     }
   });
 
   it('publishes the transcoded copy the editor swaps in (and the source of a done job), and only its author', async () => {
     const key = await upload();
     await commit(key);
-    while (await processNextJob({ db: app.db, storage: app.storage })) {
+    while (await processNextJob({ db: harness.app.db, storage: harness.app.storage })) {
       // every waiting job of this file is transcoded here, with the real ffmpeg
     }
-    const job = await database.db.selectFrom('video_jobs').selectAll().where('source_key', '=', key).executeTakeFirstOrThrow();
+    const job = await harness.database.db.selectFrom('video_jobs').selectAll().where('source_key', '=', key).executeTakeFirstOrThrow();
     assert.equal(job.state, VideoState.DONE, job.error);
-    const output = app.storage.publicUrl(job.output_key);
-    const poster = app.storage.publicUrl(job.poster_key);
+    const output = harness.app.storage.publicUrl(job.output_key);
+    const poster = harness.app.storage.publicUrl(job.poster_key);
     const piece = kindFields(EditorKind.VIDEO, { video_url: output, video_poster: poster, video_vid: job.vid, save_type: SaveType.PUBLISH });
-    assert.equal((await add(app, tokens[VERIFIED], piece)).code, ApiCode.OK);
+    assert.equal((await add(harness.app, tokens[VERIFIED], piece)).code, ApiCode.OK);
     const body = articleFields({
       content: `<p>正文</p><video src="${output}" poster="${poster}" controls=""></video><video src="/oss/creator/${key}" controls=""></video>`,
       save_type: SaveType.PUBLISH,
     });
-    assert.equal((await add(app, tokens[VERIFIED], body)).code, ApiCode.OK);
+    assert.equal((await add(harness.app, tokens[VERIFIED], body)).code, ApiCode.OK);
     // Someone else's video, transcoded or not, is not theirs to publish.
     for (const url of [output, `/oss/creator/${key}`]) {
       refused(
-        await add(app, tokens[OTHER], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH })),
+        await add(harness.app, tokens[OTHER], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH })),
         VIDEO_NOT_READY.NOT_YOURS,
         url,
       );
@@ -168,34 +161,34 @@ describe('one meaning per storage address; only videos the server knows are publ
   it('publishes a video material the author may use (approved public, or their own), never one under review of someone else', async () => {
     const material = async (cmCheck: number) => {
       const key = `video/20261126/u${uids[OTHER]}/${randomBytes(16).toString('hex')}.webm`;
-      await app.storage.put(key, video, 'video/webm');
+      await harness.app.storage.put(key, video, 'video/webm');
       const values = {
         owner_id: uids[OTHER] ?? 0,
         cm_type: 3,
         cm_check: cmCheck,
         title: '素材视频',
-        url: app.storage.publicUrl(key),
+        url: harness.app.storage.publicUrl(key),
         icon_url: '',
         object_key: key,
       };
-      await database.db.insertInto('materials').values(values).execute();
+      await harness.database.db.insertInto('materials').values(values).execute();
       return kindFields(EditorKind.VIDEO, { video_url: values.url, video_vid: '', save_type: SaveType.PUBLISH });
     };
-    const approved = await add(app, tokens[VERIFIED], await material(2));
+    const approved = await add(harness.app, tokens[VERIFIED], await material(2));
     assert.equal(approved.code, ApiCode.OK, approved.msg);
-    refused(await add(app, tokens[VERIFIED], await material(1)), VIDEO_NOT_READY.NOT_COMMITTED, 'unreviewed material of someone else');
+    refused(await add(harness.app, tokens[VERIFIED], await material(1)), VIDEO_NOT_READY.NOT_COMMITTED, 'unreviewed material of someone else');
   });
 
   it('records material usage by the key an address names in its one spelling, and refuses any other spelling', async () => {
     const key = `image/20261126/u${uids[VERIFIED]}/${randomBytes(16).toString('hex')}.png`;
-    await app.storage.put(key, SAMPLE.png, 'image/png');
+    await harness.app.storage.put(key, SAMPLE.png, 'image/png');
     // Written here as the server writes a clean copy (SAMPLE.png is one: cleaning leaves it as it is).
-    await database.db
+    await harness.database.db
       .insertInto('clean_images')
       .values({ object_key: key, owner_id: uids[VERIFIED] ?? 0, source: 'test' })
       .execute();
     // Stored under an address of an earlier configuration: found by its key all the same.
-    const material = await database.db
+    const material = await harness.database.db
       .insertInto('materials')
       .values({
         owner_id: uids[VERIFIED] ?? 0,
@@ -209,22 +202,29 @@ describe('one meaning per storage address; only videos the server knows are publ
       .returning('id')
       .executeTakeFirstOrThrow();
     const usages = async (manuscriptId: number) =>
-      (await database.db.selectFrom('material_usages').select('material_id').where('manuscript_id', '=', manuscriptId).execute()).map((row) => row.material_id);
+      (await harness.database.db.selectFrom('material_usages').select('material_id').where('manuscript_id', '=', manuscriptId).execute()).map(
+        (row) => row.material_id,
+      );
 
     for (const url of misspellings(key)) {
-      const answer = await add(app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="${url}"></p>`, save_type: SaveType.PUBLISH }));
+      const answer = await add(harness.app, tokens[VERIFIED], articleFields({ content: `<p>正文</p><p><img src="${url}"></p>`, save_type: SaveType.PUBLISH }));
       refused(answer, MEDIA_ADDRESS_INVALID, url);
     }
     // Nor is any other spelling taken as the file of a new material.
     const save = async (files: string) =>
       body<{ ids: number[] }>(
-        await signed(app, { method: 'POST', url: '/api/material/save', token: tokens[VERIFIED], params: { files, title: '一个素材', describe: '描述' } }),
+        await signed(harness.app, {
+          method: 'POST',
+          url: '/api/material/save',
+          token: tokens[VERIFIED],
+          params: { files, title: '一个素材', describe: '描述' },
+        }),
       );
     for (const url of misspellings(key)) refused(await save(url), MATERIAL_MESSAGES.BAD_FILE_URL, `material ${url}`);
     const saved = await save(`/oss/creator/${key}`);
     assert.equal(saved.code, ApiCode.OK, saved.msg);
     const published = await add(
-      app,
+      harness.app,
       tokens[VERIFIED],
       articleFields({ content: `<p>正文</p><p><img src="http://elsewhere.example/oss/creator/${key}"></p>`, save_type: SaveType.PUBLISH }),
     );

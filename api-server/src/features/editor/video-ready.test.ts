@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, EditorCode, EditorKind, SaveType, VideoState, formatChinaTime } from 'shared-sdk/contract';
 import { login } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { OTHER, VERIFIED, add, articleFields, kindFields, storedState } from './test-kit';
 import { VIDEO_NOT_READY } from './video-ready';
 
@@ -12,15 +10,14 @@ const VID = 'a'.repeat(32);
 const BODY_VID = 'b'.repeat(32);
 
 describe('publishing waits for the video service', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
   const userIds: Record<string, number> = {};
   /** Where the job's uploaded source is stored, and the address the editor shows it at. */
   const sourceKey = (vid: string, phone = VERIFIED) => `video/20261123/u${userIds[phone]}/${vid}.mp4`;
   const sourceUrl = (vid: string, phone = VERIFIED) => `/oss/creator/${sourceKey(vid, phone)}`;
   const setState = async (vid: string, state: number, phone = VERIFIED) => {
-    await database.db
+    await harness.database.db
       .insertInto('video_jobs')
       .values({ vid, user_id: userIds[phone] ?? 0, source_key: sourceKey(vid, phone), state })
       .onConflict((c) => c.column('vid').doUpdateSet({ state }))
@@ -29,61 +26,55 @@ describe('publishing waits for the video service', () => {
   const videoPiece = (vid: string) => kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: vid, save_type: SaveType.PUBLISH });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
     for (const phone of [VERIFIED, OTHER]) {
-      tokens[phone] = await login(app, phone);
-      userIds[phone] = (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+      tokens[phone] = await login(harness.app, phone);
+      userIds[phone] = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
     }
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
   });
 
   it('refuses to publish a video piece while its video is transcoding or after it failed, and takes it once done', async () => {
     await setState(VID, VideoState.TRANSCODING);
-    const early = await add(app, tokens[VERIFIED], videoPiece(VID));
+    const early = await add(harness.app, tokens[VERIFIED], videoPiece(VID));
     assert.deepEqual([early.code, early.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING]);
-    const draft = await add(app, tokens[VERIFIED], { ...videoPiece(VID), save_type: SaveType.DRAFT });
+    const draft = await add(harness.app, tokens[VERIFIED], { ...videoPiece(VID), save_type: SaveType.DRAFT });
     assert.equal(draft.code, 0, 'a draft may be saved meanwhile');
 
     await setState(VID, VideoState.FAILED);
-    const failed = await add(app, tokens[VERIFIED], videoPiece(VID));
+    const failed = await add(harness.app, tokens[VERIFIED], videoPiece(VID));
     assert.deepEqual([failed.code, failed.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.FAILED]);
 
     await setState(VID, VideoState.DONE);
-    const done = await add(app, tokens[VERIFIED], videoPiece(VID));
+    const done = await add(harness.app, tokens[VERIFIED], videoPiece(VID));
     assert.equal(done.code, 0, done.msg);
   });
 
   it('looks at the videos an article body marks as transcoding, and only at the author’s own jobs', async () => {
     const content = `<p>正文</p><video class="ql-vid-${BODY_VID}" src="${sourceUrl(BODY_VID)}" controls=""></video>`;
     await setState(BODY_VID, VideoState.TRANSCODING);
-    const early = await add(app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
+    const early = await add(harness.app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
     assert.deepEqual([early.code, early.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING]);
     // Another creator naming the same id on a transcoded video of their own is not held up by a job that is not theirs.
     await setState('d'.repeat(32), VideoState.DONE, OTHER);
     const ownVideo = `<p>正文</p><video class="ql-vid-${BODY_VID}" src="${sourceUrl('d'.repeat(32), OTHER)}" controls=""></video>`;
-    const other = await add(app, tokens[OTHER], articleFields({ content: ownVideo, save_type: SaveType.PUBLISH }));
+    const other = await add(harness.app, tokens[OTHER], articleFields({ content: ownVideo, save_type: SaveType.PUBLISH }));
     assert.equal(other.code, 0, other.msg);
     await setState(BODY_VID, VideoState.DONE);
-    const done = await add(app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
+    const done = await add(harness.app, tokens[VERIFIED], articleFields({ content, save_type: SaveType.PUBLISH }));
     assert.equal(done.code, 0, done.msg);
   });
 
   it('a publish refused for its video changes nothing: the draft keeps its version and text, and the next save takes the same base', async () => {
     const vid = 'c'.repeat(32);
     await setState(vid, VideoState.TRANSCODING);
-    const draft = await add(app, tokens[VERIFIED], { ...videoPiece(vid), save_type: SaveType.DRAFT, content: '<p>第一版简介</p>' });
+    const draft = await add(harness.app, tokens[VERIFIED], { ...videoPiece(vid), save_type: SaveType.DRAFT, content: '<p>第一版简介</p>' });
     assert.equal(draft.code, 0, draft.msg);
     const id = draft.data.draft_id;
-    const before = await storedState(database.db, id);
+    const before = await storedState(harness.database.db, id);
     assert.equal(before.version, 1);
 
     for (const save_type of [SaveType.PUBLISH, SaveType.SCHEDULE]) {
       const publish_time = save_type === SaveType.SCHEDULE ? formatChinaTime(Date.now() + 60 * 60_000) : '';
-      const refused = await add(app, tokens[VERIFIED], {
+      const refused = await add(harness.app, tokens[VERIFIED], {
         ...videoPiece(vid),
         save_type,
         publish_time,
@@ -92,13 +83,13 @@ describe('publishing waits for the video service', () => {
         content: '<p>改过的简介</p>',
       });
       assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING], `save_type ${save_type}`);
-      assert.deepEqual(await storedState(database.db, id), before, 'no new version, the old text, still a draft, no manuscript');
+      assert.deepEqual(await storedState(harness.database.db, id), before, 'no new version, the old text, still a draft, no manuscript');
     }
     // A stale base is still answered 1020 first, as for any save.
-    const stale = await add(app, tokens[VERIFIED], { ...videoPiece(vid), draft_id: id, base_version: 7 });
+    const stale = await add(harness.app, tokens[VERIFIED], { ...videoPiece(vid), draft_id: id, base_version: 7 });
     assert.equal(stale.code, EditorCode.VERSION_CONFLICT);
 
-    const saved = await add(app, tokens[VERIFIED], {
+    const saved = await add(harness.app, tokens[VERIFIED], {
       ...videoPiece(vid),
       save_type: SaveType.DRAFT,
       draft_id: id,
@@ -107,13 +98,13 @@ describe('publishing waits for the video service', () => {
     });
     assert.equal(saved.code, 0, saved.msg);
     assert.equal(saved.data.version, 2);
-    const after = await storedState(database.db, id);
+    const after = await storedState(harness.database.db, id);
     assert.deepEqual([after.version, after.body, after.history, after.manuscripts], [2, '<p>改过的简介</p>', 2, before.manuscripts]);
 
     await setState(vid, VideoState.DONE);
-    const published = await add(app, tokens[VERIFIED], { ...videoPiece(vid), draft_id: id, base_version: 2, content: '<p>改过的简介</p>' });
+    const published = await add(harness.app, tokens[VERIFIED], { ...videoPiece(vid), draft_id: id, base_version: 2, content: '<p>改过的简介</p>' });
     assert.equal(published.code, 0, published.msg);
-    assert.equal((await storedState(database.db, id)).manuscripts, before.manuscripts + 1);
+    assert.equal((await storedState(harness.database.db, id)).manuscripts, before.manuscripts + 1);
   });
   it('finds a transcoding video by its address when the client sends no id: the video piece, a body video, a <source>, another creator’s upload, an absolute URL', async () => {
     const vid = 'e'.repeat(32);
@@ -122,12 +113,12 @@ describe('publishing waits for the video service', () => {
       assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.TRANSCODING], what);
 
     refused(
-      await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH })),
+      await add(harness.app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH })),
       'video piece without video_vid',
     );
     refused(
       await add(
-        app,
+        harness.app,
         tokens[VERIFIED],
         articleFields({ content: `<p>正文</p><video src="${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH }),
       ),
@@ -135,7 +126,7 @@ describe('publishing waits for the video service', () => {
     );
     refused(
       await add(
-        app,
+        harness.app,
         tokens[VERIFIED],
         articleFields({ content: `<p>正文</p><video controls=""><source src="${sourceUrl(vid)}"></video>`, save_type: SaveType.PUBLISH }),
       ),
@@ -143,13 +134,13 @@ describe('publishing waits for the video service', () => {
     );
     refused(
       await add(
-        app,
+        harness.app,
         tokens[OTHER],
         articleFields({ content: `<p>正文</p><video src="http://elsewhere.example${sourceUrl(vid)}" controls=""></video>`, save_type: SaveType.PUBLISH }),
       ),
       'another creator showing the upload, absolute',
     );
-    const scheduled = await add(app, tokens[VERIFIED], {
+    const scheduled = await add(harness.app, tokens[VERIFIED], {
       ...kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '' }),
       save_type: SaveType.SCHEDULE,
       publish_time: formatChinaTime(Date.now() + 60 * 60_000),
@@ -157,11 +148,19 @@ describe('publishing waits for the video service', () => {
     refused(scheduled, 'scheduling');
 
     await setState(vid, VideoState.FAILED);
-    const failed = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH }));
+    const failed = await add(
+      harness.app,
+      tokens[VERIFIED],
+      kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH }),
+    );
     assert.deepEqual([failed.code, failed.msg], [ApiCode.INVALID_PARAMS, VIDEO_NOT_READY.FAILED]);
 
     await setState(vid, VideoState.DONE);
-    const done = await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH }));
+    const done = await add(
+      harness.app,
+      tokens[VERIFIED],
+      kindFields(EditorKind.VIDEO, { video_url: sourceUrl(vid), video_vid: '', save_type: SaveType.PUBLISH }),
+    );
     assert.equal(done.code, 0, done.msg);
   });
 });

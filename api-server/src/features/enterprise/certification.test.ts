@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type CertificationState, type EnterpriseAnswer, type MpBaseUserinfoAnswer, isValidCreditCode } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { cleanedUrl } from '../../testing/clean-image';
 import { runToolCommand } from '../tools/operator';
@@ -18,19 +16,18 @@ const FAILED = '13800000007';
 const CODE = '91350100M000100Y43';
 
 describe('enterprise certification and government affairs', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const storage: Record<string, TestToken> = {};
   const data = tempDir('certification');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   const call = async <T>(phone: string, url: string, params: Record<string, string | number> = {}) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
   const upload = async (phone: string, payload: Buffer, ext = 'png', kind = 'image'): Promise<string> => {
     const t = storage[phone];
     assert.ok(t);
     const key = newKey(t.keyScope, ext, kind);
-    const put = await ossInject(app, t, { method: 'PUT', key, payload, contentType: 'image/png' });
+    const put = await ossInject(harness.app, t, { method: 'PUT', key, payload, contentType: 'image/png' });
     assert.equal(put.statusCode, 200, put.body);
     return `/oss/${t.bucket}/${key}`;
   };
@@ -46,18 +43,11 @@ describe('enterprise certification and government affairs', () => {
   const stateOf = (phone: string, kind: 'enterprise' | 'gov') =>
     call<CertificationState>(phone, kind === 'enterprise' ? '/api/enterpriseUser/application' : '/api/govAffairs/index');
   const review = (phone: string, decision: 'reviewing' | 'approve' | 'reject', reason = '', kind = 'enterprise') =>
-    runToolCommand(database.db, 'certification-review', { phone, kind, decision, reason });
+    runToolCommand(harness.database.db, 'certification-review', { phone, kind, decision, reason });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    for (const phone of [APPLICANT, OTHER, CERTIFIED, SUBMITTED, FAILED]) tokens[phone] = await login(app, phone);
-    for (const phone of [APPLICANT, OTHER]) storage[phone] = await fetchToken(app, tokens[phone] ?? '');
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    for (const phone of [APPLICANT, OTHER, CERTIFIED, SUBMITTED, FAILED]) tokens[phone] = await login(harness.app, phone);
+    for (const phone of [APPLICANT, OTHER]) storage[phone] = await fetchToken(harness.app, tokens[phone] ?? '');
   });
 
   it('checks unified social credit codes by GB 32100-2015 (shape and check character)', () => {
@@ -83,7 +73,7 @@ describe('enterprise certification and government affairs', () => {
   });
 
   it('refuses a bad form on the server with the page’s messages', async () => {
-    const licence = await cleanedUrl(app, tokens[APPLICANT], await upload(APPLICANT, SAMPLE.png));
+    const licence = await cleanedUrl(harness.app, tokens[APPLICANT], await upload(APPLICANT, SAMPLE.png));
     const cases: [Record<string, string>, RegExp][] = [
       [{ org_name: '郑' }, /机构名称/],
       [{ credit_code: '91350100M000100Y44' }, /统一社会信用代码/],
@@ -112,7 +102,7 @@ describe('enterprise certification and government affairs', () => {
   });
 
   it('goes submitted (2) → reviewing (3) → passed (1): enterprise status 2, cert_type 24', async () => {
-    const licence = await cleanedUrl(app, tokens[APPLICANT], await upload(APPLICANT, SAMPLE.png));
+    const licence = await cleanedUrl(harness.app, tokens[APPLICANT], await upload(APPLICANT, SAMPLE.png));
     const applied = await call<CertificationState>(APPLICANT, '/api/enterpriseUser/apply', form(licence, { credit_code: CODE.toLowerCase() }));
     assert.equal(applied.code, 0, applied.msg);
     assert.equal(applied.msg, '提交成功，请等待审核');
@@ -128,14 +118,14 @@ describe('enterprise certification and government affairs', () => {
     await assert.rejects(review(APPLICANT, 'reviewing'), /waiting for this step/);
     assert.match(await review(APPLICANT, 'approve'), /now 1/);
     assert.deepEqual((await enterpriseOf(APPLICANT)).data, { status: 2, cert_audit_status: 1 });
-    const info = await body<MpBaseUserinfoAnswer>(await signed(app, { method: 'GET', url: '/api/user/mpBaseUserinfo', token: tokens[APPLICANT] }));
+    const info = await body<MpBaseUserinfoAnswer>(await signed(harness.app, { method: 'GET', url: '/api/user/mpBaseUserinfo', token: tokens[APPLICANT] }));
     assert.equal(info.data.u_cert.cert_type, 24);
     assert.equal((await call(APPLICANT, '/api/enterpriseUser/apply', form(licence))).code, ApiCode.CONFLICT, 'passed: no second application');
     await assert.rejects(review(APPLICANT, 'reject', '太晚了'), /waiting for this step/);
   });
 
   it('rejects with a reason the creator sees, then takes a corrected application', async () => {
-    const licence = await cleanedUrl(app, tokens[OTHER], await upload(OTHER, SAMPLE.png));
+    const licence = await cleanedUrl(harness.app, tokens[OTHER], await upload(OTHER, SAMPLE.png));
     assert.equal((await call(OTHER, '/api/govAffairs/apply', form(licence, { org_name: '某市政务服务中心' }))).code, 0);
     await assert.rejects(review(OTHER, 'reject', '', 'gov'), /needs --reason/);
     await review(OTHER, 'reject', '机构名称与执照不一致', 'gov');
@@ -147,16 +137,16 @@ describe('enterprise certification and government affairs', () => {
     assert.equal(again.data.cert_audit_status, 2);
     assert.equal(again.data.reason, '');
     assert.equal(again.data.application?.org_name, '某市政务服务中心（更正）');
-    assert.match(await runToolCommand(database.db, 'certification-queue', {}), /13800000002\tgov\t2/);
+    assert.match(await runToolCommand(harness.database.db, 'certification-queue', {}), /13800000002\tgov\t2/);
   });
 
   it('answers the operator route only with the operator token', async () => {
     const url = '/operator/tools/certification-queue';
-    const refused = await app.inject({ method: 'POST', url, headers: { 'x-operator-token': 'wrong' }, payload: {} });
+    const refused = await harness.app.inject({ method: 'POST', url, headers: { 'x-operator-token': 'wrong' }, payload: {} });
     assert.equal(refused.statusCode, 403);
-    const allowed = await app.inject({ method: 'POST', url, headers: { 'x-operator-token': operatorToken() }, payload: {} });
+    const allowed = await harness.app.inject({ method: 'POST', url, headers: { 'x-operator-token': operatorToken() }, payload: {} });
     assert.equal(allowed.json<{ code: number }>().code, 0);
-    const bad = await app.inject({
+    const bad = await harness.app.inject({
       method: 'POST',
       url: '/operator/tools/certification-review',
       headers: { 'x-operator-token': operatorToken() },

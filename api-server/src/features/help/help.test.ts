@@ -2,28 +2,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import type { HelpArticle, HelpCategoriesAnswer, HelpSearchAnswer } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { loadArticles } from './library';
 
 describe('help centre', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   let token: string;
-  const get = async <T>(url: string, params: Record<string, string> = {}) => body<T>(await signed(app, { url, token, params }));
+  const get = async <T>(url: string, params: Record<string, string> = {}) => body<T>(await signed(harness.app, { url, token, params }));
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    token = await login(app, '13800000001');
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    token = await login(harness.app, '13800000001');
   });
 
   it('lists the categories with their articles in order', async () => {
@@ -84,6 +75,6 @@ describe('help centre', () => {
   });
 
   it('refuses without a token', async () => {
-    assert.equal(body(await signed(app, { url: '/api/help/categories' })).code, -1);
+    assert.equal(body(await signed(harness.app, { url: '/api/help/categories' })).code, -1);
   });
 });

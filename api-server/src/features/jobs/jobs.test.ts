@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type JobListAnswer, type JobPost } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { runToolCommand } from '../tools/operator';
 
 const RECRUITER = '13800000001';
@@ -23,22 +21,15 @@ const POST = {
 };
 
 describe('recruitment tool (job posts)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
   const call = async <T>(phone: string, url: string, params: Record<string, string | number> = {}) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
   const save = (phone: string, change: Record<string, string | number> = {}) => call<JobPost>(phone, '/api/job/save', { ...POST, ...change });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    await runToolCommand(database.db, 'grant-tool', { phone: OTHER_RECRUITER, tool: 'oddjobs' });
-    for (const phone of [RECRUITER, NO_TOOL, OTHER_RECRUITER]) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    await runToolCommand(harness.database.db, 'grant-tool', { phone: OTHER_RECRUITER, tool: 'oddjobs' });
+    for (const phone of [RECRUITER, NO_TOOL, OTHER_RECRUITER]) tokens[phone] = await login(harness.app, phone);
   });
 
   it('refuses every job call without the oddjobs tool', async () => {
@@ -140,8 +131,8 @@ describe('recruitment tool (job posts)', () => {
   });
 
   it('takes effect at once when an operator revokes the tool', async () => {
-    await runToolCommand(database.db, 'revoke-tool', { phone: OTHER_RECRUITER, tool: 'oddjobs' });
+    await runToolCommand(harness.database.db, 'revoke-tool', { phone: OTHER_RECRUITER, tool: 'oddjobs' });
     assert.equal((await call(OTHER_RECRUITER, '/api/job/list')).code, ApiCode.FORBIDDEN);
-    await assert.rejects(runToolCommand(database.db, 'grant-tool', { phone: OTHER_RECRUITER, tool: 'nosuch' }), /Unknown tool/);
+    await assert.rejects(runToolCommand(harness.database.db, 'grant-tool', { phone: OTHER_RECRUITER, tool: 'nosuch' }), /Unknown tool/);
   });
 });

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type MaterialDetail, type MaterialListAnswer, type Tag } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { cleanedUrl } from '../../testing/clean-image';
 import { setAuditStatus } from './audit';
@@ -15,36 +13,28 @@ const UNVERIFIED = '13800000002';
 const BANNED = '13800000003';
 
 describe('materials', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   let storage: TestToken;
   const data = tempDir('materials');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   const call = async <T>(phone: string, url: string, params: Record<string, string | number> = {}) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
   const list = (phone: string, params: Record<string, string | number>) => call<MaterialListAnswer>(phone, '/api/material/list', params);
   const upload = async (payload: Buffer, ext = 'png', t: TestToken = storage): Promise<string> => {
     const key = newKey(t.keyScope, ext);
-    const put = await ossInject(app, t, { method: 'PUT', key, payload, contentType: 'image/png' });
+    const put = await ossInject(harness.app, t, { method: 'PUT', key, payload, contentType: 'image/png' });
     assert.equal(put.statusCode, 200, put.body);
     return `/oss/${t.bucket}/${key}`;
   };
   /** Uploaded, then cleaned as the add screen does: the clean copy is what a save takes. */
-  const uploadClean = async (payload: Buffer, ext = 'png'): Promise<string> => cleanedUrl(app, tokens[VERIFIED], await upload(payload, ext));
+  const uploadClean = async (payload: Buffer, ext = 'png'): Promise<string> => cleanedUrl(harness.app, tokens[VERIFIED], await upload(payload, ext));
   const save = (phone: string, params: Partial<Record<'files' | 'covers' | 'title' | 'labels' | 'describe', string>>) =>
     call<{ ids: number[] }>(phone, '/api/material/save', { title: '测试素材', describe: '测试描述', ...params });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    for (const phone of [VERIFIED, UNVERIFIED, BANNED]) tokens[phone] = await login(app, phone);
-    storage = await fetchToken(app, tokens[VERIFIED] ?? '');
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    for (const phone of [VERIFIED, UNVERIFIED, BANNED]) tokens[phone] = await login(harness.app, phone);
+    storage = await fetchToken(harness.app, tokens[VERIFIED] ?? '');
   });
 
   it('lists my materials with the defaults (type 2, every status) and the Material fields of docs/product.md §3', async () => {
@@ -133,7 +123,7 @@ describe('materials', () => {
   it('refuses every invalid save: texts, lengths, missing files, non-images by bytes, foreign or unknown keys', async () => {
     const png = await uploadClean(SAMPLE.png);
     const fake = await upload(SAMPLE.text, 'png');
-    const other = await fetchToken(app, tokens[UNVERIFIED] ?? '');
+    const other = await fetchToken(harness.app, tokens[UNVERIFIED] ?? '');
     const foreign = await upload(SAMPLE.png, 'png', other);
     const cases: Array<[Record<string, string>, string]> = [
       [{ files: png, title: '  ' }, '素材名称不能为空'],
@@ -217,10 +207,15 @@ describe('materials', () => {
 
   it('moves a material through the audit (CLI function and operator endpoint), logged; approval makes it public', async () => {
     const id = (await list(VERIFIED, { cm_check: 1 })).data.data.data[0]?.cm_id ?? 0;
-    await setAuditStatus(database.db, id, 4);
-    const refused = await app.inject({ method: 'POST', url: '/operator/material/audit', headers: { 'x-operator-token': 'wrong' }, payload: { id, status: 2 } });
+    await setAuditStatus(harness.database.db, id, 4);
+    const refused = await harness.app.inject({
+      method: 'POST',
+      url: '/operator/material/audit',
+      headers: { 'x-operator-token': 'wrong' },
+      payload: { id, status: 2 },
+    });
     assert.equal(refused.statusCode, 403);
-    const approved = await app.inject({
+    const approved = await harness.app.inject({
       method: 'POST',
       url: '/operator/material/audit',
       headers: { 'x-operator-token': operatorToken() },

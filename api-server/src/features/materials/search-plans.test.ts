@@ -9,13 +9,13 @@
  * shows that the expression matches the index and that the scope is in its keys.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { COUNT_AHEAD, COUNT_CAP } from '../../lib/paging';
 import { indexesOf, plansOf, seqScans } from '../../testing/explain';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestDatabase } from '../../testing/test-app';
 import { searchDrafts } from '../drafts/draft-store';
 import { listManuscripts } from '../drafts/manuscript-store';
 import { searchLabels } from '../labels';
@@ -24,15 +24,14 @@ import { type ListFilters, listMaterials } from './list-query';
 const ROWS = 12_000;
 
 describe('search and list plans', () => {
-  let database: TestDatabase;
+  const harness = setUpTestDatabase();
   let me = 0;
 
-  const plans = (call: (db: Kysely<Database>) => Promise<unknown>) => plansOf(database.db, call);
+  const plans = (call: (db: Kysely<Database>) => Promise<unknown>) => plansOf(harness.database.db, call);
 
   before(async () => {
-    database = await openTestDatabase();
-    me = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
-    const other = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).id;
+    me = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
+    const other = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).id;
     const words = `array['郑州','黄河','嵩山','云海','老街','秋收']`;
     await sql
       .raw(
@@ -42,7 +41,7 @@ describe('search and list plans', () => {
                 case when g % 2 = 0 then 2 else 1 end, now() - make_interval(mins => g)
          from generate_series(1, ${ROWS}) g`,
       )
-      .execute(database.db);
+      .execute(harness.database.db);
     for (const table of ['drafts', 'manuscripts']) {
       const status = table === 'manuscripts' ? ', status' : '';
       const statusValue = table === 'manuscripts' ? ', (array[4, 5, 6, 7, 12, 13])[1 + g % 6]' : '';
@@ -53,17 +52,14 @@ describe('search and list plans', () => {
                   (${words})[1 + g % 6] || '稿件' || g, now() - make_interval(mins => g)${statusValue}
            from generate_series(1, ${ROWS}) g`,
         )
-        .execute(database.db);
+        .execute(harness.database.db);
     }
     await sql
       .raw(
         `insert into labels (name, created_by) select (${words})[1 + g % 6] || '标签' || g || case when g % 100 = 0 then 'Äpfel' else '' end, ${me} from generate_series(1, ${ROWS}) g`,
       )
-      .execute(database.db);
-    for (const table of ['materials', 'drafts', 'manuscripts', 'labels']) await sql.raw(`vacuum analyze ${table}`).execute(database.db);
-  });
-  after(async () => {
-    await database.close();
+      .execute(harness.database.db);
+    for (const table of ['materials', 'drafts', 'manuscripts', 'labels']) await sql.raw(`vacuum analyze ${table}`).execute(harness.database.db);
   });
 
   const filters = (patch: Partial<ListFilters>): ListFilters => ({
@@ -132,29 +128,29 @@ describe('search and list plans', () => {
     assert.deepEqual(seqScans(nodes), []);
     // Keys and names folded by the same lower(): a keyword in another case finds exactly what ILIKE finds.
     for (const keyword of ['äpfel', 'ÄPFEL', 'Äp', '标签12', '签', '郑州标签1200Äpfel']) {
-      const truth = await database.db.selectFrom('labels').select('name').where('name', 'ilike', `%${keyword}%`).execute();
-      const found = await searchLabels(database.db, keyword);
+      const truth = await harness.database.db.selectFrom('labels').select('name').where('name', 'ilike', `%${keyword}%`).execute();
+      const found = await searchLabels(harness.database.db, keyword);
       assert.equal(found.length, Math.min(truth.length, 20), keyword);
       assert.ok(
         found.every((tag) => truth.some((row) => row.name === tag.name)),
         keyword,
       );
     }
-    assert.equal((await searchLabels(database.db, '黄河标签121'))[0]?.name, '黄河标签121', 'the exact name first');
+    assert.equal((await searchLabels(harness.database.db, '黄河标签121'))[0]?.name, '黄河标签121', 'the exact name first');
   });
 
   it('gives a common keyword (walked) and a rarer one (gram index) the total, rows and order of a plain ILIKE over the list', async () => {
-    const owner = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow()).id;
+    const owner = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow()).id;
     await sql
       .raw(
         `insert into drafts (user_id, global_id, type, title, created_at)
          select ${owner}, gen_random_uuid()::text, 1 + g % 3, case when g % 7 = 0 then '城市' else '黄河' end || '稿件' || g, now() - make_interval(secs => g % 500)
          from generate_series(1, ${COUNT_CAP + 2_000}) g`,
       )
-      .execute(database.db);
-    await sql`vacuum analyze drafts`.execute(database.db);
+      .execute(harness.database.db);
+    await sql`vacuum analyze drafts`.execute(harness.database.db);
     const truth = (title: string) =>
-      database.db
+      harness.database.db
         .selectFrom('drafts')
         .select('id')
         .where('user_id', '=', owner)
@@ -168,7 +164,7 @@ describe('search and list plans', () => {
       for (const page of [1, 2, 37, 101, 150]) {
         const offset = (page - 1) * 10;
         const limit = Math.min(offset + COUNT_AHEAD, COUNT_CAP);
-        const answer = await searchDrafts(database.db, { userId: owner, type: 0, page, size: 10, title });
+        const answer = await searchDrafts(harness.database.db, { userId: owner, type: 0, page, size: 10, title });
         assert.deepEqual([answer.count, answer.capped], [Math.min(all.length, limit), all.length > limit], `${title} page ${page}`);
         assert.deepEqual(
           answer.returnData.map((d) => d.nd_id),
@@ -181,17 +177,17 @@ describe('search and list plans', () => {
     const common = await truth('黄河');
     assert.ok(common.length > COUNT_CAP);
     const last = COUNT_CAP / 10;
-    const atCap = await searchDrafts(database.db, { userId: owner, type: 0, page: last, size: 10, title: '黄河' });
+    const atCap = await searchDrafts(harness.database.db, { userId: owner, type: 0, page: last, size: 10, title: '黄河' });
     assert.deepEqual(
       atCap.returnData.map((d) => d.nd_id),
       common.slice((last - 1) * 10, last * 10).map((d) => d.id),
     );
-    const past = await searchDrafts(database.db, { userId: owner, type: 0, page: last + 1, size: 10, title: '黄河' });
+    const past = await searchDrafts(harness.database.db, { userId: owner, type: 0, page: last + 1, size: 10, title: '黄河' });
     assert.deepEqual([past.count, past.capped, past.returnData], [COUNT_CAP, true, []]);
   });
 
   it('reads a page past the middle from the oldest end, with the same rows in the same order as from the newest', async () => {
-    const drafts = await database.db
+    const drafts = await harness.database.db
       .selectFrom('drafts')
       .select('id')
       .where('user_id', '=', me)
@@ -201,15 +197,15 @@ describe('search and list plans', () => {
       .execute();
     const lastPage = Math.ceil(drafts.length / 10);
     for (const page of [Math.floor(lastPage / 2) + 2, lastPage - 1, lastPage]) {
-      const answer = await searchDrafts(database.db, { userId: me, type: 0, page, size: 10, title: '' });
+      const answer = await searchDrafts(harness.database.db, { userId: me, type: 0, page, size: 10, title: '' });
       assert.deepEqual(
         answer.returnData.map((d) => d.nd_id),
         drafts.slice((page - 1) * 10, page * 10).map((d) => d.id),
         `drafts page ${page}`,
       );
     }
-    assert.deepEqual((await searchDrafts(database.db, { userId: me, type: 0, page: lastPage + 1, size: 10, title: '' })).returnData, []);
-    const manuscripts = await database.db
+    assert.deepEqual((await searchDrafts(harness.database.db, { userId: me, type: 0, page: lastPage + 1, size: 10, title: '' })).returnData, []);
+    const manuscripts = await harness.database.db
       .selectFrom('manuscripts')
       .select('id')
       .where('user_id', '=', me)
@@ -219,12 +215,12 @@ describe('search and list plans', () => {
       .orderBy('id', 'desc')
       .execute();
     const page = Math.ceil(manuscripts.length / 7) - 1;
-    const listed = await listManuscripts(database.db, { userId: me, type: 2, statuses: null, page, size: 7, title: '' });
+    const listed = await listManuscripts(harness.database.db, { userId: me, type: 2, statuses: null, page, size: 7, title: '' });
     assert.deepEqual(
       listed.returnData.map((m) => m.nm_id),
       manuscripts.slice((page - 1) * 7, page * 7).map((m) => m.id),
     );
-    const approved = await database.db
+    const approved = await harness.database.db
       .selectFrom('materials')
       .select('id')
       .where('cm_check', '=', 2)
@@ -235,7 +231,7 @@ describe('search and list plans', () => {
       .execute();
     const last = Math.ceil(approved.length / 24);
     for (const p of [last - 3, last]) {
-      const answer = await listMaterials(database.db, filters({ all: true, cmCheck: 2, page: p }));
+      const answer = await listMaterials(harness.database.db, filters({ all: true, cmCheck: 2, page: p }));
       assert.equal(answer.total, approved.length);
       assert.deepEqual(
         answer.data.map((m) => m.cm_id),

@@ -5,18 +5,18 @@
  * ORDER BY, OFFSET), on a seeded set; and each class of query reads the index meant for it.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { containsPattern } from '../../lib/keyword';
 import { COUNT_AHEAD, COUNT_CAP } from '../../lib/paging';
 import { indexesOf, indexesRead, plansOf, scansOf } from '../../testing/explain';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestDatabase } from '../../testing/test-app';
 import { type ListFilters, listMaterials } from './list-query';
 
 const ROWS = 12_000;
 
 describe('material search walks, capped totals and day seeks', () => {
-  let database: TestDatabase;
+  const harness = setUpTestDatabase();
   let me = 0;
   const filters = (patch: Partial<ListFilters>): ListFilters => ({
     userId: me,
@@ -33,7 +33,7 @@ describe('material search walks, capped totals and day seeks', () => {
 
   /** What a plain query over the table answers: every match, newest first. */
   async function truth(f: ListFilters): Promise<number[]> {
-    let query = database.db.selectFrom('materials').select('id').where('deleted_at', 'is', null).where('cm_type', '=', f.cmType);
+    let query = harness.database.db.selectFrom('materials').select('id').where('deleted_at', 'is', null).where('cm_type', '=', f.cmType);
     query = f.all ? query.where('cm_check', '=', 2) : query.where('owner_id', '=', me);
     if (!f.all && f.cmCheck) query = query.where('cm_check', '=', f.cmCheck);
     if (f.keyword) query = query.where('title', 'ilike', containsPattern(f.keyword));
@@ -45,7 +45,7 @@ describe('material search walks, capped totals and day seeks', () => {
     const all = await truth(f);
     const offset = (f.page - 1) * f.perPage;
     const limit = f.keyword ? Math.min(offset + COUNT_AHEAD, COUNT_CAP) : Infinity;
-    const answer = await listMaterials(database.db, f);
+    const answer = await listMaterials(harness.database.db, f);
     const label = `${f.all ? 'public' : 'mine'} "${f.keyword}" status ${f.cmCheck} page ${f.page}`;
     assert.deepEqual([answer.total, answer.capped], [Math.min(all.length, limit), all.length > limit], label);
     assert.deepEqual(
@@ -56,9 +56,8 @@ describe('material search walks, capped totals and day seeks', () => {
   }
 
   before(async () => {
-    database = await openTestDatabase();
-    me = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
-    const other = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).id;
+    me = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
+    const other = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).id;
     // 黄河 in a third of the titles, 嵩山 in a sixth, 素材<n> once; ~37 minutes apart, so ~300 days.
     await sql
       .raw(
@@ -68,16 +67,13 @@ describe('material search walks, capped totals and day seeks', () => {
                 case when g % 2 = 0 then 2 else 1 + (g / 2) % 4 end, now() - make_interval(mins => g * 37)
          from generate_series(1, ${ROWS}) g`,
       )
-      .execute(database.db);
-    await sql`vacuum analyze materials`.execute(database.db);
-  });
-  after(async () => {
-    await database.close();
+      .execute(harness.database.db);
+    await sql`vacuum analyze materials`.execute(harness.database.db);
   });
 
   it('walks the date-ordered index, index-only, for a common keyword, and reads the gram index for a rare one', async () => {
     for (const all of [true, false]) {
-      const common = await plansOf(database.db, (db) => listMaterials(db, filters({ all, cmCheck: all ? 2 : 0, keyword: '黄河' })), true);
+      const common = await plansOf(harness.database.db, (db) => listMaterials(db, filters({ all, cmCheck: all ? 2 : 0, keyword: '黄河' })), true);
       const walkIndex = all ? 'materials_public_walk_idx' : 'materials_mine_walk_idx';
       const gramIndex = all ? 'materials_public_grams_idx' : 'materials_mine_grams_idx';
       assert.ok(indexesRead(common).includes(walkIndex), JSON.stringify(indexesRead(common)));
@@ -86,14 +82,14 @@ describe('material search walks, capped totals and day seeks', () => {
         scansOf(common, walkIndex).every((scan) => scan === 'Index Only Scan'),
         JSON.stringify(scansOf(common, walkIndex)),
       );
-      const rare = await plansOf(database.db, (db) => listMaterials(db, filters({ all, cmCheck: all ? 2 : 0, keyword: '素材1234' })), true);
+      const rare = await plansOf(harness.database.db, (db) => listMaterials(db, filters({ all, cmCheck: all ? 2 : 0, keyword: '素材1234' })), true);
       assert.ok(indexesRead(rare).includes(gramIndex), JSON.stringify(indexesRead(rare)));
       assert.ok(!indexesRead(rare).includes(walkIndex), JSON.stringify(indexesRead(rare)));
     }
   });
 
   it('seeks a deep page by the day counters, then reads the date-ordered index only from that day', async () => {
-    const deep = await plansOf(database.db, (db) => listMaterials(db, filters({ all: true, cmCheck: 2, page: 100 })));
+    const deep = await plansOf(harness.database.db, (db) => listMaterials(db, filters({ all: true, cmCheck: 2, page: 100 })));
     assert.ok(indexesOf(deep).includes('material_day_counts_pk'), JSON.stringify(indexesOf(deep)));
     assert.ok(scansOf(deep, 'materials_public_walk_idx').includes('Index Only Scan'), JSON.stringify(indexesOf(deep)));
   });
@@ -120,12 +116,12 @@ describe('material search walks, capped totals and day seeks', () => {
     };
     await pages();
     // Delete some, approve some, add some in the past: every day counter moves with them.
-    await database.db
+    await harness.database.db
       .updateTable('materials')
       .set({ deleted_at: new Date() })
       .where('id', 'in', sql<number>`(select id from materials where id % 17 = 0)`)
       .execute();
-    await database.db
+    await harness.database.db
       .updateTable('materials')
       .set({ cm_check: 2 })
       .where('id', 'in', sql<number>`(select id from materials where id % 13 = 0 and cm_check = 1)`)
@@ -134,7 +130,7 @@ describe('material search walks, capped totals and day seeks', () => {
       .raw(
         `insert into materials (owner_id, cm_type, title, url, icon_url, cm_check, created_at) select ${me}, 2, '补录' || g, '/oss/b/x.png', '/oss/b/x.png', 2, now() - make_interval(days => g) from generate_series(1, 200) g`,
       )
-      .execute(database.db);
+      .execute(harness.database.db);
     await pages();
   });
 });

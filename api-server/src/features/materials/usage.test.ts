@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { EditorKind, type MaterialDetail, SaveType, formatChinaTime } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { editorClock } from '../editor/clock';
 import { reviewManuscript } from '../editor/publish';
 import { OTHER, VERIFIED, add, articleFields, kindFields } from '../editor/test-kit';
@@ -12,14 +10,12 @@ import { OTHER, VERIFIED, add, articleFields, kindFields } from '../editor/test-
 const NOW = new Date('2026-03-02T02:00:00Z');
 
 describe('material usage recorded by publishing', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
-  const userId = async (phone: string) => (await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+  const userId = async (phone: string) => (await harness.database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
   const usages = async (materialId: number, phone = VERIFIED) => {
     const answer = body<MaterialDetail>(
-      await signed(app, { method: 'POST', url: '/api/material/showChild', token: tokens[phone], params: { id: materialId } }),
+      await signed(harness.app, { method: 'POST', url: '/api/material/showChild', token: tokens[phone], params: { id: materialId } }),
     );
     assert.equal(answer.code, 0, answer.msg);
     return answer.data.manuscript.map((row) => [row.nm_title, row.nm_type, row.phone]);
@@ -27,13 +23,14 @@ describe('material usage recorded by publishing', () => {
 
   before(async () => {
     editorClock.now = () => NOW;
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of [VERIFIED, OTHER]) tokens[phone] = await login(app, phone);
+  });
+  const harness = setUpTestApp();
+  before(async () => {
+    for (const phone of [VERIFIED, OTHER]) tokens[phone] = await login(harness.app, phone);
     const me = await userId(VERIFIED);
     const other = await userId(OTHER);
     const insert = async (name: string, owner: number, cmType: number, cmCheck: number, url: string, deleted = false) => {
-      const row = await database.db
+      const row = await harness.database.db
         .insertInto('materials')
         .values({ owner_id: owner, cm_type: cmType, cm_check: cmCheck, title: name, url, icon_url: url, deleted_at: deleted ? new Date() : null })
         .returning('id')
@@ -46,10 +43,6 @@ describe('material usage recorded by publishing', () => {
     await insert('ownDeleted', me, 2, 2, 'https://img.example.com/deleted.png', true);
     await insert('publicVideo', other, 3, 2, 'https://media.example.com/public.mp4');
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-  });
 
   it('records the body images, covers and video that are mine or approved, once each, with the current title', async () => {
     const content =
@@ -57,7 +50,7 @@ describe('material usage recorded by publishing', () => {
       '<p><img src="https://img.example.com/foreign.png"><img src="https://img.example.com/deleted.png"></p>' +
       '<p><img src="/oss/creator/image/20260301/u1/own.png"></p><video src="https://media.example.com/public.mp4" controls></video>';
     const published = await add(
-      app,
+      harness.app,
       tokens[VERIFIED],
       articleFields({ title: '用了素材的文章', content, covers: JSON.stringify(['https://img.example.com/public.png']), save_type: SaveType.PUBLISH }),
     );
@@ -67,14 +60,14 @@ describe('material usage recorded by publishing', () => {
     assert.deepEqual(await usages(ids.publicImage ?? 0, OTHER), [['用了素材的文章', EditorKind.ARTICLE, '138****0001']]);
     assert.deepEqual(await usages(ids.publicVideo ?? 0), [['用了素材的文章', EditorKind.ARTICLE, '138****0001']]);
     assert.deepEqual(await usages(ids.foreignUnapproved ?? 0, OTHER), [], 'someone else’s unapproved material is not recorded');
-    const recorded = await database.db.selectFrom('material_usages').select('material_id').where('manuscript_id', '=', manuscriptId).execute();
+    const recorded = await harness.database.db.selectFrom('material_usages').select('material_id').where('manuscript_id', '=', manuscriptId).execute();
     assert.equal(recorded.length, 3, 'the deleted material and the foreign unapproved one are left out');
 
     // Published, then edited and published again: one row per material, the new title, and the
     // cover the manuscript no longer shows is no longer listed.
-    await reviewManuscript(database.db, manuscriptId, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, manuscriptId, 'approve', '', NOW);
     const again = await add(
-      app,
+      harness.app,
       tokens[VERIFIED],
       articleFields({ title: '改过标题的文章', content, covers: JSON.stringify([]), cover_mode: 0, manuscript_id: manuscriptId, save_type: SaveType.PUBLISH }),
     );
@@ -92,12 +85,12 @@ describe('material usage recorded by publishing', () => {
       save_type: SaveType.SCHEDULE,
       publish_time: formatChinaTime(NOW.getTime() + 60 * 60_000),
     });
-    const scheduled = await add(app, tokens[VERIFIED], video);
+    const scheduled = await add(harness.app, tokens[VERIFIED], video);
     assert.equal(scheduled.code, 0, scheduled.msg);
     const rows = await usages(ids.publicVideo ?? 0);
     assert.deepEqual(rows[0], ['定时发布的视频', EditorKind.VIDEO, '138****0001']);
     const withdrawn = body(
-      await signed(app, {
+      await signed(harness.app, {
         method: 'POST',
         url: '/api/manuscript/withdraw',
         token: tokens[VERIFIED],

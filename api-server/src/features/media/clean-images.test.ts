@@ -4,13 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import exifReader from 'exif-reader';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { ApiCode, type CertificationState, EditorKind, SaveType, type MaterialDetail } from 'shared-sdk/contract';
 import { cleanImageCall, cleanedUrl } from '../../testing/clean-image';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { MEDIA_ADDRESS_INVALID, IMAGE_NOT_CLEAN } from '../editor/publish';
 import { add, articleFields, kindFields } from '../editor/test-kit';
 import { IMAGE_MESSAGES } from '../enterprise/own-image';
@@ -114,8 +112,6 @@ function pngBomb(): Buffer {
 const POLYGLOT = Buffer.from('GIF89a<html><body><script>alert(document.cookie)</script></body></html>');
 
 describe('images stored clean', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let photo: Buffer;
   let site: http.Server;
   let origin = '';
@@ -124,17 +120,17 @@ describe('images stored clean', () => {
   const storage: Record<string, TestToken> = {};
 
   const call = async <T>(phone: string, url: string, params: Record<string, string | number> = {}) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
   /** PUT as the browser does, with the caller's storage credentials; answers the uploaded URL. */
   const upload = async (payload: Buffer, ext: string, phone = AUTHOR, kind = 'image'): Promise<string> => {
     const t = storage[phone] as TestToken;
     const key = newKey(t.keyScope, ext, kind);
-    const put = await ossInject(app, t, { method: 'PUT', key, payload, contentType: 'application/octet-stream' });
+    const put = await ossInject(harness.app, t, { method: 'PUT', key, payload, contentType: 'application/octet-stream' });
     assert.equal(put.statusCode, 200, put.body);
     return `/oss/${t.bucket}/${key}`;
   };
   const served = async (url: string): Promise<Buffer> => {
-    const answer = await app.inject({ method: 'GET', url: new URL(url, 'http://localhost').pathname });
+    const answer = await harness.app.inject({ method: 'GET', url: new URL(url, 'http://localhost').pathname });
     assert.equal(answer.statusCode, 200, url);
     return answer.rawPayload;
   };
@@ -149,16 +145,15 @@ describe('images stored clean', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir, fetchAllowCidrs: ['127.0.0.1/32'] });
+  });
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, fetchAllowCidrs: ['127.0.0.1/32'] } });
+  before(async () => {
     for (const phone of [AUTHOR, OTHER]) {
-      tokens[phone] = await login(app, phone);
-      storage[phone] = await fetchToken(app, tokens[phone] ?? '');
+      tokens[phone] = await login(harness.app, phone);
+      storage[phone] = await fetchToken(harness.app, tokens[phone] ?? '');
     }
   });
   after(async () => {
-    await app.close();
-    await database.close();
     site.closeAllConnections();
     site.close();
     data.remove();
@@ -175,21 +170,21 @@ describe('images stored clean', () => {
 
   it('cleans an upload: served upright with no location and no metadata; the raw upload is gone; cleaning again answers the same copy', async () => {
     const raw = await upload(photo, 'jpg');
-    const clean = await cleanImageCall(app, tokens[AUTHOR], raw);
+    const clean = await cleanImageCall(harness.app, tokens[AUTHOR], raw);
     assert.equal(clean.code, ApiCode.OK, clean.msg);
     assert.match(clean.data.url, /^\/oss\/[^/]+\/clean\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.jpg$/);
     assert.notEqual(clean.data.url, raw);
     await assertClean(await served(clean.data.url), 'clean copy');
-    assert.equal((await app.inject({ method: 'GET', url: raw })).statusCode, 404, 'the raw upload is deleted');
-    assert.equal((await cleanImageCall(app, tokens[AUTHOR], raw)).data.url, clean.data.url, 'idempotent');
-    assert.equal((await cleanImageCall(app, tokens[AUTHOR], clean.data.url)).data.url, clean.data.url, 'a clean copy is clean already');
-    const row = await database.db.selectFrom('clean_images').selectAll().where('object_key', '=', clean.data.key).executeTakeFirstOrThrow();
+    assert.equal((await harness.app.inject({ method: 'GET', url: raw })).statusCode, 404, 'the raw upload is deleted');
+    assert.equal((await cleanImageCall(harness.app, tokens[AUTHOR], raw)).data.url, clean.data.url, 'idempotent');
+    assert.equal((await cleanImageCall(harness.app, tokens[AUTHOR], clean.data.url)).data.url, clean.data.url, 'a clean copy is clean already');
+    const row = await harness.database.db.selectFrom('clean_images').selectAll().where('object_key', '=', clean.data.key).executeTakeFirstOrThrow();
     assert.equal(row.source, new URL(raw, 'http://localhost').pathname.replace(/^\/oss\/[^/]+\//, ''));
   });
 
   it('drops whatever follows the image data', async () => {
     const trailer = Buffer.from('<html><script>alert(1)</script></html>');
-    const url = await cleanedUrl(app, tokens[AUTHOR], await upload(Buffer.concat([photo, trailer]), 'jpg'));
+    const url = await cleanedUrl(harness.app, tokens[AUTHOR], await upload(Buffer.concat([photo, trailer]), 'jpg'));
     const bytes = await served(url);
     assert.ok(!bytes.includes(trailer), 'trailer gone');
     assert.deepEqual(bytes.subarray(-2), Buffer.from([0xff, 0xd9]), 'ends with the JPEG end marker');
@@ -199,12 +194,12 @@ describe('images stored clean', () => {
     const raw = await upload(photo, 'jpg');
     const refused = await call(AUTHOR, '/api/material/save', { files: raw, title: '带位置的照片', describe: '测试' });
     assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, CLEAN_COPY_MESSAGES.NOT_CLEAN], 'the raw upload is refused');
-    const clean = await cleanedUrl(app, tokens[AUTHOR], raw);
+    const clean = await cleanedUrl(harness.app, tokens[AUTHOR], raw);
     const saved = await call<{ ids: number[] }>(AUTHOR, '/api/material/save', { files: clean, title: '带位置的照片', describe: '测试' });
     assert.equal(saved.code, ApiCode.OK, saved.msg);
     const detail = await call<MaterialDetail>(AUTHOR, '/api/material/showChild', { id: saved.data.ids[0] ?? 0 });
     await assertClean(await served(detail.data.cm_url), 'material');
-    const othersClean = await cleanedUrl(app, tokens[OTHER], await upload(photo, 'jpg', OTHER));
+    const othersClean = await cleanedUrl(harness.app, tokens[OTHER], await upload(photo, 'jpg', OTHER));
     const foreign = await call(AUTHOR, '/api/material/save', { files: othersClean, title: '别人的', describe: '测试' });
     assert.equal(foreign.msg, MATERIAL_MESSAGES.FILE_NOT_YOURS, "someone else's clean copy is not mine");
   });
@@ -212,10 +207,10 @@ describe('images stored clean', () => {
   it('a clean copy stored before clean/ existed (under image/) is still accepted', async () => {
     const old = await upload(photo, 'jpg');
     const key = new URL(old, 'http://localhost').pathname.split('/').slice(3).join('/');
-    const owner = await app.db.selectFrom('users').select('id').where('phone', '=', AUTHOR).executeTakeFirstOrThrow();
+    const owner = await harness.app.db.selectFrom('users').select('id').where('phone', '=', AUTHOR).executeTakeFirstOrThrow();
     // As 0180's copies were recorded: the key in the image folder, made for its owner.
-    await app.db.insertInto('clean_images').values({ object_key: key, owner_id: owner.id, source: 'earlier' }).execute();
-    const again = await cleanImageCall(app, tokens[AUTHOR], old);
+    await harness.app.db.insertInto('clean_images').values({ object_key: key, owner_id: owner.id, source: 'earlier' }).execute();
+    const again = await cleanImageCall(harness.app, tokens[AUTHOR], old);
     assert.deepEqual([again.code, again.data.key], [ApiCode.OK, key], 'cleaning it answers itself');
     const saved = await call<{ ids: number[] }>(AUTHOR, '/api/material/save', { files: old, title: '旧的干净副本', describe: '测试' });
     assert.equal(saved.code, ApiCode.OK, saved.msg);
@@ -224,24 +219,24 @@ describe('images stored clean', () => {
   it('editor: a body image and a cover publish only as clean copies, served without location', async () => {
     const raw = await upload(photo, 'jpg');
     const rawArticle = articleFields({ content: `<p>正文</p><p><img src="${raw}"></p>`, covers: JSON.stringify([raw]), save_type: SaveType.PUBLISH });
-    const refused = await add(app, tokens[AUTHOR], rawArticle);
+    const refused = await add(harness.app, tokens[AUTHOR], rawArticle);
     assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, IMAGE_NOT_CLEAN]);
-    const body = await cleanedUrl(app, tokens[AUTHOR], raw);
-    const cover = await cleanedUrl(app, tokens[AUTHOR], await upload(photo, 'jpg'));
+    const body = await cleanedUrl(harness.app, tokens[AUTHOR], raw);
+    const cover = await cleanedUrl(harness.app, tokens[AUTHOR], await upload(photo, 'jpg'));
     const onlyCoverRaw = await upload(photo, 'jpg');
     const coverRefused = await add(
-      app,
+      harness.app,
       tokens[AUTHOR],
       articleFields({ content: `<p>正文</p><p><img src="${body}"></p>`, covers: JSON.stringify([onlyCoverRaw]), save_type: SaveType.PUBLISH }),
     );
     assert.equal(coverRefused.msg, IMAGE_NOT_CLEAN, 'a raw cover is refused too');
     const published = await add(
-      app,
+      harness.app,
       tokens[AUTHOR],
       articleFields({ content: `<p>正文</p><p><img src="${body}"></p>`, covers: JSON.stringify([cover]), save_type: SaveType.PUBLISH }),
     );
     assert.equal(published.code, ApiCode.OK, published.msg);
-    const stored = await database.db
+    const stored = await harness.database.db
       .selectFrom('manuscripts')
       .select(['body', 'cover_urls'])
       .where('id', '=', published.data.manuscript_id)
@@ -255,7 +250,7 @@ describe('images stored clean', () => {
     const answer = await call<string>(AUTHOR, '/api/upload/tos/transImage', { url: `${origin}/photo.jpg` });
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     await assertClean(await served(answer.data), 're-hosted paste');
-    const published = await add(app, tokens[AUTHOR], articleFields({ content: `<p><img src="${answer.data}"></p>`, save_type: SaveType.PUBLISH }));
+    const published = await add(harness.app, tokens[AUTHOR], articleFields({ content: `<p><img src="${answer.data}"></p>`, save_type: SaveType.PUBLISH }));
     assert.equal(published.code, ApiCode.OK, published.msg);
     const polyglot = await call<string>(AUTHOR, '/api/upload/tos/transImage', { url: `${origin}/polyglot.gif` });
     assert.deepEqual([polyglot.code, polyglot.msg], [ApiCode.INVALID_PARAMS, CLEAN_IMAGE_MESSAGES.UNREADABLE]);
@@ -274,7 +269,7 @@ describe('images stored clean', () => {
     });
     const refused = await call(AUTHOR, '/api/enterpriseUser/apply', form(raw));
     assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, IMAGE_MESSAGES.NOT_CLEAN]);
-    const applied = await call<CertificationState>(AUTHOR, '/api/enterpriseUser/apply', form(await cleanedUrl(app, tokens[AUTHOR], raw)));
+    const applied = await call<CertificationState>(AUTHOR, '/api/enterpriseUser/apply', form(await cleanedUrl(harness.app, tokens[AUTHOR], raw)));
     assert.equal(applied.code, ApiCode.OK, applied.msg);
     const licence = applied.data.application?.licence_url ?? '';
     assert.ok(licence);
@@ -289,7 +284,7 @@ describe('images stored clean', () => {
     const gif = await sharp([await frame('#ff0000'), await frame('#00ff00'), await frame('#0000ff')], { join: { animated: true } })
       .gif({ delay: [100, 100, 100] })
       .toBuffer();
-    const url = await cleanedUrl(app, tokens[AUTHOR], await upload(gif, 'gif'));
+    const url = await cleanedUrl(harness.app, tokens[AUTHOR], await upload(gif, 'gif'));
     const meta = await sharp(await served(url), { animated: true }).metadata();
     assert.equal(meta.format, 'gif');
     assert.equal(meta.pages, 3);
@@ -298,7 +293,7 @@ describe('images stored clean', () => {
 
   it('refuses a GIF/HTML polyglot, a decompression bomb and bytes of another type than the name claims, with their messages (never a 5xx)', async () => {
     const refusal = async (payload: Buffer, ext: string) => {
-      const response = await signed(app, {
+      const response = await signed(harness.app, {
         method: 'POST',
         url: '/api/upload/tos/cleanImage',
         token: tokens[AUTHOR],
@@ -320,8 +315,8 @@ describe('images stored clean', () => {
     const polyglot = await upload(POLYGLOT, 'gif');
     assert.equal((await call(AUTHOR, '/api/material/save', { files: polyglot, title: '多义文件', describe: '测试' })).msg, CLEAN_COPY_MESSAGES.NOT_CLEAN);
     const others = await upload(photo, 'jpg', OTHER);
-    assert.equal((await cleanImageCall(app, tokens[AUTHOR], others)).msg, CLEAN_COPY_MESSAGES.NOT_YOURS);
-    assert.equal((await cleanImageCall(app, tokens[AUTHOR], 'https://elsewhere.example/a.jpg')).msg, CLEAN_COPY_MESSAGES.NOT_OURS);
+    assert.equal((await cleanImageCall(harness.app, tokens[AUTHOR], others)).msg, CLEAN_COPY_MESSAGES.NOT_YOURS);
+    assert.equal((await cleanImageCall(harness.app, tokens[AUTHOR], 'https://elsewhere.example/a.jpg')).msg, CLEAN_COPY_MESSAGES.NOT_OURS);
   });
 
   it('bounds dimensions and pixels in the cleaner itself', async () => {
@@ -337,7 +332,7 @@ describe('images stored clean', () => {
   });
 
   it('refuses a doubled slash or another case of /oss/ wherever an address is saved', async () => {
-    const clean = await cleanedUrl(app, tokens[AUTHOR], await upload(photo, 'jpg'));
+    const clean = await cleanedUrl(harness.app, tokens[AUTHOR], await upload(photo, 'jpg'));
     const video = `video/20261126/${storage[AUTHOR]?.keyScope}/${'a'.repeat(32)}.mp4`;
     const bucket = storage[AUTHOR]?.bucket ?? '';
     const dead = (path: string) => [
@@ -352,15 +347,15 @@ describe('images stored clean', () => {
      * keeps only http(s) and our own `/oss/` paths): either way no dead address is published.
      */
     const refusedOrDropped = async (fields: ReturnType<typeof articleFields>, url: string) => {
-      const answer = await add(app, tokens[AUTHOR], fields);
+      const answer = await add(harness.app, tokens[AUTHOR], fields);
       if (answer.code !== ApiCode.OK) return assert.deepEqual([answer.code, answer.msg], [ApiCode.INVALID_PARAMS, MEDIA_ADDRESS_INVALID], url);
-      const stored = await database.db.selectFrom('manuscripts').select('body').where('id', '=', answer.data.manuscript_id).executeTakeFirstOrThrow();
+      const stored = await harness.database.db.selectFrom('manuscripts').select('body').where('id', '=', answer.data.manuscript_id).executeTakeFirstOrThrow();
       assert.ok(!stored.body.includes(url.replace(/^http:\/\/localhost/, '')), `dropped: ${url}`);
     };
     for (const url of dead(image)) {
       assert.equal((await call(AUTHOR, '/api/material/save', { files: url, title: '地址', describe: '测试' })).msg, MATERIAL_MESSAGES.BAD_FILE_URL, url);
       await refusedOrDropped(articleFields({ content: `<p>正文</p><p><img src="${url}"></p>`, save_type: SaveType.PUBLISH }), url);
-      const cover = await add(app, tokens[AUTHOR], articleFields({ covers: JSON.stringify([url]), save_type: SaveType.PUBLISH }));
+      const cover = await add(harness.app, tokens[AUTHOR], articleFields({ covers: JSON.stringify([url]), save_type: SaveType.PUBLISH }));
       // The editor's own URL rule (shared with the screen) or the storage's: refused either way.
       assert.equal(cover.code, ApiCode.INVALID_PARAMS, `cover ${url}`);
       assert.ok([MEDIA_ADDRESS_INVALID, '封面地址不正确'].includes(cover.msg), `cover ${url}: ${cover.msg}`);
@@ -374,7 +369,7 @@ describe('images stored clean', () => {
       assert.equal(licence.msg, IMAGE_MESSAGES.NOT_OURS, `licence ${url}`);
     }
     for (const url of dead(video)) {
-      const piece = await add(app, tokens[AUTHOR], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH }));
+      const piece = await add(harness.app, tokens[AUTHOR], kindFields(EditorKind.VIDEO, { video_url: url, video_vid: '', save_type: SaveType.PUBLISH }));
       assert.equal(piece.code, ApiCode.INVALID_PARAMS, `video piece ${url}`);
       assert.ok([MEDIA_ADDRESS_INVALID, '视频地址不正确'].includes(piece.msg), `video piece ${url}: ${piece.msg}`);
       await refusedOrDropped(articleFields({ content: `<p>正文</p><video src="${url}" controls=""></video>`, save_type: SaveType.PUBLISH }), url);

@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { ApiCode } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { SAMPLE } from '../oss/oss-test-client';
 import { parseCidrs, publicAddressRule } from './public-address';
 import { FetchRefused, fetchPublic } from './safe-fetch';
@@ -34,23 +32,20 @@ const refusal = async (promise: Promise<unknown>): Promise<string> => {
 };
 
 describe('IPv6 forms of an IPv4 address are judged as that IPv4 address', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let site: Awaited<ReturnType<typeof startSite>>;
   const data = tempDir('ipv6-forms');
   let token = '';
-  const trans = async (url: string) => body<string>(await signed(app, { method: 'POST', url: '/api/upload/tos/transImage', token, params: { url } }));
+  const trans = async (url: string) => body<string>(await signed(harness.app, { method: 'POST', url: '/api/upload/tos/transImage', token, params: { url } }));
 
   before(async () => {
     site = await startSite();
-    database = await openTestDatabase();
-    // Only 127.0.0.1 itself is allowed: every other loopback address stays refused, in any spelling.
-    app = await buildTestApp(database, { dataDir: data.dir, fetchAllowCidrs: ['127.0.0.1/32'] });
-    token = await login(app, '13800000001');
+  });
+  // Only 127.0.0.1 itself is allowed: every other loopback address stays refused, in any spelling.
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, fetchAllowCidrs: ['127.0.0.1/32'] } });
+  before(async () => {
+    token = await login(harness.app, '13800000001');
   });
   after(async () => {
-    await app.close();
-    await database.close();
     site.server.closeAllConnections();
     site.server.close();
     data.remove();

@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { ApiCode } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { SAMPLE } from '../oss/oss-test-client';
 import { TRANS_IMAGE_PER_MINUTE, TRANS_IMAGE_RATE_MESSAGE } from './index';
 import { parseCidrs, publicAddressRule } from './public-address';
@@ -144,24 +142,21 @@ describe('fetchPublic', () => {
 });
 
 describe('POST /api/upload/tos/transImage', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let site: Awaited<ReturnType<typeof startSite>>;
   const data = tempDir('trans-image');
   const tokens: Record<string, string> = {};
   const trans = async (url: string, phone = VERIFIED) =>
-    body<string>(await signed(app, { method: 'POST', url: '/api/upload/tos/transImage', token: tokens[phone], params: { url } }));
+    body<string>(await signed(harness.app, { method: 'POST', url: '/api/upload/tos/transImage', token: tokens[phone], params: { url } }));
 
   before(async () => {
     site = await startSite();
-    database = await openTestDatabase();
-    // Only the test site's own address is allowed: every other loopback or private address stays refused.
-    app = await buildTestApp(database, { dataDir: data.dir, fetchAllowCidrs: ['127.0.0.1/32'] });
-    for (const phone of [VERIFIED, OTHER]) tokens[phone] = await login(app, phone);
+  });
+  // Only the test site's own address is allowed: every other loopback or private address stays refused.
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, fetchAllowCidrs: ['127.0.0.1/32'] } });
+  before(async () => {
+    for (const phone of [VERIFIED, OTHER]) tokens[phone] = await login(harness.app, phone);
   });
   after(async () => {
-    await app.close();
-    await database.close();
     site.server.closeAllConnections();
     site.server.close();
     data.remove();
@@ -171,7 +166,7 @@ describe('POST /api/upload/tos/transImage', () => {
     const answer = await trans(`${site.origin}/photo.png`);
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     assert.match(answer.data, /^\/oss\/[^/]+\/clean\/image\/\d{8}\/u\d+\/[0-9a-f]{32}\.png$/);
-    const stored = await app.inject({ method: 'GET', url: answer.data });
+    const stored = await harness.app.inject({ method: 'GET', url: answer.data });
     assert.equal(stored.statusCode, 200);
     assert.deepEqual(stored.rawPayload, SAMPLE.png);
     assert.match(String(stored.headers['content-type']), /^image\/png/);
@@ -220,15 +215,15 @@ describe('POST /api/upload/tos/transImage', () => {
   });
 
   it('needs a session', async () => {
-    const anonymous = body(await signed(app, { method: 'POST', url: '/api/upload/tos/transImage', params: { url: `${site.origin}/photo.png` } }));
+    const anonymous = body(await signed(harness.app, { method: 'POST', url: '/api/upload/tos/transImage', params: { url: `${site.origin}/photo.png` } }));
     assert.notEqual(anonymous.code, ApiCode.OK);
   });
 
   it(`allows at most ${TRANS_IMAGE_PER_MINUTE} re-hosts a minute per user`, async () => {
-    const fresh = await login(app, '13800000007');
+    const fresh = await login(harness.app, '13800000007');
     let last = { code: 0, msg: '' };
     for (let i = 0; i <= TRANS_IMAGE_PER_MINUTE; i += 1) {
-      last = body(await signed(app, { method: 'POST', url: '/api/upload/tos/transImage', token: fresh, params: { url: 'ftp://example.com/a.png' } }));
+      last = body(await signed(harness.app, { method: 'POST', url: '/api/upload/tos/transImage', token: fresh, params: { url: 'ftp://example.com/a.png' } }));
     }
     assert.equal(last.code, ApiCode.TOO_MANY_ATTEMPTS);
     assert.equal(last.msg, TRANS_IMAGE_RATE_MESSAGE);

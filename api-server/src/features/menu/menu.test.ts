@@ -1,13 +1,11 @@
 /** The menu call answers the sidebar of docs/product.md §2 (Shell) per user, built from the route declarations. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode, type MenuEntry } from 'shared-sdk/contract';
 import { sidebarOutline } from 'shared-sdk/testing/sidebar';
 import { declaredRemoteSource } from '../../testing/declared-remotes';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 
 // docs/product.md §2 (Shell) and §6 written out: the entries in their order; 短剧 and 工具 per user.
 const manuscripts = (drama: boolean) => `稿件管理 [稿件库 /personalScript, 草稿箱 /draft${drama ? ', 短剧 /shortPlay' : ''}]`;
@@ -23,20 +21,12 @@ const everyone = (drama: boolean) => [
 ];
 
 describe('POST /admin/account/rolePermissionList', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, {}, { remoteSource: declaredRemoteSource() });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-  });
+  const harness = setUpTestApp({ deps: { remoteSource: declaredRemoteSource() } });
 
   const menuOf = async (phone: string) => {
-    const answer = body<MenuEntry[]>(await signed(app, { method: 'POST', url: '/admin/account/rolePermissionList', token: await login(app, phone) }));
+    const answer = body<MenuEntry[]>(
+      await signed(harness.app, { method: 'POST', url: '/admin/account/rolePermissionList', token: await login(harness.app, phone) }),
+    );
     assert.equal(answer.code, ApiCode.OK);
     return sidebarOutline(answer.data ?? []);
   };

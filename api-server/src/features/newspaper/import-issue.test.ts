@@ -1,11 +1,10 @@
 /** The operator import: split, render, store, and the atomic switch of an issue's pages. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { bytes } from '../../lib/bytes';
 import { DiskObjectStore } from '../../storage/disk-object-store';
-import { tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestDatabase, tempDir } from '../../testing/test-app';
 import { type ImportDependencies, importIssue } from './import-issue';
 import { findIssuePages } from './issue-store';
 import { createPdfjsRenderer } from './page-renderer';
@@ -15,16 +14,11 @@ import { blankPdf, fakeRenderer } from './testing';
 describe('newspaper import', () => {
   const storageDir = tempDir('newspaper-import');
   const storage = new DiskObjectStore(storageDir.dir, 'creator', '/oss');
-  let database: TestDatabase;
+  const harness = setUpTestDatabase({ cleanUp: [storageDir.remove] });
   let deps: ImportDependencies;
 
   before(async () => {
-    database = await openTestDatabase();
-    deps = { db: database.db, storage, renderer: fakeRenderer() };
-  });
-  after(async () => {
-    await database.close();
-    storageDir.remove();
+    deps = { db: harness.database.db, storage, renderer: fakeRenderer() };
   });
 
   it('splits a multi-page PDF, or several PDFs, into one single-page PDF per page in order', async () => {
@@ -58,7 +52,7 @@ describe('newspaper import', () => {
       { type: 1, date: '2026-11-22', files: [await blankPdf(2), await blankPdf(1)] },
     );
     assert.equal(result.pages, 3);
-    const pages = await findIssuePages(database.db, { type: 1, date: '2026-11-22' });
+    const pages = await findIssuePages(harness.database.db, { type: 1, date: '2026-11-22' });
     assert.deepEqual(
       pages.map((page) => page.pageNo),
       [1, 2, 3],
@@ -80,7 +74,7 @@ describe('newspaper import', () => {
   it('re-importing switches atomically: a reader sees the old or the new complete set, then old objects are gone', async () => {
     const issue = { type: 2, date: '2026-11-22' };
     const first = await importIssue(deps, { ...issue, files: [await blankPdf(3)] });
-    const oldKeys = (await findIssuePages(database.db, issue)).flatMap((page) => [page.pdfKey, page.imgKey]);
+    const oldKeys = (await findIssuePages(harness.database.db, issue)).flatMap((page) => [page.pdfKey, page.imgKey]);
 
     let done = false;
     const reimport = importIssue({ ...deps, renderer: fakeRenderer(5) }, { ...issue, files: [await blankPdf(5)] }).finally(() => {
@@ -88,7 +82,7 @@ describe('newspaper import', () => {
     });
     const seen = new Set<string>();
     while (!done) {
-      const pages = await findIssuePages(database.db, issue);
+      const pages = await findIssuePages(harness.database.db, issue);
       const imports = new Set(pages.map((page) => page.pdfKey.split('/')[3]));
       assert.equal(imports.size, 1, 'one import per read');
       const [importId] = imports;
@@ -103,19 +97,19 @@ describe('newspaper import', () => {
     const second = await reimport;
     assert.ok(seen.has(first.importId), 'reads during the import saw the old set');
     assert.equal(second.replacedObjects, 6);
-    assert.deepEqual((await findIssuePages(database.db, issue)).length, 5);
+    assert.deepEqual((await findIssuePages(harness.database.db, issue)).length, 5);
     for (const key of oldKeys) assert.equal(await storage.head(key), null, `${key} deleted`);
   });
 
   it('a failed import leaves the issue and storage as they were', async () => {
     const issue = { type: 4, date: '2026-11-22' };
     await importIssue(deps, { ...issue, files: [await blankPdf(2)] });
-    const before = await findIssuePages(database.db, issue);
+    const before = await findIssuePages(harness.database.db, issue);
     const keysBefore = await storage.list('newspaper/4/');
     let calls = 0;
     const failing = { render: async () => (++calls === 3 ? Promise.reject(new Error('render failed')) : fakeRenderer().render(new Uint8Array())) };
     await assert.rejects(importIssue({ ...deps, renderer: failing }, { ...issue, files: [await blankPdf(4)] }), /render failed/);
-    assert.deepEqual(await findIssuePages(database.db, issue), before);
+    assert.deepEqual(await findIssuePages(harness.database.db, issue), before);
     assert.deepEqual(await storage.list('newspaper/4/'), keysBefore);
   });
 });

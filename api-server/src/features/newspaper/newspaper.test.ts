@@ -1,37 +1,27 @@
 /** GET /bigscreen/hisPaper (docs/product.md §7): answer shape, header authorization, bad parameters, empty day. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type NewspaperPage } from 'shared-sdk/contract';
 import { DiskObjectStore } from '../../storage/disk-object-store';
 import { body, login } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { importIssue } from './import-issue';
 import { blankPdf, fakeRenderer } from './testing';
 
 describe('newspaper host: hisPaper', () => {
   const storageDir = tempDir('newspaper-api');
   const storage = new DiskObjectStore(storageDir.dir, 'creator', '/oss');
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp({ deps: { storage }, cleanUp: [storageDir.remove] });
   let token: string;
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, {}, { storage });
-    token = await login(app, '13800000001');
-    await importIssue({ db: database.db, storage, renderer: fakeRenderer() }, { type: 3, date: '2026-11-20', files: [await blankPdf(3)] });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    storageDir.remove();
+    token = await login(harness.app, '13800000001');
+    await importIssue({ db: harness.database.db, storage, renderer: fakeRenderer() }, { type: 3, date: '2026-11-20', files: [await blankPdf(3)] });
   });
 
   /** `authorization: null` sends no header at all. */
   const hisPaper = (query: Record<string, string>, authorization: string | null = token) =>
-    app.inject({ method: 'GET', url: '/bigscreen/hisPaper', query, headers: authorization === null ? {} : { authorization } });
+    harness.app.inject({ method: 'GET', url: '/bigscreen/hisPaper', query, headers: authorization === null ? {} : { authorization } });
 
   it('answers the pages in page order, each with an image and a PDF that storage serves', async () => {
     const answer = body<NewspaperPage[]>(await hisPaper({ date: '2026-11-20', type: '3' }));
@@ -42,7 +32,7 @@ describe('newspaper host: hisPaper', () => {
       assert.match(page.pdf, new RegExp(`^/oss/creator/newspaper/3/2026-11-20/[^/]+/${index + 1}\\.pdf$`));
       assert.match(page.img, new RegExp(`/${index + 1}\\.png$`));
     });
-    const pdf = await app.inject({ method: 'GET', url: answer.data[0]?.pdf ?? '' });
+    const pdf = await harness.app.inject({ method: 'GET', url: answer.data[0]?.pdf ?? '' });
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
@@ -67,8 +57,8 @@ describe('newspaper host: hisPaper', () => {
   });
 
   it('answers -1 for a logged-out session', async () => {
-    const other = await login(app, '13800000002');
-    await database.db.updateTable('sessions').set({ revoked_at: new Date() }).where('revoked_at', 'is', null).where('user_id', '=', 2).execute();
+    const other = await login(harness.app, '13800000002');
+    await harness.database.db.updateTable('sessions').set({ revoked_at: new Date() }).where('revoked_at', 'is', null).where('user_id', '=', 2).execute();
     assert.equal(body(await hisPaper({ date: '2026-11-20', type: '3' }, other)).code, ApiCode.TOKEN_EXPIRED);
   });
 

@@ -1,37 +1,29 @@
 /** Operator accounts: sign-in with password and TOTP (enrolment once, wrong and replayed codes), sessions, tokens, passwords. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode, OPERATOR_SESSION_COOKIE } from 'shared-sdk/contract';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { login } from '../../testing/signed';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import { OPERATOR_MESSAGES } from './accounts';
 import { totpCode, totpStep } from './totp';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let admin: TestOperator;
 let adminToken: string;
 
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-  admin = await addTestOperator(database.db, 'admin');
-  adminToken = await signInOperator(app, database.db, admin);
-});
-after(async () => {
-  await app.close();
-  await database.close();
+const harness = setUpTestApp({
+  prepare: async () => {
+    admin = await addTestOperator(harness.database.db, 'admin');
+    adminToken = await signInOperator(harness.app, harness.database.db, admin);
+  },
 });
 
 const post = (url: string, payload: Record<string, unknown>, ip = '192.0.2.1') =>
-  app.inject({ method: 'POST', url, payload, remoteAddress: ip }).then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
+  harness.app.inject({ method: 'POST', url, payload, remoteAddress: ip }).then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
 
 describe('operator sign-in', () => {
   it('enrols a console-added operator: the QR code once, then the first right code opens a session', async () => {
-    const added = await operatorCall<{ initial_password: string; operator: { id: number; totp_enrolled: boolean } }>(app, {
+    const added = await operatorCall<{ initial_password: string; operator: { id: number; totp_enrolled: boolean } }>(harness.app, {
       url: '/api/operator/operators/add',
       token: adminToken,
       payload: { name: 'new.moderator', role: 'moderator' },
@@ -73,15 +65,15 @@ describe('operator sign-in', () => {
     assert.match(cookie, new RegExp(`^${OPERATOR_SESSION_COOKIE}=[\\w-]+; Path=/api/operator; Max-Age=\\d+; HttpOnly; SameSite=Strict`));
 
     // The cookie alone authenticates the console.
-    const session = await operatorCall(app, { url: '/api/operator/session', cookie: cookie.split(';')[0] });
+    const session = await operatorCall(harness.app, { url: '/api/operator/session', cookie: cookie.split(';')[0] });
     assert.equal(session.body.code, ApiCode.OK);
-    const row = await database.db.selectFrom('operators').select('totp_enrolled').where('name', '=', 'new.moderator').executeTakeFirstOrThrow();
+    const row = await harness.database.db.selectFrom('operators').select('totp_enrolled').where('name', '=', 'new.moderator').executeTakeFirstOrThrow();
     assert.equal(row.totp_enrolled, true);
   });
 
   it('refuses a code replayed within its window, even on a new challenge, and a used challenge', async () => {
-    const operator = await addTestOperator(database.db, 'viewer');
-    await database.db.updateTable('operators').set({ totp_last_step: 0 }).where('id', '=', operator.id).execute();
+    const operator = await addTestOperator(harness.database.db, 'viewer');
+    await harness.database.db.updateTable('operators').set({ totp_last_step: 0 }).where('id', '=', operator.id).execute();
     const code = totpCode(operator.secret);
     const first = await post('/api/operator/session/password', { name: operator.name, password: operator.password });
     assert.equal((await post('/api/operator/session/totp', { challenge: first.body.data.challenge, code })).body.code, ApiCode.OK);
@@ -106,8 +98,8 @@ describe('operator sign-in', () => {
     const failed = { code: ApiCode.LOGIN_FAILED, msg: OPERATOR_MESSAGES.SIGN_IN_FAILED, data: null };
     assert.deepEqual((await post('/api/operator/session/password', { name: 'nobody', password: 'whatever1234' }, '192.0.2.2')).body, failed);
     assert.deepEqual((await post('/api/operator/session/password', { name: admin.name, password: 'wrong-password' }, '192.0.2.2')).body, failed);
-    const operator = await addTestOperator(database.db, 'viewer');
-    await database.db.updateTable('operators').set({ disabled: true }).where('id', '=', operator.id).execute();
+    const operator = await addTestOperator(harness.database.db, 'viewer');
+    await harness.database.db.updateTable('operators').set({ disabled: true }).where('id', '=', operator.id).execute();
     assert.equal(
       (await post('/api/operator/session/password', { name: operator.name, password: operator.password }, '192.0.2.2')).body.code,
       ApiCode.FORBIDDEN,
@@ -115,7 +107,7 @@ describe('operator sign-in', () => {
   });
 
   it('throttles password guesses as creators’ login does: 5 failures lock the address out of that name', async () => {
-    const operator = await addTestOperator(database.db, 'viewer');
+    const operator = await addTestOperator(harness.database.db, 'viewer');
     for (let i = 0; i < 5; i += 1) {
       assert.equal(
         (await post('/api/operator/session/password', { name: operator.name, password: `bad-${i}-guess` }, '203.0.113.50')).body.code,
@@ -131,7 +123,7 @@ describe('operator sign-in', () => {
   });
 
   it('throttles code guesses per operator', async () => {
-    const operator = await addTestOperator(database.db, 'viewer');
+    const operator = await addTestOperator(harness.database.db, 'viewer');
     const { challenge } = (await post('/api/operator/session/password', { name: operator.name, password: operator.password }, '203.0.113.51')).body.data;
     const wrong = totpCode(operator.secret, Date.now() + 3_600_000);
     for (let i = 0; i < 5; i += 1)
@@ -145,41 +137,41 @@ describe('operator sign-in', () => {
 
 describe('operator sessions and tokens', () => {
   it('ends a session at sign-out, and when it expires', async () => {
-    const operator = await addTestOperator(database.db, 'viewer');
-    const token = await signInOperator(app, database.db, operator);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token })).body.code, ApiCode.OK);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session/sign-out', token, payload: {} })).body.code, ApiCode.OK);
-    const after = await operatorCall(app, { url: '/api/operator/session', token });
+    const operator = await addTestOperator(harness.database.db, 'viewer');
+    const token = await signInOperator(harness.app, harness.database.db, operator);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token })).body.code, ApiCode.OK);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session/sign-out', token, payload: {} })).body.code, ApiCode.OK);
+    const after = await operatorCall(harness.app, { url: '/api/operator/session', token });
     assert.equal(after.status, 401);
     assert.equal(after.body.code, ApiCode.TOKEN_EXPIRED);
 
-    const other = await signInOperator(app, database.db, operator);
-    await database.db
+    const other = await signInOperator(harness.app, harness.database.db, operator);
+    await harness.database.db
       .updateTable('operator_sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('operator_id', '=', operator.id)
       .execute();
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: other })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: other })).status, 401);
   });
 
   it('changes the password: a wrong current one is refused, other sessions end, this one stays', async () => {
-    const operator = await addTestOperator(database.db, 'moderator');
-    const here = await signInOperator(app, database.db, operator);
-    const elsewhere = await signInOperator(app, database.db, operator);
+    const operator = await addTestOperator(harness.database.db, 'moderator');
+    const here = await signInOperator(harness.app, harness.database.db, operator);
+    const elsewhere = await signInOperator(harness.app, harness.database.db, operator);
     const change = (old_password: string) =>
-      operatorCall(app, { url: '/api/operator/password', token: here, payload: { old_password, new_password: 'a-new-long-password' } });
+      operatorCall(harness.app, { url: '/api/operator/password', token: here, payload: { old_password, new_password: 'a-new-long-password' } });
     assert.equal((await change('not-it-at-all')).body.code, ApiCode.FORBIDDEN);
     assert.equal((await change(operator.password)).body.code, ApiCode.OK);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: here })).body.code, ApiCode.OK);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: elsewhere })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: here })).body.code, ApiCode.OK);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: elsewhere })).status, 401);
     const signIn = await post('/api/operator/session/password', { name: operator.name, password: 'a-new-long-password' });
     assert.equal(signIn.body.code, ApiCode.OK);
   });
 
   it('creates a personal token shown once, lists it without the secret, and revokes it', async () => {
-    const operator = await addTestOperator(database.db, 'viewer');
-    const session = await signInOperator(app, database.db, operator);
-    const created = await operatorCall<{ token: string; info: { id: number; hint: string } }>(app, {
+    const operator = await addTestOperator(harness.database.db, 'viewer');
+    const session = await signInOperator(harness.app, harness.database.db, operator);
+    const created = await operatorCall<{ token: string; info: { id: number; hint: string } }>(harness.app, {
       url: '/api/operator/tokens/create',
       token: session,
       payload: { name: 'laptop cli' },
@@ -188,46 +180,49 @@ describe('operator sessions and tokens', () => {
     const { token, info } = created.body.data;
     assert.match(token, /^mfop_[\w-]{40,}$/);
     assert.ok(token.startsWith(info.hint.replace('…', '')));
-    const me = await operatorCall<{ via: string; name: string }>(app, { url: '/api/operator/session', token });
+    const me = await operatorCall<{ via: string; name: string }>(harness.app, { url: '/api/operator/session', token });
     assert.equal(me.body.data.via, 'token');
     assert.equal(me.body.data.name, operator.name);
-    const listed = await operatorCall(app, { url: '/api/operator/tokens', token: session });
+    const listed = await operatorCall(harness.app, { url: '/api/operator/tokens', token: session });
     assert.ok(!JSON.stringify(listed.body).includes(token));
-    assert.equal((await operatorCall(app, { url: '/api/operator/tokens/revoke', token: session, payload: { id: info.id } })).body.code, ApiCode.OK);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/tokens/revoke', token: session, payload: { id: info.id } })).body.code, ApiCode.OK);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token })).status, 401);
     // Another viewer cannot revoke someone else's token.
-    const stranger = await signInOperator(app, database.db, await addTestOperator(database.db, 'viewer'));
-    assert.equal((await operatorCall(app, { url: '/api/operator/tokens/revoke', token: stranger, payload: { id: info.id } })).body.code, ApiCode.NOT_FOUND);
+    const stranger = await signInOperator(harness.app, harness.database.db, await addTestOperator(harness.database.db, 'viewer'));
+    assert.equal(
+      (await operatorCall(harness.app, { url: '/api/operator/tokens/revoke', token: stranger, payload: { id: info.id } })).body.code,
+      ApiCode.NOT_FOUND,
+    );
   });
 
   it("gives a creator's token nothing, and an operator's token acts as no creator", async () => {
-    const creator = await login(app, '13800000001');
-    const asBearer = await operatorCall(app, { url: '/api/operator/session', token: creator });
+    const creator = await login(harness.app, '13800000001');
+    const asBearer = await operatorCall(harness.app, { url: '/api/operator/session', token: creator });
     assert.equal(asBearer.status, 401);
-    const asParam = await app.inject({ method: 'GET', url: '/api/operator/session', query: { token: creator } });
+    const asParam = await harness.app.inject({ method: 'GET', url: '/api/operator/session', query: { token: creator } });
     assert.equal(asParam.statusCode, 401);
-    const asCreator = await app.inject({ method: 'GET', url: '/api/user/mpBaseUserinfo', query: { token: adminToken } });
+    const asCreator = await harness.app.inject({ method: 'GET', url: '/api/user/mpBaseUserinfo', query: { token: adminToken } });
     assert.notEqual(asCreator.json().code, ApiCode.OK);
   });
 
   it('disabling an operator ends their sessions and tokens at once; the last admin cannot be disabled or demoted', async () => {
-    const operator = await addTestOperator(database.db, 'moderator');
-    const token = await signInOperator(app, database.db, operator);
-    const disabled = await operatorCall(app, {
+    const operator = await addTestOperator(harness.database.db, 'moderator');
+    const token = await signInOperator(harness.app, harness.database.db, operator);
+    const disabled = await operatorCall(harness.app, {
       url: '/api/operator/operators/disable',
       token: adminToken,
       payload: { id: operator.id, disabled: true, reason: '离职' },
     });
     assert.equal(disabled.body.code, ApiCode.OK);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token })).status, 401);
     assert.equal(
-      (await operatorCall(app, { url: '/api/operator/operators/disable', token: adminToken, payload: { id: admin.id, disabled: true } })).body.code,
+      (await operatorCall(harness.app, { url: '/api/operator/operators/disable', token: adminToken, payload: { id: admin.id, disabled: true } })).body.code,
       ApiCode.CONFLICT,
     );
-    const admins = await database.db.selectFrom('operators').select('id').where('role', '=', 'admin').where('disabled', '=', false).execute();
+    const admins = await harness.database.db.selectFrom('operators').select('id').where('role', '=', 'admin').where('disabled', '=', false).execute();
     if (admins.length === 1) {
       assert.equal(
-        (await operatorCall(app, { url: '/api/operator/operators/role', token: adminToken, payload: { id: admin.id, role: 'viewer' } })).body.code,
+        (await operatorCall(harness.app, { url: '/api/operator/operators/role', token: adminToken, payload: { id: admin.id, role: 'viewer' } })).body.code,
         ApiCode.CONFLICT,
       );
     }

@@ -1,36 +1,28 @@
 /** The audit trail: a row exactly when the change happens, in its transaction; append-only; filtered and exported. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import type { OperatorActor } from './accounts';
 import { audited, csvField } from './audit';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let admin: TestOperator;
 let adminToken: string;
 
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-  admin = await addTestOperator(database.db, 'admin');
-  adminToken = await signInOperator(app, database.db, admin, '198.51.100.7');
-});
-after(async () => {
-  await app.close();
-  await database.close();
+const harness = setUpTestApp({
+  prepare: async () => {
+    admin = await addTestOperator(harness.database.db, 'admin');
+    adminToken = await signInOperator(harness.app, harness.database.db, admin, '198.51.100.7');
+  },
 });
 
-const rows = (action: string) => database.db.selectFrom('operator_audit').selectAll().where('action', '=', action).execute();
+const rows = (action: string) => harness.database.db.selectFrom('operator_audit').selectAll().where('action', '=', action).execute();
 
 describe('audit trail', () => {
   it('writes one row naming the operator, role, target, before and after, reason and address', async () => {
-    const operator = await addTestOperator(database.db, 'viewer');
-    const answer = await operatorCall(app, {
+    const operator = await addTestOperator(harness.database.db, 'viewer');
+    const answer = await operatorCall(harness.app, {
       url: '/api/operator/operators/role',
       token: adminToken,
       payload: { id: operator.id, role: 'moderator', reason: '调岗' },
@@ -51,46 +43,49 @@ describe('audit trail', () => {
 
   it('leaves no row when the change is refused (a name taken), and no change without its row', async () => {
     const before = (await rows('operator.add')).length;
-    const taken = await operatorCall(app, { url: '/api/operator/operators/add', token: adminToken, payload: { name: admin.name, role: 'viewer' } });
+    const taken = await operatorCall(harness.app, { url: '/api/operator/operators/add', token: adminToken, payload: { name: admin.name, role: 'viewer' } });
     assert.equal(taken.body.code, ApiCode.CONFLICT);
     assert.equal((await rows('operator.add')).length, before);
 
     // A change that fails midway (after its first statement) leaves neither the change nor a row.
     const actor: OperatorActor = { id: admin.id, name: admin.name, role: 'admin', credentialId: null, via: 'session', expiresAt: null, ip: 'test' };
-    const victim = await addTestOperator(database.db, 'viewer');
+    const victim = await addTestOperator(harness.database.db, 'viewer');
     await assert.rejects(
-      audited(database.db, actor, async (tx, record) => {
+      audited(harness.database.db, actor, async (tx, record) => {
         await tx.updateTable('operators').set({ role: 'admin' }).where('id', '=', victim.id).execute();
         record({ action: 'operator.role', targetType: 'operator', targetId: victim.id, before: { role: 'viewer' }, after: { role: 'admin' } });
         throw new Error('the second step failed');
       }),
       /the second step failed/,
     );
-    const row = await database.db.selectFrom('operators').select('role').where('id', '=', victim.id).executeTakeFirstOrThrow();
+    const row = await harness.database.db.selectFrom('operators').select('role').where('id', '=', victim.id).executeTakeFirstOrThrow();
     assert.equal(row.role, 'viewer');
     assert.equal((await rows('operator.role')).filter((r) => r.target_id === String(victim.id)).length, 0);
 
     // A change that records no row is rolled back.
     await assert.rejects(
-      audited(database.db, actor, async (tx) => {
+      audited(harness.database.db, actor, async (tx) => {
         await tx.updateTable('operators').set({ role: 'admin' }).where('id', '=', victim.id).execute();
       }),
       /recorded no audit row/,
     );
-    assert.equal((await database.db.selectFrom('operators').select('role').where('id', '=', victim.id).executeTakeFirstOrThrow()).role, 'viewer');
+    assert.equal((await harness.database.db.selectFrom('operators').select('role').where('id', '=', victim.id).executeTakeFirstOrThrow()).role, 'viewer');
   });
 
   it('refuses to update, delete or truncate a row', async () => {
     const [row] = await rows('operator.role');
     assert.ok(row);
-    await assert.rejects(database.db.updateTable('operator_audit').set({ reason: 'rewritten' }).where('id', '=', row.id).execute(), /append-only/);
-    await assert.rejects(database.db.deleteFrom('operator_audit').where('id', '=', row.id).execute(), /append-only/);
-    await assert.rejects(database.db.executeQuery({ sql: 'truncate operator_audit', parameters: [], query: { kind: 'RawNode' } } as never), /append-only/);
+    await assert.rejects(harness.database.db.updateTable('operator_audit').set({ reason: 'rewritten' }).where('id', '=', row.id).execute(), /append-only/);
+    await assert.rejects(harness.database.db.deleteFrom('operator_audit').where('id', '=', row.id).execute(), /append-only/);
+    await assert.rejects(
+      harness.database.db.executeQuery({ sql: 'truncate operator_audit', parameters: [], query: { kind: 'RawNode' } } as never),
+      /append-only/,
+    );
     assert.equal((await rows('operator.role')).length >= 1, true);
   });
 
   it('lists rows newest first with filters, and exports them as CSV', async () => {
-    const list = await operatorCall<{ list: Array<{ action: string; operator: string }>; total: number }>(app, {
+    const list = await operatorCall<{ list: Array<{ action: string; operator: string }>; total: number }>(harness.app, {
       url: '/api/operator/audit',
       token: adminToken,
       query: { action: 'operator', operator_id: String(admin.id) },
@@ -99,7 +94,7 @@ describe('audit trail', () => {
     assert.ok(list.body.data.total >= 1);
     assert.ok(list.body.data.list.every((entry) => entry.action.startsWith('operator.') && entry.operator === admin.name));
 
-    const csv = await app.inject({
+    const csv = await harness.app.inject({
       method: 'GET',
       url: '/api/operator/audit/export',
       headers: { authorization: `Bearer ${adminToken}` },

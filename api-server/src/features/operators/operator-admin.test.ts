@@ -5,45 +5,38 @@
  * from locking itself out, and the audit row: one exactly when the change happens, naming the admin.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { login } from '../../testing/signed';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let admin: TestOperator;
 let adminToken: string;
 const tokens: Record<string, string> = {};
 let creatorToken: string;
 let revokedToken: string;
 
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-  admin = await addTestOperator(database.db, 'admin');
-  adminToken = await signInOperator(app, database.db, admin);
-  for (const role of ['moderator', 'viewer']) tokens[role] = await signInOperator(app, database.db, await addTestOperator(database.db, role));
-  creatorToken = await login(app, '13800000001');
-  const revoked = await addTestOperator(database.db, 'admin');
-  revokedToken = await signInOperator(app, database.db, revoked);
-  await database.db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', revoked.id).execute();
-});
-after(async () => {
-  await app.close();
-  await database.close();
+const harness = setUpTestApp({
+  prepare: async () => {
+    admin = await addTestOperator(harness.database.db, 'admin');
+    adminToken = await signInOperator(harness.app, harness.database.db, admin);
+    for (const role of ['moderator', 'viewer'])
+      tokens[role] = await signInOperator(harness.app, harness.database.db, await addTestOperator(harness.database.db, role));
+    creatorToken = await login(harness.app, '13800000001');
+    const revoked = await addTestOperator(harness.database.db, 'admin');
+    revokedToken = await signInOperator(harness.app, harness.database.db, revoked);
+    await harness.database.db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', revoked.id).execute();
+  },
 });
 
-const call = <T = unknown>(url: string, token: string, payload: Record<string, unknown>) => operatorCall<T>(app, { url, token, payload });
+const call = <T = unknown>(url: string, token: string, payload: Record<string, unknown>) => operatorCall<T>(harness.app, { url, token, payload });
 const auditRows = (action: string, targetId: number) =>
-  database.db.selectFrom('operator_audit').selectAll().where('action', '=', action).where('target_id', '=', String(targetId)).execute();
-const account = (id: number) => database.db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  harness.database.db.selectFrom('operator_audit').selectAll().where('action', '=', action).where('target_id', '=', String(targetId)).execute();
+const account = (id: number) => harness.database.db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const liveSessions = async (id: number, kind: 'session' | 'token') =>
   (
-    await database.db
+    await harness.database.db
       .selectFrom('operator_sessions')
       .select('id')
       .where('operator_id', '=', id)
@@ -64,8 +57,8 @@ const CALLS = [
 describe('admin calls on operator accounts: role × call matrix', () => {
   for (const entry of CALLS) {
     it(`${entry.url}: admin yes (one row), moderator and viewer 403, creator and revoked tokens 401 (no row, no change)`, async () => {
-      const target = await addTestOperator(database.db, 'viewer');
-      await signInOperator(app, database.db, target);
+      const target = await addTestOperator(harness.database.db, 'viewer');
+      await signInOperator(harness.app, harness.database.db, target);
       const before = await account(target.id);
       for (const token of [creatorToken, revokedToken]) {
         const refused = await call(entry.url, token, entry.body(target.id));
@@ -96,8 +89,8 @@ describe('admin calls on operator accounts: role × call matrix', () => {
 
 describe('resetting another operator’s password', () => {
   it('shows a new password once that signs in; the old one fails; console sessions end, tokens stay', async () => {
-    const target = await addTestOperator(database.db, 'moderator');
-    const session = await signInOperator(app, database.db, target);
+    const target = await addTestOperator(harness.database.db, 'moderator');
+    const session = await signInOperator(harness.app, harness.database.db, target);
     const token = await call<{ token: string }>('/api/operator/tokens/create', session, { name: 'cli' });
     const personal = token.body.data.token;
     const reset = await call<{ password: string; operator: { id: number } }>('/api/operator/operators/reset-password', adminToken, {
@@ -107,20 +100,20 @@ describe('resetting another operator’s password', () => {
     assert.equal(reset.body.code, ApiCode.OK, reset.body.msg);
     const { password } = reset.body.data;
     assert.ok(password.length >= 10 && password !== target.password);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: session })).status, 401);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: personal })).body.code, ApiCode.OK);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: session })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: personal })).body.code, ApiCode.OK);
     const row = (await auditRows('operator.password_reset', target.id))[0]!;
     // The password itself is in no row.
     assert.ok(!JSON.stringify(row).includes(password));
     assert.deepEqual((row.after as { live_sessions: number }).live_sessions, 0);
-    const signIn = await app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: target.name, password } });
+    const signIn = await harness.app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: target.name, password } });
     assert.equal(signIn.json().code, ApiCode.OK);
-    const old = await app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: target.name, password: target.password } });
+    const old = await harness.app.inject({ method: 'POST', url: '/api/operator/session/password', payload: { name: target.name, password: target.password } });
     assert.equal(old.json().code, ApiCode.LOGIN_FAILED);
   });
 
   it('needs a reason, refuses oneself and an unknown id, and leaves no row', async () => {
-    const target = await addTestOperator(database.db, 'viewer');
+    const target = await addTestOperator(harness.database.db, 'viewer');
     const before = await account(target.id);
     assert.equal((await call('/api/operator/operators/reset-password', adminToken, { id: target.id, reason: '   ' })).body.code, ApiCode.INVALID_PARAMS);
     assert.equal((await call('/api/operator/operators/reset-password', adminToken, { id: target.id })).body.code, ApiCode.INVALID_PARAMS);
@@ -134,9 +127,9 @@ describe('resetting another operator’s password', () => {
 
 describe('ending another operator’s sessions', () => {
   it('ends console sessions only, or with tokens also the personal tokens; nothing live is refused with no row', async () => {
-    const target = await addTestOperator(database.db, 'moderator');
-    const first = await signInOperator(app, database.db, target);
-    const second = await signInOperator(app, database.db, target);
+    const target = await addTestOperator(harness.database.db, 'moderator');
+    const first = await signInOperator(harness.app, harness.database.db, target);
+    const second = await signInOperator(harness.app, harness.database.db, target);
     const personal = (await call<{ token: string }>('/api/operator/tokens/create', first, { name: 'cli' })).body.data.token;
 
     const sessionsOnly = await call<{ sessions: number; tokens: number }>('/api/operator/operators/revoke-sessions', adminToken, {
@@ -145,8 +138,8 @@ describe('ending another operator’s sessions', () => {
     });
     assert.equal(sessionsOnly.body.code, ApiCode.OK, sessionsOnly.body.msg);
     assert.deepEqual([sessionsOnly.body.data.sessions, sessionsOnly.body.data.tokens], [2, 0]);
-    for (const token of [first, second]) assert.equal((await operatorCall(app, { url: '/api/operator/session', token })).status, 401);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: personal })).body.code, ApiCode.OK);
+    for (const token of [first, second]) assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: personal })).body.code, ApiCode.OK);
     const [row] = await auditRows('operator.sessions_revoke', target.id);
     assert.deepEqual(row!.before, { live_sessions: 2, live_tokens: 1 });
     assert.deepEqual(row!.after, { live_sessions: 0, live_tokens: 1 });
@@ -161,14 +154,14 @@ describe('ending another operator’s sessions', () => {
       reason: '离职交接',
     });
     assert.deepEqual([withTokens.body.data.sessions, withTokens.body.data.tokens], [0, 1]);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: personal })).status, 401);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: personal })).status, 401);
     assert.equal((await auditRows('operator.sessions_revoke', target.id)).length, 2);
   });
 
   it('refuses oneself (sign out instead)', async () => {
     const answer = await call('/api/operator/operators/revoke-sessions', adminToken, { id: admin.id, tokens: true, reason: 'x' });
     assert.equal(answer.body.code, ApiCode.CONFLICT);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: adminToken })).body.code, ApiCode.OK);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: adminToken })).body.code, ApiCode.OK);
     assert.equal((await auditRows('operator.sessions_revoke', admin.id)).length, 0);
   });
 });
@@ -184,8 +177,8 @@ describe('no lock-out', () => {
       assert.equal((await call(url, adminToken, body)).body.code, ApiCode.CONFLICT, url);
     }
     assert.deepEqual(await account(admin.id), before);
-    assert.equal((await operatorCall(app, { url: '/api/operator/session', token: adminToken })).body.code, ApiCode.OK);
-    const rows = await database.db
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/session', token: adminToken })).body.code, ApiCode.OK);
+    const rows = await harness.database.db
       .selectFrom('operator_audit')
       .select('action')
       .where('target_id', '=', String(admin.id))
@@ -196,7 +189,7 @@ describe('no lock-out', () => {
       rows.map((row) => row.action).join(),
     );
 
-    const viewer = await addTestOperator(database.db, 'viewer');
+    const viewer = await addTestOperator(harness.database.db, 'viewer');
     assert.equal((await call('/api/operator/operators/role', adminToken, { id: viewer.id, role: 'viewer' })).body.code, ApiCode.CONFLICT);
     assert.equal((await call('/api/operator/operators/disable', adminToken, { id: viewer.id, disabled: false })).body.code, ApiCode.CONFLICT);
     assert.equal((await auditRows('operator.role', viewer.id)).length, 0);
@@ -208,15 +201,15 @@ describe('no lock-out', () => {
   });
 
   it('the last enabled admin stays: a second admin is demoted and disabled, then re-enabled with a row each', async () => {
-    const second = await addTestOperator(database.db, 'admin');
-    const secondToken = await signInOperator(app, database.db, second);
+    const second = await addTestOperator(harness.database.db, 'admin');
+    const secondToken = await signInOperator(harness.app, harness.database.db, second);
     // Every other enabled admin but these two is disabled first, so `admin` is the last one when `second` goes.
-    const others = await database.db.selectFrom('operators').select('id').where('role', '=', 'admin').where('disabled', '=', false).execute();
+    const others = await harness.database.db.selectFrom('operators').select('id').where('role', '=', 'admin').where('disabled', '=', false).execute();
     for (const { id } of others)
-      if (id !== admin.id && id !== second.id) await database.db.updateTable('operators').set({ disabled: true }).where('id', '=', id).execute();
+      if (id !== admin.id && id !== second.id) await harness.database.db.updateTable('operators').set({ disabled: true }).where('id', '=', id).execute();
     assert.equal((await call('/api/operator/operators/role', adminToken, { id: second.id, role: 'moderator', reason: '调岗' })).body.code, ApiCode.OK);
     // `second` is a moderator now, at once: operator management is refused.
-    assert.equal((await operatorCall(app, { url: '/api/operator/operators', token: secondToken })).status, 403);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/operators', token: secondToken })).status, 403);
     assert.equal((await call('/api/operator/operators/disable', adminToken, { id: second.id, disabled: true, reason: '离职' })).body.code, ApiCode.OK);
     assert.equal((await call('/api/operator/operators/disable', adminToken, { id: second.id, disabled: false, reason: '返岗' })).body.code, ApiCode.OK);
     assert.deepEqual(

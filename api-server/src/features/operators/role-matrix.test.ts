@@ -5,17 +5,13 @@
  * operators; a viewer changes nothing; a release manager makes releases and nothing else.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode, roleAllows } from 'shared-sdk/contract';
 import { type ContractRoute, contractRoutes } from 'shared-sdk/contract/schemas';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { login } from '../../testing/signed';
 import { type TestOperator, addTestOperator, signInOperator } from '../../testing/operators';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 const operators: Record<string, TestOperator> = {};
 const tokens: Record<string, string> = {};
 let creatorToken: string;
@@ -24,33 +20,29 @@ let revokedToken: string;
 const ROLES = ['admin', 'moderator', 'viewer', 'release_manager'] as const;
 const operatorRoutes = contractRoutes.filter((route) => route.auth === 'operator');
 
-before(async () => {
-  database = await openTestDatabase();
-  app = await buildTestApp(database);
-  for (const role of ROLES) {
-    operators[role] = await addTestOperator(database.db, role, `matrix-${role}`);
-    tokens[role] = await signInOperator(app, database.db, operators[role]);
-  }
-  // A release manager with a scope: its release calls get past the scope check too.
-  await database.db
-    .updateTable('operators')
-    .set({ release_scope: JSON.stringify({ remotes: ['mf-tools'], envs: ['production'] }) })
-    .where('id', '=', operators.release_manager!.id)
-    .execute();
-  creatorToken = await login(app, '13800000001');
-  const revoked = await addTestOperator(database.db, 'admin', 'matrix-revoked');
-  revokedToken = await signInOperator(app, database.db, revoked);
-  await database.db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', revoked.id).execute();
-});
-after(async () => {
-  await app.close();
-  await database.close();
+const harness = setUpTestApp({
+  prepare: async () => {
+    for (const role of ROLES) {
+      operators[role] = await addTestOperator(harness.database.db, role, `matrix-${role}`);
+      tokens[role] = await signInOperator(harness.app, harness.database.db, operators[role]);
+    }
+    // A release manager with a scope: its release calls get past the scope check too.
+    await harness.database.db
+      .updateTable('operators')
+      .set({ release_scope: JSON.stringify({ remotes: ['mf-tools'], envs: ['production'] }) })
+      .where('id', '=', operators.release_manager!.id)
+      .execute();
+    creatorToken = await login(harness.app, '13800000001');
+    const revoked = await addTestOperator(harness.database.db, 'admin', 'matrix-revoked');
+    revokedToken = await signInOperator(harness.app, harness.database.db, revoked);
+    await harness.database.db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', revoked.id).execute();
+  },
 });
 
 /** The call with an empty body (a change is then refused by validation, after the role check). */
 function call(route: ContractRoute, headers: Record<string, string>) {
   const url = route.url.replace(/:(\w+)/g, 'x');
-  return app.inject({ method: route.method, url, headers, ...(route.method === 'POST' && !route.upload ? { payload: {} } : {}) });
+  return harness.app.inject({ method: route.method, url, headers, ...(route.method === 'POST' && !route.upload ? { payload: {} } : {}) });
 }
 
 describe('role × call matrix', () => {
@@ -72,7 +64,7 @@ describe('role × call matrix', () => {
         assert.equal(response.statusCode, 401, `${route.operationId} with ${JSON.stringify(headers).slice(0, 40)}`);
         assert.equal(response.json().code, ApiCode.TOKEN_EXPIRED);
       }
-      const asParameter = await app.inject({ method: route.method, url: `${route.url}?token=${creatorToken}` });
+      const asParameter = await harness.app.inject({ method: route.method, url: `${route.url}?token=${creatorToken}` });
       assert.equal(asParameter.statusCode, 401, route.operationId);
     }
   });
@@ -82,7 +74,7 @@ describe('role × call matrix', () => {
       for (const route of operatorRoutes) {
         const allowed = roleAllows(role, route.permission ?? 'admin');
         // Signing out ends the session it is called with: use one of its own.
-        const token = route.operationId === 'operatorSignOut' ? await signInOperator(app, database.db, operators[role]!) : tokens[role]!;
+        const token = route.operationId === 'operatorSignOut' ? await signInOperator(harness.app, harness.database.db, operators[role]!) : tokens[role]!;
         const response = await call(route, { authorization: `Bearer ${token}` });
         if (allowed) {
           assert.ok(![401, 403].includes(response.statusCode), `${role} ${route.operationId}: ${response.statusCode} ${response.body.slice(0, 120)}`);
@@ -120,7 +112,7 @@ describe('role × call matrix', () => {
   });
 
   it('leaves no audit row of a viewer or of a refused call, and changes nothing', async () => {
-    const rows = await database.db.selectFrom('operator_audit').select(['action', 'operator_name']).execute();
+    const rows = await harness.database.db.selectFrom('operator_audit').select(['action', 'operator_name']).execute();
     const viewer = rows.filter((row) => row.operator_name === operators.viewer!.name).map((row) => row.action);
     assert.ok(
       viewer.every((action) => ['operator.totp_enrol', 'operator.sign_in', 'operator.sign_out'].includes(action)),
@@ -131,14 +123,14 @@ describe('role × call matrix', () => {
   });
 
   it('a moderator is refused adding an operator, and nothing is added', async () => {
-    const before = (await database.db.selectFrom('operators').select('id').execute()).length;
-    const response = await app.inject({
+    const before = (await harness.database.db.selectFrom('operators').select('id').execute()).length;
+    const response = await harness.app.inject({
       method: 'POST',
       url: '/api/operator/operators/add',
       headers: { authorization: `Bearer ${tokens.moderator}` },
       payload: { name: 'sneaky', role: 'admin' },
     });
     assert.equal(response.statusCode, 403);
-    assert.equal((await database.db.selectFrom('operators').select('id').execute()).length, before);
+    assert.equal((await harness.database.db.selectFrom('operators').select('id').execute()).length, before);
   });
 });

@@ -9,12 +9,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
 import { login } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { SAMPLE, type TestToken, fetchToken, newKey, ossHttp } from './oss-test-client';
 
 const MB = 1024 * 1024;
@@ -45,22 +43,14 @@ function lazyBody(size: number): { stream: Readable; sent: () => number } {
 const mp4Head = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
 
 describe('embedded storage: uploads at real size', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let origin: string;
   let token: TestToken;
   const data = tempDir('large-upload');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    token = await fetchToken(app, await login(app, '13800000001'));
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    origin = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    token = await fetchToken(harness.app, await login(harness.app, '13800000001'));
   });
 
   /** Latencies (ms) of sequential cheap calls until `until` settles (at least `min` of them). */

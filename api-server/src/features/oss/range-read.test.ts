@@ -4,40 +4,30 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { login } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { STORAGE_CSP } from '../../storage/serving';
 import { SAMPLE, fetchToken, newKey, ossInject } from './oss-test-client';
 
 describe('embedded storage: range and conditional reads', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let url: string;
   let etag: string;
   // A PNG by its first bytes, 1000 bytes long.
   const object = Buffer.concat([SAMPLE.png, randomBytes(1000 - SAMPLE.png.length)]);
   const data = tempDir('range-read');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    const token = await fetchToken(app, await login(app, '13800000001'));
+    const token = await fetchToken(harness.app, await login(harness.app, '13800000001'));
     const key = newKey(token.keyScope);
-    const put = await ossInject(app, token, { method: 'PUT', key, payload: object, contentType: 'image/png' });
+    const put = await ossInject(harness.app, token, { method: 'PUT', key, payload: object, contentType: 'image/png' });
     assert.equal(put.statusCode, 200, put.body);
     etag = String(put.headers.etag);
     url = `/oss/creator/${key}`;
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
-  });
 
-  const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => app.inject({ method, url, headers });
+  const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => harness.app.inject({ method, url, headers });
 
   it('answers a whole object with Accept-Ranges, a quoted ETag and every serving header', async () => {
     const whole = await get();
@@ -120,6 +110,6 @@ describe('embedded storage: range and conditional reads', () => {
     assert.equal(part.statusCode, 206);
     assert.equal(part.headers['content-range'], 'bytes 10-19/1000');
     assert.equal(part.headers['content-length'], '10');
-    assert.equal((await app.inject({ method: 'HEAD', url: `${url.slice(0, -6)}ffff.png` })).statusCode, 404);
+    assert.equal((await harness.app.inject({ method: 'HEAD', url: `${url.slice(0, -6)}ffff.png` })).statusCode, 404);
   });
 });

@@ -14,11 +14,10 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { before, describe, it } from 'node:test';
+import type { FastifyRequest } from 'fastify';
 import { login } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { mintCredentials, uploadSecret } from '../upload/credentials';
 import { type Authorized, type OssTarget, type StorageAccess, authorizeRequest } from './authorize';
 import { type TestToken, SAMPLE, fetchToken, newKey } from './oss-test-client';
@@ -267,23 +266,15 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; code: 
 }
 
 describe('the real ali-oss client (V4) against the embedded storage', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let origin: string;
   let token: TestToken;
   const data = tempDir('oss-v4');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    token = await fetchToken(app, await login(app, '13800000001'));
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
+    token = await fetchToken(harness.app, await login(harness.app, '13800000001'));
   });
 
   it('puts an object and reads it back with a signed head and ranged get', async () => {
@@ -363,24 +354,16 @@ describe('the real ali-oss client (V4) against the embedded storage', () => {
 });
 
 describe('the embedded storage with OSS_ALLOW_V1_SIGNATURE', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const data = tempDir('oss-v1');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, ossAllowV1Signature: true }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir, ossAllowV1Signature: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it('accepts V1 from clients not yet moved, and V4 as well', async () => {
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const token = await fetchToken(app, await login(app, '13800000001'));
+    const origin = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
+    const token = await fetchToken(harness.app, await login(harness.app, '13800000001'));
     for (const authorizationV4 of [false, true]) {
       const key = newKey(token.keyScope);
       assert.equal((await aliClient(origin, token, { authorizationV4 }).put(key, SAMPLE.png, { mime: 'image/png' })).res.status, 200);

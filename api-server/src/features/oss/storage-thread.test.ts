@@ -8,12 +8,10 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { buildTestApp, setUpTestApp, tempDir } from '../../testing/test-app';
 import { SAMPLE, type TestToken, fetchToken, newKey, ossHttp } from './oss-test-client';
 
 const MB = 1024 * 1024;
@@ -31,8 +29,6 @@ function freePort(): Promise<number> {
 }
 
 describe('the storage thread (STORAGE_PORT)', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let storagePort: number;
   let apiOrigin: string;
   let threadOrigin: string;
@@ -41,18 +37,14 @@ describe('the storage thread (STORAGE_PORT)', () => {
   const data = tempDir('storage-thread');
 
   before(async () => {
-    database = await openTestDatabase();
     storagePort = await freePort();
-    app = await buildTestApp(database, { dataDir: data.dir, storagePort });
-    apiOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
-    threadOrigin = `http://127.0.0.1:${storagePort}`;
-    session = await login(app, '13800000001');
-    token = await fetchToken(app, session);
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+  const harness = setUpTestApp({ overrides: () => ({ dataDir: data.dir, storagePort }), cleanUp: [data.remove] });
+  before(async () => {
+    apiOrigin = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    threadOrigin = `http://127.0.0.1:${storagePort}`;
+    session = await login(harness.app, '13800000001');
+    token = await fetchToken(harness.app, session);
   });
 
   it('sends uploads to its port on the host the page was asked for; reads stay under /oss', async () => {
@@ -60,12 +52,12 @@ describe('the storage thread (STORAGE_PORT)', () => {
     assert.equal(token.uploadOrigin, `http://localhost:${storagePort}`);
     assert.equal(token.endpoint, '/oss');
     const viaIp = body<{ uploadOrigin?: string }>(
-      await signed(app, { url: '/api/upload/tos/token', token: session, headers: { host: `127.0.0.1:${apiOrigin.split(':')[2]}` } }),
+      await signed(harness.app, { url: '/api/upload/tos/token', token: session, headers: { host: `127.0.0.1:${apiOrigin.split(':')[2]}` } }),
     );
     assert.equal(viaIp.data.uploadOrigin, threadOrigin);
     // A Host header that is not a plain name gets no origin made of it: the page's own origin is used.
     const odd = body<{ uploadOrigin?: string }>(
-      await signed(app, { url: '/api/upload/tos/token', token: session, headers: { host: 'evil.example; script-src *' } }),
+      await signed(harness.app, { url: '/api/upload/tos/token', token: session, headers: { host: 'evil.example; script-src *' } }),
     );
     assert.equal(odd.code, ApiCode.OK);
     assert.equal(odd.data.uploadOrigin, undefined);
@@ -119,9 +111,9 @@ describe('the storage thread (STORAGE_PORT)', () => {
   });
 
   it("refuses the credentials of a session that ended, as the API's own storage routes do", async () => {
-    const other = await login(app, '13800000001');
-    const ending = await fetchToken(app, other);
-    assert.equal(body(await signed(app, { method: 'POST', url: '/login/admin/quit', token: other })).code, ApiCode.OK);
+    const other = await login(harness.app, '13800000001');
+    const ending = await fetchToken(harness.app, other);
+    assert.equal(body(await signed(harness.app, { method: 'POST', url: '/login/admin/quit', token: other })).code, ApiCode.OK);
     const refused = await ossHttp(threadOrigin, ending, {
       method: 'PUT',
       key: newKey(ending.keyScope),
@@ -141,13 +133,13 @@ describe('the storage thread (STORAGE_PORT)', () => {
   });
 
   it('ends an upload under way within a second of its logout', async () => {
-    const other = await login(app, '13800000001');
-    const uploading = await fetchToken(app, other);
+    const other = await login(harness.app, '13800000001');
+    const uploading = await fetchToken(harness.app, other);
     const put = () =>
       ossHttp(threadOrigin, uploading, { method: 'PUT', key: newKey(uploading.keyScope), body: Readable.from([SAMPLE.png]), contentType: 'image/png' });
     // Writes that follow each other share the thread's check of the session.
     for (let n = 0; n < 3; n += 1) assert.equal((await put()).status, 200);
-    assert.equal(body(await signed(app, { method: 'POST', url: '/login/admin/quit', token: other })).code, ApiCode.OK);
+    assert.equal(body(await signed(harness.app, { method: 'POST', url: '/login/admin/quit', token: other })).code, ApiCode.OK);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const refused = await put();
     assert.equal(refused.status, 403);
@@ -155,7 +147,7 @@ describe('the storage thread (STORAGE_PORT)', () => {
   });
 
   it('stops with the app', async () => {
-    const own = await buildTestApp(database, { dataDir: data.dir, storagePort: await freePort() });
+    const own = await buildTestApp(harness.database, { dataDir: data.dir, storagePort: await freePort() });
     const port = own.config.storagePort;
     const answered = await fetch(`http://127.0.0.1:${port}/oss/${token.bucket}/nothing-here`);
     assert.equal(answered.status, 404);

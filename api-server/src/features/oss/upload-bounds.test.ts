@@ -9,11 +9,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { login } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { SAMPLE, type TestToken, fetchToken, newKey, ossHttp, ossInject } from './oss-test-client';
 
 const MiB = 1024 * 1024;
@@ -43,22 +41,14 @@ function partBytes(dataDir: string, uploadId: string): number {
 }
 
 describe('embedded storage: a multipart upload bounded as its parts arrive', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let origin: string;
   let token: TestToken;
   const data = tempDir('upload-bounds');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    token = await fetchToken(app, await login(app, '13800000001'));
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    origin = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    token = await fetchToken(harness.app, await login(harness.app, '13800000001'));
   });
 
   async function initiate(key: string, contentType = 'image/png'): Promise<string> {
@@ -117,29 +107,24 @@ describe('embedded storage: a multipart upload bounded as its parts arrive', () 
 });
 
 describe('embedded storage: open uploads and the quota of one creator', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let token: TestToken;
   let other: TestToken;
   const data = tempDir('upload-quota');
   const KB = 1000;
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, {
+  const harness = setUpTestApp({
+    overrides: {
       dataDir: data.dir,
       storageLimits: { maxOpenUploads: 3, quotaBytes: 1000 * KB, orphanExpiryMs: 7 * 86_400_000, orphanSweepIntervalMs: 0 },
-    });
-    token = await fetchToken(app, await login(app, '13800000006'));
-    other = await fetchToken(app, await login(app, '13800000007'));
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    },
+    cleanUp: [data.remove],
   });
 
-  const initiate = (t: TestToken, key: string) => ossInject(app, t, { method: 'POST', key, subres: 'uploads', contentType: 'image/png' });
+  before(async () => {
+    token = await fetchToken(harness.app, await login(harness.app, '13800000006'));
+    other = await fetchToken(harness.app, await login(harness.app, '13800000007'));
+  });
+
+  const initiate = (t: TestToken, key: string) => ossInject(harness.app, t, { method: 'POST', key, subres: 'uploads', contentType: 'image/png' });
   const uploadIdOf = (text: string) => /<UploadId>([0-9a-f]+)<\/UploadId>/.exec(text)?.[1] ?? '';
   const png = (size: number) => Buffer.concat([SAMPLE.png, Buffer.alloc(size - SAMPLE.png.length, 1)]);
 
@@ -157,16 +142,21 @@ describe('embedded storage: open uploads and the quota of one creator', () => {
     const elsewhere = await initiate(other, newKey(other.keyScope));
     assert.equal(elsewhere.statusCode, 200, "another creator's uploads are their own");
 
-    const aborted = await ossInject(app, token, { method: 'DELETE', key: keys[0] ?? '', subres: { uploadId: ids[0] ?? '' } });
+    const aborted = await ossInject(harness.app, token, { method: 'DELETE', key: keys[0] ?? '', subres: { uploadId: ids[0] ?? '' } });
     assert.equal(aborted.statusCode, 204);
     const again = await initiate(token, newKey(token.keyScope));
     assert.equal(again.statusCode, 200, again.body);
 
     // Completing one ends it too.
-    const part = await ossInject(app, token, { method: 'PUT', key: keys[1] ?? '', subres: { partNumber: 1, uploadId: ids[1] ?? '' }, payload: png(1000) });
+    const part = await ossInject(harness.app, token, {
+      method: 'PUT',
+      key: keys[1] ?? '',
+      subres: { partNumber: 1, uploadId: ids[1] ?? '' },
+      payload: png(1000),
+    });
     assert.equal(part.statusCode, 200, part.body);
     const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${String(part.headers.etag)}</ETag></Part></CompleteMultipartUpload>`;
-    const done = await ossInject(app, token, {
+    const done = await ossInject(harness.app, token, {
       method: 'POST',
       key: keys[1] ?? '',
       subres: { uploadId: ids[1] ?? '' },
@@ -179,9 +169,9 @@ describe('embedded storage: open uploads and the quota of one creator', () => {
   });
 
   it('refuses what would pass the quota (stored objects and open parts) with QuotaExceeded', async () => {
-    const first = await ossInject(app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(500 * KB), contentType: 'image/png' });
+    const first = await ossInject(harness.app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(500 * KB), contentType: 'image/png' });
     assert.equal(first.statusCode, 200, first.body);
-    const second = await ossInject(app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(600 * KB), contentType: 'image/png' });
+    const second = await ossInject(harness.app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(600 * KB), contentType: 'image/png' });
     assert.equal(second.statusCode, 403);
     assert.match(second.body, /<Code>QuotaExceeded<\/Code>/);
 
@@ -190,16 +180,16 @@ describe('embedded storage: open uploads and the quota of one creator', () => {
     const init = await initiate(other, key);
     assert.equal(init.statusCode, 200, init.body);
     const uploadId = uploadIdOf(init.body);
-    const part1 = await ossInject(app, other, { method: 'PUT', key, subres: { partNumber: 1, uploadId }, payload: png(300 * KB) });
+    const part1 = await ossInject(harness.app, other, { method: 'PUT', key, subres: { partNumber: 1, uploadId }, payload: png(300 * KB) });
     assert.equal(part1.statusCode, 200, part1.body);
-    const part2 = await ossInject(app, other, { method: 'PUT', key, subres: { partNumber: 2, uploadId }, payload: png(300 * KB) });
+    const part2 = await ossInject(harness.app, other, { method: 'PUT', key, subres: { partNumber: 2, uploadId }, payload: png(300 * KB) });
     assert.equal(part2.statusCode, 403);
     assert.match(part2.body, /<Code>QuotaExceeded<\/Code>/);
     const full = await initiate(other, newKey(other.keyScope));
     assert.equal(full.statusCode, 200, 'room is left: a new upload may start');
-    const small = await ossInject(app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(100 * KB), contentType: 'image/png' });
+    const small = await ossInject(harness.app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(100 * KB), contentType: 'image/png' });
     assert.equal(small.statusCode, 200, 'what fits is taken');
-    const over = await ossInject(app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(101 * KB), contentType: 'image/png' });
+    const over = await ossInject(harness.app, other, { method: 'PUT', key: newKey(other.keyScope), payload: png(101 * KB), contentType: 'image/png' });
     assert.equal(over.statusCode, 403, '900 KB held: 101 KB more is one byte too many');
     assert.match(over.body, /<Code>QuotaExceeded<\/Code>/);
   });

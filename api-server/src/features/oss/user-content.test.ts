@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ApiCode } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { CLEAN_SVG, GIF_HTML_POLYGLOT, HOSTILE_SVGS, HTML_PAGE, MEDIA_SAMPLES } from './hostile-samples';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from './oss-test-client';
 import { cleanedUrl } from '../../testing/clean-image';
@@ -17,18 +16,17 @@ const SANDBOX = /^default-src 'none';.*\bsandbox$/;
 
 /** Hardening: nothing a user uploads can run as the app. */
 describe('user content in the embedded storage', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let storage: TestToken;
   let token: string;
   const data = tempDir('user-content');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   const put = async (payload: Buffer | string, contentType: string, key = newKey(storage.keyScope)): Promise<string> => {
-    const answer = await ossInject(app, storage, { method: 'PUT', key, payload, contentType });
+    const answer = await ossInject(harness.app, storage, { method: 'PUT', key, payload, contentType });
     assert.equal(answer.statusCode, 200, answer.body);
     return key;
   };
-  const read = (key: string, target: FastifyInstance = app, host?: string): Promise<LightMyRequestResponse> =>
+  const read = (key: string, target: FastifyInstance = harness.app, host?: string): Promise<LightMyRequestResponse> =>
     target.inject({ method: 'GET', url: `/oss/creator/${key}`, ...(host ? { headers: { host } } : {}) });
   const assertLockedDown = (got: LightMyRequestResponse, what: string) => {
     assert.equal(got.headers['x-content-type-options'], 'nosniff', what);
@@ -41,20 +39,13 @@ describe('user content in the embedded storage', () => {
     assertLockedDown(got, what);
   };
   const save = (files: string) =>
-    signed(app, { method: 'POST', url: '/api/material/save', token, params: { files, title: '测试素材', describe: '测试描述' } }).then((r) =>
+    signed(harness.app, { method: 'POST', url: '/api/material/save', token, params: { files, title: '测试素材', describe: '测试描述' } }).then((r) =>
       body<{ ids: number[] }>(r),
     );
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    token = await login(app, '13800000001');
-    storage = await fetchToken(app, token);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    token = await login(harness.app, '13800000001');
+    storage = await fetchToken(harness.app, token);
   });
 
   it('serves an HTML page uploaded as text/html under an image key as a download, never as HTML', async () => {
@@ -86,7 +77,7 @@ describe('user content in the embedded storage', () => {
       } else {
         assertDownload(got, sample.name);
       }
-      const head = await app.inject({ method: 'HEAD', url: `/oss/creator/${key}` });
+      const head = await harness.app.inject({ method: 'HEAD', url: `/oss/creator/${key}` });
       assert.equal(head.headers['content-type'], got.headers['content-type'], `${sample.name} HEAD`);
     }
   });
@@ -114,41 +105,41 @@ describe('user content in the embedded storage', () => {
     assert.equal(got.headers['content-disposition'], 'inline');
     assertLockedDown(got, 'clean svg');
     // Saved as the add screen saves it: through the clean step.
-    assert.equal((await save(await cleanedUrl(app, token, `/oss/creator/${key}`))).code, ApiCode.OK);
+    assert.equal((await save(await cleanedUrl(harness.app, token, `/oss/creator/${key}`))).code, ApiCode.OK);
   });
 
   it("never overwrites a stored key: a clean copy's key is not the creator's to write, and a second PUT, a multipart upload to a written key, and a completion racing a PUT are refused", async () => {
     // Uploaded and cleaned as the add screen does (SAMPLE.png is its own clean copy, byte for byte).
-    const key = keyIn(await cleanedUrl(app, token, `/oss/creator/${await put(SAMPLE.png, 'image/png')}`));
+    const key = keyIn(await cleanedUrl(harness.app, token, `/oss/creator/${await put(SAMPLE.png, 'image/png')}`));
     const saved = await save(`/oss/creator/${key}`);
     assert.equal(saved.code, ApiCode.OK);
 
     // The clean copy lies under clean/, which no upload credentials may write (not even over a free key there).
     assert.match(key, /^clean\/image\//);
     for (const target of [key, key.replace(/[0-9a-f]{32}/, '0'.repeat(32))]) {
-      const over = await ossInject(app, storage, { method: 'PUT', key: target, payload: HTML_PAGE, contentType: 'text/html' });
+      const over = await ossInject(harness.app, storage, { method: 'PUT', key: target, payload: HTML_PAGE, contentType: 'text/html' });
       assert.equal(over.statusCode, 403, target);
       assert.match(over.body, /<Code>AccessDenied<\/Code>/);
-      const initOver = await ossInject(app, storage, { method: 'POST', key: target, subres: 'uploads', contentType: 'image/png' });
+      const initOver = await ossInject(harness.app, storage, { method: 'POST', key: target, subres: 'uploads', contentType: 'image/png' });
       assert.equal(initOver.statusCode, 403, target);
     }
 
     // A key the creator wrote is write-once.
     const own = await put(SAMPLE.png, 'image/png');
-    const again = await ossInject(app, storage, { method: 'PUT', key: own, payload: HTML_PAGE, contentType: 'text/html' });
+    const again = await ossInject(harness.app, storage, { method: 'PUT', key: own, payload: HTML_PAGE, contentType: 'text/html' });
     assert.equal(again.statusCode, 409);
     assert.match(again.body, /<Code>FileAlreadyExists<\/Code>/);
-    const init = await ossInject(app, storage, { method: 'POST', key: own, subres: 'uploads', contentType: 'image/png' });
+    const init = await ossInject(harness.app, storage, { method: 'POST', key: own, subres: 'uploads', contentType: 'image/png' });
     assert.equal(init.statusCode, 409);
 
     // A multipart upload started while the key was free cannot complete once it is taken.
     const racing = newKey(storage.keyScope);
-    const started = await ossInject(app, storage, { method: 'POST', key: racing, subres: 'uploads', contentType: 'image/png' });
+    const started = await ossInject(harness.app, storage, { method: 'POST', key: racing, subres: 'uploads', contentType: 'image/png' });
     const uploadId = /<UploadId>([0-9a-f]+)<\/UploadId>/.exec(started.body)?.[1] ?? '';
-    const part = await ossInject(app, storage, { method: 'PUT', key: racing, subres: { partNumber: 1, uploadId }, payload: HTML_PAGE });
+    const part = await ossInject(harness.app, storage, { method: 'PUT', key: racing, subres: { partNumber: 1, uploadId }, payload: HTML_PAGE });
     await put(SAMPLE.gif, 'image/gif', racing);
     const xml = `<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>${String(part.headers.etag)}</ETag></Part></CompleteMultipartUpload>`;
-    const done = await ossInject(app, storage, { method: 'POST', key: racing, subres: { uploadId }, payload: xml, contentType: 'application/xml' });
+    const done = await ossInject(harness.app, storage, { method: 'POST', key: racing, subres: { uploadId }, payload: xml, contentType: 'application/xml' });
     assert.equal(done.statusCode, 409);
     assert.deepEqual((await read(racing)).rawPayload, SAMPLE.gif);
 
@@ -162,7 +153,7 @@ describe('user content in the embedded storage', () => {
     const missing = await read(newKey(storage.keyScope));
     assert.equal(missing.statusCode, 404);
     assertLockedDown(missing, '404');
-    const refused = await app.inject({
+    const refused = await harness.app.inject({
       method: 'PUT',
       url: `/oss/creator/${newKey(storage.keyScope)}`,
       payload: HTML_PAGE,
@@ -173,7 +164,7 @@ describe('user content in the embedded storage', () => {
   });
 
   it('answers an upload over 20 MB with HTTP 413 and the envelope, and keeps the connection usable', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const oversize = Buffer.alloc(20 * 1024 * 1024 + 1);
     const send = (): Promise<{ status: number; text: string; connection: string | undefined }> =>
@@ -204,49 +195,46 @@ describe('user content in the embedded storage', () => {
 });
 
 describe('user files on their own origin (STORAGE_PUBLIC_ORIGIN) and the pages’ CSP', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let storage: TestToken;
   let token: string;
   const data = tempDir('storage-origin');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, storagePublicOrigin: 'https://files.example.test' }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir, storagePublicOrigin: 'https://files.example.test' });
-    token = await login(app, '13800000001');
-    storage = await fetchToken(app, token);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    token = await login(harness.app, '13800000001');
+    storage = await fetchToken(harness.app, token);
   });
 
   it('hands out URLs on the storage origin and serves user files only there', async () => {
     const raw = newKey(storage.keyScope);
-    assert.equal((await ossInject(app, storage, { method: 'PUT', key: raw, payload: SAMPLE.png, contentType: 'image/png' })).statusCode, 200);
+    assert.equal((await ossInject(harness.app, storage, { method: 'PUT', key: raw, payload: SAMPLE.png, contentType: 'image/png' })).statusCode, 200);
     // Cleaned as the add screen does before saving.
-    const key = keyIn(await cleanedUrl(app, token, `/oss/creator/${raw}`));
+    const key = keyIn(await cleanedUrl(harness.app, token, `/oss/creator/${raw}`));
     const saved = body<{ ids: number[] }>(
-      await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: `/oss/creator/${key}`, title: '素材', describe: '描述' } }),
+      await signed(harness.app, {
+        method: 'POST',
+        url: '/api/material/save',
+        token,
+        params: { files: `/oss/creator/${key}`, title: '素材', describe: '描述' },
+      }),
     );
     assert.equal(saved.code, ApiCode.OK);
     const detail = body<{ cm_url: string }>(
-      await signed(app, { method: 'POST', url: '/api/material/showChild', token, params: { id: saved.data.ids[0] ?? 0 } }),
+      await signed(harness.app, { method: 'POST', url: '/api/material/showChild', token, params: { id: saved.data.ids[0] ?? 0 } }),
     );
     assert.equal(detail.data.cm_url, `https://files.example.test/oss/creator/${key}`);
 
-    const onApp = await app.inject({ method: 'GET', url: `/oss/creator/${key}`, headers: { host: 'creator.example.test' } });
+    const onApp = await harness.app.inject({ method: 'GET', url: `/oss/creator/${key}`, headers: { host: 'creator.example.test' } });
     assert.equal(onApp.statusCode, 301);
     assert.equal(onApp.headers.location, `https://files.example.test/oss/creator/${key}`);
-    const onStorage = await app.inject({ method: 'GET', url: `/oss/creator/${key}`, headers: { host: 'files.example.test' } });
+    const onStorage = await harness.app.inject({ method: 'GET', url: `/oss/creator/${key}`, headers: { host: 'files.example.test' } });
     assert.equal(onStorage.statusCode, 200);
     assert.equal(onStorage.headers['content-type'], 'image/png');
   });
 
   it('gives the app’s pages a CSP of its own origin, the storage origin and nothing inline', async () => {
     for (const url of ['/', '/material/index', '/api/runtime/config']) {
-      const csp = String((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      const csp = String((await harness.app.inject({ method: 'GET', url })).headers['content-security-policy']);
       const directive = (name: string) =>
         csp
           .split(';')

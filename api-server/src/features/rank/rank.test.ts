@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import type { RankListAnswer } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { addDays } from '../score/calendar';
 import { event, makeCreator, noonOf, publish } from '../score/testing';
 import { rebuildRanks } from './build';
@@ -15,39 +13,32 @@ import { topList, topQuery } from './query';
 const TODAY = '2031-01-15';
 
 describe('rank', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const ids = { star: 0, steady: 0, old: 0, low: 0 };
   const tokens: Record<string, string> = {};
 
   const list = async (phone: string, params: Record<string, string | number>) =>
-    body<RankListAnswer>(await signed(app, { url: '/api/creatorRank/list', token: tokens[phone], params }));
+    body<RankListAnswer>(await signed(harness.app, { url: '/api/creatorRank/list', token: tokens[phone], params }));
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    app.scoreClock.now = () => noonOf(TODAY);
+    harness.app.scoreClock.now = () => noonOf(TODAY);
     // star: a video every day this week; steady: articles over the month; old: only last month; low: one gallery.
-    ids.star = await makeCreator(database.db, '13700000011');
-    for (let i = 0; i < 7; i += 1) await publish(database.db, ids.star, addDays(TODAY, -i), { type: 2 });
-    await event(database.db, ids.star, TODAY, 'share', 900, 2);
-    ids.steady = await makeCreator(database.db, '13700000012');
-    for (let i = 0; i < 30; i += 3) await publish(database.db, ids.steady, addDays(TODAY, -i), { type: 1 });
-    ids.old = await makeCreator(database.db, '13700000013');
-    await publish(database.db, ids.old, addDays(TODAY, -40));
-    ids.low = await makeCreator(database.db, '13700000014');
-    await publish(database.db, ids.low, addDays(TODAY, -20), { type: 3 });
+    ids.star = await makeCreator(harness.database.db, '13700000011');
+    for (let i = 0; i < 7; i += 1) await publish(harness.database.db, ids.star, addDays(TODAY, -i), { type: 2 });
+    await event(harness.database.db, ids.star, TODAY, 'share', 900, 2);
+    ids.steady = await makeCreator(harness.database.db, '13700000012');
+    for (let i = 0; i < 30; i += 3) await publish(harness.database.db, ids.steady, addDays(TODAY, -i), { type: 1 });
+    ids.old = await makeCreator(harness.database.db, '13700000013');
+    await publish(harness.database.db, ids.old, addDays(TODAY, -40));
+    ids.low = await makeCreator(harness.database.db, '13700000014');
+    await publish(harness.database.db, ids.low, addDays(TODAY, -20), { type: 3 });
     for (const [name, phone] of [
       ['star', '13700000011'],
       ['low', '13700000014'],
       ['old', '13700000013'],
     ] as const)
-      tokens[name] = await login(app, phone);
-    await rebuildRanks(database.db, TODAY);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+      tokens[name] = await login(harness.app, phone);
+    await rebuildRanks(harness.database.db, TODAY);
   });
 
   it('ranks creators who published in the period by their mean daily score; weekly and monthly differ', async () => {
@@ -93,14 +84,14 @@ describe('rank', () => {
 
   it('answers my row below the top 100, and null when I am not ranked', async () => {
     // 100 creators above "low" in the monthly gallery list, written straight into the list.
-    await database.db
+    await harness.database.db
       .updateTable('creator_rank')
       .set({ position: 101 })
       .where('user_id', '=', ids.low)
       .where('period', '=', 'month')
       .where('type', '=', 3)
       .execute();
-    await database.db
+    await harness.database.db
       .insertInto('creator_rank')
       .values(
         Array.from({ length: 100 }, (_, i) => ({ period: 'month' as const, type: 3, user_id: 900_000 + i, score_tenths: 900, position: i + 1, day: TODAY })),
@@ -122,16 +113,16 @@ describe('rank', () => {
   });
 
   it('serves the top 100 of 100,000 creators through the position index', async () => {
-    await database.db.deleteFrom('creator_rank').execute();
-    await database.db.executeQuery(
+    await harness.database.db.deleteFrom('creator_rank').execute();
+    await harness.database.db.executeQuery(
       CompiledQuery.raw(
         `insert into creator_rank (period, type, user_id, score_tenths, position, day)
          select p, t, g, 1000 - g / 100, g, '${TODAY}' from generate_series(1, 100000) g, (values ('week'), ('month')) ps(p), (values (0), (1)) ts(t)`,
       ),
     );
-    await database.db.executeQuery(CompiledQuery.raw('analyze creator_rank'));
-    const compiled = topQuery(database.db, 'month', 1).compile();
-    const plan = await database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+    await harness.database.db.executeQuery(CompiledQuery.raw('analyze creator_rank'));
+    const compiled = topQuery(harness.database.db, 'month', 1).compile();
+    const plan = await harness.database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     assert.match(text, /creator_rank_position_idx/);
     assert.doesNotMatch(text, /Seq Scan on creator_rank/);
@@ -141,7 +132,7 @@ describe('rank', () => {
     assert.equal(answer.data.list.length, 100);
     assert.equal(answer.data.list[99]?.position, 100);
     const queryStarted = performance.now();
-    await topList(database.db, 'month', 1);
+    await topList(harness.database.db, 'month', 1);
     console.info(`rank list of 400,000 rows: call ${ms.toFixed(1)} ms, top-100 query ${(performance.now() - queryStarted).toFixed(1)} ms`);
   });
 });

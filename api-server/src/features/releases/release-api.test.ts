@@ -18,8 +18,7 @@ import { ApiCode, type ApiEnvelope } from 'shared-sdk/contract';
 import { DiskObjectStore } from '../../storage/disk-object-store';
 import { releaseObjects } from '../../storage/release-objects';
 import { type TestOperator, addTestOperator, signInOperator } from '../../testing/operators';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 
 type Answer<T = Record<string, unknown>> = { status: number; body: ApiEnvelope<T> };
 
@@ -59,8 +58,6 @@ function client(app: FastifyInstance) {
 }
 
 describe('the release API on the folder store', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let api: ReturnType<typeof client>;
   const web = tempDir('release-api-web');
   const releases = tempDir('release-api-store');
@@ -92,21 +89,24 @@ describe('the release API on the folder store', () => {
       });
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-    database = await openTestDatabase();
-    app = await buildTestApp(database, {
+  });
+  const harness = setUpTestApp({
+    overrides: () => ({
       webRoot: web.dir,
       releasesDir: releases.dir,
       releaseEnv: 'production',
       rollbackMinLoads: 3,
       releaseWebhooks: [{ format: 'json', url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts` }],
-    });
-    api = client(app);
+    }),
+  });
+  before(async () => {
+    api = client(harness.app);
     for (const role of ['admin', 'moderator', 'viewer', 'release_manager']) {
-      ops[role] = await addTestOperator(database.db, role);
-      tokens[role] = await signInOperator(app, database.db, ops[role]);
+      ops[role] = await addTestOperator(harness.database.db, role);
+      tokens[role] = await signInOperator(harness.app, harness.database.db, ops[role]);
     }
-    ops.stagingManager = await addTestOperator(database.db, 'release_manager');
-    tokens.stagingManager = await signInOperator(app, database.db, ops.stagingManager);
+    ops.stagingManager = await addTestOperator(harness.database.db, 'release_manager');
+    tokens.stagingManager = await signInOperator(harness.app, harness.database.db, ops.stagingManager);
     const scope = (id: number, remotes: string[], envs: string[]) =>
       api.call(tokens.admin!, '/api/operator/operators/release-scope', { id, remotes, envs, reason: 'team tools' });
     assert.equal((await scope(ops.release_manager!.id, ['mf-tools'], ['production'])).body.code, 0);
@@ -117,8 +117,6 @@ describe('the release API on the folder store', () => {
     tokens.ciEditor = (await ciToken('editor-ci', 'mf-editor', 'production')).token;
   });
   after(async () => {
-    await app.close();
-    await database.close();
     await new Promise<void>((resolve) => hook.close(() => resolve()));
     web.remove();
     releases.remove();
@@ -127,7 +125,7 @@ describe('the release API on the folder store', () => {
 
   it('shows a CI token once, stores only its hash, lists it for admins, and refuses it to anyone else', async () => {
     assert.match(tokens.ciTools!, /^mfci_[A-Za-z0-9_-]{43}$/);
-    const rows = await database.db.selectFrom('release_tokens').select(['token_hash', 'hint']).execute();
+    const rows = await harness.database.db.selectFrom('release_tokens').select(['token_hash', 'hint']).execute();
     assert.ok(rows.every((row) => !JSON.stringify(row).includes(tokens.ciTools!.slice(5))));
     const listed = await api.call<Array<{ name: string; remote: string; env: string; hint: string }>>(tokens.admin!, '/api/operator/release-tokens');
     assert.deepEqual(
@@ -168,7 +166,7 @@ describe('the release API on the folder store', () => {
       manifest.remotes['mf-tools']!.history.map((h) => `${h.who} ${h.action}`),
       ['ci:tools-ci promote', 'ci:tools-ci canary'],
     );
-    const audit = await database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').orderBy('id').execute();
+    const audit = await harness.database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').orderBy('id').execute();
     assert.deepEqual(
       audit.map((row) => `${row.operator_name} ${row.role} ${row.action} ${row.target_id} ${row.reason}`),
       [
@@ -214,7 +212,7 @@ describe('the release API on the folder store', () => {
     const revoke = await api.call<{ revoked_at: string | null }>(tokens.admin!, '/api/operator/release-tokens/revoke', { id: revoked.id, reason: 'leaked' });
     assert.ok(revoke.body.data.revoked_at);
     const expired = await ciToken('expired', 'mf-tools', 'production');
-    await database.db
+    await harness.database.db
       .updateTable('release_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('id', '=', expired.id)
@@ -229,7 +227,7 @@ describe('the release API on the folder store', () => {
         assert.equal(answer.body.code, ApiCode.TOKEN_EXPIRED);
       }
     }
-    const audit = await database.db.selectFrom('operator_audit').select('action').where('action', '=', 'release_token.revoke').execute();
+    const audit = await harness.database.db.selectFrom('operator_audit').select('action').where('action', '=', 'release_token.revoke').execute();
     assert.equal(audit.length, 1);
   });
 
@@ -250,7 +248,7 @@ describe('the release API on the folder store', () => {
     // Users are keyed by a creator's id: anything else is refused, as the console refuses it.
     for (const user of ['qa-7', '0', '-1', '1e3'])
       assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user })).body.code, ApiCode.INVALID_PARAMS, user);
-    const row = await database.db.selectFrom('operator_audit').selectAll().where('action', '=', 'release.pin').executeTakeFirstOrThrow();
+    const row = await harness.database.db.selectFrom('operator_audit').selectAll().where('action', '=', 'release.pin').executeTakeFirstOrThrow();
     assert.deepEqual([row.operator_id, row.operator_name, row.role], [ops.release_manager!.id, ops.release_manager!.name, 'release_manager']);
   });
 
@@ -263,7 +261,7 @@ describe('the release API on the folder store', () => {
     assert.match(wrongName.body.msg, /is a build of mf_editor/);
     const garbage = await api.upload(tokens.ciTools!, 'mf-tools', Buffer.from('definitely not gzip'));
     assert.equal(garbage.body.code, ApiCode.INVALID_PARAMS);
-    const json = await app.inject({
+    const json = await harness.app.inject({
       method: 'POST',
       url: '/api/operator/releases/upload?remote=mf-tools',
       headers: { authorization: `Bearer ${tokens.ciTools}` },
@@ -273,7 +271,7 @@ describe('the release API on the folder store', () => {
     const unknownRemote = await api.upload(tokens.admin!, 'mf-nope', Buffer.from('x'));
     assert.equal(unknownRemote.body.code, ApiCode.INVALID_PARAMS);
     // Over the size limit: refused before it is read (413), nothing published.
-    const tooBig = await app.inject({
+    const tooBig = await harness.app.inject({
       method: 'POST',
       url: '/api/operator/releases/upload?remote=mf-tools',
       headers: { authorization: `Bearer ${tokens.ciTools}`, 'content-type': 'application/gzip' },
@@ -313,7 +311,7 @@ describe('the release API on the folder store', () => {
     });
     assert.equal(forced.body.code, 0, forced.body.msg);
     assert.deepEqual([forced.body.data.stable, forced.body.data.canary], ['1.1.0', null]);
-    const row = await database.db
+    const row = await harness.database.db
       .selectFrom('operator_audit')
       .selectAll()
       .where('action', '=', 'release.promote')
@@ -339,9 +337,9 @@ describe('the release API on the folder store', () => {
       ],
     );
     // A refused step leaves no audit row.
-    const before = await database.db.selectFrom('operator_audit').select('id').execute();
+    const before = await harness.database.db.selectFrom('operator_audit').select('id').execute();
     assert.equal((await api.call(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'nothing runs' })).body.code, ApiCode.CONFLICT);
-    assert.equal((await database.db.selectFrom('operator_audit').select('id').execute()).length, before.length);
+    assert.equal((await harness.database.db.selectFrom('operator_audit').select('id').execute()).length, before.length);
   });
 
   it('keeps concurrent steps safe: each one lands whole or is refused, the history and the audit agree', async (t) => {
@@ -354,7 +352,7 @@ describe('the release API on the folder store', () => {
     const rollout = (await store.readManifest('production')).remotes['mf-tools']!;
     assert.equal(rollout.qaUsers.length, landed);
     assert.equal(rollout.history.filter((h) => h.action === 'qa-add').length, landed);
-    const audit = await database.db.selectFrom('operator_audit').select('id').where('action', '=', 'release.qa_add').execute();
+    const audit = await harness.database.db.selectFrom('operator_audit').select('id').where('action', '=', 'release.qa_add').execute();
     assert.equal(audit.length, landed);
 
     // Two uploads of one version at once: one publishes, the other is refused.
@@ -365,7 +363,7 @@ describe('the release API on the folder store', () => {
 
   it('runs the deploy command line against the listening server, with the token from the environment or --token', async () => {
     const port = 20000 + Math.floor(Math.random() * 10000);
-    await app.listen({ port, host: '127.0.0.1' });
+    await harness.app.listen({ port, host: '127.0.0.1' });
     const server = `http://127.0.0.1:${port}`;
     const repo = builds.dir;
     await fs.writeFile(path.join(repo, 'pnpm-workspace.yaml'), 'packages: []\n');
@@ -410,8 +408,6 @@ describe('the release API on the folder store', () => {
 });
 
 describe('the release API on the bucket store', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('release-api-bucket-web');
   const storage = tempDir('release-api-bucket');
   const builds = tempDir('release-api-bucket-builds');
@@ -420,27 +416,23 @@ describe('the release API on the bucket store', () => {
 
   before(async () => {
     await webRootWithHost(web.dir);
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesBucketPrefix: 'releases' }, { storage: bucket });
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    storage.remove();
-    builds.remove();
+  const harness = setUpTestApp({
+    overrides: { webRoot: web.dir, releasesBucketPrefix: 'releases' },
+    deps: { storage: bucket },
+    cleanUp: [web.remove, storage.remove, builds.remove],
   });
 
   it('publishes into the bucket and rolls out there, as an admin', async () => {
-    const admin = await addTestOperator(database.db, 'admin');
-    const token = await signInOperator(app, database.db, admin);
-    const api = client(app);
+    const admin = await addTestOperator(harness.database.db, 'admin');
+    const token = await signInOperator(harness.app, harness.database.db, admin);
+    const api = client(harness.app);
     const uploaded = await api.upload(token, 'mf-drafts', await archiveOf(builds.dir, 'mf-drafts', '1.0.0'));
     assert.equal(uploaded.body.code, 0, uploaded.body.msg);
     assert.equal((await api.call(token, 'promote', { remote: 'mf-drafts', version: '1.0.0', reason: 'first release' })).body.code, 0);
     assert.ok(await bucket.head('releases/mf-drafts/1.0.0/remoteEntry.js'));
     assert.equal((await store.readManifest('production')).remotes['mf-drafts']?.stable?.version, '1.0.0');
-    const served = await app.inject({ method: 'GET', url: '/releases/mf-drafts/1.0.0/remoteEntry.js' });
+    const served = await harness.app.inject({ method: 'GET', url: '/releases/mf-drafts/1.0.0/remoteEntry.js' });
     assert.equal(served.statusCode, 200);
   });
 });

@@ -4,23 +4,24 @@
  * list and within their scope only.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
-import type { FastifyInstance } from 'fastify';
 import { ApiCode, type ErrorReportItem } from 'shared-sdk/contract';
 import type { releases } from 'shared-sdk/contract/schemas';
 import { publishMappedChunk, publishTestRelease } from '../../testing/releases';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { countLoadReport } from '../runtime/load-counts';
 
 describe('release health: what users see of each version', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('release-health-web');
   const store_ = tempDir('release-health-store');
+  // A high judging minimum: the analysis must not roll the canary back while the test reports errors.
+  const harness = setUpTestApp({
+    overrides: { webRoot: web.dir, releasesDir: store_.dir, releaseEnv: 'production', rollbackMinLoads: 1000 },
+    cleanUp: [web.remove, store_.remove],
+  });
   const store = new ReleaseStore(new FolderBlobStore(store_.dir));
   const ctx = { store, env: 'production', who: 'test' };
   const tokens: Record<string, string> = {};
@@ -28,12 +29,9 @@ describe('release health: what users see of each version', () => {
   let pageLoads = 0;
 
   const health = (token: string, remote: string) =>
-    operatorCall<releases.ReleaseHealth>(app, { url: '/api/operator/releases/health', token, query: { remote } });
+    operatorCall<releases.ReleaseHealth>(harness.app, { url: '/api/operator/releases/health', token, query: { remote } });
 
   before(async () => {
-    database = await openTestDatabase();
-    // A high judging minimum: the analysis must not roll the canary back while the test reports errors.
-    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: store_.dir, releaseEnv: 'production', rollbackMinLoads: 1000 });
     for (const version of ['1.0.0', '1.1.0']) {
       await publishTestRelease(store, 'mf-tools', version);
       await publishMappedChunk(store, 'mf-tools', version);
@@ -41,27 +39,36 @@ describe('release health: what users see of each version', () => {
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
     for (const role of ['admin', 'viewer', 'moderator', 'release_manager']) {
-      ops[role] = await addTestOperator(database.db, role);
-      tokens[role] = await signInOperator(app, database.db, ops[role]);
+      ops[role] = await addTestOperator(harness.database.db, role);
+      tokens[role] = await signInOperator(harness.app, harness.database.db, ops[role]);
     }
-    ops.editorManager = await addTestOperator(database.db, 'release_manager');
-    tokens.editorManager = await signInOperator(app, database.db, ops.editorManager);
+    ops.editorManager = await addTestOperator(harness.database.db, 'release_manager');
+    tokens.editorManager = await signInOperator(harness.app, harness.database.db, ops.editorManager);
     const scope = (id: number, remotes: string[]) =>
-      operatorCall(app, { url: '/api/operator/operators/release-scope', token: tokens.admin, payload: { id, remotes, envs: ['production'] } });
+      operatorCall(harness.app, { url: '/api/operator/operators/release-scope', token: tokens.admin, payload: { id, remotes, envs: ['production'] } });
     assert.equal((await scope(ops.release_manager!.id, ['mf-tools'])).body.code, 0);
     assert.equal((await scope(ops.editorManager.id, ['mf-editor'])).body.code, 0);
 
     // Loads of this canary run: stable 10 (1 failed), canary 4 (1 failed).
     const run = (await store.readManifest('production')).remotes['mf-tools']?.canary?.since ?? 0;
     const load = (version: string, n: number, ok: boolean) =>
-      countLoadReport(database.db, { env: 'production', remote: 'mf-tools', version, run, userId: 1, pageLoad: `load-${n}`, ok, phase: ok ? 'ok' : 'entry' });
+      countLoadReport(harness.database.db, {
+        env: 'production',
+        remote: 'mf-tools',
+        version,
+        run,
+        userId: 1,
+        pageLoad: `load-${n}`,
+        ok,
+        phase: ok ? 'ok' : 'entry',
+      });
     for (let n = 0; n < 10; n++) await load('1.0.0', n, n !== 0);
     for (let n = 10; n < 14; n++) await load('1.1.0', n, n !== 10);
 
     // Two page loads of the canary report errors (one of them twice), through the real report call.
-    const user = await login(app, '13800000003');
+    const user = await login(harness.app, '13800000003');
     const report = (items: ErrorReportItem[]) =>
-      signed(app, {
+      signed(harness.app, {
         method: 'POST',
         url: '/api/runtime/error-report',
         token: user,
@@ -86,19 +93,13 @@ describe('release health: what users see of each version', () => {
       { remote: 'mf-tools', version: '1.1.0', name: 'LCP', value: 5000, rating: 'poor' },
       { remote: 'mf-tools', version: '1.1.0', name: 'INP', value: 120, rating: 'good' },
     ];
-    const measured = await signed(app, {
+    const measured = await signed(harness.app, {
       method: 'POST',
       url: '/api/runtime/error-report',
       token: user,
       params: { pageLoad: `error-page-${++pageLoads}`, items: '[]', vitals: JSON.stringify(vitals) },
     });
     assert.equal(body<{ vitals: number }>(measured).data.vitals, 2);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    store_.remove();
   });
 
   it("answers per version the current run's counts and the top errors with mapped stacks", async () => {
@@ -153,7 +154,7 @@ describe('release health: what users see of each version', () => {
       assert.equal(refused.body.code, ApiCode.INVALID_PARAMS, `${bad}: ${JSON.stringify(refused.body)}`);
       assert.ok(refused.status < 500);
     }
-    const anonymous = await app.inject({ method: 'GET', url: '/api/operator/releases/health?remote=mf-tools' });
+    const anonymous = await harness.app.inject({ method: 'GET', url: '/api/operator/releases/health?remote=mf-tools' });
     assert.equal(anonymous.statusCode, 401);
   });
 });

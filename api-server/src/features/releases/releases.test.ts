@@ -1,58 +1,48 @@
 /** The release store in the object storage bucket (RELEASES_BUCKET_PREFIX), and the load reports' own rate limit. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { BucketBlobStore, ReleaseStore, operations } from 'deploy';
-import type { FastifyInstance } from 'fastify';
 import type { RemotesList } from 'shared-sdk/contract';
 import { DiskObjectStore } from '../../storage/disk-object-store';
 import { publishTestRelease as release } from '../../testing/releases';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { body, login, signed } from '../../testing/signed';
 import { LOAD_REPORTS_PER_MINUTE } from '../runtime/rollout-routes';
 import { releaseObjects } from '../../storage/release-objects';
 
 describe('releases in the object storage bucket', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const storageDir = tempDir('creator-bucket');
   const web = tempDir('creator-web');
   const bucket = new DiskObjectStore(storageDir.dir, 'creator', '/oss');
+  const harness = setUpTestApp({
+    overrides: { webRoot: web.dir, releasesBucketPrefix: 'releases' },
+    deps: { storage: bucket },
+    cleanUp: [storageDir.remove, web.remove],
+  });
   // What a CI job would write with the deploy package: the same bucket, the same prefix.
   const store = new ReleaseStore(new BucketBlobStore(releaseObjects(bucket), 'releases/'));
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesBucketPrefix: 'releases' }, { storage: bucket });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    storageDir.remove();
-    web.remove();
-  });
 
   it('lists the stable release and serves its files from the bucket', async () => {
     await release(store, 'mf-tools', '2.0.0');
     await operations.promote({ store, env: 'production', who: 'test' }, 'mf-tools', '2.0.0');
     assert.ok(await bucket.head('releases/manifests/production.json'), 'the manifest lives under the prefix');
 
-    const listed = body<RemotesList>(await app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
+    const listed = body<RemotesList>(await harness.app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
     assert.deepEqual(
       listed.map((r) => [r.name, r.version, r.manifestUrl]),
       [['mf_tools', '2.0.0', '/releases/mf-tools/2.0.0/mf-manifest.json']],
     );
-    const file = await app.inject({ method: 'GET', url: '/releases/mf-tools/2.0.0/remoteEntry.js' });
+    const file = await harness.app.inject({ method: 'GET', url: '/releases/mf-tools/2.0.0/remoteEntry.js' });
     assert.equal(file.statusCode, 200);
     assert.equal(file.body, 'var v = "2.0.0";');
     assert.equal(file.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
   it('limits load reports per address on their own, and counts none it refused', async () => {
-    const token = await login(app, '13800000001');
+    const token = await login(harness.app, '13800000001');
     let page = 0;
     const report = (version: string) =>
-      signed(app, {
+      signed(harness.app, {
         method: 'POST',
         url: '/api/runtime/remote-load',
         token,
@@ -64,6 +54,6 @@ describe('releases in the object storage bucket', () => {
     assert.equal((await report('2.0.0')).statusCode, 429);
     assert.deepEqual((await store.readStats('production'))['mf-tools']?.['2.0.0'], { loads: 1, failures: 1 });
     // Other routes keep the general limit.
-    assert.equal((await app.inject({ method: 'GET', url: '/api/runtime/rollout' })).statusCode, 200);
+    assert.equal((await harness.app.inject({ method: 'GET', url: '/api/runtime/rollout' })).statusCode, 200);
   });
 });

@@ -8,12 +8,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
-import type { FastifyInstance } from 'fastify';
 import { ApiCode, type ApiEnvelope } from 'shared-sdk/contract';
 import { publishTestRelease } from '../../testing/releases';
 import { addTestOperator, signInOperator } from '../../testing/operators';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { releaseAccess } from './release-access';
 import { STEP_PLAN_ACTOR, runStepPlans } from './step-plans';
 
@@ -21,8 +19,6 @@ const R = 'mf-tools';
 const ENV = 'production';
 
 describe('step plans driven by the server', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let admin = '';
   let hook: http.Server;
   const alerts: Array<Record<string, unknown>> = [];
@@ -33,15 +29,15 @@ describe('step plans driven by the server', () => {
   let T0 = 0;
   const at = (minutes: number) => new Date(T0 + minutes * 60_000);
   const manifest = () => store.readManifest(ENV);
-  const check = async (minutes: number) => (await runStepPlans(app, releaseAccess(app), at(minutes))).map((d) => `${d.kind} ${d.version}`);
+  const check = async (minutes: number) => (await runStepPlans(harness.app, releaseAccess(harness.app), at(minutes))).map((d) => `${d.kind} ${d.version}`);
 
   /** Sets a version's counts in a run as the load and error reports would have left them. */
   async function counts(version: string, run: number, loads: number, failures: number, errorSessions = 0): Promise<void> {
-    await database.db.deleteFrom('remote_load_counts').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
-    await database.db.insertInto('remote_load_counts').values({ env: ENV, remote: R, version, run, loads, failures }).execute();
-    await database.db.deleteFrom('remote_error_sessions').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
+    await harness.database.db.deleteFrom('remote_load_counts').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
+    await harness.database.db.insertInto('remote_load_counts').values({ env: ENV, remote: R, version, run, loads, failures }).execute();
+    await harness.database.db.deleteFrom('remote_error_sessions').where('remote', '=', R).where('version', '=', version).where('run', '=', run).execute();
     for (let i = 0; i < errorSessions; i++) {
-      await database.db
+      await harness.database.db
         .insertInto('remote_error_sessions')
         .values({ env: ENV, remote: R, version, run, page_load: `${version}-${run}-${i}` })
         .execute();
@@ -49,7 +45,7 @@ describe('step plans driven by the server', () => {
   }
 
   async function canaryWithPlan(version: string, plan: Record<string, unknown>) {
-    const response = await app.inject({
+    const response = await harness.app.inject({
       method: 'POST',
       url: '/api/operator/releases/canary',
       headers: { authorization: `Bearer ${admin}` },
@@ -61,12 +57,13 @@ describe('step plans driven by the server', () => {
   }
 
   /** The audit rows the step plans wrote, oldest first. */
-  const planRows = () => database.db.selectFrom('operator_audit').selectAll().where('operator_name', '=', STEP_PLAN_ACTOR).orderBy('id').execute();
+  const planRows = () => harness.database.db.selectFrom('operator_audit').selectAll().where('operator_name', '=', STEP_PLAN_ACTOR).orderBy('id').execute();
 
   const waitForAlerts = async (n: number) => {
     for (let i = 0; i < 100 && alerts.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
+  const port = 20000 + Math.floor(Math.random() * 10000);
   before(async () => {
     hook = http.createServer((req, res) => {
       let text = '';
@@ -76,24 +73,24 @@ describe('step plans driven by the server', () => {
         res.writeHead(200).end('{}');
       });
     });
-    const port = 20000 + Math.floor(Math.random() * 10000);
     await new Promise<void>((resolve) => hook.listen(port, '127.0.0.1', resolve));
-    database = await openTestDatabase();
-    app = await buildTestApp(database, {
+  });
+  const harness = setUpTestApp({
+    overrides: {
       webRoot: web.dir,
       releasesDir: releases.dir,
       releaseEnv: ENV,
       rollbackMinLoads: 20,
       rollbackMarginPct: 5,
       releaseWebhooks: [{ format: 'json', url: `http://127.0.0.1:${port}/hook` }],
-    });
-    admin = await signInOperator(app, database.db, await addTestOperator(database.db, 'admin'));
+    },
+  });
+  before(async () => {
+    admin = await signInOperator(harness.app, harness.database.db, await addTestOperator(harness.database.db, 'admin'));
     for (const version of ['1.0.0', '1.1.0', '1.2.0']) await publishTestRelease(store, R, version);
     await operations.promote({ store, env: ENV, who: 'test' }, R, '1.0.0');
   });
   after(async () => {
-    await app.close();
-    await database.close();
     await new Promise<void>((resolve) => hook.close(() => resolve()));
     web.remove();
     releases.remove();
@@ -152,7 +149,7 @@ describe('step plans driven by the server', () => {
       /^step plan 5 → 25 %: 5 % held 10 min with 30 canary loads; canary failure rate 0\.0 % over 30 loads vs stable 1\.0 % over 600/,
     );
     assert.match(steps[3]!.reason!, /^step plan complete: 100 % held 10 min with 80 canary loads/);
-    const listed = await app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${admin}` } });
+    const listed = await harness.app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${admin}` } });
     const tools = (listed.json() as ApiEnvelope<{ remotes: Array<{ remote: string; watch?: { version: string; until: string } }> }>).data.remotes.find(
       (r) => r.remote === R,
     );
@@ -189,7 +186,7 @@ describe('step plans driven by the server', () => {
       ['5 → 25 (25)', '25 → 50 (50)', '50 → 100 (100)'],
     );
     // The console's 操作记录 lists it, and its CSV carries it.
-    const listedAudit = await app.inject({
+    const listedAudit = await harness.app.inject({
       method: 'GET',
       url: '/api/operator/audit?action=release.promote',
       headers: { authorization: `Bearer ${admin}` },
@@ -199,7 +196,7 @@ describe('step plans driven by the server', () => {
       entries.filter((entry) => entry.role === 'system').map((entry) => [entry.operator, entry.operator_id]),
       [[STEP_PLAN_ACTOR, null]],
     );
-    const csv = await app.inject({ method: 'GET', url: '/api/operator/audit/export?action=release', headers: { authorization: `Bearer ${admin}` } });
+    const csv = await harness.app.inject({ method: 'GET', url: '/api/operator/audit/export?action=release', headers: { authorization: `Bearer ${admin}` } });
     assert.equal(csv.statusCode, 200);
     assert.match(csv.body, /,api-server \(step plan\),system,release\.promote,release,production\/mf-tools,"step plan complete/);
   });

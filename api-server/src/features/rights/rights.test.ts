@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import type { RightsAnswer } from 'shared-sdk/contract';
 import { ban } from '../../cli/commands';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { addDays } from '../score/calendar';
 import { event, makeCreator, noonOf, publish } from '../score/testing';
 import { RightReviewRefusal, listRightApplications, reviewRightApplication } from './review';
@@ -16,17 +14,16 @@ const NEWBIE = '13700000022';
 const UNVERIFIED = '13700000023';
 
 describe('rights centre', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
 
-  const view = async (phone: string) => body<RightsAnswer>(await signed(app, { url: '/api/rights/index', token: tokens[phone] }));
+  const view = async (phone: string) => body<RightsAnswer>(await signed(harness.app, { url: '/api/rights/index', token: tokens[phone] }));
   const apply = async (phone: string, code: string) =>
-    body<RightsAnswer>(await signed(app, { method: 'POST', url: '/api/rights/apply', token: tokens[phone], params: { code } }));
+    body<RightsAnswer>(await signed(harness.app, { method: 'POST', url: '/api/rights/apply', token: tokens[phone], params: { code } }));
   const stateOf = (answer: RightsAnswer, code: string) => answer.rights.find((r) => r.code === code);
   const pendingId = async (code: string) =>
     (
-      await database.db
+      await harness.database.db
         .selectFrom('right_applications')
         .select('id')
         .where('right_code', '=', code)
@@ -36,21 +33,15 @@ describe('rights centre', () => {
     ).id;
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    app.scoreClock.now = () => noonOf(TODAY);
+    harness.app.scoreClock.now = () => noonOf(TODAY);
     // GOOD: 10 works on 10 days and an audience: score 83 (Lv4). NEWBIE: one work (Lv1).
-    const good = await makeCreator(database.db, GOOD);
-    for (let i = 0; i < 10; i += 1) await publish(database.db, good, addDays(TODAY, -i));
-    await event(database.db, good, TODAY, 'share', 500);
-    const newbie = await makeCreator(database.db, NEWBIE);
-    await publish(database.db, newbie, TODAY);
-    await makeCreator(database.db, UNVERIFIED, false);
-    for (const phone of [GOOD, NEWBIE, UNVERIFIED]) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    const good = await makeCreator(harness.database.db, GOOD);
+    for (let i = 0; i < 10; i += 1) await publish(harness.database.db, good, addDays(TODAY, -i));
+    await event(harness.database.db, good, TODAY, 'share', 500);
+    const newbie = await makeCreator(harness.database.db, NEWBIE);
+    await publish(harness.database.db, newbie, TODAY);
+    await makeCreator(harness.database.db, UNVERIFIED, false);
+    for (const phone of [GOOD, NEWBIE, UNVERIFIED]) tokens[phone] = await login(harness.app, phone);
   });
 
   it('shows my level, what the next one misses and every right with its state', async () => {
@@ -85,20 +76,23 @@ describe('rights centre', () => {
     const again = await apply(GOOD, 'original');
     assert.deepEqual([again.code, again.msg], [1009, '该权益正在审核中，请耐心等待']);
 
-    assert.match(await listRightApplications(database.db, 'pending'), /13700000021 .* 原创标 \(original\) {2}pending/);
-    assert.match(await reviewRightApplication(database.db, { id: String(await pendingId('original')), status: 'approved', reason: '' }), /now approved/);
+    assert.match(await listRightApplications(harness.database.db, 'pending'), /13700000021 .* 原创标 \(original\) {2}pending/);
+    assert.match(
+      await reviewRightApplication(harness.database.db, { id: String(await pendingId('original')), status: 'approved', reason: '' }),
+      /now approved/,
+    );
     assert.equal(stateOf((await view(GOOD)).data, 'original')?.state, 'approved');
     assert.deepEqual([(await apply(GOOD, 'original')).code, (await apply(GOOD, 'original')).msg], [1009, '该权益已开通']);
 
     await apply(GOOD, 'live');
     const liveId = await pendingId('live');
-    await assert.rejects(reviewRightApplication(database.db, { id: String(liveId), status: 'rejected', reason: ' ' }), RightReviewRefusal);
-    await reviewRightApplication(database.db, { id: String(liveId), status: 'rejected', reason: '直播需要近 30 天无违规' });
+    await assert.rejects(reviewRightApplication(harness.database.db, { id: String(liveId), status: 'rejected', reason: ' ' }), RightReviewRefusal);
+    await reviewRightApplication(harness.database.db, { id: String(liveId), status: 'rejected', reason: '直播需要近 30 天无违规' });
     const live = stateOf((await view(GOOD)).data, 'live');
     assert.deepEqual([live?.state, live?.reason], ['rejected', '直播需要近 30 天无违规']);
-    await assert.rejects(reviewRightApplication(database.db, { id: String(liveId), status: 'approved', reason: '' }), /already rejected/);
-    await assert.rejects(reviewRightApplication(database.db, { id: '99999999', status: 'approved', reason: '' }), /No application/);
-    await assert.rejects(reviewRightApplication(database.db, { id: 'x', status: 'approved', reason: '' }), RightReviewRefusal);
+    await assert.rejects(reviewRightApplication(harness.database.db, { id: String(liveId), status: 'approved', reason: '' }), /already rejected/);
+    await assert.rejects(reviewRightApplication(harness.database.db, { id: '99999999', status: 'approved', reason: '' }), /No application/);
+    await assert.rejects(reviewRightApplication(harness.database.db, { id: 'x', status: 'approved', reason: '' }), RightReviewRefusal);
     assert.equal(stateOf((await apply(GOOD, 'live')).data, 'live')?.state, 'pending');
   });
 
@@ -108,11 +102,11 @@ describe('rights centre', () => {
     assert.equal((await apply(UNVERIFIED, 'original')).code, 1005);
     assert.equal((await apply(GOOD, 'vip')).code, 1002);
     assert.equal((await apply(GOOD, 'original\u0000')).code, 1002);
-    await ban(database.db, { phone: GOOD, type: '1', range: '3', reason: '违规' });
+    await ban(harness.database.db, { phone: GOOD, type: '1', range: '3', reason: '违规' });
     const banned = await apply(GOOD, 'appreciation');
     assert.equal(banned.code, 1006);
     assert.deepEqual(stateOf((await view(GOOD)).data, 'appreciation')?.missing.includes('账号封禁期间不能申请'), true);
-    const count = await database.db
+    const count = await harness.database.db
       .selectFrom('right_applications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('right_code', '=', 'appreciation')

@@ -4,29 +4,24 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
-import type { FastifyInstance } from 'fastify';
 import type { ErrorReportAnswer, ErrorReportItem, VitalReportItem } from 'shared-sdk/contract';
 import { publishMappedChunk, publishTestRelease as release } from '../../testing/releases';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { blurPersonal, errorSessions, fingerprintOf, topErrors } from './error-reports';
 import { AUTO_ROLLBACK_ACTOR } from './canary-judge';
 import { currentRunStats } from './load-counts';
 
 describe('runtime: error reports', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('creator-web');
   const releases = tempDir('creator-releases');
+  const harness = setUpTestApp({ overrides: { webRoot: web.dir, releasesDir: releases.dir }, cleanUp: [web.remove, releases.remove] });
   const store = new ReleaseStore(new FolderBlobStore(releases.dir));
   const ctx = { store, env: 'production', who: 'test' };
   let pageLoads = 0;
   const newPageLoad = () => `error-page-${++pageLoads}`;
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir });
     for (const version of ['1.0.0', '1.1.0']) {
       await release(store, 'mf-tools', version);
       await publishMappedChunk(store, 'mf-tools', version);
@@ -34,15 +29,9 @@ describe('runtime: error reports', () => {
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    releases.remove();
-  });
 
   const send = (token: string, items: unknown, pageLoad = newPageLoad()) =>
-    signed(app, {
+    signed(harness.app, {
       method: 'POST',
       url: '/api/runtime/error-report',
       token,
@@ -61,25 +50,25 @@ describe('runtime: error reports', () => {
   });
 
   it("maps a canary's stack to the source file and line, and counts the page load once", async () => {
-    const token = await login(app, '13800000001');
+    const token = await login(harness.app, '13800000001');
     const pageLoad = newPageLoad();
     const answer = body<ErrorReportAnswer>(await send(token, [item(), item({ count: 2 })], pageLoad));
     assert.equal(answer.code, 0, answer.msg);
     assert.equal(answer.data.recorded, 2);
-    const [top] = await topErrors(app, 'production', 'mf-tools', '1.1.0');
+    const [top] = await topErrors(harness.app, 'production', 'mf-tools', '1.1.0');
     assert.equal(top?.source, 'src/screens/broken-screen.tsx:3:1');
     assert.match(top?.stack ?? '', /at BrokenScreen \(src\/screens\/broken-screen\.tsx:3:1\)\nat renderWithHooks \(\/static\/js\/vendor\.js:10:20\)/);
     assert.equal(top?.count, 3, 'the same fault folds into one row');
     assert.equal(top?.fingerprint, fingerprintOf('error', item().message, 'src/screens/broken-screen.tsx:3:1'));
     const manifest = await store.readManifest('production');
     const run = manifest.remotes['mf-tools']?.canary?.since ?? 0;
-    assert.equal(await errorSessions(app, 'production', 'mf-tools', '1.1.0', run), 1, 'one page load with errors');
+    assert.equal(await errorSessions(harness.app, 'production', 'mf-tools', '1.1.0', run), 1, 'one page load with errors');
     await send(token, [item({ kind: 'api', message: 'POST /api/tool/list 502', stack: undefined })], pageLoad);
-    assert.equal(await errorSessions(app, 'production', 'mf-tools', '1.1.0', run), 1, 'still one page load');
+    assert.equal(await errorSessions(harness.app, 'production', 'mf-tools', '1.1.0', run), 1, 'still one page load');
   });
 
   it('counts only versions the rollout hands this user (or stable), and refuses malformed batches without a 5xx', async () => {
-    const token = await login(app, '13800000002');
+    const token = await login(harness.app, '13800000002');
     const skipped = body<ErrorReportAnswer>(await send(token, [item({ version: '9.9.9' }), item({ remote: 'mf-editor' }), item({ remote: 'manifests' })]));
     assert.equal(skipped.data.recorded, 0);
     const stable = body<ErrorReportAnswer>(await send(token, [item({ version: '1.0.0' })]));
@@ -97,27 +86,27 @@ describe('runtime: error reports', () => {
       assert.equal(response.statusCode, 400, bad.slice(0, 60));
       assert.match(body(response).msg, /错误报告参数不正确/);
     }
-    const badPage = await signed(app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: 'x', items: '[]' } });
+    const badPage = await signed(harness.app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: 'x', items: '[]' } });
     assert.equal(badPage.statusCode, 400);
   });
 
   it('takes reports only from signed calls of a logged-in user', async () => {
     const params = { pageLoad: newPageLoad(), items: JSON.stringify([item()]) };
-    const unsigned = await app.inject({ method: 'POST', url: '/api/runtime/error-report', payload: params });
+    const unsigned = await harness.app.inject({ method: 'POST', url: '/api/runtime/error-report', payload: params });
     assert.notEqual(body(unsigned).code, 0);
-    const anonymous = await signed(app, { method: 'POST', url: '/api/runtime/error-report', params });
+    const anonymous = await signed(harness.app, { method: 'POST', url: '/api/runtime/error-report', params });
     assert.notEqual(body(anonymous).code, 0);
   });
 
   it('keeps no phone number, e-mail address or query string, and reads no file outside the release', async () => {
-    const token = await login(app, '13800000001');
+    const token = await login(harness.app, '13800000001');
     const hostile = item({
       message: 'user 13812345678 <someone@example.com> failed',
       stack:
         'Error\n    at x (http://h/releases/mf-tools/1.1.0/static/js/main.1234abcd.js?token=secret123:2:1)\n    at y (http://h/releases/mf-tools/1.1.0/../../manifests/production.json:1:1)\n    at z (http://h/releases/mf-editor/1.0.0/static/js/main.1234abcd.js:2:1)',
     });
     assert.equal(body<ErrorReportAnswer>(await send(token, [hostile])).data.recorded, 1);
-    const rows = await database.db.selectFrom('remote_errors').selectAll().where('message', 'like', 'user %').execute();
+    const rows = await harness.database.db.selectFrom('remote_errors').selectAll().where('message', 'like', 'user %').execute();
     assert.equal(rows.length, 1);
     assert.equal(rows[0]?.message, 'user [phone] <[email]> failed');
     assert.doesNotMatch(rows[0]?.stack ?? '', /secret123/);
@@ -148,28 +137,19 @@ describe('runtime: personal data blurred in reports', () => {
 });
 
 describe('runtime: field vitals in the error report', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('creator-web');
   const releases = tempDir('creator-releases');
+  const harness = setUpTestApp({ overrides: { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3 }, cleanUp: [web.remove, releases.remove] });
   const store = new ReleaseStore(new FolderBlobStore(releases.dir));
   const ctx = { store, env: 'production', who: 'test' };
   let pageLoads = 0;
   const newPageLoad = () => `vitals-page-${++pageLoads}`;
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3 });
     await release(store, 'mf-tools', '1.0.0');
     await release(store, 'mf-tools', '1.1.0');
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    releases.remove();
   });
 
   const vital = (fields: Partial<VitalReportItem> = {}): VitalReportItem => ({
@@ -181,17 +161,22 @@ describe('runtime: field vitals in the error report', () => {
     ...fields,
   });
   const send = (token: string, vitals: unknown, pageLoad = newPageLoad(), items = '[]') =>
-    signed(app, {
+    signed(harness.app, {
       method: 'POST',
       url: '/api/runtime/error-report',
       token,
       params: { pageLoad, items, vitals: typeof vitals === 'string' ? vitals : JSON.stringify(vitals) },
     });
   const load = (token: string, version: string, pageLoad: string) =>
-    signed(app, { method: 'POST', url: '/api/runtime/remote-load', token, params: { remote: 'mf-tools', version, ok: 'true', phase: 'entry', pageLoad } });
+    signed(harness.app, {
+      method: 'POST',
+      url: '/api/runtime/remote-load',
+      token,
+      params: { remote: 'mf-tools', version, ok: 'true', phase: 'entry', pageLoad },
+    });
 
   it('counts each page load once per metric and version, rated poor on the server by the thresholds', async () => {
-    const token = await login(app, '13800000001');
+    const token = await login(harness.app, '13800000001');
     const pageLoad = newPageLoad();
     assert.equal(body(await load(token, '1.1.0', pageLoad)).code, 0);
     // The page's own rating is not trusted: 4,500 ms is poor though it says good; 480 ms INP is not.
@@ -203,18 +188,18 @@ describe('runtime: field vitals in the error report', () => {
     // Another user's version or an unknown remote is left out; stable is taken.
     const other = body<ErrorReportAnswer>(await send(token, [vital({ version: '9.9.9' }), vital({ remote: 'mf-editor' }), vital({ version: '1.0.0' })]));
     assert.equal(other.data.vitals, 1);
-    const stats = await currentRunStats(database.db, 'production', await store.readManifest('production'));
+    const stats = await currentRunStats(harness.database.db, 'production', await store.readManifest('production'));
     assert.deepEqual(stats['mf-tools']?.['1.1.0']?.vitals, { LCP: { views: 1, poor: 1 }, INP: { views: 1, poor: 0 } });
     // Without vitals the answer and the counts are what they were.
     const plain = body<ErrorReportAnswer>(
-      await signed(app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: newPageLoad(), items: '[]' } }),
+      await signed(harness.app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: newPageLoad(), items: '[]' } }),
     );
     assert.deepEqual(plain.data, { recorded: 0 });
   });
 
   it('refuses hostile vitals with a 400, never a 5xx, and keeps nothing of the batch', async () => {
-    const token = await login(app, '13800000002');
-    const before = await database.db
+    const token = await login(harness.app, '13800000002');
+    const before = await harness.database.db
       .selectFrom('remote_vitals')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -237,7 +222,7 @@ describe('runtime: field vitals in the error report', () => {
       assert.equal(response.statusCode, 400, bad.slice(0, 80));
       assert.match(body(response).msg, /错误报告参数不正确/);
     }
-    const after = await database.db
+    const after = await harness.database.db
       .selectFrom('remote_vitals')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -245,7 +230,7 @@ describe('runtime: field vitals in the error report', () => {
   });
 
   it('a canary whose page views mostly have a poor LCP is rolled back, the reason naming LCP', async () => {
-    const token = await login(app, '13800000003');
+    const token = await login(harness.app, '13800000003');
     // With the first test's page load: 3 canary loads and 3 measured views, all poor (judging from 3).
     for (let page = 1; page <= 2; page++) {
       const pageLoad = newPageLoad();
@@ -260,8 +245,6 @@ describe('runtime: field vitals in the error report', () => {
 });
 
 describe('runtime: a canary whose screens fail after loading is rolled back on the error reports', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('creator-web');
   const releases = tempDir('creator-releases');
   const store = new ReleaseStore(new FolderBlobStore(releases.dir));
@@ -279,27 +262,30 @@ describe('runtime: a canary whose screens fail after loading is rolled back on t
       });
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`;
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3, releaseWebhooks: [{ format: 'json', url }] });
+  });
+  const harness = setUpTestApp({
+    overrides: () => {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`;
+      return { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3, releaseWebhooks: [{ format: 'json', url }] };
+    },
+  });
+  before(async () => {
     await release(store, 'mf-tools', '1.0.0');
     await release(store, 'mf-tools', '1.2.0');
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     await operations.canary(ctx, 'mf-tools', '1.2.0', 100);
   });
   after(async () => {
-    await app.close();
-    await database.close();
     await new Promise<void>((resolve) => hook.close(() => resolve()));
     web.remove();
     releases.remove();
   });
 
   it('every load succeeds, every page then fails: rolled back with the figures, and the webhook is told', async () => {
-    const token = await login(app, '13800000001');
+    const token = await login(harness.app, '13800000001');
     for (let page = 1; page <= 3; page++) {
       const pageLoad = `canary-page-${page}`;
-      const load = await signed(app, {
+      const load = await signed(harness.app, {
         method: 'POST',
         url: '/api/runtime/remote-load',
         token,
@@ -323,7 +309,7 @@ describe('runtime: a canary whose screens fail after loading is rolled back on t
     assert.equal(alerts[0]?.version, '1.2.0');
     assert.equal(alerts[0]?.stable, '1.0.0');
     // On the operators' audit trail: exactly one row, the server as the actor, with the analysis' figures.
-    const rows = await database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').execute();
+    const rows = await harness.database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').execute();
     assert.deepEqual(
       rows.map((row) => [row.operator_id, row.operator_name, row.role, row.action, row.target_id, row.reason]),
       [[null, AUTO_ROLLBACK_ACTOR, 'system', 'release.rollback', 'production/mf-tools', last?.reason]],
@@ -337,5 +323,5 @@ describe('runtime: a canary whose screens fail after loading is rolled back on t
   });
 
   const send = (token: string, items: unknown[], pageLoad: string) =>
-    signed(app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad, items: JSON.stringify(items) } });
+    signed(harness.app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad, items: JSON.stringify(items) } });
 });

@@ -3,24 +3,18 @@
  * the same run, its error sessions and field vitals (LCP, INP views and poor views).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { RolloutManifest } from 'deploy';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestDatabase } from '../../testing/test-app';
 import { statsSnapshot } from './load-counts';
 
 const ref = (version: string) => ({ version, entry: 'mf-manifest.json', integrity: {} });
 
 describe('the stats snapshot for deploy status', () => {
-  let database: TestDatabase;
-  before(async () => {
-    database = await openTestDatabase();
-  });
-  after(async () => {
-    await database.close();
-  });
+  const harness = setUpTestDatabase();
 
   it("keeps each version's error sessions and field vitals of the run its counts come from", async () => {
-    const db = database.db;
+    const db = harness.database.db;
     const env = 'snapshot-env';
     // mf-drafts: stable 1.0.0 and canary 1.2.0 in run 9; canary 1.1.0 was rolled back after run 4.
     const manifest: RolloutManifest = {

@@ -1,44 +1,34 @@
 /** Remotes from the release store, the per-user rollout view, load reports and auto-rollback. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteLoadAnswer, RemotesList, RolloutView } from 'shared-sdk/contract';
 import { publishTestRelease as release, TEST_RELEASE_ROUTES as ROUTES } from '../../testing/releases';
-import { buildTestApp, tempDir } from '../../testing/test-app';
+import { buildTestApp, setUpTestApp, tempDir } from '../../testing/test-app';
 import { openDatabase } from '../../db/connect';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { body, login, signed } from '../../testing/signed';
 
 describe('runtime: releases and staged rollout', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('creator-web');
   const releases = tempDir('creator-releases');
+  const harness = setUpTestApp({
+    overrides: { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3, rollbackMarginPct: 5 },
+    cleanUp: [web.remove, releases.remove],
+  });
   const store = new ReleaseStore(new FolderBlobStore(releases.dir));
   const ctx = { store, env: 'production', who: 'test' };
 
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 3, rollbackMarginPct: 5 });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    releases.remove();
-  });
-
-  const remotes = async () => body<RemotesList>(await app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
+  const remotes = async () => body<RemotesList>(await harness.app.inject({ method: 'GET', url: '/api/runtime/remotes' })).data.remotes;
   const rollout = async (token = '', mf = '') => {
-    const response = await app.inject({ method: 'GET', url: `/api/runtime/rollout?token=${encodeURIComponent(token)}&mf=${encodeURIComponent(mf)}` });
+    const response = await harness.app.inject({ method: 'GET', url: `/api/runtime/rollout?token=${encodeURIComponent(token)}&mf=${encodeURIComponent(mf)}` });
     assert.equal(response.headers['cache-control'], 'no-cache');
     return body<RolloutView>(response).data;
   };
   let pageLoads = 0;
   const newPageLoad = () => `page-load-${++pageLoads}`;
   /** A report as the host sends it: signed, with the user's token and this page load's id. */
-  const report = (token: string, fields: Record<string, string>, server: FastifyInstance = app) =>
+  const report = (token: string, fields: Record<string, string>, server: FastifyInstance = harness.app) =>
     signed(server, { method: 'POST', url: '/api/runtime/remote-load', token, params: { phase: 'entry', pageLoad: newPageLoad(), ...fields } });
   const answer = async (response: Awaited<ReturnType<typeof report>>) => body<RemoteLoadAnswer>(response).data;
   const stats = async () => (await store.readStats('production'))['mf-tools'];
@@ -55,7 +45,7 @@ describe('runtime: releases and staged rollout', () => {
     await operations.promote(ctx, 'mf-tools', '1.0.0');
     assert.deepEqual(await remotes(), [{ name: 'mf_tools', version: '1.0.0', manifestUrl: '/releases/mf-tools/1.0.0/mf-manifest.json', routes: ROUTES }]);
 
-    const file = await app.inject({ method: 'GET', url: '/releases/mf-tools/1.0.0/remoteEntry.js' });
+    const file = await harness.app.inject({ method: 'GET', url: '/releases/mf-tools/1.0.0/remoteEntry.js' });
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.match(String(file.headers['content-type']), /javascript/);
@@ -67,7 +57,7 @@ describe('runtime: releases and staged rollout', () => {
       '/releases/mf-tools/../manifests/production.json',
       '/releases/mf-tools/1.0.0/..%2F..%2Fmanifests%2Fproduction.json',
     ]) {
-      const missing = await app.inject({ method: 'GET', url });
+      const missing = await harness.app.inject({ method: 'GET', url });
       assert.equal(missing.statusCode, 404, url);
       assert.doesNotMatch(missing.body, /revision/, url);
     }
@@ -76,7 +66,7 @@ describe('runtime: releases and staged rollout', () => {
   it('gives each user the version of their bucket, a visitor stable only, and follows CLI changes at once', async () => {
     await release(store, 'mf-tools', '1.1.0');
     await operations.canary(ctx, 'mf-tools', '1.1.0', 50);
-    const token = await login(app, '13800000001');
+    const token = await login(harness.app, '13800000001');
     const signedIn = await rollout(token);
     assert.ok(signedIn.userId);
     const tools = signedIn.remotes['mf-tools'];
@@ -95,20 +85,23 @@ describe('runtime: releases and staged rollout', () => {
 
   it('refuses load reports without a login or a signature, and counts nothing for them', async () => {
     const fields = { remote: 'mf-tools', version: '1.1.0', ok: 'false', phase: 'entry', pageLoad: 'forged-page-1' };
-    const unsigned = await app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: fields });
+    const unsigned = await harness.app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: fields });
     assert.notEqual(body(unsigned).code, 0, 'no signature, no token');
-    const noToken = await signed(app, { method: 'POST', url: '/api/runtime/remote-load', params: fields });
+    const noToken = await signed(harness.app, { method: 'POST', url: '/api/runtime/remote-load', params: fields });
     assert.notEqual(body(noToken).code, 0, 'signed, without a session');
-    const token = await login(app, '13800000001');
-    const unsignedWithToken = await app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: { ...fields, token } });
+    const token = await login(harness.app, '13800000001');
+    const unsignedWithToken = await harness.app.inject({ method: 'POST', url: '/api/runtime/remote-load', payload: { ...fields, token } });
     assert.notEqual(body(unsignedWithToken).code, 0, 'a token without a signature');
-    assert.equal((await signed(app, { method: 'POST', url: '/api/runtime/remote-load', params: fields, token: 'not-a-token' })).statusCode >= 500, false);
+    assert.equal(
+      (await signed(harness.app, { method: 'POST', url: '/api/runtime/remote-load', params: fields, token: 'not-a-token' })).statusCode >= 500,
+      false,
+    );
     assert.equal(await stats(), undefined);
   });
 
   it('counts one report per user, version and page load, only for the version the user is handed', async () => {
     await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
-    const token = await login(app, '13800000002');
+    const token = await login(harness.app, '13800000002');
     const same = { remote: 'mf-tools', version: '1.1.0', ok: 'true', pageLoad: 'page-load-a' };
     assert.equal((await answer(await report(token, same))).recorded, true);
     assert.equal((await answer(await report(token, same))).recorded, false, 'the same page load again');
@@ -135,26 +128,26 @@ describe('runtime: releases and staged rollout', () => {
 
   it('counts concurrent reports from two servers over one database exactly', async () => {
     // A second server process: its own connection pool on PostgreSQL; the same embedded database on PGlite.
-    const other = database.url ? await openDatabase({ databaseUrl: database.url }) : database;
+    const other = harness.database.url ? await openDatabase({ databaseUrl: harness.database.url }) : harness.database;
     const second = await buildTestApp(
-      { ...other, url: database.url },
+      { ...other, url: harness.database.url },
       { webRoot: web.dir, releasesDir: releases.dir, rollbackMinLoads: 1000, rollbackMarginPct: 5 },
     );
     try {
       const tokens: string[] = [];
-      for (const phone of ['13800000003', '13800000004', '13800000006']) tokens.push(await login(app, phone));
+      for (const phone of ['13800000003', '13800000004', '13800000006']) tokens.push(await login(harness.app, phone));
       const sent = tokens.flatMap((token, u) =>
         Array.from({ length: 20 }, (_, i) => ({
           token,
-          server: i % 2 ? app : second,
+          server: i % 2 ? harness.app : second,
           fields: { remote: 'mf-tools', version: '1.1.0', ok: String(i % 4 !== 0), pageLoad: `burst-${u}-${i % 10}` },
         })),
       );
       const answers = await Promise.all(sent.map(async ({ token, server, fields }) => answer(await report(token, fields, server))));
       // 3 users × 10 page loads, each sent twice: 30 counted, whichever server took it.
       assert.equal(answers.filter((a) => a.recorded).length, 30);
-      const counted = await database.db.selectFrom('remote_load_counts').selectAll().where('version', '=', '1.1.0').executeTakeFirstOrThrow();
-      const failures = await database.db
+      const counted = await harness.database.db.selectFrom('remote_load_counts').selectAll().where('version', '=', '1.1.0').executeTakeFirstOrThrow();
+      const failures = await harness.database.db
         .selectFrom('remote_load_reports')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('version', '=', '1.1.0')
@@ -164,14 +157,14 @@ describe('runtime: releases and staged rollout', () => {
       assert.equal(counted.failures, Number(failures.n));
     } finally {
       await second.close();
-      if (other !== database) await other.close();
+      if (other !== harness.database) await other.close();
     }
   });
 
   it('rolls a failing canary back once it has enough loads; started again, it is judged from zero', async () => {
-    await database.db.deleteFrom('remote_load_counts').execute();
-    await database.db.deleteFrom('remote_load_reports').execute();
-    const token = await login(app, '13800000007');
+    await harness.database.db.deleteFrom('remote_load_counts').execute();
+    await harness.database.db.deleteFrom('remote_load_reports').execute();
+    const token = await login(harness.app, '13800000007');
     const results = await Promise.all([1, 2, 3].map(async () => answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' }))));
     assert.deepEqual(
       results.flatMap((r) => r.rolledBack),
@@ -193,7 +186,7 @@ describe('runtime: releases and staged rollout', () => {
 
   it('adds any published version a QA user overrides to, and only for them', async () => {
     await release(store, 'mf-tools', '0.5.0');
-    const qa = await login(app, '13800000001');
+    const qa = await login(harness.app, '13800000001');
     const qaId = (await rollout(qa)).userId ?? '';
     await operations.setQaUser(ctx, 'mf-tools', qaId, true);
     assert.deepEqual(Object.keys((await rollout(qa, 'mf-tools@0.5.0,mf-drafts@bad/..')).remotes['mf-tools']?.versions ?? {}).sort(), [
@@ -201,7 +194,7 @@ describe('runtime: releases and staged rollout', () => {
       '1.0.0',
       '1.1.0',
     ]);
-    const other = await login(app, '13800000002');
+    const other = await login(harness.app, '13800000002');
     assert.deepEqual(Object.keys((await rollout(other, 'mf-tools@0.5.0')).remotes['mf-tools']?.versions ?? {}).sort(), ['1.0.0', '1.1.0']);
     assert.deepEqual(Object.keys((await rollout('', 'mf-tools@0.5.0')).remotes['mf-tools']?.versions ?? {}), ['1.0.0']);
   });

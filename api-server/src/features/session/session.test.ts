@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { ApiCode, type LoginAnswer } from 'shared-sdk/contract';
 import { hashToken } from '../../plugins/app/sessions';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { body, login, signParams, signed } from '../../testing/signed';
 import { forcedLogoutMessage } from '../bans/forced-logout';
 import { LOGIN_FAILED_MESSAGE } from './index';
@@ -13,21 +11,11 @@ import { FREE_ADDRESS_FAILURES, addressDelaySeconds, addressKey, pairKey } from 
 const EXPIRED = { code: ApiCode.TOKEN_EXPIRED, msg: '登录已过期，请重新登录', data: null };
 
 describe('login, tokens and logout', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-  });
+  const harness = setUpTestApp();
 
   const attempt = (phone: string, password: string) =>
-    signed(app, { method: 'POST', url: '/login/admin/login', params: { phone, password } }).then((r) => body<LoginAnswer>(r));
-  const userinfo = (token?: string) => signed(app, { url: '/api/user/mpBaseUserinfo', token }).then((r) => body(r));
+    signed(harness.app, { method: 'POST', url: '/login/admin/login', params: { phone, password } }).then((r) => body<LoginAnswer>(r));
+  const userinfo = (token?: string) => signed(harness.app, { url: '/api/user/mpBaseUserinfo', token }).then((r) => body(r));
 
   it('logs in with the right password and returns a token with its expiry', async () => {
     const answer = await attempt('13800000001', 'demo1234');
@@ -39,14 +27,14 @@ describe('login, tokens and logout', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const token = await login(app, '13800000002');
-    const rows = await database.db.selectFrom('sessions').select('token_hash').execute();
+    const token = await login(harness.app, '13800000002');
+    const rows = await harness.database.db.selectFrom('sessions').select('token_hash').execute();
     assert.ok(rows.some((row) => row.token_hash === hashToken(token)));
     assert.ok(rows.every((row) => row.token_hash !== token));
   });
 
   const from = (address: string, phone: string, password: string) =>
-    app
+    harness.app
       .inject({
         method: 'POST',
         url: '/login/admin/login',
@@ -83,7 +71,7 @@ describe('login, tokens and logout', () => {
   });
 
   it('refuses login without phone or password as invalid parameters', async () => {
-    const answer = body(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001' } }));
+    const answer = body(await signed(harness.app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001' } }));
     assert.equal(answer.code, ApiCode.INVALID_PARAMS);
   });
 
@@ -108,7 +96,7 @@ describe('login, tokens and logout', () => {
     for (let i = 0; i < 6; i += 1) await from('203.0.113.12', '13800000007', 'bad');
     assert.deepEqual(await from('203.0.113.12', '13800000007', 'demo1234'), LOCKED);
     const past = new Date(Date.now() - 16 * 60_000);
-    await database.db.updateTable('login_throttle').set({ window_start: past, last_at: past }).where('key', 'like', '%203.0.113.12%').execute();
+    await harness.database.db.updateTable('login_throttle').set({ window_start: past, last_at: past }).where('key', 'like', '%203.0.113.12%').execute();
     assert.equal((await from('203.0.113.12', '13800000007', 'demo1234')).code, ApiCode.OK);
   });
 
@@ -118,15 +106,19 @@ describe('login, tokens and logout', () => {
     // At most 5 reach the password check (fewer when the address's own count runs ahead); the rest wait.
     assert.ok(failed >= 1 && failed <= 5, `${failed} evaluated`);
     assert.equal(answers.filter((a) => a.code === ApiCode.TOO_MANY_ATTEMPTS).length, 40 - failed);
-    const pair = await database.db
+    const pair = await harness.database.db
       .selectFrom('login_throttle')
       .select('failures')
       .where('key', '=', pairKey('203.0.113.13', '13800000002'))
       .executeTakeFirstOrThrow();
     assert.equal(pair.failures, 40);
-    const address = await database.db.selectFrom('login_throttle').select('failures').where('key', '=', addressKey('203.0.113.13')).executeTakeFirstOrThrow();
+    const address = await harness.database.db
+      .selectFrom('login_throttle')
+      .select('failures')
+      .where('key', '=', addressKey('203.0.113.13'))
+      .executeTakeFirstOrThrow();
     assert.equal(address.failures, 40);
-    const evaluated = await database.db.selectFrom('login_attempts').select('id').where('ip', '=', '203.0.113.13').execute();
+    const evaluated = await harness.database.db.selectFrom('login_attempts').select('id').where('ip', '=', '203.0.113.13').execute();
     assert.equal(evaluated.length, failed);
   });
 
@@ -140,7 +132,7 @@ describe('login, tokens and logout', () => {
       JSON.stringify(slowed),
     );
     // A real user on that address who waits the delay gets through; other addresses never noticed.
-    await database.db
+    await harness.database.db
       .updateTable('login_throttle')
       .set({ last_at: new Date(Date.now() - 61_000) })
       .where('key', '=', addressKey('203.0.113.14'))
@@ -154,7 +146,7 @@ describe('login, tokens and logout', () => {
   });
 
   it('refuses a forced-logout (ban type 2) user at login with the reason, and makes no session', async () => {
-    const sessions = async () => (await database.db.selectFrom('sessions').select('id').execute()).length;
+    const sessions = async () => (await harness.database.db.selectFrom('sessions').select('id').execute()).length;
     const before = await sessions();
     assert.deepEqual(await from('192.0.2.46', '13800000005', 'demo1234'), {
       code: ApiCode.BANNED,
@@ -172,8 +164,8 @@ describe('login, tokens and logout', () => {
   });
 
   it('answers -1 for an expired token', async () => {
-    const token = await login(app, '13800000003');
-    await database.db
+    const token = await login(harness.app, '13800000003');
+    await harness.database.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('token_hash', '=', hashToken(token))
@@ -182,12 +174,12 @@ describe('login, tokens and logout', () => {
   });
 
   it('revokes the token on quit', async () => {
-    const token = await login(app, '13800000001');
-    const other = await login(app, '13800000001');
-    const quit = body(await signed(app, { method: 'POST', url: '/login/admin/quit', token }));
+    const token = await login(harness.app, '13800000001');
+    const other = await login(harness.app, '13800000001');
+    const quit = body(await signed(harness.app, { method: 'POST', url: '/login/admin/quit', token }));
     assert.equal(quit.code, ApiCode.OK);
     assert.deepEqual(await userinfo(token), EXPIRED);
-    assert.deepEqual(body(await signed(app, { method: 'POST', url: '/login/admin/quit', token })), EXPIRED);
+    assert.deepEqual(body(await signed(harness.app, { method: 'POST', url: '/login/admin/quit', token })), EXPIRED);
     // Only that session ends: the same user on another device stays logged in.
     assert.equal((await userinfo(other)).code, ApiCode.OK);
   });

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { ApiCode, type DramaDetail, type DramaEpisode, type DramaListAnswer, type DramaSeries, VideoState } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { cleanedUrl } from '../../testing/clean-image';
 import { runToolCommand } from '../tools/operator';
@@ -19,27 +17,26 @@ const UNVERIFIED = NO_AUTH;
 const CONTENT_BANNED = '13800000003';
 
 describe('short drama', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const storage: Record<string, TestToken> = {};
   const data = tempDir('short-drama');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
   const call = async <T>(phone: string, url: string, params: Record<string, string | number> = {}) =>
-    body<T>(await signed(app, { method: 'POST', url, token: tokens[phone], params }));
+    body<T>(await signed(harness.app, { method: 'POST', url, token: tokens[phone], params }));
   const upload = async (phone: string, payload: Buffer, ext: string, kind = 'image'): Promise<string> => {
     const t = storage[phone];
     assert.ok(t);
     const key = newKey(t.keyScope, ext, kind);
-    assert.equal((await ossInject(app, t, { method: 'PUT', key, payload, contentType: 'application/octet-stream' })).statusCode, 200);
+    assert.equal((await ossInject(harness.app, t, { method: 'PUT', key, payload, contentType: 'application/octet-stream' })).statusCode, 200);
     return `/oss/${t.bucket}/${key}`;
   };
   /** An upload to the caller's video folder, with a job of the video service in `state` (by `jobOf`, the caller when not given), or none. */
   const video = async (phone: string, state: VideoState | null, jobOf = phone): Promise<string> => {
     const url = await upload(phone, Buffer.from('video bytes'), 'mp4', 'video');
-    const owner = await database.db.selectFrom('users').select('id').where('phone', '=', jobOf).executeTakeFirstOrThrow();
+    const owner = await harness.database.db.selectFrom('users').select('id').where('phone', '=', jobOf).executeTakeFirstOrThrow();
     const sourceKey = url.slice(`/oss/${storage[phone]?.bucket}/`.length);
     if (state !== null)
-      await database.db
+      await harness.database.db
         .insertInto('video_jobs')
         .values({ vid: randomBytes(16).toString('hex'), user_id: owner.id, source_key: sourceKey, state })
         .execute();
@@ -49,16 +46,9 @@ describe('short drama', () => {
     call<DramaEpisode>(AUTHOR, '/api/microDrama/episode/save', { title: '第一集', video_url: 'https://video.example.com/e1.mp4', cover_url: '', ...change });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    await runToolCommand(database.db, 'grant-short-drama', { phone: OTHER_AUTHOR });
-    for (const phone of [AUTHOR, NO_AUTH, OTHER_AUTHOR, CONTENT_BANNED]) tokens[phone] = await login(app, phone);
-    for (const phone of [AUTHOR, OTHER_AUTHOR]) storage[phone] = await fetchToken(app, tokens[phone] ?? '');
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    await runToolCommand(harness.database.db, 'grant-short-drama', { phone: OTHER_AUTHOR });
+    for (const phone of [AUTHOR, NO_AUTH, OTHER_AUTHOR, CONTENT_BANNED]) tokens[phone] = await login(harness.app, phone);
+    for (const phone of [AUTHOR, OTHER_AUTHOR]) storage[phone] = await fetchToken(harness.app, tokens[phone] ?? '');
   });
 
   it('answers isHasAuth, and refuses every other call without the authority', async () => {
@@ -79,7 +69,7 @@ describe('short drama', () => {
   });
 
   it('refuses to save a series or an episode without real-name verification (1005) or under a content ban (1006); reading stays open', async () => {
-    for (const phone of [UNVERIFIED, CONTENT_BANNED]) await runToolCommand(database.db, 'grant-short-drama', { phone });
+    for (const phone of [UNVERIFIED, CONTENT_BANNED]) await runToolCommand(harness.database.db, 'grant-short-drama', { phone });
     try {
       for (const [phone, code] of [
         [UNVERIFIED, ApiCode.CERT_REQUIRED],
@@ -96,10 +86,10 @@ describe('short drama', () => {
         });
         assert.equal(episodeSaved.code, code, `${phone}: ${episodeSaved.msg}`);
       }
-      const stored = await database.db.selectFrom('dramas').select('id').where('title', '=', '不该建成的短剧').execute();
+      const stored = await harness.database.db.selectFrom('dramas').select('id').where('title', '=', '不该建成的短剧').execute();
       assert.deepEqual(stored, []);
     } finally {
-      for (const phone of [UNVERIFIED, CONTENT_BANNED]) await runToolCommand(database.db, 'revoke-short-drama', { phone });
+      for (const phone of [UNVERIFIED, CONTENT_BANNED]) await runToolCommand(harness.database.db, 'revoke-short-drama', { phone });
     }
   });
 
@@ -117,7 +107,7 @@ describe('short drama', () => {
   });
 
   it('creates a series with my uploaded cover; refuses someone else’s cover and bad titles', async () => {
-    const cover = await cleanedUrl(app, tokens[AUTHOR], await upload(AUTHOR, SAMPLE.png, 'png'));
+    const cover = await cleanedUrl(harness.app, tokens[AUTHOR], await upload(AUTHOR, SAMPLE.png, 'png'));
     const created = await call<DramaSeries>(AUTHOR, '/api/microDrama/save', { title: '  新剧  ', cover_url: cover, intro: '简介' });
     assert.equal(created.code, 0, created.msg);
     assert.equal(created.data.title, '新剧');
@@ -238,9 +228,9 @@ describe('short drama', () => {
   });
 
   it('takes effect at once when an operator withdraws the authority', async () => {
-    assert.match(await runToolCommand(database.db, 'revoke-short-drama', { phone: OTHER_AUTHOR }), /off/);
+    assert.match(await runToolCommand(harness.database.db, 'revoke-short-drama', { phone: OTHER_AUTHOR }), /off/);
     assert.deepEqual((await call(OTHER_AUTHOR, '/api/microDrama/isHasAuth')).data, { check: false });
     assert.equal((await call(OTHER_AUTHOR, '/api/microDrama/list')).code, ApiCode.FORBIDDEN);
-    await assert.rejects(runToolCommand(database.db, 'grant-short-drama', { phone: '13899999999' }), /No account/);
+    await assert.rejects(runToolCommand(harness.database.db, 'grant-short-drama', { phone: '13899999999' }), /No account/);
   });
 });

@@ -6,12 +6,10 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { login } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { ApiCode, type StorageReport } from 'shared-sdk/contract';
 import { addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
@@ -21,49 +19,41 @@ const DAY = 86_400_000;
 const hex = () => [...Array(32)].map(() => Math.floor(Math.random() * 16).toString(16)).join('');
 
 describe('admin storage-report', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let token: TestToken;
   const data = tempDir('storage-report');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    token = await fetchToken(app, await login(app, '13800000006'));
+    token = await fetchToken(harness.app, await login(harness.app, '13800000006'));
     const uid = Number(token.keyScope.slice(1));
     const put = async (key: string, size: number, ageDays: number) => {
-      await app.storage.put(key, Buffer.alloc(size, 1), 'application/octet-stream');
+      await harness.app.storage.put(key, Buffer.alloc(size, 1), 'application/octet-stream');
       const when = new Date(Date.now() - ageDays * DAY);
-      fs.utimesSync(path.join(data.dir, 'storage', app.storage.bucket, 'objects', key), when, when);
+      fs.utimesSync(path.join(data.dir, 'storage', harness.app.storage.bucket, 'objects', key), when, when);
     };
     // 13800000006: a named 3 MiB video, a 1 MiB orphan image (10 days old), a young 2 KiB image.
     const video = `video/20261101/u${uid}/${hex()}.mp4`;
     await put(video, 3 * 1024 * 1024, 20);
-    await database.db
+    await harness.database.db
       .insertInto('drama_episodes')
-      .values({ drama_id: 1, episode_no: 99, title: '报告', video_url: app.storage.publicUrl(video) })
+      .values({ drama_id: 1, episode_no: 99, title: '报告', video_url: harness.app.storage.publicUrl(video) })
       .execute();
     await put(`image/20261101/u${uid}/${hex()}.png`, 1024 * 1024, 10);
     await put(`image/20261127/u${uid}/${hex()}.png`, 2048, 0);
     // Another creator: one small named file.
     const other = `file/20261101/u1/${hex()}.pdf`;
     await put(other, 500, 30);
-    await database.db
+    await harness.database.db
       .updateTable('users')
-      .set({ avatar: app.storage.publicUrl(other) })
+      .set({ avatar: harness.app.storage.publicUrl(other) })
       .where('phone', '=', '13800000001')
       .execute();
     // One open upload of 13800000006 with a part of 100 KB.
     const key = newKey(token.keyScope);
-    const init = await ossInject(app, token, { method: 'POST', key, subres: 'uploads', contentType: 'image/png' });
+    const init = await ossInject(harness.app, token, { method: 'POST', key, subres: 'uploads', contentType: 'image/png' });
     const uploadId = /<UploadId>([0-9a-f]+)<\/UploadId>/.exec(init.body)?.[1] ?? '';
-    const part = await ossInject(app, token, { method: 'PUT', key, subres: { partNumber: 1, uploadId }, payload: Buffer.alloc(100_000, 2) });
+    const part = await ossInject(harness.app, token, { method: 'PUT', key, subres: { partNumber: 1, uploadId }, payload: Buffer.alloc(100_000, 2) });
     assert.equal(part.statusCode, 200, part.body);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
   });
 
   function checkReport(text: string): void {
@@ -82,17 +72,17 @@ describe('admin storage-report', () => {
   }
 
   it('prints bytes by kind and by creator, the open uploads and the pending orphans', async () => {
-    const text = await runStorageReport(database.db, app.config, '10');
+    const text = await runStorageReport(harness.database.db, harness.app.config, '10');
     checkReport(text);
-    await assert.rejects(runStorageReport(database.db, app.config, '0'), /--top/);
+    await assert.rejects(runStorageReport(harness.database.db, harness.app.config, '0'), /--top/);
   });
 
   it('answers the same figures to an admin through the operator API, and nothing to a moderator', async () => {
-    const admin = await signInOperator(app, database.db, await addTestOperator(database.db, 'admin'));
-    const moderator = await signInOperator(app, database.db, await addTestOperator(database.db, 'moderator'));
-    const audited = async () => (await database.db.selectFrom('operator_audit').select('id').execute()).length;
+    const admin = await signInOperator(harness.app, harness.database.db, await addTestOperator(harness.database.db, 'admin'));
+    const moderator = await signInOperator(harness.app, harness.database.db, await addTestOperator(harness.database.db, 'moderator'));
+    const audited = async () => (await harness.database.db.selectFrom('operator_audit').select('id').execute()).length;
     const rowsBefore = await audited();
-    const answer = await operatorCall<StorageReport>(app, { url: '/api/operator/storage/report', token: admin, query: { top: '2' } });
+    const answer = await operatorCall<StorageReport>(harness.app, { url: '/api/operator/storage/report', token: admin, query: { top: '2' } });
     assert.equal(answer.body.code, ApiCode.OK, answer.body.msg);
     const report = answer.body.data;
     assert.deepEqual(
@@ -114,14 +104,17 @@ describe('admin storage-report', () => {
     assert.equal(report.expiry_days, 7);
     // A read: no audit row. A moderator and a hostile top get nothing.
     assert.equal(await audited(), rowsBefore);
-    assert.equal((await operatorCall(app, { url: '/api/operator/storage/report', token: moderator })).status, 403);
-    assert.equal((await operatorCall(app, { url: '/api/operator/storage/report', token: admin, query: { top: '0' } })).body.code, ApiCode.INVALID_PARAMS);
+    assert.equal((await operatorCall(harness.app, { url: '/api/operator/storage/report', token: moderator })).status, 403);
+    assert.equal(
+      (await operatorCall(harness.app, { url: '/api/operator/storage/report', token: admin, query: { top: '0' } })).body.code,
+      ApiCode.INVALID_PARAMS,
+    );
   });
 
   it('is what the operator command prints (PostgreSQL: the command runs as its own process)', async (t) => {
-    if (!database.url) return t.skip('the embedded database belongs to this process; on PostgreSQL the command runs beside it');
+    if (!harness.database.url) return t.skip('the embedded database belongs to this process; on PostgreSQL the command runs beside it');
     const run = promisify(execFile);
-    const env = { ...process.env, DATABASE_URL: database.url, DATA_DIR: data.dir, LOG_LEVEL: 'silent' };
+    const env = { ...process.env, DATABASE_URL: harness.database.url, DATA_DIR: data.dir, LOG_LEVEL: 'silent' };
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'storage-report'], {
       env,
       cwd: path.resolve(import.meta.dirname, '../../..'),

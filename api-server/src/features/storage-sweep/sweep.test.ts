@@ -7,14 +7,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { EditorKind, SaveType, emptyDocument, toArticleAddRequest } from 'shared-sdk/contract';
 import { UPLOAD_REMOVED_MESSAGE } from '../../plugins/app/error-handler';
 import type { ObjectStore } from '../../storage/object-store';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { restoreDraft } from '../drafts/restore';
 import { add } from '../editor/test-kit';
 import { runOnceAcrossServers } from './schedule';
@@ -30,24 +28,16 @@ const PNG = Buffer.from(
 const hex = () => [...Array(32)].map(() => Math.floor(Math.random() * 16).toString(16)).join('');
 
 describe('the orphan sweep', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let storage: ObjectStore;
   let uid: number;
   let token: string;
   const data = tempDir('orphan-sweep');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-    storage = app.storage;
-    token = await login(app, '13800000001');
-    uid = (await database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+    storage = harness.app.storage;
+    token = await login(harness.app, '13800000001');
+    uid = (await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000001').executeTakeFirstOrThrow()).id;
   });
 
   /** An uploaded object `ageDays` old (its file's time set back, as a week-old upload's is). */
@@ -60,11 +50,12 @@ describe('the orphan sweep', () => {
   }
   const exists = async (key: string) => (await storage.head(key)) !== null;
   const url = (key: string) => storage.publicUrl(key);
-  const sweep = (beforeClaim?: Parameters<typeof sweepOrphans>[0]['beforeClaim']) => sweepOrphans({ db: database.db, storage, expiryMs: EXPIRY, beforeClaim });
+  const sweep = (beforeClaim?: Parameters<typeof sweepOrphans>[0]['beforeClaim']) =>
+    sweepOrphans({ db: harness.database.db, storage, expiryMs: EXPIRY, beforeClaim });
 
   async function saveDraft(fields: { content?: string; covers?: string[] }) {
     const doc = { ...emptyDocument(EditorKind.ARTICLE), title: '清理测试', content: fields.content ?? '<p>正文</p>', covers: fields.covers ?? [] };
-    return add(app, token, toArticleAddRequest(doc, { save_type: SaveType.DRAFT }));
+    return add(harness.app, token, toArticleAddRequest(doc, { save_type: SaveType.DRAFT }));
   }
 
   it('removes old unnamed uploads, keeps young ones and everything a record names', async () => {
@@ -78,18 +69,18 @@ describe('the orphan sweep', () => {
     // Every other record that stores upload addresses, written as its feature writes it.
     const material = await uploaded(30);
     const icon = await uploaded(30);
-    await database.db
+    await harness.database.db
       .insertInto('materials')
       .values({ owner_id: uid, cm_type: 2, title: '素材', object_key: material, url: url(material), icon_url: url(icon) })
       .execute();
     const avatar = await uploaded(30);
-    await database.db
+    await harness.database.db
       .updateTable('users')
       .set({ avatar: url(avatar) })
       .where('id', '=', uid)
       .execute();
     const licence = await uploaded(30);
-    await database.db
+    await harness.database.db
       .insertInto('certifications')
       .values({
         user_id: uid,
@@ -103,13 +94,13 @@ describe('the orphan sweep', () => {
       })
       .execute();
     const dramaCover = await uploaded(30);
-    const drama = await database.db
+    const drama = await harness.database.db
       .insertInto('dramas')
       .values({ owner_id: uid, title: '短剧', cover_url: url(dramaCover) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const episodeVideo = await uploaded(30, 'video', 'mp4');
-    await database.db
+    await harness.database.db
       .insertInto('drama_episodes')
       .values({ drama_id: drama.id, episode_no: 1, title: '第一集', video_url: url(episodeVideo) })
       .execute();
@@ -117,7 +108,7 @@ describe('the orphan sweep', () => {
     const vid = hex();
     const transcoded = await uploaded(30, 'video', 'mp4', vid);
     const poster = await uploaded(30, 'image', 'jpg', vid);
-    await database.db
+    await harness.database.db
       .insertInto('manuscripts')
       .values({ global_id: hex(), user_id: uid, type: 2, status: 5, cover_urls: '[]', images: '[]', item_ids: '[]', platforms: '[]', video_vid: vid })
       .execute();
@@ -125,7 +116,7 @@ describe('the orphan sweep', () => {
     const galleryImage = await uploaded(30);
     const draftId = saved.data?.draft_id ?? 0;
     assert.ok(draftId > 0);
-    await database.db
+    await harness.database.db
       .updateTable('drafts')
       .set({ images: JSON.stringify([{ url: url(galleryImage), caption: '' }]) })
       .where('id', '=', draftId)
@@ -176,7 +167,7 @@ describe('the orphan sweep', () => {
 
   it('lets an object go once no live row has named it for the expiry: a deleted material, an image dropped from a draft', async () => {
     const material = await uploaded(30);
-    const row = await database.db
+    const row = await harness.database.db
       .insertInto('materials')
       .values({ owner_id: uid, cm_type: 2, title: '将删除', object_key: material, url: url(material), icon_url: '' })
       .returning('id')
@@ -187,13 +178,13 @@ describe('the orphan sweep', () => {
     const draftId = saved.data?.draft_id ?? 0;
     // The draft's history (draft_versions) keeps what its versions showed: here the draft itself is
     // changed in place, as a later save of the same document does.
-    await database.db.deleteFrom('draft_versions').where('draft_id', '=', draftId).execute();
+    await harness.database.db.deleteFrom('draft_versions').where('draft_id', '=', draftId).execute();
     assert.deepEqual((await sweep()).removed, [], 'named: kept');
 
-    await database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
-    await database.db.updateTable('drafts').set({ body: '<p>没有图了</p>' }).where('id', '=', draftId).execute();
+    await harness.database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
+    await harness.database.db.updateTable('drafts').set({ body: '<p>没有图了</p>' }).where('id', '=', draftId).execute();
     assert.deepEqual((await sweep()).removed, [], 'released just now: kept for the expiry');
-    const later = await sweepOrphans({ db: database.db, storage, expiryMs: EXPIRY, now: new Date(Date.now() + EXPIRY + DAY) });
+    const later = await sweepOrphans({ db: harness.database.db, storage, expiryMs: EXPIRY, now: new Date(Date.now() + EXPIRY + DAY) });
     const removed = later.removed.map((object) => object.key);
     // (A sweep a week ahead also takes the other tests' young uploads: only these two are asserted.)
     assert.ok(removed.includes(material) && removed.includes(dropped), removed.join(' '));
@@ -209,31 +200,31 @@ describe('the orphan sweep', () => {
     const draftId = saved.data?.draft_id ?? 0;
     // A draft made by taking a scheduled manuscript back (manuscript-store.ts) has no history: only
     // the draft itself names its images.
-    await database.db.deleteFrom('draft_versions').where('draft_id', '=', draftId).execute();
-    const deleted = body<null>(await signed(app, { method: 'POST', url: '/api/draft/del', token, params: { ids: String(draftId) } }));
+    await harness.database.db.deleteFrom('draft_versions').where('draft_id', '=', draftId).execute();
+    const deleted = body<null>(await signed(harness.app, { method: 'POST', url: '/api/draft/del', token, params: { ids: String(draftId) } }));
     assert.equal(deleted.code, 0, deleted.msg);
 
-    const later = await sweepOrphans({ db: database.db, storage, expiryMs: EXPIRY, now: new Date(Date.now() + EXPIRY + DAY) });
+    const later = await sweepOrphans({ db: harness.database.db, storage, expiryMs: EXPIRY, now: new Date(Date.now() + EXPIRY + DAY) });
     const removed = later.removed.map((object) => object.key);
     assert.ok(!removed.includes(cover) && !removed.includes(inBody), removed.join(' '));
     assert.equal(await exists(cover), true);
     assert.equal(await exists(inBody), true);
-    assert.equal(await restoreDraft(database.db, String(draftId)), `Draft ${draftId} restored.`);
-    const shown = await app.inject({ method: 'GET', url: new URL(url(cover), 'http://localhost').pathname });
+    assert.equal(await restoreDraft(harness.database.db, String(draftId)), `Draft ${draftId} restored.`);
+    const shown = await harness.app.inject({ method: 'GET', url: new URL(url(cover), 'http://localhost').pathname });
     assert.equal(shown.statusCode, 200, 'the restored draft shows its cover');
   });
 
   it('keeps a released object a record names again while the sweep runs', async () => {
     const raced = await uploaded(30);
-    const row = await database.db
+    const row = await harness.database.db
       .insertInto('materials')
       .values({ owner_id: uid, cm_type: 2, title: '再用', object_key: raced, url: url(raced), icon_url: '' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
+    await harness.database.db.updateTable('materials').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
     let saved: Awaited<ReturnType<typeof saveDraft>> | null = null;
     const result = await sweepOrphans({
-      db: database.db,
+      db: harness.database.db,
       storage,
       expiryMs: EXPIRY,
       now: new Date(Date.now() + EXPIRY + DAY),
@@ -266,18 +257,18 @@ describe('the orphan sweep', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     };
     const taken = await Promise.all([
-      runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job),
-      runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job),
+      runOnceAcrossServers(harness.database.db, 'test-job', 60_000, 60_000, job),
+      runOnceAcrossServers(harness.database.db, 'test-job', 60_000, 60_000, job),
     ]);
     assert.equal(runs, 1);
     assert.deepEqual(taken.sort(), [false, true]);
-    assert.equal(await runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job), false, 'not due again for a minute');
-    await database.db
+    assert.equal(await runOnceAcrossServers(harness.database.db, 'test-job', 60_000, 60_000, job), false, 'not due again for a minute');
+    await harness.database.db
       .updateTable('periodic_runs')
       .set({ next_run_at: new Date(Date.now() - 1000) })
       .where('job', '=', 'test-job')
       .execute();
-    assert.equal(await runOnceAcrossServers(database.db, 'test-job', 60_000, 60_000, job), true);
+    assert.equal(await runOnceAcrossServers(harness.database.db, 'test-job', 60_000, 60_000, job), true);
     assert.equal(runs, 2);
   });
 });

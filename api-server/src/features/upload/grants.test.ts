@@ -17,7 +17,7 @@ import { EMBEDDED_REGION } from '../../plugins/app/storage';
 import { OssObjectStore } from '../../storage/oss-object-store';
 import { cleanImageCall } from '../../testing/clean-image';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, tempDir } from '../../testing/test-app';
+import { buildTestApp, setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 import { SAMPLE, type TestToken, newKey, ossInject } from '../oss/oss-test-client';
 import { add, articleFields } from '../editor/test-kit';
@@ -36,121 +36,120 @@ async function tokenCall(app: FastifyInstance, token: string, params: Record<str
 }
 
 describe('upload grants on the embedded storage', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const data = tempDir('grants');
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir, storageLimits: LIMITS });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
-  });
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, storageLimits: LIMITS }, cleanUp: [data.remove] });
 
   it("refuses a file beyond its kind's limit before anything is sent", async () => {
-    const token = await login(app, '13800000001');
-    const image = await tokenCall(app, token, { kind: 'image', size: 200 * 1024 * 1024 + 1, ext: 'png' });
+    const token = await login(harness.app, '13800000001');
+    const image = await tokenCall(harness.app, token, { kind: 'image', size: 200 * 1024 * 1024 + 1, ext: 'png' });
     assert.deepEqual([image.code, image.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
-    const video = await tokenCall(app, token, { kind: 'video', size: 2 * 1024 ** 3 + 1, ext: 'mp4' }, '/api/upload/vod/token');
+    const video = await tokenCall(harness.app, token, { kind: 'video', size: 2 * 1024 ** 3 + 1, ext: 'mp4' }, '/api/upload/vod/token');
     assert.deepEqual([video.code, video.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.EntityTooLarge]);
-    const fits = await tokenCall(app, token, { kind: 'video', size: 2 * 1024 ** 3, ext: 'mp4' }, '/api/upload/vod/token');
+    const fits = await tokenCall(harness.app, token, { kind: 'video', size: 2 * 1024 ** 3, ext: 'mp4' }, '/api/upload/vod/token');
     assert.equal(fits.code, ApiCode.INVALID_PARAMS, 'a 2 GiB video is within its kind but not within a 100 kB quota');
     assert.equal(fits.msg, STORAGE_REFUSAL_MESSAGES.QuotaExceeded);
   });
 
   it('hands out credentials that write the one key it names, nothing else of the scope', async () => {
-    const token = await login(app, '13800000002');
-    const granted = await tokenCall(app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
+    const token = await login(harness.app, '13800000002');
+    const granted = await tokenCall(harness.app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
     assert.equal(granted.code, 0, granted.msg);
     const key = granted.data.key ?? '';
     assert.match(key, new RegExp(`^image/\\d{8}/${granted.data.keyScope}/[0-9a-f]{32}\\.png$`));
-    const elsewhere = await ossInject(app, granted.data, { method: 'PUT', key: newKey(granted.data.keyScope), payload: SAMPLE.png, contentType: 'image/png' });
+    const elsewhere = await ossInject(harness.app, granted.data, {
+      method: 'PUT',
+      key: newKey(granted.data.keyScope),
+      payload: SAMPLE.png,
+      contentType: 'image/png',
+    });
     assert.equal(elsewhere.statusCode, 403);
     assert.match(elsewhere.body, /<Code>AccessDenied<\/Code>/);
-    const put = await ossInject(app, granted.data, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' });
+    const put = await ossInject(harness.app, granted.data, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' });
     assert.equal(put.statusCode, 200, put.body);
 
     // Renewed for the same upload (ali-oss refreshes credentials during a long one): the same key.
-    const renewed = await tokenCall(app, token, { key });
+    const renewed = await tokenCall(harness.app, token, { key });
     assert.equal(renewed.code, 0, renewed.msg);
     assert.equal(renewed.data.key, key);
-    const other = await login(app, '13800000003');
-    const stolen = await tokenCall(app, other, { key });
+    const other = await login(harness.app, '13800000003');
+    const stolen = await tokenCall(harness.app, other, { key });
     assert.equal(stolen.code, ApiCode.INVALID_PARAMS, 'no one renews the credentials of an upload of someone else');
   });
 
   it('counts unfinished uploads and the quota, and frees them when objects appear or are removed', async () => {
-    const token = await login(app, '13800000004');
-    const first = await tokenCall(app, token, { kind: 'file', size: 40 * KB, ext: 'pdf' });
-    const second = await tokenCall(app, token, { kind: 'audio', size: 40 * KB, ext: 'mp3' });
+    const token = await login(harness.app, '13800000004');
+    const first = await tokenCall(harness.app, token, { kind: 'file', size: 40 * KB, ext: 'pdf' });
+    const second = await tokenCall(harness.app, token, { kind: 'audio', size: 40 * KB, ext: 'mp3' });
     assert.deepEqual([first.code, second.code], [0, 0]);
-    const third = await tokenCall(app, token, { kind: 'image', size: 1, ext: 'png' });
+    const third = await tokenCall(harness.app, token, { kind: 'image', size: 1, ext: 'png' });
     assert.deepEqual([third.code, third.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.TooManyOpenUploads]);
 
     // The first upload finishes: no longer open; its 40 kB still count.
-    const put = await ossInject(app, first.data, {
+    const put = await ossInject(harness.app, first.data, {
       method: 'PUT',
       key: first.data.key ?? '',
       payload: Buffer.alloc(40 * KB, 1),
       contentType: 'application/pdf',
     });
     assert.equal(put.statusCode, 200, put.body);
-    const over = await tokenCall(app, token, { kind: 'image', size: 20 * KB + 1, ext: 'png' });
+    const over = await tokenCall(harness.app, token, { kind: 'image', size: 20 * KB + 1, ext: 'png' });
     assert.deepEqual([over.code, over.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded]);
-    const within = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
+    const within = await tokenCall(harness.app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
     assert.equal(within.code, 0, within.msg);
   });
 
   it('counts what a material keeps (its clean copy) until it is deleted and swept, then frees it', async () => {
-    const token = await login(app, '13800000001');
-    const granted = await tokenCall(app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
+    const token = await login(harness.app, '13800000001');
+    const granted = await tokenCall(harness.app, token, { kind: 'image', size: SAMPLE.png.length, ext: 'png' });
     assert.equal(granted.code, 0, granted.msg);
-    const put = await ossInject(app, granted.data, { method: 'PUT', key: granted.data.key ?? '', payload: SAMPLE.png, contentType: 'image/png' });
+    const put = await ossInject(harness.app, granted.data, { method: 'PUT', key: granted.data.key ?? '', payload: SAMPLE.png, contentType: 'image/png' });
     assert.equal(put.statusCode, 200, put.body);
-    const cleaned = await cleanImageCall(app, token, app.storage.publicUrl(granted.data.key ?? ''));
+    const cleaned = await cleanImageCall(harness.app, token, harness.app.storage.publicUrl(granted.data.key ?? ''));
     assert.equal(cleaned.code, 0, cleaned.msg);
     const copy = cleaned.data.url;
-    const kept = (await app.storage.head(app.storage.keyOfUrl(copy) ?? ''))?.size ?? 0;
+    const kept = (await harness.app.storage.head(harness.app.storage.keyOfUrl(copy) ?? ''))?.size ?? 0;
     assert.ok(kept > 0);
     const saved = body<{ ids: number[] }>(
-      await signed(app, { method: 'POST', url: '/api/material/save', token, params: { files: copy, title: '占用空间', describe: '测试' } }),
+      await signed(harness.app, { method: 'POST', url: '/api/material/save', token, params: { files: copy, title: '占用空间', describe: '测试' } }),
     );
     assert.equal(saved.code, 0, saved.msg);
 
-    const over = await tokenCall(app, token, { kind: 'file', size: 100 * KB - kept + 1, ext: 'pdf' });
+    const over = await tokenCall(harness.app, token, { kind: 'file', size: 100 * KB - kept + 1, ext: 'pdf' });
     assert.deepEqual([over.code, over.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded], 'the clean copy counts');
 
-    const deleted = body(await signed(app, { method: 'POST', url: '/api/material/delChild', token, params: { ids: String(saved.data.ids[0]) } }));
+    const deleted = body(await signed(harness.app, { method: 'POST', url: '/api/material/delChild', token, params: { ids: String(saved.data.ids[0]) } }));
     assert.equal(deleted.code, 0, deleted.msg);
-    const swept = await sweepOrphans({ db: database.db, storage: app.storage, expiryMs: LIMITS.orphanExpiryMs, now: new Date(Date.now() + 8 * DAY) });
+    const swept = await sweepOrphans({
+      db: harness.database.db,
+      storage: harness.app.storage,
+      expiryMs: LIMITS.orphanExpiryMs,
+      now: new Date(Date.now() + 8 * DAY),
+    });
     assert.ok(
-      swept.removed.some((object) => object.key === app.storage.keyOfUrl(copy)),
+      swept.removed.some((object) => object.key === harness.app.storage.keyOfUrl(copy)),
       "the deleted material's copy is swept",
     );
-    const freed = await tokenCall(app, token, { kind: 'file', size: 100 * KB, ext: 'pdf' });
+    const freed = await tokenCall(harness.app, token, { kind: 'file', size: 100 * KB, ext: 'pdf' });
     assert.equal(freed.code, 0, freed.msg);
   });
 
   it("looks at the open uploads without holding the creator's lock: their other calls go on while the storage answers", async () => {
-    const user = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow();
-    const deps = { db: database.db, storage: app.storage, limits: { maxOpenUploads: 1, quotaBytes: 0 } };
+    const user = await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000002').executeTakeFirstOrThrow();
+    const deps = { db: harness.database.db, storage: harness.app.storage, limits: { maxOpenUploads: 1, quotaBytes: 0 } };
     await grantUpload(deps, user.id, { kind: 'file', size: KB, ext: 'pdf' });
     const lockedMeanwhile: boolean[] = [];
     const slowStorage = {
       ...deps,
       storage: {
-        delete: (key: string) => app.storage.delete(key),
+        delete: (key: string) => harness.app.storage.delete(key),
         // While the storage is asked, another call of the same creator takes their row lock.
         head: async (key: string) => {
-          const lock = database.db
+          const lock = harness.database.db
             .transaction()
             .execute((trx) => trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst());
           const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000).unref());
           lockedMeanwhile.push((await Promise.race([lock, timeout])) !== 'blocked');
-          return app.storage.head(key);
+          return harness.app.storage.head(key);
         },
       },
     };
@@ -163,19 +162,19 @@ describe('upload grants on the embedded storage', () => {
   });
 
   it('no longer counts an upload given up (its object never came) once the abandoned window passed', async () => {
-    const token = await login(app, '13800000003');
-    const abandoned = await tokenCall(app, token, { kind: 'video', size: 90 * KB, ext: 'mp4' }, '/api/upload/vod/token');
+    const token = await login(harness.app, '13800000003');
+    const abandoned = await tokenCall(harness.app, token, { kind: 'video', size: 90 * KB, ext: 'mp4' }, '/api/upload/vod/token');
     assert.equal(abandoned.code, 0, abandoned.msg);
-    const soon = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
+    const soon = await tokenCall(harness.app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
     assert.deepEqual([soon.code, soon.msg], [ApiCode.INVALID_PARAMS, STORAGE_REFUSAL_MESSAGES.QuotaExceeded], 'still uploading, maybe: it counts');
-    await database.db
+    await harness.database.db
       .updateTable('upload_grants')
       .set({ granted_at: new Date(Date.now() - 8 * DAY) })
       .where('object_key', '=', abandoned.data.key ?? '')
       .execute();
-    const later = await tokenCall(app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
+    const later = await tokenCall(harness.app, token, { kind: 'image', size: 20 * KB, ext: 'png' });
     assert.equal(later.code, 0, later.msg);
-    const renew = await tokenCall(app, token, { key: abandoned.data.key ?? '' });
+    const renew = await tokenCall(harness.app, token, { key: abandoned.data.key ?? '' });
     assert.equal(renew.code, ApiCode.INVALID_PARAMS, 'its credentials are not renewed either');
   });
 });

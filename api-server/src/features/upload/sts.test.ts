@@ -8,11 +8,9 @@ import { createHmac } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import type { OssBucketConfig } from '../../config';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { STS_FAILED_MESSAGE } from '.';
 import { assumeRoleParams, rpcSignature, rpcStringToSign, stsDurationSeconds, uploadPolicy } from './sts';
 
@@ -203,34 +201,35 @@ function startFakeSts(): Promise<{ server: Server; url: string; calls: StsCall[]
 }
 
 describe('GET /api/upload/tos/token with an OSS bucket', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let sts: Awaited<ReturnType<typeof startFakeSts>>;
   let token: string;
 
   before(async () => {
-    database = await openTestDatabase();
     sts = await startFakeSts();
-    const ossBucket: OssBucketConfig = {
-      ...SETTINGS,
-      stsEndpoint: sts.url,
-      bucket: 'media-bucket',
-      region: 'oss-cn-zhengzhou',
-      endpoint: 'oss-cn-zhengzhou.aliyuncs.com',
-      cname: false,
-      publicBaseUrl: '',
-    };
-    app = await buildTestApp(database, { ossBucket });
-    token = await login(app, '13800000001');
+  });
+  const harness = setUpTestApp({
+    overrides: () => {
+      const ossBucket: OssBucketConfig = {
+        ...SETTINGS,
+        stsEndpoint: sts.url,
+        bucket: 'media-bucket',
+        region: 'oss-cn-zhengzhou',
+        endpoint: 'oss-cn-zhengzhou.aliyuncs.com',
+        cname: false,
+        publicBaseUrl: '',
+      };
+      return { ossBucket };
+    },
+  });
+  before(async () => {
+    token = await login(harness.app, '13800000001');
   });
   after(async () => {
-    await app.close();
-    await database.close();
     await new Promise((resolve) => sts.server.close(resolve));
   });
 
   it('answers STS credentials in the embedded answer shape, with the OSS host, region and bucket', async () => {
-    const response = await signed(app, { url: '/api/upload/tos/token', token, params: { kind: 'image', size: 1000, ext: 'png' } });
+    const response = await signed(harness.app, { url: '/api/upload/tos/token', token, params: { kind: 'image', size: 1000, ext: 'png' } });
     assert.equal(response.headers['cache-control'], 'no-store');
     const answer = body<Record<string, string>>(response);
     assert.equal(answer.code, 0, answer.msg);
@@ -260,7 +259,7 @@ describe('GET /api/upload/tos/token with an OSS bucket', () => {
   it('answers a clear server error, without any secret, when STS refuses', async () => {
     sts.refuse.on = true;
     try {
-      const response = await signed(app, { url: '/api/upload/tos/token', token, params: { kind: 'image', size: 1000, ext: 'png' } });
+      const response = await signed(harness.app, { url: '/api/upload/tos/token', token, params: { kind: 'image', size: 1000, ext: 'png' } });
       assert.equal(response.statusCode, 502);
       assert.deepEqual(response.json(), { code: 1500, msg: STS_FAILED_MESSAGE, data: null });
       for (const secret of [SETTINGS.accessKeySecret, SETTINGS.accessKeyId, 'NoPermission']) assert.ok(!response.body.includes(secret), secret);
@@ -270,7 +269,7 @@ describe('GET /api/upload/tos/token with an OSS bucket', () => {
   });
 
   it('does not mount the embedded storage routes', async () => {
-    const response = await app.inject({ method: 'PUT', url: '/oss/media-bucket/image/20261122/u1/a.png', payload: 'x' });
+    const response = await harness.app.inject({ method: 'PUT', url: '/oss/media-bucket/image/20261122/u1/a.png', payload: 'x' });
     assert.notEqual(response.statusCode, 200);
     assert.doesNotMatch(response.body, /<Error>/);
   });

@@ -3,13 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, VIDEO_MESSAGES, VideoState, type VideoUploadResult } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { makeSourceVideo } from '../../testing/source-video';
-import { buildTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { claimJob, commitVideo, LEASE_MS, MAX_SOURCE_BYTES } from './jobs';
 import { ffmpegPath } from './ffmpeg';
 import { transcode } from './transcode';
@@ -21,8 +19,6 @@ const OWNER = '13800000001';
 const OTHER = '13800000006';
 
 describe('embedded video service', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let source: Buffer;
   const data = tempDir('video');
   const tokens: Record<string, string> = {};
@@ -30,34 +26,29 @@ describe('embedded video service', () => {
   const clock = { now: new Date('2026-11-20T10:00:00+08:00') };
   // The jobs' folders, where the leftover tests look.
   const work = tempDir('video-work');
-  const deps = () => ({ db: app.db, storage: app.storage, now: () => clock.now, workDir: work.dir });
+  const deps = () => ({ db: harness.app.db, storage: harness.app.storage, now: () => clock.now, workDir: work.dir });
 
   const keyFor = (phone: string, ext = 'mkv') => `video/20261120/u${uids[phone]}/${randomBytes(16).toString('hex')}.${ext}`;
   const commit = async (key: string, phone = OWNER) =>
-    body<VideoUploadResult>(await signed(app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
+    body<VideoUploadResult>(await signed(harness.app, { method: 'POST', url: '/api/upload/vod/commit', token: tokens[phone], params: { key } }));
   const status = async (vid: string, phone = OWNER) =>
-    body<VideoUploadResult>(await signed(app, { url: '/api/upload/vod/status', token: tokens[phone], params: { vid } }));
+    body<VideoUploadResult>(await signed(harness.app, { url: '/api/upload/vod/status', token: tokens[phone], params: { vid } }));
   const upload = async (phone: string, bytes: Buffer, ext = 'mkv') => {
     const key = keyFor(phone, ext);
-    await app.storage.put(key, bytes, 'video/x-matroska');
+    await harness.app.storage.put(key, bytes, 'video/x-matroska');
     return key;
   };
 
   before(async () => {
     source = await makeSourceVideo();
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
+  });
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove, work.remove] });
+  before(async () => {
     for (const phone of [OWNER, OTHER]) {
-      tokens[phone] = await login(app, phone);
-      const row = await app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+      tokens[phone] = await login(harness.app, phone);
+      const row = await harness.app.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
       uids[phone] = row.id;
     }
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
-    work.remove();
   });
 
   it('takes an uploaded video as 转码中, then serves an H.264/AAC MP4 and a JPEG poster once transcoded by real ffmpeg', async () => {
@@ -76,12 +67,12 @@ describe('embedded video service', () => {
     const done = await status(taken.data.Vid);
     assert.equal(done.data.state, VideoState.DONE);
     assert.equal(done.data.state_text, '转码完成');
-    const mp4 = await app.inject({ method: 'GET', url: done.data.videoUri });
+    const mp4 = await harness.app.inject({ method: 'GET', url: done.data.videoUri });
     assert.equal(mp4.statusCode, 200);
     assert.equal(mp4.rawPayload.subarray(4, 8).toString('latin1'), 'ftyp');
     assert.ok(mp4.rawPayload.includes(Buffer.from('avc1')), 'H.264 video');
     assert.ok(mp4.rawPayload.includes(Buffer.from('mp4a')), 'AAC audio');
-    const poster = await app.inject({ method: 'GET', url: done.data.PosterUri });
+    const poster = await harness.app.inject({ method: 'GET', url: done.data.PosterUri });
     assert.deepEqual([...poster.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff]);
     assert.equal(await processNextJob(deps()), false, 'nothing left to do');
   });
@@ -100,10 +91,10 @@ describe('embedded video service', () => {
   it('leaves nothing behind when a job fails: its folder, and an output an earlier try had stored', async () => {
     const broken = Buffer.concat([source.subarray(0, 64), randomBytes(4096)]);
     const taken = await commit(await upload(OWNER, broken));
-    const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
+    const row = await harness.app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
     const { outputKey, posterKey } = outputKeysOf(row);
     // As if an earlier try had stored the poster, then its worker died.
-    await app.storage.put(posterKey, Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
+    await harness.app.storage.put(posterKey, Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg');
     let folder = '';
     await processNextJob({
       ...deps(),
@@ -117,8 +108,8 @@ describe('embedded video service', () => {
     assert.ok(folder.startsWith(work.dir));
     assert.equal(existsSync(folder), false);
     assert.deepEqual(readdirSync(work.dir), []);
-    assert.equal(await app.storage.head(posterKey), null);
-    assert.equal(await app.storage.head(outputKey), null);
+    assert.equal(await harness.app.storage.head(posterKey), null);
+    assert.equal(await harness.app.storage.head(outputKey), null);
   });
 
   it('stops ffmpeg at the timeout: the job fails, its output removed with its folder', async () => {
@@ -142,13 +133,13 @@ describe('embedded video service', () => {
     } finally {
       rmSync(hanging, { force: true });
     }
-    const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
+    const row = await harness.app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
     assert.equal(row.state, VideoState.FAILED);
     assert.match(row.error, /ffmpeg stopped after 5 s \(timeout\)/);
     assert.ok(output, 'ffmpeg had written the MP4');
     assert.equal(existsSync(output), false);
     assert.deepEqual(readdirSync(work.dir), []);
-    assert.equal(await app.storage.head(outputKeysOf(row).outputKey), null);
+    assert.equal(await harness.app.storage.head(outputKeysOf(row).outputKey), null);
   });
 
   it("removes the folders of a worker that died mid-job at the next job run, never a live worker's", async () => {
@@ -187,7 +178,7 @@ describe('embedded video service', () => {
 
   it('takes a job again after the server that held it died (its lease ran out), never while the lease holds', async () => {
     const taken = await commit(await upload(OWNER, source));
-    const held = await claimJob(app.db, clock.now);
+    const held = await claimJob(harness.app.db, clock.now);
     assert.equal(held?.vid, taken.data.Vid, 'a worker took it, then its server died');
     clock.now = new Date(clock.now.getTime() + 60_000);
     assert.equal(await processNextJob(deps()), false, 'still leased');
@@ -198,14 +189,16 @@ describe('embedded video service', () => {
   });
 
   it("hands out video upload credentials (docs/product.md §7 fields) that write under the caller's own video keys", async () => {
-    const answer = body<TestToken & { spaceName: string; transcodeFLowId: string }>(await signed(app, { url: '/api/upload/vod/token', token: tokens[OWNER] }));
+    const answer = body<TestToken & { spaceName: string; transcodeFLowId: string }>(
+      await signed(harness.app, { url: '/api/upload/vod/token', token: tokens[OWNER] }),
+    );
     assert.equal(answer.code, ApiCode.OK, answer.msg);
     for (const field of ['accessKeyId', 'secretAccessKey', 'sessionToken', 'spaceName', 'transcodeFLowId'] as const) assert.ok(answer.data[field], field);
     assert.equal(answer.data.keyScope, `u${uids[OWNER]}`);
     const key = keyFor(OWNER);
-    const put = await ossInject(app, answer.data, { method: 'PUT', key, payload: source, contentType: 'video/x-matroska' });
+    const put = await ossInject(harness.app, answer.data, { method: 'PUT', key, payload: source, contentType: 'video/x-matroska' });
     assert.equal(put.statusCode, 200, put.body);
-    const theirs = await ossInject(app, answer.data, { method: 'PUT', key: keyFor(OTHER), payload: source, contentType: 'video/x-matroska' });
+    const theirs = await ossInject(harness.app, answer.data, { method: 'PUT', key: keyFor(OTHER), payload: source, contentType: 'video/x-matroska' });
     assert.equal(theirs.statusCode, 403, "not under someone else's scope");
     const taken = await commit(key);
     assert.equal(taken.data.state, VideoState.TRANSCODING);
@@ -262,7 +255,7 @@ describe('embedded video service', () => {
     );
     await running;
     await worker.stop();
-    const row = await app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
+    const row = await harness.app.db.selectFrom('video_jobs').selectAll().where('vid', '=', taken.data.Vid).executeTakeFirstOrThrow();
     assert.equal(row.state, VideoState.TRANSCODING);
     assert.equal(row.lease_until, null, 'no lease left to run out');
     assert.equal(row.attempts, 0);
@@ -274,34 +267,34 @@ describe('embedded video service', () => {
   it('commits a 2 GB video by reading its first bytes only', async () => {
     const key = await upload(OWNER, source);
     // The same object made 2 GiB long without writing 2 GiB: a sparse file.
-    await truncate(path.join(data.dir, 'storage', app.storage.bucket, 'objects', key), MAX_SOURCE_BYTES);
-    assert.equal((await app.storage.head(key))?.size, MAX_SOURCE_BYTES);
+    await truncate(path.join(data.dir, 'storage', harness.app.storage.bucket, 'objects', key), MAX_SOURCE_BYTES);
+    assert.equal((await harness.app.storage.head(key))?.size, MAX_SOURCE_BYTES);
     let bytesRead = 0;
-    const counting: ObjectStore = Object.create(app.storage, {
+    const counting: ObjectStore = Object.create(harness.app.storage, {
       get: {
         value: async (...args: Parameters<ObjectStore['get']>) => {
-          const object = await app.storage.get(...args);
+          const object = await harness.app.storage.get(...args);
           object?.body.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
           return object;
         },
       },
       readHead: {
         value: async (...args: Parameters<ObjectStore['readHead']>) => {
-          const head = await app.storage.readHead(...args);
+          const head = await harness.app.storage.readHead(...args);
           bytesRead += head?.length ?? 0;
           return head;
         },
       },
     });
-    const job = await commitVideo(app.db, counting, uids[OWNER]!, key);
+    const job = await commitVideo(harness.app.db, counting, uids[OWNER]!, key);
     assert.equal(job.state, VideoState.TRANSCODING);
     assert.ok(bytesRead > 0 && bytesRead <= 64 * 1024, `read ${bytesRead} bytes of ${MAX_SOURCE_BYTES}`);
-    await app.db.deleteFrom('video_jobs').where('vid', '=', job.vid).execute();
+    await harness.app.db.deleteFrom('video_jobs').where('vid', '=', job.vid).execute();
   });
 
   it("runs by itself in the server's worker loop", async () => {
     const taken = await commit(await upload(OWNER, source));
-    const worker = startWorker({ db: app.db, storage: app.storage }, 50);
+    const worker = startWorker({ db: harness.app.db, storage: harness.app.storage }, 50);
     try {
       for (let i = 0; i < 200 && (await status(taken.data.Vid)).data.state === VideoState.TRANSCODING; i += 1) await new Promise((r) => setTimeout(r, 50));
     } finally {

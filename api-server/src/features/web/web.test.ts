@@ -2,12 +2,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, type RemotesList, type RuntimeConfig } from 'shared-sdk/contract';
 import { buildApp } from '../../app';
-import { buildTestApp, tempDir, testConfig } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir, testConfig } from '../../testing/test-app';
 import { body } from '../../testing/signed';
 import { devServerRemoteSource } from '../runtime/remote-source';
 
@@ -21,8 +19,6 @@ function writeFiles(root: string, files: Record<string, string>): void {
 }
 
 describe('web: host, remotes and not-found answers', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('creator-web');
 
   before(async () => {
@@ -36,16 +32,10 @@ describe('web: host, remotes and not-found answers', () => {
       // A broken build must not take the list down.
       'mf-tools/dist/routes.json': '{ not json',
     });
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { webRoot: web.dir, customerServiceUrl: 'https://kf.example/chat' });
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-  });
+  const harness = setUpTestApp({ overrides: { webRoot: web.dir, customerServiceUrl: 'https://kf.example/chat' }, cleanUp: [web.remove] });
 
-  const get = (url: string, accept = 'text/html,application/xhtml+xml') => app.inject({ method: 'GET', url, headers: { accept } });
+  const get = (url: string, accept = 'text/html,application/xhtml+xml') => harness.app.inject({ method: 'GET', url, headers: { accept } });
 
   it('answers unknown server paths with a JSON 404, never the page', async () => {
     for (const url of ['/api/nope', '/api/user/unknownCall?x=1', '/login/admin/nope', '/service/nope', '/admin/nope', '/remotes/mf-materials/nope.js']) {
@@ -69,7 +59,7 @@ describe('web: host, remotes and not-found answers', () => {
   it('does not fall back for files, non-GET requests or callers that do not want HTML', async () => {
     assert.equal((await get('/static/js/missing.js')).statusCode, 404);
     assert.equal((await get('/index', 'application/json')).statusCode, 404);
-    assert.equal((await app.inject({ method: 'POST', url: '/index', headers: { accept: 'text/html' } })).statusCode, 404);
+    assert.equal((await harness.app.inject({ method: 'POST', url: '/index', headers: { accept: 'text/html' } })).statusCode, 404);
   });
 
   it('caches hashed files for a year and entry files not at all', async () => {
@@ -100,7 +90,7 @@ describe('web: host, remotes and not-found answers', () => {
 
   it('points at the dev servers when asked, leaving out those not running', async () => {
     const fetched: string[] = [];
-    const source = devServerRemoteSource(app.log, async (url) => {
+    const source = devServerRemoteSource(harness.app.log, async (url) => {
       fetched.push(url);
       if (url === 'http://localhost:3001/routes.json') return ROUTES;
       throw new Error('connection refused');
@@ -113,7 +103,7 @@ describe('web: host, remotes and not-found answers', () => {
   });
 
   it('hides the details of unexpected errors', async () => {
-    const failing = await buildApp(testConfig({ webRoot: web.dir }), { database, logger: false });
+    const failing = await buildApp(testConfig({ webRoot: web.dir }), { database: harness.database, logger: false });
     failing.get('/api/runtime/boom', async () => {
       throw new Error('relation "secret_table" does not exist');
     });

@@ -6,11 +6,10 @@
  * FUZZ_REQUESTS and FUZZ_SEED change the run (a failure prints the seed to replay it).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { describe, it } from 'node:test';
+import type { InjectOptions } from 'fastify';
 import { ApiCode, computeSign, newNonce } from 'shared-sdk/contract';
-import { buildTestApp, TEST_APP_ID, TEST_APP_SECRET } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, TEST_APP_ID, TEST_APP_SECRET } from '../../testing/test-app';
 import { login } from '../../testing/signed';
 import { addTestOperator, signInOperator } from '../../testing/operators';
 import type { CatalogRoute } from './input-guard';
@@ -195,33 +194,23 @@ function answerCode(text: string): number | undefined {
 }
 
 describe('fuzz: hostile input on every route', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { rateLimitPerMinute: 1_000_000 });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-  });
+  const harness = setUpTestApp({ overrides: { rateLimitPerMinute: 1_000_000 } });
 
   it(`answers ${REQUESTS} hostile requests (seed ${SEED}) without a single 5xx`, async () => {
     // The creators' calls first, then the operators': an operator call may reset or ban the creator
     // whose token the creators' calls carry (a guessed user id), so those come last.
-    const all = app.routeCatalog.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    const all = harness.app.routeCatalog.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
     const routes = [...all.filter((route) => !isOperatorCall(route)), ...all.filter(isOperatorCall)];
     assert.ok(routes.length > 50, `only ${routes.length} routes found`);
     const gen = new Generator(prng(SEED));
-    let token = await login(app, '13800000001');
+    let token = await login(harness.app, '13800000001');
     // An admin reaches every operator call; a fresh one replaces it when the fuzz ends its session
     // (signing out, or disabling the account with a guessed id), signing in from an address of its
     // own so that the sign-in throttle, which counts per address, stays out of the way.
     let admins = 0;
     const operatorToken = async () => {
       admins += 1;
-      return signInOperator(app, database.db, await addTestOperator(database.db, 'admin'), `172.16.${admins >> 8}.${admins & 255}`);
+      return signInOperator(harness.app, harness.database.db, await addTestOperator(harness.database.db, 'admin'), `172.16.${admins >> 8}.${admins & 255}`);
     };
     let adminToken = await operatorToken();
     const failures: string[] = [];
@@ -231,14 +220,14 @@ describe('fuzz: hostile input on every route', () => {
       const route = routes[Math.floor((n * routes.length) / REQUESTS)]!;
       const attempt = buildAttempt(route, gen, token, n, adminToken);
       const began = performance.now();
-      const response = await app.inject(attempt.options);
+      const response = await harness.app.inject(attempt.options);
       spent.set(attempt.route, (spent.get(attempt.route) ?? 0) + performance.now() - began);
       if (response.statusCode >= 500) failures.push(`${response.statusCode} ${attempt.route} ← ${attempt.input} → ${response.body.slice(0, 200)}`);
       const code = answerCode(response.body);
       if (code !== ApiCode.BAD_SIGNATURE && code !== ApiCode.TOKEN_EXPIRED) reached.add(attempt.route);
       // Logging out (or a password change) ends the session: log in again so the next inputs get through.
       if (code === ApiCode.TOKEN_EXPIRED && isOperatorCall(route)) adminToken = await operatorToken();
-      else if (code === ApiCode.TOKEN_EXPIRED) token = await login(app, '13800000001');
+      else if (code === ApiCode.TOKEN_EXPIRED) token = await login(harness.app, '13800000001');
     }
     if (process.env.FUZZ_PROFILE) {
       const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 15);

@@ -1,30 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { ApiCode, computeSign, newNonce } from 'shared-sdk/contract';
 import { IdList } from 'shared-sdk/contract/schemas';
 import { INT32_MAX, describeValidation, hardenRequestSchema } from '../../lib/request-input';
-import { TEST_APP_ID, TEST_APP_SECRET, buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, TEST_APP_ID, TEST_APP_SECRET } from '../../testing/test-app';
 import { body, login, signed } from '../../testing/signed';
 
 describe('hostile input never reaches the database', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   let token: string;
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    token = await login(app, '13800000001');
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    token = await login(harness.app, '13800000001');
   });
 
-  const get = (url: string, params: Record<string, string>) => signed(app, { url, params, token });
-  const post = (url: string, params: Record<string, string>) => signed(app, { method: 'POST', url, params, token });
+  const get = (url: string, params: Record<string, string>) => signed(harness.app, { url, params, token });
+  const post = (url: string, params: Record<string, string>) => signed(harness.app, { method: 'POST', url, params, token });
 
   it('refuses a NUL byte in any text, named, with 1002', async () => {
     const response = await post('/api/user/update', { nickname: '昵称\u0000x' });
@@ -33,7 +24,7 @@ describe('hostile input never reaches the database', () => {
     // Also in a field no schema names, and on login (where the phone meets a text column).
     assert.equal(body(await get('/api/user/mpBaseUserinfo', { extra: '\u0000' })).code, ApiCode.INVALID_PARAMS);
     assert.equal(
-      body(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '1380000\u00000001', password: 'x' } })).code,
+      body(await signed(harness.app, { method: 'POST', url: '/login/admin/login', params: { phone: '1380000\u00000001', password: 'x' } })).code,
       ApiCode.INVALID_PARAMS,
     );
   });
@@ -49,7 +40,12 @@ describe('hostile input never reaches the database', () => {
     const sign = computeSign({ ...fields, id: 'Infinity' }, TEST_APP_SECRET, { method: 'POST', path: '/api/material/showChild' });
     // JSON.parse reads 1e309 as Infinity.
     const json = `{"id":1e309,"timestamp":${fields.timestamp},"app_id":"${TEST_APP_ID}","nonce":"${fields.nonce}","token":"${token}","sign":"${sign}"}`;
-    const response = await app.inject({ method: 'POST', url: '/api/material/showChild', headers: { 'content-type': 'application/json' }, payload: json });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/material/showChild',
+      headers: { 'content-type': 'application/json' },
+      payload: json,
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(body(response).code, ApiCode.INVALID_PARAMS);
   });

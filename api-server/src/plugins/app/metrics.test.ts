@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { fetchToken, newKey, ossInject, SAMPLE } from '../../features/oss/oss-test-client';
 import { login } from '../../testing/signed';
 import { buildApp } from '../../app';
-import { buildTestApp, tempDir, testConfig } from '../../testing/test-app';
+import { buildTestApp, setUpTestApp, tempDir, testConfig } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
 
 interface Sample {
@@ -38,21 +38,10 @@ function valueOf(families: Family[], name: string, labels: Record<string, string
 }
 
 describe('GET /metrics', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const data = tempDir('creator-metrics');
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir }, cleanUp: [data.remove] });
 
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database, { dataDir: data.dir });
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
-  });
-
-  async function scrape(target = app, headers: Record<string, string> = {}): Promise<Family[]> {
+  async function scrape(target = harness.app, headers: Record<string, string> = {}): Promise<Family[]> {
     const answer = await target.inject({ url: '/metrics', headers });
     assert.equal(answer.statusCode, 200, answer.body);
     assert.match(String(answer.headers['content-type']), /^text\/plain; version=0\.0\.4/);
@@ -62,9 +51,9 @@ describe('GET /metrics', () => {
   it('counts requests by route pattern and status, never by raw URL, with a latency histogram', async () => {
     const before = await scrape();
     const healthBefore = valueOf(before, 'http_requests_total', { route: '/healthz', status: '200' });
-    for (let i = 0; i < 3; i++) assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
-    await app.inject({ url: '/api/no-such-call/12345' });
-    await app.inject({ url: '/releases/mf-tools/9.9.9/nothing.js' });
+    for (let i = 0; i < 3; i++) assert.equal((await harness.app.inject({ url: '/healthz' })).statusCode, 200);
+    await harness.app.inject({ url: '/api/no-such-call/12345' });
+    await harness.app.inject({ url: '/releases/mf-tools/9.9.9/nothing.js' });
 
     const after = await scrape();
     assert.equal(valueOf(after, 'http_requests_total', { route: '/healthz', status: '200' }) - healthBefore, 3);
@@ -80,7 +69,7 @@ describe('GET /metrics', () => {
   });
 
   it("reports the event loop's delay, memory and the transcoding queue with its oldest waiting job", async () => {
-    await database.db
+    await harness.database.db
       .insertInto('video_jobs')
       .values({ vid: 'a'.repeat(32), user_id: 1, source_key: 'video/20261129/u1/x.mp4', created_at: new Date(Date.now() - 90_000) })
       .execute();
@@ -90,25 +79,25 @@ describe('GET /metrics', () => {
       assert.ok(valueOf(families, 'transcode_queue_oldest_waiting_seconds', {}) >= 89, 'the oldest waiting job is 90 s old');
       assert.ok(valueOf(families, 'process_resident_memory_bytes', {}) > 10_000_000);
       assert.equal(family(families, 'nodejs_eventloop_delay_seconds').metrics.length, 3);
-      if (app.dbEngine === 'postgres') assert.equal(valueOf(families, 'db_pool_connections', { state: 'max' }), 10);
+      if (harness.app.dbEngine === 'postgres') assert.equal(valueOf(families, 'db_pool_connections', { state: 'max' }), 10);
     } finally {
-      await database.db.deleteFrom('video_jobs').where('vid', '=', 'a'.repeat(32)).execute();
+      await harness.database.db.deleteFrom('video_jobs').where('vid', '=', 'a'.repeat(32)).execute();
     }
   });
 
   it('counts the bytes the embedded storage stored from uploads', async () => {
-    const token = await fetchToken(app, await login(app, '13800000001'));
+    const token = await fetchToken(harness.app, await login(harness.app, '13800000001'));
     const before = valueOf(await scrape(), 'storage_upload_bytes_total', {});
-    const put = await ossInject(app, token, { method: 'PUT', key: newKey(token.keyScope), payload: SAMPLE.png, contentType: 'image/png' });
+    const put = await ossInject(harness.app, token, { method: 'PUT', key: newKey(token.keyScope), payload: SAMPLE.png, contentType: 'image/png' });
     assert.equal(put.statusCode, 200, put.body);
-    const refused = await ossInject(app, token, { method: 'PUT', key: newKey(token.keyScope), payload: SAMPLE.png, secret: 'forged' });
+    const refused = await ossInject(harness.app, token, { method: 'PUT', key: newKey(token.keyScope), payload: SAMPLE.png, secret: 'forged' });
     assert.equal(refused.statusCode, 403);
     assert.equal(valueOf(await scrape(), 'storage_upload_bytes_total', {}) - before, SAMPLE.png.length, 'a refused upload counts nothing');
   });
 
   it('asks for METRICS_TOKEN when one is set, and is absent in production without one', async () => {
-    const guarded = await buildTestApp(database, { dataDir: data.dir, metricsToken: 'scrape-secret-1' });
-    const production = await buildTestApp(database, { dataDir: data.dir, appEnv: 'production' });
+    const guarded = await buildTestApp(harness.database, { dataDir: data.dir, metricsToken: 'scrape-secret-1' });
+    const production = await buildTestApp(harness.database, { dataDir: data.dir, appEnv: 'production' });
     try {
       assert.equal((await guarded.inject({ url: '/metrics' })).statusCode, 401);
       assert.equal((await guarded.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-secret-2' } })).statusCode, 401);
