@@ -6,13 +6,15 @@
  * for 500 ms, every sample is put in the first class of its stack (antd's style generation, antd's
  * components, React, the product, other: bench:style's classes, through the builds' source maps),
  * and a devtools hook counts React's commits (onCommitFiberRoot) and the long tasks (≥ 50 ms).
- * Prints medians, and with LOAD_TOP=N the N original source files with the most self time.
+ * Prints medians, with LOAD_TOP=N the N original source files with the most self time, and with
+ * LOAD_COMMITS=1 every commit of every run: when it came and which components rendered in it.
  *
  *   RUNS=3 LOAD_SCREENS=/index,/draft LOAD_TOP=15 node scripts/pnpm.mjs --filter bench bench:load
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, launchBrowser, savedSession, type SessionState } from '../../e2e/support/browser';
+import { COMMIT_COUNTER, type LoadStats } from '../../e2e/support/react-commits';
 import { startProduct } from '../../e2e/support/server';
 import { type CpuProfile, originOf, timeByStack } from './cpu-profile';
 import { median } from './stats';
@@ -21,18 +23,6 @@ import { classifyFrame, STYLE_CLASSES } from './style-cost';
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const TOP = Number(process.env.LOAD_TOP ?? 0);
 const SCREENS = (process.env.LOAD_SCREENS ?? '/login,/index,/material/0,/draft,/personalScript,/scriptWrite,/videoWrite,/rank').split(',');
-
-/** Counts React commits and long tasks from the first script on. */
-const COUNTERS = `
-  window.__loadStats = { commits: 0, longTasks: 0, longMs: 0 };
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    renderers: new Map(), supportsFiber: true, isDisabled: false,
-    inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
-    onCommitFiberRoot() { window.__loadStats.commits += 1; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
-  };
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) { window.__loadStats.longTasks += 1; window.__loadStats.longMs += entry.duration; } })
-    .observe({ type: 'longtask', buffered: true });
-`;
 
 interface LoadRun {
   classes: Map<string, number>;
@@ -62,7 +52,7 @@ async function loadOnce(browser: Browser, baseUrl: string, screen: string, sessi
   );
   try {
     const page = await context.newPage();
-    await page.addInitScript(COUNTERS);
+    await page.addInitScript(COMMIT_COUNTER);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Profiler.enable');
@@ -72,7 +62,9 @@ async function loadOnce(browser: Browser, baseUrl: string, screen: string, sessi
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    const stats = (await page.evaluate('window.__loadStats')) as { commits: number; longTasks: number; longMs: number };
+    const { log, ...stats } = (await page.evaluate('window.__loadStats')) as LoadStats;
+    if (process.env.LOAD_COMMITS)
+      for (const commit of log) console.info(`      ${screen} ${String(commit.at).padStart(6)} ms  ${commit.rendered.slice(0, 12).join(' ')}`);
     if (new URL(page.url()).pathname !== screen) throw new Error(`${screen}: ended on ${page.url()}`);
     return { classes: timeByStack(profile, classifyFrame), files: selfTimeByFile(profile), ...stats };
   } finally {
