@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { EditorCode } from 'shared-sdk/contract';
-const REFUSAL_DATA = 'x';
+import { REFUSAL_DATA } from '../../lib/contract-route';
 import { login, signed } from '../../testing/signed';
 import { buildTestApp } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
