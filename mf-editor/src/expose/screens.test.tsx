@@ -5,14 +5,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onSessionEvent } from 'shared-sdk';
 import { BanType, type ArticleAddAnswer } from 'shared-sdk/contract';
 import { exposedModules, type FederationConfigModule, renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
-import { editorCalls } from '../features/draft/api/editor-calls';
+import { editorCalls } from '../api/editor-calls';
 import { episodeCalls } from '../features/episode/api/episode-calls';
 
-jest.mock('../features/draft/api/editor-calls', () => ({
+jest.mock('../api/editor-calls', () => ({
   editorCalls: { save: jest.fn(), manuscripts: jest.fn(), showDraft: jest.fn(), useMaterial: jest.fn() },
 }));
 jest.mock('../features/episode/api/episode-calls', () => ({ episodeCalls: { hasAuth: jest.fn(), mySeries: jest.fn(), episode: jest.fn(), save: jest.fn() } }));
-jest.mock('../features/materials/api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
+jest.mock('../api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
 
 const save = editorCalls.save as jest.Mock;
 (editorCalls.manuscripts as jest.Mock).mockResolvedValue({ returnData: [], count: 0 });

@@ -2,11 +2,11 @@ import { forwardRef, useCallback, useImperativeHandle, useRef } from 'react';
 import type { EmitterSource } from 'quill';
 import { Checkbox, Form, Radio } from 'antd';
 import { COVER_MODE_OPTIONS, EDITOR_LIMITS, type CoverMode, type EditorDocument } from 'shared-sdk/contract';
-import { PlainTextField, TitleField } from '../../draft/components/text-fields';
-import { useField } from '../../draft/hooks/use-field';
-import { issueOf, type DocFormHandle, type DocFormProps } from '../../draft/types';
-import { RichEditor, type RichEditorHandle } from '../../editor/components/rich-editor';
-import { ImageSlots } from '../../materials/components/image-slots';
+import { PlainTextField, TitleField } from '../../../components/text-fields';
+import { useField } from '../../../hooks/use-field';
+import { issueOf, type DocFormHandle, type DocFormProps } from '../../../types/doc-form';
+import { RichEditor, type RichEditorHandle } from '../../../components/editor/rich-editor';
+import { ImageSlots } from '../../../components/materials/image-slots';
 
 /** /scriptWrite: title, body, cover mode with covers, summary and the original-work declaration. */
 export const ArticleForm = forwardRef<DocFormHandle, DocFormProps>(function ArticleForm({ initialDoc, onChange, issues }, ref) {

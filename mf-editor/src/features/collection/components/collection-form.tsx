@@ -3,11 +3,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Empty, Form, List, Modal, Typography } from 'antd';
 import { EDITOR_LIMITS, type EditorDocument } from 'shared-sdk/contract';
 import { SortableList } from '../../../components/sortable-list';
-import { PlainTextField, TitleField } from '../../draft/components/text-fields';
-import { useField } from '../../draft/hooks/use-field';
-import { htmlToPlainText, textToHtml } from '../../draft/lib/documents';
-import { issueOf, type DocFormHandle, type DocFormProps } from '../../draft/types';
-import { ImageSlots } from '../../materials/components/image-slots';
+import { PlainTextField, TitleField } from '../../../components/text-fields';
+import { useField } from '../../../hooks/use-field';
+import { htmlToPlainText, textToHtml } from '../../../lib/documents';
+import { issueOf, type DocFormHandle, type DocFormProps } from '../../../types/doc-form';
+import { ImageSlots } from '../../../components/materials/image-slots';
 import { useMyPublished } from '../hooks/use-my-published';
 
 /** /videoWrite?isPack=1: a collection of my own published works, in the order I drag them into. */

@@ -1,9 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { Manuscript, ManuscriptListRequest } from 'shared-sdk/contract';
-import { editorCalls } from '../../draft/api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 import { MANUSCRIPT_LIST_PAGE_MAX, useMyPublished } from './use-my-published';
 
-jest.mock('../../draft/api/editor-calls', () => ({ editorCalls: { manuscripts: jest.fn() } }));
+jest.mock('../../../api/editor-calls', () => ({ editorCalls: { manuscripts: jest.fn() } }));
 
 const manuscripts = editorCalls.manuscripts as jest.Mock;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ContentType, DRAFT_QUERY_LIMITS, EDITOR_KIND_LABELS, type Manuscript, type ManuscriptListRequest } from 'shared-sdk/contract';
-import { editorCalls } from '../../draft/api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 
 /** 已发布 in each type's own status filter (docs/product.md §3): 7 for articles, 0 for videos and galleries. */
 const PUBLISHED_FILTER: ReadonlyArray<Pick<ManuscriptListRequest, 'type' | 'status'>> = [

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Empty, List, Modal, Space, Typography } from 'antd';
 import type { DraftVersionItem, DraftVersionListAnswer, EditorDocument } from 'shared-sdk/contract';
-import { editorCalls } from '../api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 import { DocumentView } from './document-view';
 
 interface Props {

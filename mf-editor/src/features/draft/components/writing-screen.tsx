@@ -4,7 +4,7 @@ import { Result, Spin } from 'antd';
 import { guardCreation, selectUser, useAppSelector } from 'shared-sdk';
 import { banRangeOfKind, type EditorKind } from 'shared-sdk/contract';
 import { useDraftLoader } from '../hooks/use-draft-loader';
-import type { DocForm } from '../types';
+import type { DocForm } from '../../../types/doc-form';
 import { WritingSession } from './writing-session';
 
 function idParam(value: string | null): number | null {

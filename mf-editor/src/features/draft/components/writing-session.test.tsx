@@ -5,13 +5,13 @@ import dayjs from 'dayjs';
 import { ManuscriptStatus, type ArticleAddAnswer } from 'shared-sdk/contract';
 import { renderScreen } from 'shared-sdk/testing';
 import { PostPage } from '../../../pages/post-page';
-import { editorCalls } from '../api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 import type * as ScheduleDialogModule from './schedule-dialog';
 
-jest.mock('../api/editor-calls', () => ({
+jest.mock('../../../api/editor-calls', () => ({
   editorCalls: { save: jest.fn(), manuscripts: jest.fn(), showDraft: jest.fn(), useMaterial: jest.fn() },
 }));
-jest.mock('../../materials/api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
+jest.mock('../../../api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
 // The real dialog, only counted: when its module is first evaluated is what "loaded lazily" means.
 const mockDialogModuleLoaded = jest.fn();
 jest.mock('./schedule-dialog', () => {

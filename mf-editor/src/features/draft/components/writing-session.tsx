@@ -12,12 +12,12 @@ import {
   type EditorIssue,
   type EditorKind,
 } from 'shared-sdk/contract';
-import { editorCalls } from '../api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 import { useDraftSession } from '../hooks/use-draft-session';
 import type { LoadedDraft } from '../hooks/use-draft-loader';
-import { documentOfDraft } from '../lib/documents';
+import { documentOfDraft } from '../../../lib/documents';
 import { journal } from '../lib/journal';
-import type { DocForm, DocFormHandle } from '../types';
+import type { DocForm, DocFormHandle } from '../../../types/doc-form';
 import { ConflictDialog, type ConflictChoice } from './conflict-dialog';
 import { DocumentView } from './document-view';
 import { HistoryDrawer } from './history-drawer';

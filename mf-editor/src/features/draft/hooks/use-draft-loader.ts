@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { emptyDocument, type EditorDocument, type EditorKind } from 'shared-sdk/contract';
-import { editorCalls } from '../api/editor-calls';
-import { documentOfDraft, documentOfManuscript, isBlank } from '../lib/documents';
+import { editorCalls } from '../../../api/editor-calls';
+import { documentOfDraft, documentOfManuscript, isBlank } from '../../../lib/documents';
 import { journal, journalKey, sameDocument, type JournalEntry } from '../lib/journal';
 import { prefillFromMaterial } from '../lib/prefill';
 

@@ -1,11 +1,11 @@
 import '../../../testing/indexeddb';
 import 'fake-indexeddb/auto';
 import { emptyDocument, type EditorDocument } from 'shared-sdk/contract';
-import { editorCalls } from '../api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 import { DraftSync } from './draft-sync';
 import { journal } from './journal';
 
-jest.mock('../api/editor-calls', () => ({ editorCalls: { save: jest.fn() } }));
+jest.mock('../../../api/editor-calls', () => ({ editorCalls: { save: jest.fn() } }));
 const save = editorCalls.save as jest.Mock;
 
 let doc: EditorDocument;

@@ -8,7 +8,7 @@ import {
   type VersionConflictData,
 } from 'shared-sdk/contract';
 import { editor, refusalData } from 'shared-sdk/contract/calls';
-import { editorCalls } from '../api/editor-calls';
+import { editorCalls } from '../../../api/editor-calls';
 import { journal, journalKey } from './journal';
 
 export type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'offline' } | { kind: 'error'; message: string };

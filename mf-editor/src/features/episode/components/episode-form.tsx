@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'shared-sdk/router';
 import { App, Button, Form, Input, InputNumber, Result, Select, Spin } from 'antd';
 import { guardCreation } from 'shared-sdk';
 import { BanRange, DRAMA_LIMITS, type DramaSeries, type EditorVideo } from 'shared-sdk/contract';
-import { ImageSlots } from '../../materials/components/image-slots';
-import { VideoField } from '../../video/components/video-field';
+import { ImageSlots } from '../../../components/materials/image-slots';
+import { VideoField } from '../../../components/video-field';
 import { episodeCalls } from '../api/episode-calls';
 
 interface Values {

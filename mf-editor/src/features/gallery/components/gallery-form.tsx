@@ -3,10 +3,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Radio, Typography } from 'antd';
 import { EDITOR_LIMITS, MaterialType, type EditorDocument, type GalleryImage } from 'shared-sdk/contract';
 import { SortableList } from '../../../components/sortable-list';
-import { TitleField } from '../../draft/components/text-fields';
-import { useField } from '../../draft/hooks/use-field';
-import { issueOf, type DocFormHandle, type DocFormProps } from '../../draft/types';
-import { MaterialPicker } from '../../materials/components/material-picker';
+import { TitleField } from '../../../components/text-fields';
+import { useField } from '../../../hooks/use-field';
+import { issueOf, type DocFormHandle, type DocFormProps } from '../../../types/doc-form';
+import { MaterialPicker } from '../../../components/materials/material-picker';
 
 /** /graphWrite: 3–50 images from my library, a caption each, drag to reorder, the cover among them, a title. */
 export const GalleryForm = forwardRef<DocFormHandle, DocFormProps>(function GalleryForm({ initialDoc, onChange, issues }, ref) {

@@ -3,10 +3,10 @@ import { CloseOutlined, NumberOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Tag } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { EDITOR_LIMITS, MaterialType, textLength, topicsOf, type EditorDocument, type GalleryImage } from 'shared-sdk/contract';
-import { useField } from '../../draft/hooks/use-field';
-import { htmlToPlainText, textToHtml } from '../../draft/lib/documents';
-import { issueOf, type DocFormHandle, type DocFormProps } from '../../draft/types';
-import { MaterialPicker } from '../../materials/components/material-picker';
+import { useField } from '../../../hooks/use-field';
+import { htmlToPlainText, textToHtml } from '../../../lib/documents';
+import { issueOf, type DocFormHandle, type DocFormProps } from '../../../types/doc-form';
+import { MaterialPicker } from '../../../components/materials/material-picker';
 
 /** /post: up to 2,000 characters with #话题# topics, and up to 9 images. */
 export const PostForm = forwardRef<DocFormHandle, DocFormProps>(function PostForm({ initialDoc, onChange, issues }, ref) {

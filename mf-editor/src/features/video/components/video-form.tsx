@@ -1,12 +1,12 @@
 import { forwardRef, useImperativeHandle } from 'react';
 import { Form } from 'antd';
 import { EDITOR_LIMITS, type EditorDocument, type EditorVideo } from 'shared-sdk/contract';
-import { PlainTextField, TitleField } from '../../draft/components/text-fields';
-import { useField } from '../../draft/hooks/use-field';
-import { htmlToPlainText, textToHtml } from '../../draft/lib/documents';
-import { issueOf, type DocFormHandle, type DocFormProps } from '../../draft/types';
-import { ImageSlots } from '../../materials/components/image-slots';
-import { VideoField } from './video-field';
+import { PlainTextField, TitleField } from '../../../components/text-fields';
+import { useField } from '../../../hooks/use-field';
+import { htmlToPlainText, textToHtml } from '../../../lib/documents';
+import { issueOf, type DocFormHandle, type DocFormProps } from '../../../types/doc-form';
+import { ImageSlots } from '../../../components/materials/image-slots';
+import { VideoField } from '../../../components/video-field';
 
 /** /videoWrite: the video, title, cover (the video's poster unless another is chosen) and description. */
 export const VideoForm = forwardRef<DocFormHandle, DocFormProps>(function VideoForm({ initialDoc, onChange, issues }, ref) {

@@ -1,9 +1,9 @@
-import '../../../testing/quill-dom';
+import '../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { RichEditor, type RichEditorHandle } from '../../editor/components/rich-editor';
-import { EMBED_MESSAGES } from '../lib/embed-url';
+import { RichEditor, type RichEditorHandle } from '../editor/rich-editor';
+import { EMBED_MESSAGES } from '../../lib/media/embed-url';
 
 jest.setTimeout(60_000);
 

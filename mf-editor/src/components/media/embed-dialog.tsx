@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { App, Input, Modal, Select } from 'antd';
-import { EMBED_DEFAULT_SIZE, EMBED_PRESET_SIZES, type EmbedData, toEmbed } from '../lib/embed-url';
+import { EMBED_DEFAULT_SIZE, EMBED_PRESET_SIZES, type EmbedData, toEmbed } from '../../lib/media/embed-url';
 
 export interface EmbedDialogProps {
   open: boolean;

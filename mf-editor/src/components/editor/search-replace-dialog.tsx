@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Modal, Space, Typography } from 'antd';
 import type Quill from 'quill';
-import { findAll, replaceAll } from '../lib/search-replace';
+import { findAll, replaceAll } from '../../lib/editor/search-replace';
 
 interface Props {
   quill: Quill | null;

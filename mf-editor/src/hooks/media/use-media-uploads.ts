@@ -12,9 +12,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import Quill from 'quill';
 import { EDITOR_UPLOAD_MESSAGES, isEditorAudio, isEditorImage, isVideoFile, randomId, VideoState } from 'shared-sdk';
-import { showTranscodingProgress, showUploadProgress } from '../../editor/lib/quill-setup';
-import { UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../lib/upload-art';
-import { followTranscoding, uploadFailureText, type MediaUploads } from '../lib/uploads';
+import { showTranscodingProgress, showUploadProgress } from '../../lib/editor/quill-setup';
+import { UPLOAD_PLACEHOLDER_CLASS, type UploadMediaKind } from '../../lib/media/upload-art';
+import { followTranscoding, uploadFailureText, type MediaUploads } from '../../lib/media/uploads';
 
 export interface UploadFeedback {
   success(text: string): void;

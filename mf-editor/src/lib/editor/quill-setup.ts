@@ -14,7 +14,7 @@ import {
   uploadingText,
   videoCoverArt,
   type UploadMediaKind,
-} from '../../media/lib/upload-art';
+} from '../media/upload-art';
 
 /** docs/product.md §9: the editor's font sizes and first-line indent. */
 export const FONT_SIZES = ['12px', '14px', '16px', '18px', '24px', '36px'] as const;

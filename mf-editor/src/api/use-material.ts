@@ -1,5 +1,5 @@
 import type { EditorKind, UseMaterialAnswer } from 'shared-sdk/contract';
-import { editorCalls } from '../../draft/api/editor-calls';
+import { editorCalls } from './editor-calls';
 
 /**
  * Records a 使用 of a material inserted from the picker (`POST /api/editor/useMaterial`, log code 2),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { VideoState, type EditorVideo, type VideoUploadResult } from 'shared-sdk';
-import type { MediaUploads } from '../../media/lib/uploads';
+import type { MediaUploads } from '../lib/media/uploads';
 import { VideoField } from './video-field';
 
 jest.setTimeout(30_000);

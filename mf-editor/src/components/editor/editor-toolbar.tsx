@@ -29,9 +29,9 @@ import {
 import { Divider, Select } from 'antd';
 import { memo } from 'react';
 import type Quill from 'quill';
-import { AI_ACTION_LABELS } from '../lib/ai-helper';
-import * as cmd from '../lib/commands';
-import { FONT_SIZES } from '../lib/quill-setup';
+import { AI_ACTION_LABELS } from '../../lib/editor/ai-helper';
+import * as cmd from '../../lib/editor/commands';
+import { FONT_SIZES } from '../../lib/editor/quill-setup';
 import { ColorSwatches } from './color-swatches';
 import { MediaMenu } from './media-menu';
 import { ToolButton } from './tool-button';

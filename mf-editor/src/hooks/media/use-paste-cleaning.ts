@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import type Quill from 'quill';
 import { Delta, type Op } from 'quill';
 import { isStorageUrl, randomId, rehostImage } from 'shared-sdk';
-import { cleanPastedHtml } from '../lib/paste-clean';
+import { cleanPastedHtml } from '../../lib/media/paste-clean';
 
 /** Shown while a pasted picture is being copied to our storage: the same in every environment. */
 export const REHOSTING_PLACEHOLDER =

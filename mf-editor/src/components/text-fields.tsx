@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { EDITOR_LIMITS, textLength, type EditorIssue } from 'shared-sdk/contract';
-import { issueOf } from '../types';
+import { issueOf } from '../types/doc-form';
 
 const countChars = { strategy: (text: string) => textLength(text) };
 

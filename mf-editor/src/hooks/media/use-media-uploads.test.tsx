@@ -1,11 +1,11 @@
-import '../../../testing/quill-dom';
+import '../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { EDITOR_UPLOAD_MESSAGES, VideoState, type VideoUploadResult } from 'shared-sdk';
-import { RichEditor, type RichEditorHandle } from '../../editor/components/rich-editor';
+import { RichEditor, type RichEditorHandle } from '../../components/editor/rich-editor';
 import type * as Sdk from 'shared-sdk';
-import type { MediaUploads } from '../lib/uploads';
+import type { MediaUploads } from '../../lib/media/uploads';
 
 jest.setTimeout(60_000);
 
@@ -20,7 +20,7 @@ jest.mock('shared-sdk', () => {
     },
   };
 });
-jest.mock('../../materials/api/picker-api', () => ({
+jest.mock('../../api/picker-api', () => ({
   usePickerMaterialsQuery: ({ cm_type }: { cm_type: number }) => ({
     data: {
       data: {

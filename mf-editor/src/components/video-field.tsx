@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Progress, Space, Typography } from 'antd';
 import { EDITOR_UPLOAD_MESSAGES, EditorKind, isVideoFile, MaterialType, VideoState, type EditorVideo } from 'shared-sdk';
-import { recordMaterialUse } from '../../materials/api/use-material';
-import { MaterialPicker } from '../../materials/components/material-picker';
-import { VIDEO_TRANSCODED, VIDEO_UPLOADED } from '../../media/hooks/use-media-uploads';
-import { TRANSCODE_FAILED_TEXT, transcodingText } from '../../media/lib/upload-art';
-import { isAudioUrl, UPLOAD_ACCEPT } from '../../media/lib/file-kinds';
-import { followTranscoding, storageUploads, uploadFailureText, type MediaUploads } from '../../media/lib/uploads';
+import { recordMaterialUse } from '../api/use-material';
+import { MaterialPicker } from './materials/material-picker';
+import { VIDEO_TRANSCODED, VIDEO_UPLOADED } from '../hooks/media/use-media-uploads';
+import { TRANSCODE_FAILED_TEXT, transcodingText } from '../lib/media/upload-art';
+import { isAudioUrl, UPLOAD_ACCEPT } from '../lib/media/file-kinds';
+import { followTranscoding, storageUploads, uploadFailureText, type MediaUploads } from '../lib/media/uploads';
 
 type Phase = { state: 'uploading'; percent: number } | { state: 'failed'; error: string } | null;
 

@@ -4,18 +4,25 @@ import Quill from 'quill';
 import type { EmitterSource, Range as QuillRange } from 'quill';
 import 'quill/dist/quill.snow.css';
 import { EditorKind, type Material } from 'shared-sdk';
-import { recordMaterialUse } from '../../materials/api/use-material';
-import { MaterialPicker } from '../../materials/components/material-picker';
-import { AiPanel } from '../../media/components/ai-panel';
-import { EmbedDialog } from '../../media/components/embed-dialog';
-import { secondAudioRefusal, useMediaUploads } from '../../media/hooks/use-media-uploads';
-import { usePasteCleaning } from '../../media/hooks/use-paste-cleaning';
-import { isAudioUrl, UPLOAD_ACCEPT } from '../../media/lib/file-kinds';
-import { storageUploads, type MediaUploads } from '../../media/lib/uploads';
-import type { AiAction } from '../lib/ai-helper';
-import { countCharacters, insertEmbed, insertLink } from '../lib/commands';
-import { paintFormats, pickFormats, type PaintedFormats } from '../lib/format-painter';
-import { canonicalHtml, EDITOR_FORMATS, EDITOR_PLACEHOLDER, keepFirstLineIndent, registerEditorFormats, widenCharacterFastPath } from '../lib/quill-setup';
+import { recordMaterialUse } from '../../api/use-material';
+import { MaterialPicker } from '../materials/material-picker';
+import { AiPanel } from '../media/ai-panel';
+import { EmbedDialog } from '../media/embed-dialog';
+import { secondAudioRefusal, useMediaUploads } from '../../hooks/media/use-media-uploads';
+import { usePasteCleaning } from '../../hooks/media/use-paste-cleaning';
+import { isAudioUrl, UPLOAD_ACCEPT } from '../../lib/media/file-kinds';
+import { storageUploads, type MediaUploads } from '../../lib/media/uploads';
+import type { AiAction } from '../../lib/editor/ai-helper';
+import { countCharacters, insertEmbed, insertLink } from '../../lib/editor/commands';
+import { paintFormats, pickFormats, type PaintedFormats } from '../../lib/editor/format-painter';
+import {
+  canonicalHtml,
+  EDITOR_FORMATS,
+  EDITOR_PLACEHOLDER,
+  keepFirstLineIndent,
+  registerEditorFormats,
+  widenCharacterFastPath,
+} from '../../lib/editor/quill-setup';
 import { EditorToolbar } from './editor-toolbar';
 import type { LinkKind, MediaKind, ToolbarActions } from './toolbar-actions';
 import { LinkDialog } from './link-dialog';

@@ -11,8 +11,8 @@ import {
   SoundOutlined,
 } from '@ant-design/icons';
 import type Quill from 'quill';
-import { AI_ACTION_LABELS, type AiAction } from '../lib/ai-helper';
-import * as cmd from '../lib/commands';
+import { AI_ACTION_LABELS, type AiAction } from '../../lib/editor/ai-helper';
+import * as cmd from '../../lib/editor/commands';
 import { ColorSwatches } from './color-swatches';
 import { ToolButton } from './tool-button';
 import * as styles from './rich-editor.module.css';

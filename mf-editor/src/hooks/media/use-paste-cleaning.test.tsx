@@ -1,8 +1,8 @@
-import '../../../testing/quill-dom';
+import '../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, waitFor } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { RichEditor, type RichEditorHandle } from '../../editor/components/rich-editor';
+import { RichEditor, type RichEditorHandle } from '../../components/editor/rich-editor';
 import { REHOSTING_PLACEHOLDER, pasteCleanHtml } from './use-paste-cleaning';
 
 jest.setTimeout(60_000);

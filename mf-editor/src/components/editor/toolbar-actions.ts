@@ -1,4 +1,4 @@
-import type { AiAction } from '../lib/ai-helper';
+import type { AiAction } from '../../lib/editor/ai-helper';
 
 // The toolbar's names that its menus and dialogs share, apart from the toolbar so they need not import it.
 export type MediaKind = 'image' | 'video' | 'audio';

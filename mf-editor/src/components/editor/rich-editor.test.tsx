@@ -1,4 +1,4 @@
-import '../../../testing/quill-dom';
+import '../../testing/quill-dom';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Delta } from 'quill';
@@ -7,7 +7,7 @@ import { EDITOR_BODY } from 'shared-sdk/html/policy-cases';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { RichEditor, type RichEditorHandle } from './rich-editor';
 
-jest.mock('../../materials/api/picker-api', () => ({
+jest.mock('../../api/picker-api', () => ({
   usePickerMaterialsQuery: () => ({
     data: {
       data: {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Empty, Input, Modal, Pagination, Spin } from 'antd';
 import { LIMITS, MaterialType, type Material } from 'shared-sdk';
-import { usePickerMaterialsQuery } from '../api/picker-api';
+import { usePickerMaterialsQuery } from '../../api/picker-api';
 import * as styles from './material-picker.module.css';
 
 export interface MaterialPickerProps {
