@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Breadcrumb, Button, Form, Input, Space } from 'antd';
 import { LIMITS } from 'shared-sdk';
 import { useNavigate } from 'shared-sdk/router';
-import { useSaveMaterialMutation } from '../../library/api/material-api';
+import { useSaveMaterialMutation } from '../../../api/material-api';
 import { saveFailureText } from '../save-failure';
 import { ImageUpload, type UploadItem } from './image-upload';
 import { TagSelect } from './tag-select';

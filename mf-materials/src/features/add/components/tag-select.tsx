@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Select } from 'antd';
 import type { Tag } from 'shared-sdk';
-import { useCreateLabelMutation, useLazySearchLabelsQuery } from '../../library/api/material-api';
+import { useCreateLabelMutation, useLazySearchLabelsQuery } from '../../../api/material-api';
 
 const NEW_PREFIX = 'new:';
 

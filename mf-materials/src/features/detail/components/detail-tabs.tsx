@@ -1,6 +1,6 @@
 import { Table, Tabs } from 'antd';
 import { CONTENT_TYPE_OPTIONS, type MaterialLog, type MaterialUsage } from 'shared-sdk';
-import { logLabel } from '../../library/log-labels';
+import { logLabel } from '../../../lib/log-labels';
 
 const typeLabel = (type: number): string => CONTENT_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? '';
 

@@ -1,8 +1,8 @@
 import { Breadcrumb, Descriptions, Image, Result, Spin, Typography } from 'antd';
 import { useNavigate } from 'shared-sdk/router';
 import { MaterialType } from 'shared-sdk';
-import { useMaterialDetailQuery } from '../../library/api/material-api';
-import { MaterialActions } from '../../library/components/material-actions';
+import { useMaterialDetailQuery } from '../../../api/material-api';
+import { MaterialActions } from '../../../components/material-actions';
 import { DetailTabs } from './detail-tabs';
 import { MaterialPlayer } from './material-player';
 

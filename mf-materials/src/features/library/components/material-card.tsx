@@ -1,7 +1,7 @@
 import { Card, Tag, Typography } from 'antd';
 import { MATERIAL_AUDIT_OPTIONS, type Material } from 'shared-sdk';
-import { detailUrl } from '../hooks/use-material-handlers';
-import { MaterialActions } from './material-actions';
+import { detailUrl } from '../../../hooks/use-material-handlers';
+import { MaterialActions } from '../../../components/material-actions';
 
 const statusLabel = (check: number): string => MATERIAL_AUDIT_OPTIONS.find((o) => o.value === check)?.label ?? '';
 const STATUS_COLORS: Readonly<Record<number, string>> = { 1: 'default', 4: 'processing', 2: 'success', 3: 'error' };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Col, Empty, Pagination, Row, Spin } from 'antd';
 import { LIMITS } from 'shared-sdk';
-import { useListMaterialsQuery } from '../api/material-api';
+import { useListMaterialsQuery } from '../../../api/material-api';
 import { toListRequest } from '../filters';
 import { useLibraryFilters } from '../hooks/use-library-filters';
 import type { LibraryScope } from '../library-scope';

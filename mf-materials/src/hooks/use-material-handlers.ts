@@ -2,8 +2,8 @@
 import { App } from 'antd';
 import { BanRange, MaterialLogCode, guardCreation } from 'shared-sdk';
 import { useDeleteMaterialsMutation, useOperateMaterialMutation, useUseMaterialMutation } from '../api/material-api';
-import { saveAs } from '../download';
-import { type ScriptType, editorUrl } from '../script-types';
+import { saveAs } from '../lib/download';
+import { type ScriptType, editorUrl } from '../lib/script-types';
 
 export interface HandledMaterial {
   cm_id: number;

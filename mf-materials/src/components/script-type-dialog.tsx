@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal, Radio } from 'antd';
-import { DEFAULT_SCRIPT_TYPE, type ScriptType, scriptTypeOf, scriptTypeOptions } from '../script-types';
+import { DEFAULT_SCRIPT_TYPE, type ScriptType, scriptTypeOf, scriptTypeOptions } from '../lib/script-types';
 
 export interface ScriptTypeDialogProps {
   open: boolean;

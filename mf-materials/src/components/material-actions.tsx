@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Popconfirm, Space } from 'antd';
-import { type ActionSubject, materialActions } from '../action-rules';
+import { type ActionSubject, materialActions } from '../lib/action-rules';
 import { type HandledMaterial, useMaterialHandlers } from '../hooks/use-material-handlers';
 import { ScriptTypeDialog } from './script-type-dialog';
 

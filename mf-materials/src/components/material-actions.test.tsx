@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Material } from 'shared-sdk';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { materialActions } from './action-rules';
-import { MaterialActions } from './components/material-actions';
-import { ScriptTypeDialog } from './components/script-type-dialog';
-import { editorUrl, scriptTypeOptions } from './script-types';
+import { materialActions } from '../lib/action-rules';
+import { MaterialActions } from './material-actions';
+import { ScriptTypeDialog } from './script-type-dialog';
+import { editorUrl, scriptTypeOptions } from '../lib/script-types';
 
 const material = (over: Partial<Material>): Material => ({
   cm_id: 7,
