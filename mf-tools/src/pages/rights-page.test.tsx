@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RightsAnswer, ScoreHistoryPoint, UserScoreDetailAnswer } from 'shared-sdk/contract';
 import { renderScreen } from 'shared-sdk/testing';
-import { RightsPage } from '../../pages/rights-page';
+import { RightsPage } from './rights-page';
 
 const apply = jest.fn();
 const rights = jest.fn();
-jest.mock('./api', () => ({ useRightsQuery: () => rights(), useApplyRightMutation: () => [apply] }));
+jest.mock('../features/rights/api', () => ({ useRightsQuery: () => rights(), useApplyRightMutation: () => [apply] }));
 const dims = { creation: 100, activity: 13, quality: 67, interaction: 46, credit: 100 };
 const SCORE: UserScoreDetailAnswer = { user_score: 72, day: '2026-11-23', dimensions: dims, level: 3, previous_score: 70 };
 const HISTORY: ScoreHistoryPoint[] = Array.from({ length: 30 }, (_, i) => ({
@@ -14,7 +14,7 @@ const HISTORY: ScoreHistoryPoint[] = Array.from({ length: 30 }, (_, i) => ({
   user_score: 27 + i,
   dimensions: dims,
 }));
-jest.mock('../score/api', () => ({
+jest.mock('../features/score/api', () => ({
   useUserScoreDetailQuery: () => ({ data: SCORE }),
   useScoreHistoryQuery: () => ({ data: { list: HISTORY } }),
 }));
