@@ -4,7 +4,7 @@ import { VERIFIED_USER } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 import { MemoryRouter } from 'shared-sdk/router';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { setShellClient } from '../features/shell/client';
+import { setShellClient } from '../lib/shell-client';
 import { FAKE_SHELL_CLIENT } from '../testing/fake-client';
 import { NoticeBell } from './header-actions';
 import { enterpriseLabel } from './header-user';

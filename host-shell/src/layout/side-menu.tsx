@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'shared-sdk/router';
 import type { MenuEntry } from 'shared-sdk';
 import { highlightFor, type HighlightRule } from './highlight';
 import { buildMenu, type MenuOptions } from './menu-model';
-import { openInNew } from './open-in-new';
+import { openInNew } from '../lib/open-in-new';
 
 export interface SideMenuProps extends MenuOptions {
   entries: readonly MenuEntry[];

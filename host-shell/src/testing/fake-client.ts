@@ -1,4 +1,4 @@
-import type { ShellClient } from '../features/shell/client';
+import type { ShellClient } from '../lib/shell-client';
 
 /** Calm answers for every shell call: not banned, nothing unread, no tools; tests override some. */
 export const FAKE_SHELL_CLIENT: ShellClient = {

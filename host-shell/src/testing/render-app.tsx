@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type RouteObject } from 'shared-sdk/router';
 import { bindStore, createAppStore, USER_INFO_STORAGE_KEY, type AppStore, type RemoteEntry, type UserInfo } from 'shared-sdk';
 import { resetBanChecks } from '../features/dialogs/use-startup-ban-check';
-import { setShellClient, type ShellClient } from '../features/shell/client';
+import { setShellClient, type ShellClient } from '../lib/shell-client';
 import { FAKE_SHELL_CLIENT } from './fake-client';
 import { Providers } from '../app/providers';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';

@@ -3,7 +3,7 @@
  * logs the user out and leaves the reason for the login page's persistent warning.
  */
 import { BanType, loggedOut, userInfoRefreshed, type AppDispatch } from 'shared-sdk';
-import { shellClient } from '../shell/client';
+import { shellClient } from '../../lib/shell-client';
 
 export const BAN_NOTICE_KEY = 'banNotice';
 

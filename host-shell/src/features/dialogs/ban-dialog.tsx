@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Result, Typography } from 'antd';
 import { getToken, isApiError, type BanData } from 'shared-sdk';
-import { shellClient } from '../shell/client';
+import { shellClient } from '../../lib/shell-client';
 
 export const APPEAL_MIN = 5;
 export const APPEAL_MAX = 500;

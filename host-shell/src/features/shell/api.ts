@@ -1,6 +1,6 @@
 /** The shell's RTK Query endpoints, injected into the page's one baseApi (tag 'Notice' for unread counts). */
 import { baseApi, queryResult as run } from 'shared-sdk';
-import { shellClient, type NoticeListAnswer, type NoticeListArgs, type NoticeReadArgs } from './client';
+import { shellClient, type NoticeListAnswer, type NoticeListArgs, type NoticeReadArgs } from '../../lib/shell-client';
 
 export const shellApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

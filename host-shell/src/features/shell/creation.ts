@@ -1,6 +1,6 @@
 /** The 内容创作 dropdown (docs/product.md §2): each item opens its editor in a new tab once the guards pass. */
 import { BanRange, requireCert, requireNotBanned } from 'shared-sdk';
-import { openInNew } from '../../layout/open-in-new';
+import { openInNew } from '../../lib/open-in-new';
 
 export interface CreationItem {
   key: string;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NoticeItem, NoticeReadArgs } from '../../features/shell/client';
+import type { NoticeItem, NoticeReadArgs } from '../../lib/shell-client';
 import { VERIFIED_USER } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, List, Tabs, Typography } from 'antd';
 import { useMarkNoticesReadMutation, useNoticeListQuery } from '../../features/shell/api';
-import type { NoticeTab } from '../../features/shell/client';
+import type { NoticeTab } from '../../lib/shell-client';
 
 export const NOTICE_TABS: readonly { key: NoticeTab; label: string }[] = [
   { key: '0', label: '系统通知' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input } from 'antd';
-import { shellClient } from '../../features/shell/client';
+import { shellClient } from '../../lib/shell-client';
 
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{8,32}$/;
 

@@ -3,7 +3,7 @@ import { App, Avatar, Button, Card, Descriptions, Form, Input } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { Link } from 'shared-sdk/router';
 import { selectUser, useAppDispatch, useAppSelector, userInfoRefreshed } from 'shared-sdk';
-import { shellClient } from '../../features/shell/client';
+import { shellClient } from '../../lib/shell-client';
 
 export const NICKNAME_MAX = 20;
 

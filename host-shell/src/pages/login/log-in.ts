@@ -1,5 +1,5 @@
 import { deriveUserInfo, loggedOut, sessionStarted, userInfoRefreshed, type AppDispatch, type LoginRequest, type MpBaseUserinfo } from 'shared-sdk';
-import { shellClient } from '../../features/shell/client';
+import { shellClient } from '../../lib/shell-client';
 
 const NOBODY: MpBaseUserinfo = {
   u_id: 0,
