@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import apiUrls from './eslint-rules/no-api-url-literals.js';
+import features from './eslint-rules/feature-boundaries.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO_DIR = path.resolve(here, '..', '..');
@@ -100,5 +101,17 @@ export default tseslint.config(
     ignores: ['shared-sdk/src/contract/**', '**/*.test.{ts,tsx}', 'shared-sdk/src/testing/**', 'mf-*/src/expose/routes.ts'],
     plugins: { 'api-urls': apiUrls },
     rules: { 'api-urls/no-api-url-literals': 'error' },
+  },
+  {
+    // Feature boundaries (docs/style.md rule 14): a file under src/features/<a>/ imports its own
+    // feature and the package's shared folders, never src/features/<b>/ nor src/layout/; pages, expose
+    // modules and the layout compose features. Not yet held to it: api-server, whose feature folders
+    // share stores and helpers with each other, and mf-console, whose shared code sits in
+    // features/api and features/common; each moves its shared code out in a change of its own.
+    basePath: REPO_DIR,
+    files: ['*/src/features/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
+    ignores: ['api-server/**', 'mf-console/**'],
+    plugins: { features },
+    rules: { 'features/feature-boundaries': 'error' },
   },
 );
