@@ -90,19 +90,19 @@ export async function rollback(ctx: DeployContext, remote: string, reason?: stri
   return update(ctx, (m) => steps.rollback(m, remote, stepContext(ctx, reason)));
 }
 
-export async function pin(ctx: DeployContext, remote: string, version: string, user: string): Promise<RolloutManifest> {
+export async function pin(ctx: DeployContext, remote: string, version: string, user: string, reason?: string): Promise<RolloutManifest> {
   const release = await requireRelease(ctx.store, remote, version);
-  return update(ctx, (m) => steps.pin(m, release, user, stepContext(ctx)));
+  return update(ctx, (m) => steps.pin(m, release, user, stepContext(ctx, reason)));
 }
 
-export async function unpin(ctx: DeployContext, remote: string, user: string): Promise<RolloutManifest> {
+export async function unpin(ctx: DeployContext, remote: string, user: string, reason?: string): Promise<RolloutManifest> {
   assertRemote(remote);
-  return update(ctx, (m) => steps.unpin(m, remote, user, stepContext(ctx)));
+  return update(ctx, (m) => steps.unpin(m, remote, user, stepContext(ctx, reason)));
 }
 
-export async function setQaUser(ctx: DeployContext, remote: string, user: string, allowed: boolean): Promise<RolloutManifest> {
+export async function setQaUser(ctx: DeployContext, remote: string, user: string, allowed: boolean, reason?: string): Promise<RolloutManifest> {
   assertRemote(remote);
-  return update(ctx, (m) => steps.setQaUser(m, remote, user, allowed, stepContext(ctx)));
+  return update(ctx, (m) => steps.setQaUser(m, remote, user, allowed, stepContext(ctx, reason)));
 }
 
 /**

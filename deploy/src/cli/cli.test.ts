@@ -188,7 +188,9 @@ test('check-host lists every released version a new host would break, one line e
     ok(await deploy('publish', 'mf-tools'));
     ok(await deploy('promote', 'mf-tools', '--version', version));
   }
-  ok(await deploy('pin', 'mf-tools', '2.0.0', '--user', '7'));
+  ok(await deploy('pin', 'mf-tools', '2.0.0', '--user', '7', '--reason', 'repro 12'));
+  // The reason is kept in the history, as for every step.
+  assert.match((await deploy('history', 'mf-tools')).out, /pin\s.*2\.0\.0.*repro 12/);
 
   const modules = { ...HOST, 'antd/es/button': HOST.antd!, 'shared-sdk/router': '1.0.0' };
   const fine = await deploy('check-host', '--host', await hostBuild(repo, 'host-fine', modules));

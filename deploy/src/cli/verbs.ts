@@ -187,7 +187,7 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   rollback: {
-    usage: 'rollback <remote> [--reason TEXT]   (drops a running canary; else back to the previous stable)',
+    usage: 'rollback <remote> [--reason TEXT]   (drops a running canary; else back to the previous stable; the reason is required with --server)',
     positionals: 1,
     options: ['reason'],
     run: async (p, env) => {
@@ -205,39 +205,43 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   pin: {
-    usage: 'pin <remote> <version> --user ID',
+    usage: 'pin <remote> <version> --user ID [--reason TEXT]   (the reason is required with --server)',
     positionals: 2,
-    options: ['user'],
+    options: ['user', 'reason'],
     run: async (p, env) => {
       const server = serverOf(p, env);
       if (server) {
-        await post(server, 'pin', { remote: arg(p, 0), version: arg(p, 1), user: required(p, 'user') });
+        await post(server, 'pin', { remote: arg(p, 0), version: arg(p, 1), user: required(p, 'user'), reason: required(p, 'reason') });
         env.out(`user ${str(p, 'user')} pinned to ${arg(p, 0)} ${arg(p, 1)}`);
         return;
       }
       const ctx = context(p, env);
-      await report(env, ops.pin(ctx, arg(p, 0), arg(p, 1), required(p, 'user')), `user ${str(p, 'user')} pinned to ${arg(p, 0)} ${arg(p, 1)}`);
+      await report(
+        env,
+        ops.pin(ctx, arg(p, 0), arg(p, 1), required(p, 'user'), str(p, 'reason')),
+        `user ${str(p, 'user')} pinned to ${arg(p, 0)} ${arg(p, 1)}`,
+      );
     },
   },
   unpin: {
-    usage: 'unpin <remote> --user ID',
+    usage: 'unpin <remote> --user ID [--reason TEXT]   (the reason is required with --server)',
     positionals: 1,
-    options: ['user'],
+    options: ['user', 'reason'],
     run: async (p, env) => {
       const server = serverOf(p, env);
       if (server) {
-        await post(server, 'unpin', { remote: arg(p, 0), user: required(p, 'user') });
+        await post(server, 'unpin', { remote: arg(p, 0), user: required(p, 'user'), reason: required(p, 'reason') });
         env.out(`user ${str(p, 'user')} unpinned from ${arg(p, 0)}`);
         return;
       }
       const ctx = context(p, env);
-      await report(env, ops.unpin(ctx, arg(p, 0), required(p, 'user')), `user ${str(p, 'user')} unpinned from ${arg(p, 0)}`);
+      await report(env, ops.unpin(ctx, arg(p, 0), required(p, 'user'), str(p, 'reason')), `user ${str(p, 'user')} unpinned from ${arg(p, 0)}`);
     },
   },
   qa: {
-    usage: 'qa <remote> (--add ID | --remove ID)   (who may use the ?mf version override)',
+    usage: 'qa <remote> (--add ID | --remove ID) [--reason TEXT]   (who may use the ?mf version override; the reason is required with --server)',
     positionals: 1,
-    options: ['add', 'remove'],
+    options: ['add', 'remove', 'reason'],
     run: async (p, env) => {
       const add = str(p, 'add');
       const remove = str(p, 'remove');
@@ -245,12 +249,16 @@ export const VERBS: Record<string, Verb> = {
       const user = add ?? remove ?? '';
       const server = serverOf(p, env);
       if (server) {
-        await post(server, 'qa', { remote: arg(p, 0), user, allowed: !!add });
+        await post(server, 'qa', { remote: arg(p, 0), user, allowed: !!add, reason: required(p, 'reason') });
         env.out(`user ${user} ${add ? 'may now' : 'may no longer'} override ${arg(p, 0)} versions`);
         return;
       }
       const ctx = context(p, env);
-      await report(env, ops.setQaUser(ctx, arg(p, 0), user, !!add), `user ${user} ${add ? 'may now' : 'may no longer'} override ${arg(p, 0)} versions`);
+      await report(
+        env,
+        ops.setQaUser(ctx, arg(p, 0), user, !!add, str(p, 'reason')),
+        `user ${user} ${add ? 'may now' : 'may no longer'} override ${arg(p, 0)} versions`,
+      );
     },
   },
   status: {

@@ -182,7 +182,7 @@ describe('the release API on the folder store', () => {
     const editorArchive = await archiveOf(builds.dir, 'mf-editor', '1.0.0');
     const refusals: Array<[string, Promise<Answer>]> = [
       ['tools token uploads mf-editor', api.upload(tokens.ciTools!, 'mf-editor', editorArchive)],
-      ['tools token pins on mf-editor', api.call(tokens.ciTools!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7' })],
+      ['tools token pins on mf-editor', api.call(tokens.ciTools!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7', reason: 'x' })],
       ['tools token rolls back mf-editor', api.call(tokens.ciTools!, 'rollback', { remote: 'mf-editor', reason: 'x' })],
       ['editor token touches mf-tools', api.call(tokens.ciEditor!, 'pause', { remote: 'mf-tools', reason: 'x' })],
       ['staging token on production', api.call(tokens.ciToolsStaging!, 'canary', { remote: 'mf-tools', version: '1.1.0', percent: 50 })],
@@ -237,19 +237,31 @@ describe('the release API on the folder store', () => {
       assert.equal((await api.call(tokens[who]!, 'pause', { remote: 'mf-tools' })).status, 403, who);
       assert.equal((await api.upload(tokens[who]!, 'mf-tools', Buffer.from('x'))).status, 403, who);
     }
-    assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7' })).status, 403);
-    assert.equal((await api.call(tokens.stagingManager!, 'pin', { remote: 'mf-tools', version: '1.0.0', user: '7' })).status, 403);
+    assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7', reason: 'x' })).status, 403);
+    assert.equal((await api.call(tokens.stagingManager!, 'pin', { remote: 'mf-tools', version: '1.0.0', user: '7', reason: 'x' })).status, 403);
     assert.equal((await api.call(tokens.stagingManager!, '')).status, 403);
     // Not its job: a release manager manages no operators and reads no review queues.
     assert.equal((await api.call(tokens.release_manager!, '/api/operator/operators')).status, 403);
-    const pinned = await api.call<{ pins: Record<string, string> }>(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user: '7' });
+    const pinned = await api.call<{ pins: Record<string, string> }>(tokens.release_manager!, 'pin', {
+      remote: 'mf-tools',
+      version: '1.1.0',
+      user: '7',
+      reason: 'reproduce ticket',
+    });
     assert.equal(pinned.body.code, 0, pinned.body.msg);
     assert.deepEqual(pinned.body.data.pins, { '7': '1.1.0' });
     // Users are keyed by a creator's id: anything else is refused, as the console refuses it.
     for (const user of ['qa-7', '0', '-1', '1e3'])
-      assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user })).body.code, ApiCode.INVALID_PARAMS, user);
+      assert.equal(
+        (await api.call(tokens.release_manager!, 'pin', { remote: 'mf-tools', version: '1.1.0', user, reason: 'x' })).body.code,
+        ApiCode.INVALID_PARAMS,
+        user,
+      );
     const row = await harness.database.db.selectFrom('operator_audit').selectAll().where('action', '=', 'release.pin').executeTakeFirstOrThrow();
-    assert.deepEqual([row.operator_id, row.operator_name, row.role], [ops.release_manager!.id, ops.release_manager!.name, 'release_manager']);
+    assert.deepEqual(
+      [row.operator_id, row.operator_name, row.role, row.reason],
+      [ops.release_manager!.id, ops.release_manager!.name, 'release_manager', 'reproduce ticket'],
+    );
   });
 
   it('refuses a tampered or hostile archive and a re-upload, without a 5xx, and keeps nothing of it', async () => {
@@ -344,7 +356,7 @@ describe('the release API on the folder store', () => {
 
   it('keeps concurrent steps safe: each one lands whole or is refused, the history and the audit agree', async (t) => {
     const users = Array.from({ length: 8 }, (_, i) => String(100 + i));
-    const answers = await Promise.all(users.map((user) => api.call(tokens.ciTools!, 'qa', { remote: 'mf-tools', user, allowed: true })));
+    const answers = await Promise.all(users.map((user) => api.call(tokens.ciTools!, 'qa', { remote: 'mf-tools', user, allowed: true, reason: 'QA round' })));
     for (const answer of answers) assert.ok([0, ApiCode.CONFLICT].includes(answer.body.code), `${answer.status} ${answer.body.msg}`);
     const landed = answers.filter((answer) => answer.body.code === 0).length;
     assert.ok(landed >= 1);
@@ -359,6 +371,75 @@ describe('the release API on the folder store', () => {
     const archive = await archiveOf(builds.dir, 'mf-tools', '2.0.0');
     const both = await Promise.all([api.upload(tokens.ciTools!, 'mf-tools', archive), api.upload(tokens.admin!, 'mf-tools', archive)]);
     assert.deepEqual(both.map((answer) => answer.body.code).sort(), [0, ApiCode.CONFLICT].sort());
+  });
+
+  it('requires a reason to pin, unpin and change QA users (1002, nothing written), and audits each step with it, before and after', async () => {
+    const rows = () => harness.database.db.selectFrom('operator_audit').select('id').execute();
+    const rowsBefore = (await rows()).length;
+    const revision = (await store.readManifest('production')).revision;
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['pin', { remote: 'mf-tools', version: '1.0.0', user: '8' }],
+      ['unpin', { remote: 'mf-tools', user: '7' }],
+      ['qa', { remote: 'mf-tools', user: '55', allowed: true }],
+    ];
+    for (const [verb, body] of calls) {
+      for (const reason of [undefined, '', '   ']) {
+        const answer = await api.call(tokens.release_manager!, verb, { ...body, ...(reason === undefined ? {} : { reason }) });
+        // A refusal in the envelope (1002, as every parameter refusal), never a 5xx.
+        assert.ok(answer.status < 500, `${verb} ${JSON.stringify(reason)}: ${answer.status} ${answer.body.msg}`);
+        assert.equal(answer.body.code, ApiCode.INVALID_PARAMS, `${verb} ${JSON.stringify(reason)}`);
+        assert.match(answer.body.msg, /^参数错误：.*(原因|reason)/);
+      }
+    }
+    assert.equal((await rows()).length, rowsBefore);
+    assert.equal((await store.readManifest('production')).revision, revision);
+
+    const audited = async (action: string) =>
+      harness.database.db.selectFrom('operator_audit').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const unpinned = await api.call<{ pins: Record<string, string> }>(tokens.release_manager!, 'unpin', {
+      remote: 'mf-tools',
+      user: '7',
+      reason: 'ticket closed',
+    });
+    assert.equal(unpinned.body.code, 0, unpinned.body.msg);
+    assert.deepEqual(unpinned.body.data.pins, {});
+    const unpin = await audited('release.unpin');
+    assert.deepEqual(
+      [unpin.operator_id, unpin.operator_name, unpin.role, unpin.target_id, unpin.reason],
+      [ops.release_manager!.id, ops.release_manager!.name, 'release_manager', 'production/mf-tools', 'ticket closed'],
+    );
+    assert.deepEqual([(unpin.before as { pin: unknown }).pin, (unpin.after as { pin: unknown }).pin], ['1.1.0', null]);
+    assert.deepEqual([(unpin.before as { user: unknown }).user, (unpin.after as { user: unknown }).user], ['7', '7']);
+
+    assert.equal((await api.call(tokens.release_manager!, 'qa', { remote: 'mf-tools', user: '55', allowed: true, reason: 'QA round 2' })).body.code, 0);
+    const removed = await api.call<{ qa_users: string[] }>(tokens.release_manager!, 'qa', {
+      remote: 'mf-tools',
+      user: '55',
+      allowed: false,
+      reason: 'QA round over',
+    });
+    assert.equal(removed.body.code, 0, removed.body.msg);
+    assert.ok(!removed.body.data.qa_users.includes('55'));
+    const qa = await audited('release.qa_remove');
+    assert.deepEqual(
+      [qa.operator_name, qa.role, qa.target_id, qa.reason],
+      [ops.release_manager!.name, 'release_manager', 'production/mf-tools', 'QA round over'],
+    );
+    assert.deepEqual(
+      [(qa.before as { qa_user: unknown }).qa_user, (qa.after as { qa_user: unknown }).qa_user, (qa.after as { user: unknown }).user],
+      [true, false, '55'],
+    );
+    assert.equal((qa.after as { revision: number }).revision, (qa.before as { revision: number }).revision + 1);
+    // The rollout history names the same reasons.
+    const history = (await store.readManifest('production')).remotes['mf-tools']!.history.slice(-3);
+    assert.deepEqual(
+      history.map((h) => [h.action, h.user, h.reason]),
+      [
+        ['unpin', '7', 'ticket closed'],
+        ['qa-add', '55', 'QA round 2'],
+        ['qa-remove', '55', 'QA round over'],
+      ],
+    );
   });
 
   it('runs the deploy command line against the listening server, with the token from the environment or --token', async () => {
@@ -395,7 +476,24 @@ describe('the release API on the folder store', () => {
     const plan = (await store.readManifest('production')).remotes['mf-tools']?.canary?.plan;
     assert.deepEqual([plan?.steps, plan?.pauseMinutes, plan?.watchMinutes, plan?.step], [[5, 25, 100], 10, 30, 0]);
     // Out of the token's scope, a dead token, and folder-mode options are refused with exit code 2.
-    const other = await deploy(['pin', 'mf-editor', '1.0.0', '--user', '9', ...viaFlags]);
+    // Pin, unpin and QA steps through the server take a reason: refused before any call without one.
+    for (const argv of [
+      ['pin', 'mf-tools', '2.1.0', '--user', '9'],
+      ['unpin', 'mf-tools', '--user', '9'],
+      ['qa', 'mf-tools', '--add', '9'],
+    ]) {
+      const missing = await deploy([...argv, ...viaFlags]);
+      assert.deepEqual([missing.code, missing.err], [2, 'refused: --reason is required'], argv.join(' '));
+    }
+    assert.equal((await deploy(['pin', 'mf-tools', '2.1.0', '--user', '9', '--reason', 'repro 77', ...viaFlags])).code, 0);
+    assert.equal((await deploy(['qa', 'mf-tools', '--add', '9', '--reason', 'QA 77', ...viaFlags])).code, 0);
+    assert.equal((await deploy(['unpin', 'mf-tools', '--user', '9', '--reason', 'done 77', ...viaFlags])).code, 0);
+    const steps = (await harness.database.db.selectFrom('operator_audit').select(['action', 'reason']).orderBy('id', 'desc').limit(3).execute()).reverse();
+    assert.deepEqual(
+      steps.map((row) => `${row.action} ${row.reason}`),
+      ['release.pin repro 77', 'release.qa_add QA 77', 'release.unpin done 77'],
+    );
+    const other = await deploy(['pin', 'mf-editor', '1.0.0', '--user', '9', '--reason', 'x', ...viaFlags]);
     assert.deepEqual([other.code, /code 1003/.test(other.err)], [2, true]);
     assert.equal((await deploy(['status', '--server', server, '--token', 'mfci_dead'])).code, 2);
     assert.match((await deploy(['status', '--who', 'someone-else', ...viaFlags])).err, /--who: the server records who you are/);

@@ -49,7 +49,14 @@ export const RELEASE_MESSAGES = {
   CONFLICT: '发布清单刚被其他操作修改，请刷新后重试',
   UNKNOWN_REMOTE: '参数错误：没有这个模块',
   FORCE_NEEDS_REASON: '参数错误：强制全量发布须填写原因',
+  REASON_REQUIRED: '参数错误：须填写原因',
 } as const;
+
+/** The reason a step requires (rollback, pin, unpin, QA users): the schema refuses it absent or empty, this one blank. */
+function requiredReason(reason: string): string {
+  if (!reason.trim()) throw invalid(RELEASE_MESSAGES.REASON_REQUIRED);
+  return reason;
+}
 
 const inScope = (list: readonly string[] | '*', value: string): boolean => list === '*' || list.includes(value);
 
@@ -121,6 +128,9 @@ function asApiError(error: unknown): unknown {
   return error;
 }
 
+/** A pin step's audit values: the user and the version it is pinned to (null: none), before and after. */
+const pinOf = (remote: string, user: string) => (manifest: RolloutManifest) => ({ user, pin: manifest.remotes[remote]?.pins[user] ?? null });
+
 export function registerReleaseApi(app: FastifyInstance): void {
   const access = releaseAccess(app);
   const env = access.env;
@@ -138,7 +148,8 @@ export function registerReleaseApi(app: FastifyInstance): void {
     action: string,
     reason: string | undefined,
     run: (ctx: operations.DeployContext, tx: Kysely<Database>) => Promise<RolloutManifest>,
-    details: Record<string, unknown> = {},
+    /** Kept with the after values; a function is read on the manifest before and after (a user's pin, a QA user). */
+    details: Record<string, unknown> | ((manifest: RolloutManifest) => Record<string, unknown>) = {},
     /** Posted to the release webhooks once the step has landed (promote, rollback). */
     alert?: 'promote' | 'rollback',
   ) {
@@ -158,8 +169,13 @@ export function registerReleaseApi(app: FastifyInstance): void {
         action: `release.${action}`,
         targetType: 'release',
         targetId: `${env}/${remote}`,
-        before: { revision: before.revision, ...rolloutSummary(before, remote) },
-        after: { revision: after.revision, ...rolloutSummary(after, remote), ...details, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
+        before: { revision: before.revision, ...rolloutSummary(before, remote), ...(typeof details === 'function' ? details(before) : {}) },
+        after: {
+          revision: after.revision,
+          ...rolloutSummary(after, remote),
+          ...(typeof details === 'function' ? details(after) : details),
+          ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}),
+        },
         reason: reason ?? '',
       });
       return { before, after };
@@ -299,24 +315,36 @@ export function registerReleaseApi(app: FastifyInstance): void {
   });
 
   serve(app, contract.releaseRollback, async (request) => {
-    const { remote, reason } = request.body;
+    const { remote } = request.body;
+    const reason = requiredReason(request.body.reason);
     return step(requireOperator(request), remote, 'rollback', reason, (ctx) => operations.rollback(ctx, remote, reason), {}, 'rollback');
   });
 
   serve(app, contract.releasePin, async (request) => {
-    const { remote, version, user, reason } = request.body;
-    return step(requireOperator(request), remote, 'pin', reason, (ctx) => operations.pin(ctx, remote, version, user), { version, user });
+    const { remote, version, user } = request.body;
+    const reason = requiredReason(request.body.reason);
+    return step(requireOperator(request), remote, 'pin', reason, (ctx) => operations.pin(ctx, remote, version, user, reason), pinOf(remote, user));
   });
 
   serve(app, contract.releaseUnpin, async (request) => {
-    const { remote, user, reason } = request.body;
-    return step(requireOperator(request), remote, 'unpin', reason, (ctx) => operations.unpin(ctx, remote, user), { user });
+    const { remote, user } = request.body;
+    const reason = requiredReason(request.body.reason);
+    return step(requireOperator(request), remote, 'unpin', reason, (ctx) => operations.unpin(ctx, remote, user, reason), pinOf(remote, user));
   });
 
   serve(app, contract.releaseQa, async (request) => {
-    const { remote, user, allowed, reason } = request.body;
-    return step(requireOperator(request), remote, allowed ? 'qa_add' : 'qa_remove', reason, (ctx) => operations.setQaUser(ctx, remote, user, allowed), {
-      user,
-    });
+    const { remote, user, allowed } = request.body;
+    const reason = requiredReason(request.body.reason);
+    return step(
+      requireOperator(request),
+      remote,
+      allowed ? 'qa_add' : 'qa_remove',
+      reason,
+      (ctx) => operations.setQaUser(ctx, remote, user, allowed, reason),
+      (m) => ({
+        user,
+        qa_user: m.remotes[remote]?.qaUsers.includes(user) ?? false,
+      }),
+    );
   });
 }

@@ -266,11 +266,11 @@ export const releasePin = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/pin',
   operationId: 'releasePin',
-  summary: 'Pin a user to a published version',
+  summary: 'Pin a user to a published version; the reason is required',
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, version: Version, user: UserId, reason: Type.Optional(Reason) }),
+  body: Type.Object({ remote: RemoteName, version: Version, user: UserId, reason: Text(RELEASE_REASON_MAX, 1) }),
   data: ReleaseRemote,
 });
 
@@ -278,11 +278,11 @@ export const releaseUnpin = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/unpin',
   operationId: 'releaseUnpin',
-  summary: "Remove a user's pin",
+  summary: "Remove a user's pin; the reason is required",
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, user: UserId, reason: Type.Optional(Reason) }),
+  body: Type.Object({ remote: RemoteName, user: UserId, reason: Text(RELEASE_REASON_MAX, 1) }),
   data: ReleaseRemote,
 });
 
@@ -290,11 +290,11 @@ export const releaseQa = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/qa',
   operationId: 'releaseQa',
-  summary: 'Allow (or stop allowing) a user to choose versions with the ?mf override',
+  summary: 'Allow (or stop allowing) a user to choose versions with the ?mf override; the reason is required',
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, user: UserId, allowed: Type.Boolean(), reason: Type.Optional(Reason) }),
+  body: Type.Object({ remote: RemoteName, user: UserId, allowed: Type.Boolean(), reason: Text(RELEASE_REASON_MAX, 1) }),
   data: ReleaseRemote,
 });
 
