@@ -18,7 +18,15 @@ export { checkHost, hostBreakLine, releasedVersions, type HostBreak, type Releas
 export * as operations from './operations';
 export { compareVersions } from './semver';
 export type { DeployContext } from './operations';
-export { DEFAULT_POLICY, judgeCanaries, recordLoad, type AutoRollbackPolicy, type CanaryVerdict } from './rollout/auto-rollback';
+export {
+  analysisOf,
+  DEFAULT_POLICY,
+  judgeCanaries,
+  recordLoad,
+  type AnalysisFigures,
+  type AutoRollbackPolicy,
+  type CanaryVerdict,
+} from './rollout/auto-rollback';
 export { applyPlanDecisions, decidePlans, type PlanDecision } from './rollout/plan';
 export { DEFAULT_WATCH_MINUTES, type PlanRequest } from './rollout/steps';
 export { clientRollout, type ClientRemote, type ClientRollout, type ReleaseLookup } from './rollout/client-view';

@@ -15,6 +15,38 @@ export interface AutoRollbackPolicy {
 
 export const DEFAULT_POLICY: AutoRollbackPolicy = { marginPoints: 5, minLoads: 20, alpha: 0.05 };
 
+/**
+ * The figures of one analysis, for the audit trail and the release alerts: the version judged and
+ * its baseline (stable, or for a watch window the stable it replaced), their loads, load-failure and
+ * error-session rates, and the smallest p-value of the comparisons.
+ */
+export interface AnalysisFigures {
+  version: string;
+  baseline: string | null;
+  loads: number;
+  baselineLoads: number;
+  failureRate: number;
+  baselineFailureRate: number;
+  errorRate: number;
+  baselineErrorRate: number;
+  pValue: number;
+}
+
+/** A verdict's figures. */
+export function analysisOf(verdict: CanaryVerdict): AnalysisFigures {
+  return {
+    version: verdict.canary,
+    baseline: verdict.stable,
+    loads: verdict.canaryLoads,
+    baselineLoads: verdict.stableLoads,
+    failureRate: verdict.canaryRate,
+    baselineFailureRate: verdict.stableRate,
+    errorRate: verdict.canaryErrorRate,
+    baselineErrorRate: verdict.stableErrorRate,
+    pValue: verdict.pValue,
+  };
+}
+
 export interface CanaryVerdict {
   remote: string;
   canary: string;
@@ -26,6 +58,8 @@ export interface CanaryVerdict {
   canaryErrorRate: number;
   stableErrorRate: number;
   canaryLoads: number;
+  /** Stable's loads in the same run. */
+  stableLoads: number;
   /** Poor page views per measured view, for each field vital the canary has enough views of. */
   vitals?: Partial<Record<VitalName, { canaryRate: number; stableRate: number; canaryViews: number }>>;
   /** The smallest p-value of the comparisons (1 when not judged). */
@@ -114,6 +148,7 @@ export function judgeCanaries(manifest: RolloutManifest, stats: RolloutStats, po
       canaryErrorRate: share(Math.min(canary?.errorSessions ?? 0, loads[0]), loads[0]),
       stableErrorRate: share(Math.min(stable?.errorSessions ?? 0, loads[1]), loads[1]),
       canaryLoads,
+      stableLoads: loads[1],
       ...(vitals.length
         ? {
             vitals: Object.fromEntries(

@@ -184,3 +184,33 @@ test('a step plan rolls back on a poor-LCP share worse than stable, and a promot
   assert.equal(worse?.kind, 'watch-rollback');
   assert.match(worse?.reason ?? '', /^watch window: poor-LCP share after promote 40\.0 % over 80 views vs 1\.0\.0 5\.0 % over 400/);
 });
+
+test("a first release's watch window that fails its analysis ends once, with the figures, and rolls nothing back", () => {
+  // The remote's first version, promoted by a one-step plan: its watch has no previous stable.
+  let m = startCanary(emptyManifest('s'), release('1.0.0'), 0, ctxAt(0), { steps: [100], pauseMinutes: 0, watchMinutes: 30 });
+  m = check(m, { [R]: { '1.0.0': { loads: 30, failures: 0 } } }, 1);
+  assert.deepEqual([m.remotes[R]?.stable?.version, m.remotes[R]?.watch?.baseline.version], ['1.0.0', null]);
+  const failing = { [R]: { '1.0.0': { loads: 40, failures: 10, errorSessions: 4 } } };
+  const [decision] = decidePlans(m, failing, at(5), policy);
+  assert.equal(decision?.kind, 'watch-failed');
+  assert.match(
+    decision?.reason ?? '',
+    /^watch window, no previous stable to roll back to: failure rate after promote 25\.0 % over 40 loads vs no baseline 0\.0 % over 0/,
+  );
+  assert.deepEqual(decision?.kind === 'watch-failed' ? decision.analysis : null, {
+    version: '1.0.0',
+    baseline: null,
+    loads: 40,
+    baselineLoads: 0,
+    failureRate: 0.25,
+    baselineFailureRate: 0,
+    errorRate: 0.1,
+    baselineErrorRate: 0,
+    pValue: 0,
+  });
+  const after = check(m, failing, 5);
+  assert.equal(after.remotes[R]?.stable?.version, '1.0.0');
+  assert.equal(after.remotes[R]?.watch, undefined);
+  // Said once: the next check has no window left to judge.
+  assert.deepEqual(decidePlans(after, failing, at(6), policy), []);
+});

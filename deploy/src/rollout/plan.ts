@@ -4,7 +4,7 @@
  * Pure: given the manifest, the counts of each remote's current run (for a watched remote: of its
  * watch run) and the time, `decidePlans` says what to do; `applyPlanDecisions` writes it.
  */
-import { compare, compareVitals, judgeCanaries, type AutoRollbackPolicy } from './auto-rollback';
+import { type AnalysisFigures, analysisOf, compare, compareVitals, judgeCanaries, type AutoRollbackPolicy } from './auto-rollback';
 import { change, promote, rollback, type StepContext } from './steps';
 import type { RolloutManifest, RolloutStats, WatchBaseline } from './types';
 
@@ -21,13 +21,19 @@ export type PlanDecision =
       reason: string;
     }
   /** The analysis finds the canary worse than stable: dropped. */
-  | { kind: 'rollback'; remote: string; version: string; reason: string }
+  | { kind: 'rollback'; remote: string; version: string; analysis: AnalysisFigures; reason: string }
   /** The promoted version is worse than the stable it replaced, within its window: back to that one. */
-  | { kind: 'watch-rollback'; remote: string; version: string; reason: string }
+  | { kind: 'watch-rollback'; remote: string; version: string; analysis: AnalysisFigures; reason: string }
+  /**
+   * The promoted version fails its watch window's analysis but there is no version to go back to (it
+   * was the remote's first stable): the window ends, nothing is rolled back, and people are told.
+   */
+  | { kind: 'watch-failed'; remote: string; version: string; analysis: AnalysisFigures; reason: string }
   /** The window is over: nothing watches the version any more. */
   | { kind: 'watch-end'; remote: string; version: string; reason: string }
   | { kind: 'wait'; remote: string; version: string; reason: string };
 
+const share = (bad: number, total: number) => (total > 0 ? Math.min(bad, total) / total : 0);
 const minutes = (ms: number) => Math.round((ms / 60_000) * 10) / 10;
 
 /** What every step plan and watch window of the manifest calls for now. */
@@ -44,7 +50,7 @@ export function decidePlans(manifest: RolloutManifest, stats: RolloutStats, now:
       }
       const [verdict] = judgeCanaries({ ...manifest, remotes: { [remote]: rollout } }, stats, policy);
       if (verdict?.rollBack) {
-        decisions.push({ kind: 'rollback', remote, version, reason: `step plan at ${canary.percent} %: ${verdict.reason}` });
+        decisions.push({ kind: 'rollback', remote, version, analysis: analysisOf(verdict), reason: `step plan at ${canary.percent} %: ${verdict.reason}` });
         continue;
       }
       const loads = stats[remote]?.[version]?.loads ?? 0;
@@ -89,10 +95,28 @@ export function decidePlans(manifest: RolloutManifest, stats: RolloutStats, now:
     const failures = compare('failure rate after promote', [counts?.failures ?? 0, base.failures], [loads, base.loads], policy);
     const errors = compare('error-session rate after promote', [counts?.errorSessions ?? 0, base.errorSessions], [loads, base.loads], policy);
     const vitals = compareVitals(counts?.vitals, base.vitals, policy, (name) => `poor-${name} share after promote`);
-    const failing = [failures, errors, ...vitals.map((v) => v.comparison)].filter((c) => c.worse);
-    if (loads >= policy.minLoads && failing.length > 0 && base.version) {
-      const text = failing.map((c) => c.text.replace(/ vs stable /, ` vs ${base.version} `)).join('; ');
-      decisions.push({ kind: 'watch-rollback', remote, version, reason: `watch window: ${text}` });
+    const comparisons = [failures, errors, ...vitals.map((v) => v.comparison)];
+    const failing = comparisons.filter((c) => c.worse);
+    if (loads >= policy.minLoads && failing.length > 0) {
+      const analysis: AnalysisFigures = {
+        version,
+        baseline: base.version,
+        loads,
+        baselineLoads: base.loads,
+        failureRate: share(counts?.failures ?? 0, loads),
+        baselineFailureRate: share(base.failures, base.loads),
+        errorRate: share(counts?.errorSessions ?? 0, loads),
+        baselineErrorRate: share(base.errorSessions, base.loads),
+        pValue: Math.min(...comparisons.map((c) => c.p)),
+      };
+      if (base.version) {
+        const text = failing.map((c) => c.text.replace(/ vs stable /, ` vs ${base.version} `)).join('; ');
+        decisions.push({ kind: 'watch-rollback', remote, version, analysis, reason: `watch window: ${text}` });
+      } else {
+        // Its first stable: nothing to go back to. Said once (the window ends); people decide.
+        const text = failing.map((c) => c.text.replace(/ vs stable /, ' vs no baseline ')).join('; ');
+        decisions.push({ kind: 'watch-failed', remote, version, analysis, reason: `watch window, no previous stable to roll back to: ${text}` });
+      }
     } else if (now.getTime() >= Date.parse(watch.until)) {
       decisions.push({ kind: 'watch-end', remote, version, reason: `watch window over with ${loads} loads` });
     } else {
@@ -144,7 +168,8 @@ export function applyPlanDecisions(manifest: RolloutManifest, decisions: PlanDec
       case 'watch-rollback':
         next = rollback(next, remote, step, 'auto-rollback');
         break;
-      case 'watch-end': {
+      case 'watch-end':
+      case 'watch-failed': {
         const { watch: _watch, ...rest } = next.remotes[remote]!;
         next = { ...next, remotes: { ...next.remotes, [remote]: rest } };
         break;

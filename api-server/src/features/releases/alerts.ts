@@ -1,5 +1,7 @@
 /**
- * Release alerts: a rollback (automatic or by hand), a canary that failed its analysis, a promote,
+ * Release alerts: a rollback (by hand, of a canary by the analysis, of a promoted version in its
+ * watch window), an analysis that failed with nothing rolled back (a first release's watch window:
+ * no previous stable), a promote,
  * posted to the webhooks of RELEASE_WEBHOOKS, each in the format its receiver reads: plain JSON, or
  * the group robots of 企业微信 (WeCom), 钉钉 (DingTalk) and 飞书 (Feishu/Lark), with their optional
  * signing secrets. Sent after the step has landed, never holding it up: a receiver that is down is
@@ -10,6 +12,7 @@
  * `wecom=https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…, json=https://ops.example.com/hooks/releases`.
  */
 import { createHmac } from 'node:crypto';
+import type { AnalysisFigures } from 'deploy';
 
 export const ALERT_FORMATS = ['json', 'wecom', 'dingtalk', 'feishu'] as const;
 export type AlertFormat = (typeof ALERT_FORMATS)[number];
@@ -21,7 +24,34 @@ export interface Webhook {
   secret?: string;
 }
 
-export type ReleaseEvent = 'auto-rollback' | 'rollback' | 'analysis-failed' | 'promote';
+export type ReleaseEvent = 'auto-rollback' | 'watch-rollback' | 'rollback' | 'analysis-failed' | 'promote';
+
+/** What an analysis found, as the alert carries it (JSON): the version judged against its baseline. */
+export interface AlertFigures {
+  version: string;
+  baseline: string | null;
+  loads: number;
+  baseline_loads: number;
+  failure_rate: number;
+  baseline_failure_rate: number;
+  error_rate: number;
+  baseline_error_rate: number;
+  p_value: number;
+}
+
+export function alertFigures(analysis: AnalysisFigures): AlertFigures {
+  return {
+    version: analysis.version,
+    baseline: analysis.baseline,
+    loads: analysis.loads,
+    baseline_loads: analysis.baselineLoads,
+    failure_rate: analysis.failureRate,
+    baseline_failure_rate: analysis.baselineFailureRate,
+    error_rate: analysis.errorRate,
+    baseline_error_rate: analysis.baselineErrorRate,
+    p_value: analysis.pValue,
+  };
+}
 
 export interface ReleaseAlert {
   event: ReleaseEvent;
@@ -35,12 +65,15 @@ export interface ReleaseAlert {
   reason: string;
   /** ISO time of the step. */
   at: string;
+  /** The analysis behind an automatic step (auto-rollback, watch-rollback, analysis-failed). */
+  figures?: AlertFigures;
 }
 
 const TITLES: Record<ReleaseEvent, string> = {
   'auto-rollback': '金丝雀已自动回滚',
+  'watch-rollback': '全量后观察期分析未通过，已自动回滚',
   rollback: '已回滚',
-  'analysis-failed': '金丝雀分析未通过',
+  'analysis-failed': '分析未通过，无可回滚的版本，未回滚',
   promote: '已全量发布',
 };
 
@@ -71,12 +104,21 @@ export function parseWebhooks(value: string): Webhook[] {
   return hooks;
 }
 
+const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+/** One line of the analysis' figures, the baseline in brackets. */
+function figuresText(f: AlertFigures): string {
+  const p = f.p_value > 0 && f.p_value < 0.001 ? f.p_value.toExponential(1) : f.p_value.toFixed(3);
+  return `分析：${f.version} 加载 ${f.loads} 次，失败率 ${pct(f.failure_rate)}，错误率 ${pct(f.error_rate)}；对照 ${f.baseline ?? '无'} 加载 ${f.baseline_loads} 次，失败率 ${pct(f.baseline_failure_rate)}，错误率 ${pct(f.baseline_error_rate)}；p = ${p}`;
+}
+
 /** The alert in plain words (the robots' text), Chinese as the team reads it. */
 export function alertText(alert: ReleaseAlert): string {
   const lines = [
     `【发布】${alert.remote} ${alert.version} ${TITLES[alert.event]}（${alert.env}）`,
     `稳定版本：${alert.stable ?? '无'}`,
     `原因：${alert.reason || '未填写'}`,
+    ...(alert.figures ? [figuresText(alert.figures)] : []),
     `操作人：${alert.actor}`,
     `时间：${alert.at}`,
   ];

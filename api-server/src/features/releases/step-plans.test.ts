@@ -214,10 +214,29 @@ describe('step plans driven by the server', () => {
     assert.deepEqual([last.who, last.action, last.from, last.to], [STEP_PLAN_ACTOR, 'auto-rollback', '1.1.0', '1.0.0']);
     assert.match(last.reason!, /^watch window: error-session rate after promote 20\.0 % over 60 loads vs 1\.0\.0 1\.0 % over 800/);
     await waitForAlerts(2);
+    // Told once, as what it is (a promoted version rolled back, not a canary), with the analysis' figures.
     assert.deepEqual(
-      alerts.slice(1).map((a) => [a.event, a.version, a.stable]),
-      [['auto-rollback', '1.1.0', '1.0.0']],
+      alerts.slice(1).map((a) => [a.event, a.title, a.version, a.stable]),
+      [['watch-rollback', '全量后观察期分析未通过，已自动回滚', '1.1.0', '1.0.0']],
     );
+    const figures = alerts[1]!.figures as Record<string, number | string>;
+    assert.deepEqual(
+      [
+        figures.version,
+        figures.baseline,
+        figures.loads,
+        figures.baseline_loads,
+        figures.error_rate,
+        figures.baseline_error_rate,
+        figures.baseline_failure_rate,
+      ],
+      ['1.1.0', '1.0.0', 60, 800, 0.2, 0.01, 0.01],
+    );
+    assert.ok(Number(figures.p_value) < 0.05 && Number(figures.p_value) >= 0, String(figures.p_value));
+    assert.match(String(alerts[1]!.text), /分析：1\.1\.0 加载 60 次，失败率 1\.7%，错误率 20\.0%；对照 1\.0\.0 加载 800 次/);
+    assert.deepEqual(await check(56), []);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(alerts.length, 2);
     const rows = (await planRows()).filter((row) => row.action === 'release.watch_rollback');
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.reason, last.reason);
@@ -238,12 +257,76 @@ describe('step plans driven by the server', () => {
     assert.match(rollout.history.at(-1)!.reason!, /^step plan at 100 %: canary error-session rate 16\.7 % over 90 loads/);
     await waitForAlerts(3);
     assert.deepEqual(
-      alerts.slice(2).map((a) => [a.event, a.version]),
-      [['auto-rollback', '1.2.0']],
+      alerts.slice(2).map((a) => [a.event, a.version, a.figures]),
+      [
+        [
+          'auto-rollback',
+          '1.2.0',
+          {
+            version: '1.2.0',
+            baseline: '1.0.0',
+            loads: 90,
+            baseline_loads: 500,
+            failure_rate: 2 / 90,
+            baseline_failure_rate: 0.01,
+            error_rate: 15 / 90,
+            baseline_error_rate: 0.01,
+            p_value: (alerts[2]!.figures as { p_value: number }).p_value,
+          },
+        ],
+      ],
     );
+    assert.ok((alerts[2]!.figures as { p_value: number }).p_value < 0.05);
     const rows = (await planRows()).filter((row) => row.action === 'release.rollback');
     assert.equal(rows.length, 1);
     assert.match(rows[0]!.reason, /^step plan at 100 %: canary error-session rate 16\.7 % over 90 loads/);
     assert.deepEqual([(rows[0]!.before as { canary: { version: string } }).canary.version, (rows[0]!.after as { canary: null }).canary], ['1.2.0', null]);
+  });
+
+  it("tells the webhooks once when a first release's watch window fails its analysis with nothing to roll back to", async () => {
+    const E = 'mf-editor';
+    const setLoads = async (run: number, loads: number, failures: number) => {
+      await harness.database.db.deleteFrom('remote_load_counts').where('remote', '=', E).where('run', '=', run).execute();
+      await harness.database.db.insertInto('remote_load_counts').values({ env: ENV, remote: E, version: '1.0.0', run, loads, failures }).execute();
+    };
+    await publishTestRelease(store, E, '1.0.0');
+    await operations.canary({ store, env: ENV, who: 'test' }, E, '1.0.0', 0, { steps: [100], pauseMinutes: 0, watchMinutes: 30 });
+    await setLoads((await manifest()).remotes[E]!.canary!.since!, 30, 0);
+    const alertsBefore = alerts.length;
+    assert.deepEqual(await check(70), ['promote 1.0.0']);
+    const watch = (await manifest()).remotes[E]!.watch!;
+    assert.equal(watch.baseline.version, null);
+    await setLoads(watch.since, 40, 10);
+    assert.deepEqual(await check(72), ['watch-failed 1.0.0']);
+    // Nothing to go back to: the version stays stable, the window ends, people are told.
+    const rollout = (await manifest()).remotes[E]!;
+    assert.deepEqual([rollout.stable?.version, rollout.watch, rollout.canary], ['1.0.0', undefined, undefined]);
+    await waitForAlerts(alertsBefore + 2);
+    const failed = alerts.slice(alertsBefore + 1);
+    assert.deepEqual(
+      failed.map((a) => [a.event, a.title, a.remote, a.version, a.stable, a.actor]),
+      [['analysis-failed', '分析未通过，无可回滚的版本，未回滚', E, '1.0.0', '1.0.0', STEP_PLAN_ACTOR]],
+    );
+    assert.match(String(failed[0]!.reason), /^watch window, no previous stable to roll back to: failure rate after promote 25\.0 % over 40 loads/);
+    assert.deepEqual(failed[0]!.figures, {
+      version: '1.0.0',
+      baseline: null,
+      loads: 40,
+      baseline_loads: 0,
+      failure_rate: 0.25,
+      baseline_failure_rate: 0,
+      error_rate: 0,
+      baseline_error_rate: 0,
+      p_value: 0,
+    });
+    const rows = (await planRows()).filter((row) => row.action === 'release.watch_failed');
+    assert.deepEqual(
+      rows.map((row) => [row.target_id, row.reason, (row.before as { watch?: unknown }).watch !== undefined, (row.after as { watch?: unknown }).watch]),
+      [[`${ENV}/${E}`, failed[0]!.reason, true, undefined]],
+    );
+    // Once: the next checks find nothing to judge and say nothing more.
+    assert.deepEqual(await check(80), []);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(alerts.length, alertsBefore + 2);
   });
 });

@@ -5,17 +5,29 @@
  * compare-and-swap: of several replicas checking at once one writes, the others get a ConflictError
  * and let it be. The history names the actor `api-server (step plan)` with the figures, and so does
  * the audit trail (one row per decision that changed something: release.advance, release.promote,
- * release.rollback, release.watch_rollback, release.watch_end); the release webhooks hear of
- * promotes and rollbacks.
+ * release.rollback, release.watch_rollback, release.watch_failed, release.watch_end); the release
+ * webhooks hear of promotes, rollbacks and failed analyses that rolled nothing back, with the figures.
  */
 import type { FastifyInstance } from 'fastify';
 import { ConflictError, type PlanDecision, type RolloutManifest, operations } from 'deploy';
 import { currentRunStats } from '../runtime/load-counts';
-import { sendAlert } from './alerts';
+import { alertFigures, type ReleaseEvent, sendAlert } from './alerts';
 import { auditAutomaticSteps } from './release-audit';
 import type { ReleaseAccess } from './release-access';
 
 export const STEP_PLAN_ACTOR = 'api-server (step plan)';
+
+/**
+ * The decisions the release webhooks hear of, each under its own event: a canary the analysis rolled
+ * back, a promoted version rolled back in its watch window, a watch window whose analysis failed
+ * with no previous stable to go back to (nothing rolled back: people decide), a promote.
+ */
+const ALERTED: Partial<Record<PlanDecision['kind'], ReleaseEvent>> = {
+  promote: 'promote',
+  rollback: 'auto-rollback',
+  'watch-rollback': 'watch-rollback',
+  'watch-failed': 'analysis-failed',
+};
 
 /** What an audit row keeps of a decision besides its reason: the version, the shares, the loads, the baseline. */
 function figuresOf(decision: PlanDecision): Record<string, unknown> {
@@ -52,12 +64,13 @@ export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, 
   for (const decision of done) {
     app.log.info({ remote: decision.remote, version: decision.version, step: decision.kind }, `step plan: ${decision.reason}`);
     if (decision.kind === 'rollback' || decision.kind === 'watch-rollback') app.metrics.countCanaryVerdict(decision.remote, 'rollback');
-    if (decision.kind !== 'promote' && decision.kind !== 'rollback' && decision.kind !== 'watch-rollback') continue;
-    // Told after the manifest is written; a receiver that is down never holds up the next check.
+    const event = ALERTED[decision.kind];
+    if (!event) continue;
+    // Told after the manifest is written (once: the write ends what was judged); a receiver that is down never holds up the next check.
     void sendAlert(
       app.config.releaseWebhooks,
       {
-        event: decision.kind === 'promote' ? 'promote' : 'auto-rollback',
+        event,
         env: access.env,
         remote: decision.remote,
         version: decision.version,
@@ -65,6 +78,7 @@ export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, 
         actor: STEP_PLAN_ACTOR,
         reason: decision.reason,
         at: now.toISOString(),
+        ...('analysis' in decision ? { figures: alertFigures(decision.analysis) } : {}),
       },
       app.log,
     );

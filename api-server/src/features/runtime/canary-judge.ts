@@ -2,12 +2,13 @@
  * Judges the running canaries now, on the counts of their current run (load failures, and page loads
  * whose screens then failed), and rolls back each one the analysis finds worse than stable: the
  * history names the figures, the audit trail has a row for it (actor: the server), the metrics
- * count the verdict, the release webhooks are told.
+ * count the verdict, the release webhooks are told (once, with the figures: a rollback that lost the
+ * manifest's compare-and-swap to another step is neither written nor told).
  * Called when a report that can change a verdict arrives (a failed load, an error of a canary).
  */
 import type { FastifyInstance } from 'fastify';
-import { ConflictError, type RolloutManifest, operations } from 'deploy';
-import { sendAlert } from '../releases/alerts';
+import { ConflictError, type RolloutManifest, analysisOf, operations } from 'deploy';
+import { alertFigures, sendAlert } from '../releases/alerts';
 import { auditAutomaticSteps } from '../releases/release-audit';
 import type { ReleaseAccess } from '../releases/release-access';
 import { currentRunStats } from './load-counts';
@@ -61,6 +62,7 @@ export async function judgeCanariesNow(app: FastifyInstance, access: ReleaseAcce
           actor: AUTO_ROLLBACK_ACTOR,
           reason: verdict.reason,
           at: new Date().toISOString(),
+          figures: alertFigures(analysisOf(verdict)),
         },
         app.log,
       );

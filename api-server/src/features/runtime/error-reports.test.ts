@@ -308,6 +308,24 @@ describe('runtime: a canary whose screens fail after loading is rolled back on t
     assert.equal(alerts[0]?.remote, 'mf-tools');
     assert.equal(alerts[0]?.version, '1.2.0');
     assert.equal(alerts[0]?.stable, '1.0.0');
+    // With the analysis' figures: what the webhook's reader needs to judge the rollback.
+    assert.deepEqual(alerts[0]?.figures, {
+      version: '1.2.0',
+      baseline: '1.0.0',
+      loads: 3,
+      baseline_loads: 0,
+      failure_rate: 0,
+      baseline_failure_rate: 0,
+      error_rate: 1,
+      baseline_error_rate: 0,
+      p_value: 0,
+    });
+    assert.match(
+      String(alerts[0]?.text),
+      /分析：1\.2\.0 加载 3 次，失败率 0\.0%，错误率 100\.0%；对照 1\.0\.0 加载 0 次，失败率 0\.0%，错误率 0\.0%；p = 0\.000/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(alerts.length, 1, 'told once');
     // On the operators' audit trail: exactly one row, the server as the actor, with the analysis' figures.
     const rows = await harness.database.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'release').execute();
     assert.deepEqual(

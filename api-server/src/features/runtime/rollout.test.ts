@@ -1,5 +1,6 @@
 /** Remotes from the release store, the per-user rollout view, load reports and auto-rollback. */
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf, operations } from 'deploy';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,11 @@ import { publishTestRelease as release, TEST_RELEASE_ROUTES as ROUTES } from '..
 import { buildTestApp, setUpTestApp, tempDir } from '../../testing/test-app';
 import { openDatabase } from '../../db/connect';
 import { body, login, signed } from '../../testing/signed';
+
+/** Prometheus's text format read back, as the metrics test reads it. */
+const parsePrometheus = createRequire(import.meta.url)('parse-prometheus-text-format') as (
+  text: string,
+) => Array<{ name: string; metrics: Array<{ labels?: Record<string, string>; value?: string }> }>;
 
 describe('runtime: releases and staged rollout', () => {
   const web = tempDir('creator-web');
@@ -182,6 +188,34 @@ describe('runtime: releases and staged rollout', () => {
     assert.deepEqual((await stats())?.['1.1.0'], { loads: 1, failures: 1 });
     manifest = await store.readManifest('production');
     assert.equal(manifest.remotes['mf-tools']?.canary?.version, '1.1.0');
+  });
+
+  it('counts each verdict of the analysis on /metrics: a healthy one, then the rollback', async () => {
+    const verdicts = async () => {
+      const scraped = await harness.app.inject({ url: '/metrics' });
+      assert.equal(scraped.statusCode, 200);
+      const samples = parsePrometheus(scraped.body).find((f) => f.name === 'canary_verdicts_total')?.metrics ?? [];
+      const count = (verdict: string) => Number(samples.find((m) => m.labels?.remote === 'mf-tools' && m.labels.verdict === verdict)?.value ?? 0);
+      return { healthy: count('healthy'), rollback: count('rollback') };
+    };
+    // A new run of the canary: the earlier reports do not count.
+    await operations.rollback(ctx, 'mf-tools', 'test: a fresh run');
+    await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
+    const token = await login(harness.app, '13800000007');
+    for (let i = 0; i < 20; i++) assert.equal((await answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'true' }))).recorded, true);
+    const start = await verdicts();
+    // 1 failure in 21 loads (4.8 %) is within the 5-point margin: judged healthy, kept.
+    assert.deepEqual(await answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' })), { recorded: true, rolledBack: [] });
+    const healthy = await verdicts();
+    assert.deepEqual([healthy.healthy - start.healthy, healthy.rollback - start.rollback], [1, 0]);
+    // 2 in 22 (9.1 %): rolled back, counted once.
+    assert.deepEqual((await answer(await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' }))).rolledBack, ['mf-tools@1.1.0']);
+    const rolled = await verdicts();
+    assert.deepEqual([rolled.healthy - start.healthy, rolled.rollback - start.rollback], [1, 1]);
+    // Nothing left to judge: a later failure counts no verdict.
+    await report(token, { remote: 'mf-tools', version: '1.1.0', ok: 'false' });
+    assert.deepEqual(await verdicts(), rolled);
+    await operations.canary(ctx, 'mf-tools', '1.1.0', 100);
   });
 
   it('adds any published version a QA user overrides to, and only for them', async () => {
