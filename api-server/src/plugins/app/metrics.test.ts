@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { fetchToken, newKey, ossInject, SAMPLE } from '../../features/oss/oss-test-client';
+import { claimJob, finishJob } from '../../features/video/jobs';
 import { login } from '../../testing/signed';
 import { buildApp } from '../../app';
 import { buildTestApp, setUpTestApp, tempDir, testConfig } from '../../testing/test-app';
@@ -82,6 +83,54 @@ describe('GET /metrics', () => {
       if (harness.app.dbEngine === 'postgres') assert.equal(valueOf(families, 'db_pool_connections', { state: 'max' }), 10);
     } finally {
       await harness.database.db.deleteFrom('video_jobs').where('vid', '=', 'a'.repeat(32)).execute();
+    }
+  });
+
+  it("reports the last hour's finished transcoding jobs, submission to end, as the workers leave them", async () => {
+    const db = harness.database.db;
+    const now = new Date();
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+    const vid = (n: number) => String(n).repeat(32);
+    // Submitted 30, 60 and 120 s ago, then taken and finished now (one of them failed: it ended too).
+    const jobs = [
+      { vid: vid(1), seconds: 120 },
+      { vid: vid(2), seconds: 60 },
+      { vid: vid(3), seconds: 30 },
+    ];
+    await db
+      .insertInto('video_jobs')
+      .values(jobs.map((job) => ({ vid: job.vid, user_id: 1, source_key: `video/20261129/u1/${job.vid}.mp4`, created_at: ago(job.seconds) })))
+      .execute();
+    // Finished two hours ago: outside the hour. Still waiting: not finished.
+    await db
+      .insertInto('video_jobs')
+      .values([
+        { vid: vid(4), user_id: 1, source_key: 'video/20261129/u1/old.mp4', created_at: ago(3 * 3600) },
+        { vid: vid(5), user_id: 1, source_key: 'video/20261129/u1/open.mp4', created_at: ago(10) },
+      ])
+      .execute();
+    try {
+      const old = await claimJob(db, ago(3 * 3600 - 1));
+      assert.equal(old?.vid, vid(4));
+      await finishJob(db, vid(4), { outputKey: 'video/old.m3u8', posterKey: 'video/old.jpg' }, ago(2 * 3600));
+      for (const job of jobs) {
+        assert.equal((await claimJob(db, now))?.vid, job.vid, 'the oldest waiting job is taken first');
+        await finishJob(
+          db,
+          job.vid,
+          job.seconds === 60 ? { error: 'ffmpeg exited with 1' } : { outputKey: `video/${job.vid}.m3u8`, posterKey: `video/${job.vid}.jpg` },
+          now,
+        );
+      }
+      const families = await scrape();
+      const stat = (name: string) => valueOf(families, 'transcode_job_seconds_last_hour', { stat: name });
+      assert.deepEqual(
+        ['count', 'p50', 'p90', 'max'].map((name) => Math.round(stat(name) * 1000) / 1000),
+        // The median of 30, 60, 120 s; p90 between 60 and 120 (60 + 0.8 × 60); the slowest.
+        [3, 60, 108, 120],
+      );
+    } finally {
+      await db.deleteFrom('video_jobs').where('vid', 'in', [1, 2, 3, 4, 5].map(vid)).execute();
     }
   });
 
