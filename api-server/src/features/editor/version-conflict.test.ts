@@ -4,13 +4,11 @@
  * else, and the OpenAPI document describes that data apart from the successful answer's.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import { EditorCode } from 'shared-sdk/contract';
 import { REFUSAL_DATA } from '../../lib/contract-route';
 import { login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { PHONES, VERIFIED, add, articleFields } from './test-kit';
 
 interface Schema {
@@ -20,29 +18,23 @@ interface Schema {
 }
 
 describe('the 1020 refusal of a save and a restore', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const harness = setUpTestApp();
   const tokens: Record<string, string> = {};
 
   before(async () => {
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of PHONES) tokens[phone] = await login(app, phone);
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
+    for (const phone of PHONES) tokens[phone] = await login(harness.app, phone);
   });
 
   /** The answer as sent: its JSON text, parsed without any type. */
   const raw = async (url: string, params: Record<string, string | number>) =>
-    JSON.parse((await signed(app, { method: 'POST', url, token: tokens[VERIFIED], params })).body) as Record<string, unknown>;
-  const currentOf = async (id: number) => (await database.db.selectFrom('drafts').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    JSON.parse((await signed(harness.app, { method: 'POST', url, token: tokens[VERIFIED], params })).body) as Record<string, unknown>;
+  const currentOf = async (id: number) =>
+    (await harness.database.db.selectFrom('drafts').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
 
   it('answers code 1020, its message and the current version only, for a save and for a restore, and writes nothing', async () => {
-    const first = await add(app, tokens[VERIFIED], articleFields({ content: '<p>一</p>' }));
+    const first = await add(harness.app, tokens[VERIFIED], articleFields({ content: '<p>一</p>' }));
     const id = first.data.draft_id;
-    const second = await add(app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 1, content: '<p>二</p>' }));
+    const second = await add(harness.app, tokens[VERIFIED], articleFields({ draft_id: id, base_version: 1, content: '<p>二</p>' }));
     assert.equal(second.data.version, 2);
 
     const stale = { ...articleFields({ draft_id: id, base_version: 1, content: '<p>旧</p>' }) } as Record<string, string | number>;
@@ -59,7 +51,7 @@ describe('the 1020 refusal of a save and a restore', () => {
   });
 
   it('is described in the OpenAPI document as the refusal’s data, apart from the save', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await harness.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const path of ['/api/article/add', '/api/draft/restoreVersion']) {
       const data = document.paths[path].post.responses['200'].content['application/json'].schema.properties.data as Schema;
       const outcome = data.anyOf?.find((schema) => schema.anyOf) as Schema;
