@@ -1,17 +1,17 @@
 /**
  * Each request's id (`reqId` in its log line, `x-request-id` on its answer): the one nginx gives it
  * (`X-Request-Id: $request_id`, deploy/production/nginx-site.conf.template), so nginx's access log,
- * this server's log and an error report name the same request; a fresh one when the request came
- * without (or with something that is not an id: a client's header never reaches the log unchecked).
+ * this server's log and an error report (a failed call's item, features/runtime/error-reports.ts)
+ * name the same request; a fresh one when the request came without (or with something that is not
+ * an id: a client's header never reaches the log unchecked).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { REQUEST_ID_HEADER, requestIdOrNothing } from 'shared-sdk/contract';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-/** nginx's $request_id is 32 hex characters; other proxies use UUIDs or similar. */
-const ID = /^[A-Za-z0-9._:-]{8,128}$/;
+export { REQUEST_ID_HEADER };
 
+/** What an id is (shared-sdk REQUEST_ID) is one pattern for this server, the browser and the error report. */
 export function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && ID.test(given) ? given : randomUUID();
+  return requestIdOrNothing(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
 }

@@ -1,4 +1,5 @@
-import { USER_INFO_STORAGE_KEY, type ErrorReportItem } from 'shared-sdk';
+import { apiGet, onCallFailure, USER_INFO_STORAGE_KEY, type ErrorReportItem } from 'shared-sdk';
+import { testServerForFile } from 'shared-sdk/testing/server';
 import { VERIFIED_USER } from '../testing/fixtures';
 import { ErrorReports, type RunningRelease } from './error-reports';
 
@@ -75,5 +76,44 @@ describe('ErrorReports', () => {
     reports.boundary('mf_tools/Rights', new Error('x'));
     jest.advanceTimersByTime(10_000);
     expect(sent).toEqual([]);
+  });
+});
+
+describe("ErrorReports: a failed call's request id", () => {
+  const server = testServerForFile();
+  let sent: ErrorReportItem[][];
+  let reports: ErrorReports;
+
+  beforeEach(() => {
+    sent = [];
+    localStorage.setItem(USER_INFO_STORAGE_KEY, JSON.stringify(VERIFIED_USER));
+    reports = new ErrorReports({ releases: () => [TOOLS], send: async (_pageLoad, items) => void sent.push(items), pageLoad: 'page-load-2' });
+    reports.showing('mf_tools/Rights');
+  });
+  afterEach(() => localStorage.clear());
+
+  /** What the SDK tells the host of each failed call goes to these reports, as startErrorReports wires it. */
+  async function failedCall(path: string, requestId: string): Promise<void> {
+    server.handle(() => ({ status: 502, body: {}, headers: { 'x-request-id': requestId } }));
+    const stop = onCallFailure((failure) => reports.callFailed(failure.method, failure.path, failure.status, failure.requestId));
+    await apiGet(path, undefined, { skipErrorHandler: true }).catch(() => undefined);
+    stop();
+  }
+
+  it("reports the answers' x-request-id of a failed call, newest first, and drops a value that is not an id", async () => {
+    await failedCall('/api/tool/list', '7f3a9c1e5b2d4a6f8e0c1b3d5f7a9e2c');
+    await failedCall('/api/tool/list', '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0');
+    await failedCall('/api/tool/detail', 'x<script>alert(1)</script>');
+    reports.flush();
+    expect(sent[0]).toEqual([
+      expect.objectContaining({
+        kind: 'api',
+        message: 'GET /api/tool/list 502',
+        count: 2,
+        requestIds: ['0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0', '7f3a9c1e5b2d4a6f8e0c1b3d5f7a9e2c'],
+      }),
+      expect.objectContaining({ kind: 'api', message: 'GET /api/tool/detail 502', count: 1 }),
+    ]);
+    expect(sent[0]?.[1]).not.toHaveProperty('requestIds');
   });
 });

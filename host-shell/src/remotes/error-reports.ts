@@ -7,7 +7,8 @@
  * Folded (the same failure repeated is one item with a count), batched (sent two seconds after the
  * first, and when the page is hidden), limited per page load, sampled per page load, and without
  * personal data: messages and stacks are cut short and lose their query strings; the server blurs
- * phone numbers and e-mail addresses again. Only a logged-in user's page reports (the call is signed
+ * phone numbers and e-mail addresses again. A failed call's item carries its answers' `x-request-id`
+ * (the latest few), so an operator finds the same requests in the server's and nginx's logs. Only a logged-in user's page reports (the call is signed
  * for their session), as the load reports do.
  *
  * The same batches carry the page's field vitals (`vitals-reports.ts`, loaded later with
@@ -19,6 +20,7 @@ import {
   ERROR_REPORT_LIMITS,
   getToken,
   onCallFailure,
+  requestIdOrNothing,
   type ErrorReportAnswer,
   type ErrorReportItem,
   type VitalReportItem,
@@ -107,7 +109,7 @@ export class ErrorReports {
     return undefined;
   }
 
-  record(release: RunningRelease, kind: ErrorReportItem['kind'], message: string, stack?: string): void {
+  record(release: RunningRelease, kind: ErrorReportItem['kind'], message: string, stack?: string, requestId?: string): void {
     if (!this.sampledLoad || !getToken()) return;
     const item: ErrorReportItem = {
       remote: release.remote,
@@ -116,11 +118,14 @@ export class ErrorReports {
       message: cut(withoutUrlQueries(message), ERROR_REPORT_LIMITS.MESSAGE_CHARS) || kind,
       ...(stack ? { stack: cut(withoutUrlQueries(stack), ERROR_REPORT_LIMITS.STACK_CHARS) } : {}),
       count: 1,
+      ...(requestId ? { requestIds: [requestId] } : {}),
     };
     const key = `${item.remote}@${item.version}|${kind}|${item.message}`;
     const folded = this.pending.get(key);
     if (folded) {
       folded.count = Math.min(ERROR_REPORT_LIMITS.COUNT_MAX, folded.count + 1);
+      // The latest answers' ids, newest first: what an operator greps the logs for.
+      if (requestId) folded.requestIds = [requestId, ...(folded.requestIds ?? [])].slice(0, ERROR_REPORT_LIMITS.REQUEST_IDS);
       return;
     }
     if (!this.seen.has(key) && this.seen.size >= (this.options.maxItemsPerPage ?? 50)) return;
@@ -167,11 +172,14 @@ export class ErrorReports {
     this.shown.push({ at: this.now(), screen: null });
   }
 
-  /** A call failed (5xx or no answer) while a remote screen was on show. */
-  callFailed(method: string, path: string, status: number | undefined): void {
+  /**
+   * A call failed (5xx or no answer) while a remote screen was on show; `requestId` is its answer's
+   * `x-request-id`, which the SDK keeps only when it is an id (a malformed value never gets here).
+   */
+  callFailed(method: string, path: string, status: number | undefined, requestId?: string): void {
     if (path === ERROR_REPORT_PATH || !this.screen) return;
     const release = this.release(this.screen);
-    if (release) this.record(release, 'api', `${method} ${path} ${status ?? 'no answer'}`);
+    if (release) this.record(release, 'api', `${method} ${path} ${status ?? 'no answer'}`, undefined, requestIdOrNothing(requestId));
   }
 
   flush(): void {
@@ -202,7 +210,7 @@ export function startErrorReports(options: ErrorReportOptions): ErrorReports {
   active = reports;
   window.addEventListener('error', (event) => reports.uncaught('error', event.error ?? event.message, event.filename));
   window.addEventListener('unhandledrejection', (event) => reports.uncaught('rejection', event.reason));
-  onCallFailure((failure) => reports.callFailed(failure.method, failure.path, failure.status));
+  onCallFailure((failure) => reports.callFailed(failure.method, failure.path, failure.status, failure.requestId));
   window.addEventListener('pagehide', () => reports.flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') reports.flush();

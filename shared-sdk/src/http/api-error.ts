@@ -16,6 +16,7 @@ export interface ApiErrorInit {
   status?: number;
   data?: unknown;
   cause?: unknown;
+  requestId?: string;
 }
 
 export class ApiError extends Error {
@@ -23,6 +24,8 @@ export class ApiError extends Error {
   readonly code: number | undefined;
   readonly status: number | undefined;
   readonly data: unknown;
+  /** The answer's `x-request-id` (the id the server's and nginx's logs name it by), when it had a valid one. */
+  readonly requestId: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { cause: init.cause });
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.status = init.status;
     this.data = init.data;
+    this.requestId = init.requestId;
   }
 }
 

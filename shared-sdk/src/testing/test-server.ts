@@ -16,6 +16,8 @@ export interface RecordedRequest {
 export interface TestReply {
   status?: number;
   body?: unknown;
+  /** Answer headers beyond the content type (a browser test's page reads them: they are exposed to any origin). */
+  headers?: Record<string, string>;
   /** Never answer (timeout tests). */
   hang?: boolean;
 }
@@ -34,6 +36,16 @@ export async function startTestServer(): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   let handler: TestHandler = () => ({ body: { code: 0, msg: 'ok', data: null } });
   const server = http.createServer((req, res) => {
+    // A jsdom page on another origin asks first (its calls carry signing headers): allowed, not recorded.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'),
+      });
+      res.end();
+      return;
+    }
     let rawBody = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => {
@@ -52,7 +64,13 @@ export async function startTestServer(): Promise<TestServer> {
       requests.push(recorded);
       const reply = handler(recorded);
       if (reply.hang) return;
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      const exposed = Object.keys(reply.headers ?? {}).join(', ');
+      res.writeHead(reply.status ?? 200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        ...(exposed ? { 'access-control-expose-headers': exposed } : {}),
+        ...reply.headers,
+      });
       res.end(JSON.stringify(reply.body ?? null));
     });
   });

@@ -4,7 +4,7 @@
  * configuration to sign anything at all.
  */
 import { type Static, Type } from 'typebox';
-import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, type RouteDeclaration, VITAL_LIMITS, VITAL_NAMES, VITAL_RATINGS } from '../runtime';
+import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, REQUEST_ID, type RouteDeclaration, VITAL_LIMITS, VITAL_NAMES, VITAL_RATINGS } from '../runtime';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 
@@ -163,6 +163,12 @@ export const ErrorReportItem = Type.Object({
   message: Type.String({ maxLength: ERROR_REPORT_LIMITS.MESSAGE_CHARS }),
   stack: Type.Optional(Type.String({ maxLength: ERROR_REPORT_LIMITS.STACK_CHARS, description: "the browser's stack, script URLs only (no query strings)" })),
   count: Type.Integer({ minimum: 1, maximum: ERROR_REPORT_LIMITS.COUNT_MAX }),
+  requestIds: Type.Optional(
+    Type.Array(Type.String({ pattern: REQUEST_ID.source }), {
+      maxItems: ERROR_REPORT_LIMITS.REQUEST_IDS,
+      description: "api: the `x-request-id` of the failed call's latest answers, newest first (the server's and nginx's logs name them)",
+    }),
+  ),
 });
 export type ErrorReportItem = Static<typeof ErrorReportItem>;
 
@@ -184,7 +190,8 @@ export const runtimeErrorReport = defineRoute({
   description:
     '`items` is a JSON array of ErrorReportItem (the body is form-encoded and signed like every call). Items of a remote version ' +
     'the rollout does not hand this user are left out; stacks are mapped to source files and lines on the server through the ' +
-    "releases' hidden source maps. Counted by remote, version and error fingerprint, and once per page load for the error-session rate. " +
+    "releases' hidden source maps. Counted by remote, version and error fingerprint, and once per page load for the error-session rate; " +
+    "an item's `requestIds` join the last 5 kept per fingerprint (the release health's top errors answer them). " +
     '`vitals` (optional) is a JSON array of VitalReportItem: counted once per page load, metric and version, and rated poor above ' +
     "web.dev's thresholds (LCP 4,000 ms, INP 500 ms) for the canary analysis. A malformed batch answers HTTP 400 with 1002.",
   tag,
