@@ -39,6 +39,8 @@ export interface RemoteErrorsTable {
   count: ColumnType<string, string | number | undefined, string | number>;
   first_seen: ColumnType<Date, Date | string | undefined, Date | string>;
   last_seen: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The `x-request-id` of the latest failed answers reported (at most ERROR_REPORT_LIMITS.REQUEST_IDS), newest first. */
+  request_ids: Generated<string[]>;
 }
 
 export interface RemoteErrorSessionsTable {

@@ -36,6 +36,7 @@ import * as releaseAccess from './0230_release_access';
 import * as errorReports from './0240_error_reports';
 import * as webVitals from './0260_web_vitals';
 import * as restorableDraftRefs from './0270_restorable_draft_refs';
+import * as errorRequestIds from './0284_error_request_ids';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0240_error_reports': errorReports,
   '0260_web_vitals': webVitals,
   '0270_restorable_draft_refs': restorableDraftRefs,
+  '0284_error_request_ids': errorRequestIds,
 };

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations } from 'deploy';
 import type { ErrorReportAnswer, ErrorReportItem, VitalReportItem } from 'shared-sdk/contract';
+import type { releases } from 'shared-sdk/contract/schemas';
+import { addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import { publishMappedChunk, publishTestRelease as release } from '../../testing/releases';
 import { body, login, signed } from '../../testing/signed';
 import { setUpTestApp, tempDir } from '../../testing/test-app';
@@ -88,6 +90,38 @@ describe('runtime: error reports', () => {
     }
     const badPage = await signed(harness.app, { method: 'POST', url: '/api/runtime/error-report', token, params: { pageLoad: 'x', items: '[]' } });
     assert.equal(badPage.statusCode, 400);
+  });
+
+  it("keeps the failed calls' last request ids per error, newest first, answered in the release health's top errors", async () => {
+    const token = await login(harness.app, '13800000004');
+    const failed = (requestIds?: string[]) =>
+      item({ version: '1.0.0', kind: 'api', message: 'GET /api/tool/request-ids 502', stack: undefined, ...(requestIds ? { requestIds } : {}) });
+    // Three page loads, each with two failed answers (newest first); then one without an id.
+    for (const page of [1, 2, 3]) {
+      const answer = body<ErrorReportAnswer>(await send(token, [failed([`req-${page}-second`, `req-${page}-first`])]));
+      assert.equal(answer.data.recorded, 1, answer.msg);
+    }
+    assert.equal(body<ErrorReportAnswer>(await send(token, [failed()])).data.recorded, 1);
+    for (const bad of [['x<script>alert(1)</script>'], ['short'], Array.from({ length: 6 }, (_, n) => `req-many-${n}`)]) {
+      const refused = await send(token, [failed(bad)]);
+      assert.equal(refused.statusCode, 400, bad[0]);
+      assert.match(body(refused).msg, /错误报告参数不正确/);
+    }
+
+    const admin = await addTestOperator(harness.database.db, 'admin');
+    const operator = await signInOperator(harness.app, harness.database.db, admin);
+    const health = await operatorCall<releases.ReleaseHealth>(harness.app, {
+      url: '/api/operator/releases/health',
+      token: operator,
+      query: { remote: 'mf-tools' },
+    });
+    assert.equal(health.body.code, 0, health.body.msg);
+    const stable = health.body.data.versions.find((v) => v.version === '1.0.0');
+    const row = stable?.top_errors.find((e) => e.message === 'GET /api/tool/request-ids 502');
+    assert.equal(row?.count, 4);
+    assert.deepEqual(row?.request_ids, ['req-3-second', 'req-3-first', 'req-2-second', 'req-2-first', 'req-1-second'], 'the last five, newest first');
+    const crash = health.body.data.versions.find((v) => v.version === '1.1.0')?.top_errors[0];
+    assert.deepEqual(crash?.request_ids, [], 'an error reported without ids names none');
   });
 
   it('takes reports only from signed calls of a logged-in user', async () => {

@@ -10,7 +10,9 @@
  * load, metric, version and canary run, and rated poor above web.dev's thresholds on the server.
  *
  * No personal data is kept: no user id (the page load's id is random), numbers that look like a
- * phone, e-mail addresses and query strings are blurred out of messages and stacks.
+ * phone, e-mail addresses and query strings are blurred out of messages and stacks. A failed call's
+ * report names its answers' `x-request-id`s; the last few per error are kept, newest first, for an
+ * operator to find those requests in the server's and nginx's logs.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -114,12 +116,32 @@ export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseA
         const { stack, source } = item.stack ? await maps.map(blurPersonal(item.stack), item.remote, item.version) : { stack: '', source: '' };
         const message = blurPersonal(item.message);
         const fingerprint = fingerprintOf(item.kind, message, source);
+        // The failed answers' request ids (checked against REQUEST_ID by the item's schema), newest first, the last few kept.
+        const ids = (item.requestIds ?? []).slice(0, ERROR_REPORT_LIMITS.REQUEST_IDS);
+        const requestIds = ids.length ? sql<string[]>`array[${sql.join(ids)}]::text[]` : sql<string[]>`'{}'::text[]`;
         await app.db.transaction().execute(async (tx) => {
           await tx
             .insertInto('remote_errors')
-            .values({ env: access.env, remote: item.remote, version: item.version, fingerprint, kind: item.kind, message, source, stack, count: item.count })
+            .values({
+              env: access.env,
+              remote: item.remote,
+              version: item.version,
+              fingerprint,
+              kind: item.kind,
+              message,
+              source,
+              stack,
+              count: item.count,
+              request_ids: requestIds,
+            })
             .onConflict((oc) =>
-              oc.columns(['env', 'remote', 'version', 'fingerprint']).doUpdateSet({ count: sql`remote_errors.count + ${item.count}`, last_seen: sql`now()` }),
+              oc.columns(['env', 'remote', 'version', 'fingerprint']).doUpdateSet({
+                count: sql`remote_errors.count + ${item.count}`,
+                last_seen: sql`now()`,
+                request_ids: ids.length
+                  ? sql<string[]>`(${requestIds} || remote_errors.request_ids)[1:${sql.lit(ERROR_REPORT_LIMITS.REQUEST_IDS)}]`
+                  : sql<string[]>`remote_errors.request_ids`,
+              }),
             )
             .execute();
           await tx
@@ -174,6 +196,8 @@ export interface TopError {
   count: number;
   firstSeen: Date;
   lastSeen: Date;
+  /** The `x-request-id` of the latest failed answers reported, newest first (at most ERROR_REPORT_LIMITS.REQUEST_IDS). */
+  requestIds: string[];
 }
 
 /** A version's most frequent errors, for the release pages and `deploy status`. */
@@ -197,6 +221,7 @@ export async function topErrors(app: FastifyInstance, env: string, remote: strin
     count: Number(r.count),
     firstSeen: r.first_seen,
     lastSeen: r.last_seen,
+    requestIds: r.request_ids,
   }));
 }
 
