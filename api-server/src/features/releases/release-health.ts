@@ -55,6 +55,7 @@ export function registerReleaseHealth(app: FastifyInstance): void {
             count: error.count,
             first_seen: new Date(error.firstSeen).toISOString(),
             last_seen: new Date(error.lastSeen).toISOString(),
+            request_ids: error.requestIds,
           })),
         };
       }),

@@ -92,6 +92,8 @@ export const ReleaseTopError = Type.Object({
   count: Type.Integer(),
   first_seen: ISO,
   last_seen: ISO,
+  /** The `x-request-id` of the latest failed calls reported (api errors; at most 5, newest first), to find in the server's and nginx's logs. */
+  request_ids: Type.Optional(Type.Array(Type.String())),
 });
 export type ReleaseTopError = Static<typeof ReleaseTopError>;
 
