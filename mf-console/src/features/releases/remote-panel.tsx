@@ -39,6 +39,24 @@ function ErrorList({ version }: { version: ReleaseVersionHealth }) {
                 { key: 'source', label: '源码位置', children: error.source || '未知' },
                 { key: 'first', label: '首次出现', children: formatTime(error.first_seen) },
                 { key: 'last', label: '最近出现', children: formatTime(error.last_seen) },
+                // The failed calls' latest request ids, newest first: grep the server's and nginx's logs for them.
+                ...(error.request_ids?.length
+                  ? [
+                      {
+                        key: 'requests',
+                        label: '请求编号',
+                        children: (
+                          <span aria-label={`请求编号：${error.message}`}>
+                            {error.request_ids.map((id) => (
+                              <Typography.Text key={id} code copyable style={{ marginRight: 8, wordBreak: 'break-all' }}>
+                                {id}
+                              </Typography.Text>
+                            ))}
+                          </span>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
             {error.stack ? (
