@@ -25,17 +25,31 @@ export function routeQuery<R extends ContractRoute>(route: RouteRef<R>, request?
   return { url: route.url, method: route.method, ...placeFields(route.method, request), ...options };
 }
 
+/** What `routeEndpoint` gives `build.query` / `build.mutation`: the call's arguments and its declared answer. */
+export interface RouteEndpoint<R extends ContractRoute, A> {
+  query: (arg: A) => RouteQueryArgs<R>;
+  transformResponse: (data: unknown) => DataOf<R>;
+}
+
 /**
  * The `query` and `transformResponse` of an endpoint for a declared call, to spread into
- * `build.query` / `build.mutation`: the endpoint's answer type is the declaration's `data`.
+ * `build.query` / `build.mutation`: the endpoint's answer type is the declaration's `data`, and its
+ * argument the request mapper's (none without a mapper: the hook is called without one).
  *
  *   list: build.query({ ...routeEndpoint(materials.materialList, (body: MaterialListRequest) => body), providesTags: ['Material'] })
+ *   rights: build.query({ ...routeEndpoint(rights.rightsIndex) })
  */
-export function routeEndpoint<R extends ContractRoute, A = void>(
+export function routeEndpoint<R extends ContractRoute>(route: RouteRef<R>, toRequest?: undefined, options?: RouteQueryOptions): RouteEndpoint<R, void>;
+export function routeEndpoint<R extends ContractRoute, A>(
+  route: RouteRef<R>,
+  toRequest: (arg: A) => RequestOf<R>,
+  options?: RouteQueryOptions,
+): RouteEndpoint<R, A>;
+export function routeEndpoint<R extends ContractRoute, A>(
   route: RouteRef<R>,
   toRequest?: (arg: A) => RequestOf<R>,
   options?: RouteQueryOptions,
-): { query: (arg: A) => RouteQueryArgs<R>; transformResponse: (data: unknown) => DataOf<R> } {
+): RouteEndpoint<R, A> {
   return {
     query: (arg) => routeQuery(route, toRequest?.(arg), options),
     transformResponse: (data) => data as DataOf<R>,

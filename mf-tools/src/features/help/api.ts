@@ -1,5 +1,4 @@
 import { baseApi, routeEndpoint, routeQuery } from 'shared-sdk';
-import type { HelpCategoriesAnswer } from 'shared-sdk/contract';
 import { help } from 'shared-sdk/contract/calls';
 
 /** The help center's first call; the /helpCenter route declares the same one for the host to start early. */
@@ -7,7 +6,7 @@ export const helpCategoriesRequest = () => routeQuery(help.helpCategories);
 
 export const helpApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    helpCategories: build.query<HelpCategoriesAnswer, void>({ ...routeEndpoint(help.helpCategories) }),
+    helpCategories: build.query({ ...routeEndpoint(help.helpCategories) }),
     helpArticle: build.query({ ...routeEndpoint(help.helpArticle, (slug: string) => ({ slug }), { skipErrorHandler: true }) }),
     helpSearch: build.query({ ...routeEndpoint(help.helpSearch, (q: string) => ({ q })) }),
   }),

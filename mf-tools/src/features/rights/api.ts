@@ -1,5 +1,5 @@
 import { baseApi, routeEndpoint, routeQuery } from 'shared-sdk';
-import type { RightApplyRequest, RightsAnswer } from 'shared-sdk/contract';
+import type { RightApplyRequest } from 'shared-sdk/contract';
 import { rights } from 'shared-sdk/contract/calls';
 
 /** The screen's first call; the /rights route declares the same one for the host to start early. */
@@ -7,7 +7,7 @@ export const rightsRequest = () => routeQuery(rights.rightsIndex);
 
 export const rightsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Rights'] }).injectEndpoints({
   endpoints: (build) => ({
-    rights: build.query<RightsAnswer, void>({ ...routeEndpoint(rights.rightsIndex), providesTags: ['Rights'] }),
+    rights: build.query({ ...routeEndpoint(rights.rightsIndex), providesTags: ['Rights'] }),
     // The screen shows the server's msg itself (locked, in review, banned).
     applyRight: build.mutation({
       ...routeEndpoint(rights.rightsApply, (body: RightApplyRequest) => ({ ...body }), { skipErrorHandler: true }),

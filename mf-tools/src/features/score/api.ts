@@ -1,11 +1,10 @@
 import { baseApi, routeEndpoint } from 'shared-sdk';
-import type { ScoreHistoryAnswer, UserScoreDetailAnswer } from 'shared-sdk/contract';
 import { score } from 'shared-sdk/contract/calls';
 
 export const scoreApi = baseApi.enhanceEndpoints({ addTagTypes: ['Score'] }).injectEndpoints({
   endpoints: (build) => ({
-    userScoreDetail: build.query<UserScoreDetailAnswer, void>({ ...routeEndpoint(score.userScore), providesTags: ['Score'] }),
-    scoreHistory: build.query<ScoreHistoryAnswer, void>({ ...routeEndpoint(score.scoreHistory), providesTags: ['Score'] }),
+    userScoreDetail: build.query({ ...routeEndpoint(score.userScore), providesTags: ['Score'] }),
+    scoreHistory: build.query({ ...routeEndpoint(score.scoreHistory), providesTags: ['Score'] }),
   }),
 });
 
