@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { newsGet } from 'shared-sdk';
+import { newsCall } from 'shared-sdk';
 import routes from './routes';
 import { exposedModules, type FederationConfigModule, renderScreen } from 'shared-sdk/testing';
 
@@ -7,8 +7,8 @@ import { exposedModules, type FederationConfigModule, renderScreen } from 'share
 const federation = jest.requireActual<FederationConfigModule>('../../module-federation.config.js');
 const exposed = exposedModules(federation.default, `${__dirname}/../..`);
 
-jest.mock('shared-sdk', () => ({ ...jest.requireActual('shared-sdk'), newsGet: jest.fn() }));
-(newsGet as jest.MockedFunction<typeof newsGet>).mockResolvedValue([]);
+jest.mock('shared-sdk', () => ({ ...jest.requireActual('shared-sdk'), newsCall: jest.fn() }));
+(newsCall as jest.MockedFunction<typeof newsCall>).mockResolvedValue([]);
 
 const sampleUrl = (path: string) => path.replace(/:[^/]+/g, '0');
 

@@ -2,11 +2,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter, Route, Routes, useLocation } from 'shared-sdk/router';
-import { newsGet, type NewspaperPage as Page } from 'shared-sdk';
+import { newsCall, type NewspaperPage as Page } from 'shared-sdk';
+import { newspaper } from 'shared-sdk/contract/calls';
 import { NewspaperPage } from './newspaper-page';
 
-jest.mock('shared-sdk', () => ({ ...jest.requireActual('shared-sdk'), newsGet: jest.fn() }));
-const mockedNewsGet = newsGet as jest.MockedFunction<typeof newsGet>;
+jest.mock('shared-sdk', () => ({ ...jest.requireActual('shared-sdk'), newsCall: jest.fn() }));
+const mockedNewsCall = newsCall as jest.MockedFunction<typeof newsCall>;
 
 // The page opens on "today": the test sets the clock (only Date; timers stay real for the UI), so it
 // passes at every hour, including across midnight between loading this file and rendering.
@@ -58,18 +59,18 @@ function renderPage(url = '/newspaper') {
   );
 }
 
-const lastCall = () => mockedNewsGet.mock.calls.at(-1);
+const lastCall = () => mockedNewsCall.mock.calls.at(-1);
 const pageImages = () => screen.queryAllByRole('img', { name: /^第\d+版$/ });
 
 describe('NewspaperPage', () => {
-  beforeEach(() => mockedNewsGet.mockReset());
+  beforeEach(() => mockedNewsCall.mockReset());
 
   it('opens on 河南日报 (type 1) and today, and lists the pages lazily with their numbers', async () => {
-    mockedNewsGet.mockResolvedValue(issue(3));
+    mockedNewsCall.mockResolvedValue(issue(3));
     renderPage();
     expect(await screen.findByRole('img', { name: '第3版' })).toBeInTheDocument();
-    expect(mockedNewsGet).toHaveBeenCalledTimes(1);
-    expect(lastCall()?.slice(0, 2)).toEqual(['/bigscreen/hisPaper', { date: today, type: 1 }]);
+    expect(mockedNewsCall).toHaveBeenCalledTimes(1);
+    expect(lastCall()?.slice(0, 2)).toEqual([newspaper.hisPaper, { date: today, type: 1 }]);
     expect(lastCall()?.[2]).toMatchObject({ skipErrorHandler: true });
     expect(screen.getByRole('radio', { name: '河南日报' })).toBeChecked();
     expect(screen.getAllByRole('radio')).toHaveLength(8);
@@ -79,7 +80,7 @@ describe('NewspaperPage', () => {
   });
 
   it('takes paper and day from the URL', async () => {
-    mockedNewsGet.mockResolvedValue(issue(2));
+    mockedNewsCall.mockResolvedValue(issue(2));
     renderPage('/newspaper?type=5&date=2026-11-20');
     await screen.findByRole('img', { name: '第2版' });
     expect(lastCall()?.[1]).toEqual({ date: '2026-11-20', type: 5 });
@@ -87,7 +88,7 @@ describe('NewspaperPage', () => {
   });
 
   it('reloads when the paper or the day changes, and keeps both in the URL', async () => {
-    mockedNewsGet.mockResolvedValue(issue(2));
+    mockedNewsCall.mockResolvedValue(issue(2));
     renderPage();
     await screen.findByRole('img', { name: '第2版' });
 
@@ -98,18 +99,18 @@ describe('NewspaperPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '前一天' }));
     await waitFor(() => expect(lastCall()?.[1]).toEqual({ date: yesterday, type: 3 }));
     expect(screen.getByLabelText('url')).toHaveTextContent(`?type=3&date=${yesterday}`);
-    expect(mockedNewsGet).toHaveBeenCalledTimes(3);
+    expect(mockedNewsCall).toHaveBeenCalledTimes(3);
   });
 
   it('shows a clear empty state for a day without an issue', async () => {
-    mockedNewsGet.mockResolvedValue([]);
+    mockedNewsCall.mockResolvedValue([]);
     renderPage();
     expect(await screen.findByText('该日暂无版面')).toBeInTheDocument();
   });
 
   it('on a failure only logs, and the list stays as it was', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    mockedNewsGet.mockResolvedValueOnce(issue(2)).mockRejectedValueOnce(Object.assign(new Error('网络错误，请检查网络'), { kind: 'network' }));
+    mockedNewsCall.mockResolvedValueOnce(issue(2)).mockRejectedValueOnce(Object.assign(new Error('网络错误，请检查网络'), { kind: 'network' }));
     renderPage();
     await screen.findByRole('img', { name: '第2版' });
     fireEvent.click(screen.getByRole('radio', { name: '法制报' }));
@@ -122,7 +123,7 @@ describe('NewspaperPage', () => {
   it('opens a page as a PDF in a dialog and steps with the buttons and the arrow keys', async () => {
     // jsdom cannot measure the scrollbar the dialog hides (getComputedStyle with a pseudo-element).
     const jsdomNoise = jest.spyOn(console, 'error').mockImplementation(() => {});
-    mockedNewsGet.mockResolvedValue(issue(3));
+    mockedNewsCall.mockResolvedValue(issue(3));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: '打开第2版' }));
     const dialog = await screen.findByRole('dialog');

@@ -7,7 +7,7 @@ import { createAppStore, routeEndpoint, routeQuery } from '../store';
 import { makeUser } from '../testing/fixtures';
 import { testServerForFile } from '../testing/test-server';
 import type { MaterialListAnswer } from '../contract';
-import { callApi } from './call';
+import { callApi, newsCall } from './call';
 
 const server = testServerForFile();
 let unbind: () => void;
@@ -58,4 +58,8 @@ export async function wrongPairings(): Promise<void> {
   const _list: MaterialListAnswer = await callApi(calls.drafts.draftShow, { id: 1 });
   // @ts-expect-error a ref's URL is its declaration's
   const _ref: typeof calls.drafts.draftShow = { method: 'GET', url: '/api/draft/search' };
+  // @ts-expect-error the newspaper's issue answers its pages, not a material list
+  const _pages: MaterialListAnswer = await newsCall(calls.newspaper.hisPaper, { date: '2024-05-01', type: 1 });
+  // @ts-expect-error an issue is asked for by its day, not by a page number
+  await newsCall(calls.newspaper.hisPaper, { page: 1 });
 }

@@ -20,3 +20,11 @@ export function placeFields(method: 'GET' | 'POST', request: unknown): { params?
 export function callApi<R extends ContractRoute>(route: RouteRef<R>, request?: RequestOf<R>, options?: RequestOptions): Promise<DataOf<R>> {
   return sendRequest<DataOf<R>>({ ...options, path: route.url, method: route.method, host: 'main', ...placeFields(route.method, request) });
 }
+
+/**
+ * Sends a declared call of the newspaper host (unsigned, the session token in `Authorization`, as
+ * newsGet does): `newsCall(newspaper.hisPaper, { date, type })` answers `NewspaperPage[]`.
+ */
+export function newsCall<R extends ContractRoute>(route: RouteRef<R>, request?: RequestOf<R>, options?: RequestOptions): Promise<DataOf<R>> {
+  return sendRequest<DataOf<R>>({ ...options, path: route.url, method: route.method, host: 'newspaper', ...placeFields(route.method, request) });
+}

@@ -5,7 +5,9 @@ import { bindStore, sessionStarted } from '../session';
 import { createAppStore } from '../store';
 import { makeUser } from '../testing/fixtures';
 import { testServerForFile } from '../testing/test-server';
+import * as calls from '../contract/calls';
 import { newsGet, newsPost, userGet } from './api';
+import { newsCall } from './call';
 
 const server = testServerForFile();
 let unbind: () => void = () => undefined;
@@ -37,6 +39,18 @@ describe('newspaper host', () => {
     expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
     expect([...request!.form.keys()]).toEqual(['body']);
     expect(JSON.parse(request!.form.get('body')!)).toEqual({ ids: [1, 2], title: '标题' });
+  });
+
+  it("sends a declared call of the newspaper host there, with its declaration's URL and method", async () => {
+    logIn('tok-news');
+    server.handle(() => ({ body: { code: 0, msg: 'ok', data: [{ img: 'p2.jpg', pdf: 'p2.pdf' }] } }));
+    const pages = await newsCall(calls.newspaper.hisPaper, { date: '2024-05-02', type: 1 }, { skipErrorHandler: true });
+
+    expect(pages).toEqual([{ img: 'p2.jpg', pdf: 'p2.pdf' }]);
+    const [request] = server.requests;
+    expect([request?.method, request?.path]).toEqual(['GET', '/bigscreen/hisPaper']);
+    expect(request?.headers.authorization).toBe('tok-news');
+    expect(Object.fromEntries(request!.query)).toEqual({ date: '2024-05-02', type: '1' });
   });
 
   it('sends no Authorization header without a session', async () => {
