@@ -12,6 +12,7 @@ import {
 } from '../features/operators/account-api';
 import { OperatorActionButtons, OperatorActionDialogs, type OperatorActionKind } from '../features/operators/operator-actions';
 import { OperatorTable } from '../features/operators/operator-table';
+import { ConnectedReleaseScope, ReleaseScopeButton } from '../features/operators/release-scope';
 
 /** 操作员 (admins): the operator accounts. */
 export function OperatorsPage() {
@@ -24,6 +25,7 @@ export function OperatorsPage() {
   const [resetPassword] = useResetOperatorPasswordMutation();
   const [revokeSessions] = useRevokeOperatorSessionsMutation();
   const [pending, setPending] = useState<{ kind: OperatorActionKind; operator: OperatorAccount } | null>(null);
+  const [scoping, setScoping] = useState<OperatorAccount | null>(null);
   const [done, setDone] = useState('');
   return (
     <>
@@ -38,7 +40,12 @@ export function OperatorsPage() {
         selfId={self?.id ?? 0}
         onAdd={async (request) => (await add(request).unwrap()).initial_password}
         onDisable={async (request) => void (await disable(request).unwrap())}
-        rowActions={(row) => <OperatorActionButtons operator={row} onPick={(kind, operator) => setPending({ kind, operator })} />}
+        rowActions={(row) => (
+          <>
+            <OperatorActionButtons operator={row} onPick={(kind, operator) => setPending({ kind, operator })} />
+            <ReleaseScopeButton operator={row} onPick={setScoping} />
+          </>
+        )}
       />
       <OperatorActionDialogs
         pending={pending}
@@ -51,6 +58,7 @@ export function OperatorsPage() {
           revokeSessions: async (request) => await revokeSessions(request).unwrap(),
         }}
       />
+      <ConnectedReleaseScope operator={scoping} onClose={() => setScoping(null)} onDone={setDone} />
     </>
   );
 }

@@ -16,6 +16,12 @@ export type ReleaseTopError = releases.ReleaseTopError;
 export type PromoteGateRefusal = releases.PromoteGateRefusal;
 export type ReleaseUploadRequest = RequestOf<typeof releases.releaseUpload>;
 export type ReleaseUploaded = DataOf<typeof releases.releaseUpload>;
+/** A CI release token as the server lists it (never the token itself). */
+export type ReleaseToken = releases.ReleaseToken;
+export type ReleaseTokenCreateRequest = RequestOf<typeof releases.releaseTokenCreate>;
+/** A release manager's remotes and environments. */
+export type ReleaseScope = releases.ReleaseScope;
+export type ReleaseScopeRequest = RequestOf<typeof releases.operatorSetReleaseScope>;
 
 /**
  * The upload's body as the contract declares it (`releaseUpload.upload` in
@@ -41,9 +47,13 @@ export const RELEASE_CALLS = {
   pin: releaseCalls.releasePin,
   unpin: releaseCalls.releaseUnpin,
   upload: releaseCalls.releaseUpload,
+  tokens: releaseCalls.releaseTokenList,
+  createToken: releaseCalls.releaseTokenCreate,
+  revokeToken: releaseCalls.releaseTokenRevoke,
+  setScope: releaseCalls.operatorSetReleaseScope,
 } as const;
 
-export const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release'] }).injectEndpoints({
+export const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release', 'ReleaseToken'] }).injectEndpoints({
   endpoints: (build) => ({
     releaseList: build.query({ queryFn: viaOperator(RELEASE_CALLS.list), providesTags: ['Release'] }),
     releaseHealth: build.query({ queryFn: viaOperator(RELEASE_CALLS.health), providesTags: ['Release'] }),
@@ -54,6 +64,11 @@ export const releaseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Release']
     releaseQa: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.qa), invalidatesTags: ['Release', 'Audit'] }),
     releasePin: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.pin), invalidatesTags: ['Release', 'Audit'] }),
     releaseUnpin: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.unpin), invalidatesTags: ['Release', 'Audit'] }),
+    // Admins only: CI release tokens and release managers' scopes.
+    releaseTokenList: build.query({ queryFn: viaOperator(RELEASE_CALLS.tokens), providesTags: ['ReleaseToken'] }),
+    releaseTokenCreate: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.createToken), invalidatesTags: ['ReleaseToken', 'Audit'] }),
+    releaseTokenRevoke: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.revokeToken), invalidatesTags: ['ReleaseToken', 'Audit'] }),
+    operatorSetReleaseScope: build.mutation({ queryFn: viaOperator(RELEASE_CALLS.setScope), invalidatesTags: ['Operator', 'Audit'] }),
   }),
 });
 
@@ -67,6 +82,10 @@ export const {
   useReleaseQaMutation,
   useReleasePinMutation,
   useReleaseUnpinMutation,
+  useReleaseTokenListQuery,
+  useReleaseTokenCreateMutation,
+  useReleaseTokenRevokeMutation,
+  useOperatorSetReleaseScopeMutation,
 } = releaseApi;
 
 /**

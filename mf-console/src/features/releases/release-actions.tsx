@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Checkbox, Form, InputNumber, Select, Space } from 'antd';
 import { DecisionDialog } from '../common/decision-dialog';
 import { ApiCode } from 'shared-sdk/contract';
-import { RELEASE_REASON_MAX, type PromoteGateRefusal, type ReleaseRemote } from './api';
+import { refusalData } from 'shared-sdk/contract/calls';
+import { RELEASE_CALLS, RELEASE_REASON_MAX, type PromoteGateRefusal, type ReleaseRemote } from './api';
 
 /** The rollout steps the 发布 screen offers (each audited on the server with the reason). */
 export interface ReleaseActions {
@@ -48,11 +49,13 @@ export function ReleaseActionButtons({ remote, onPick }: { remote: ReleaseRemote
   );
 }
 
-/** A promote the gate refused: the server's 1009 whose data names the gate (too few canary loads), never its wording. */
-export const isGateRefusal = (failure: unknown): boolean => {
-  if (!failure || typeof failure !== 'object' || !('code' in failure) || failure.code !== ApiCode.CONFLICT || !('data' in failure)) return false;
-  const data = failure.data as Partial<PromoteGateRefusal> | null | undefined;
-  return data?.gate === 'too-few-loads';
+/**
+ * A promote the gate refused: the server's 1009 whose data (the contract's `refusal` of releasePromote)
+ * names the gate (too few canary loads), never its wording; null for any other failure.
+ */
+export const gateRefusal = (failure: unknown): PromoteGateRefusal | null => {
+  const data = refusalData(RELEASE_CALLS.promote, failure, ApiCode.CONFLICT);
+  return data?.gate === 'too-few-loads' ? data : null;
 };
 
 export interface ReleaseActionDialogsProps {
@@ -73,10 +76,10 @@ export function ReleaseActionDialogs({ remote, pending, actions, onClose, onDone
   const name = remote.remote;
   const canary = remote.canary;
   const reason = { label: '原因', required: true, max: RELEASE_REASON_MAX };
-  const [gateRefused, setGateRefused] = useState(false);
+  const [gateRefused, setGateRefused] = useState<PromoteGateRefusal | null>(null);
   const [force, setForce] = useState(false);
   const closePromote = () => {
-    setGateRefused(false);
+    setGateRefused(null);
     setForce(false);
     onClose();
   };
@@ -134,14 +137,18 @@ export function ReleaseActionDialogs({ remote, pending, actions, onClose, onDone
           try {
             await actions.promote({ remote: name, reason: why, ...(force ? { force: true } : {}) });
           } catch (failure) {
-            if (isGateRefusal(failure)) setGateRefused(true);
+            const refusal = gateRefusal(failure);
+            if (refusal) setGateRefused(refusal);
             throw failure;
           }
           onDone(`${name} ${canary?.version ?? ''} 已全量发布${force ? '（强制）' : ''}`);
-          setGateRefused(false);
+          setGateRefused(null);
           setForce(false);
         }}
       >
+        {gateRefused && (
+          <p>{`${gateRefused.remote} ${gateRefused.version} 本轮灰度只有 ${gateRefused.loads} 次加载，全量发布前至少需要 ${gateRefused.min_loads} 次。`}</p>
+        )}
         {gateRefused && (
           <Form.Item>
             <Checkbox checked={force} onChange={(event) => setForce(event.target.checked)}>

@@ -17,6 +17,7 @@ import {
   useReleaseRollbackMutation,
   useReleaseUnpinMutation,
 } from './api';
+import { ConnectedReleaseTokens } from './release-tokens';
 import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
 import { ReleaseUploadSection } from './release-upload';
 import { PinsSection, QaUsersSection, type ReleaseUserSteps } from './release-users';
@@ -72,6 +73,8 @@ export function ReleasesPage() {
   const [pin] = useReleasePinMutation();
   const [unpin] = useReleaseUnpinMutation();
   const [done, setDone] = useState('');
+  // CI release tokens are an admin's (the server refuses them to a release manager).
+  const isAdmin = useCan('admin');
   const actions: ReleaseActions = {
     canary: async (request) => void (await canary(request).unwrap()),
     pause: async (request) => void (await pause(request).unwrap()),
@@ -102,6 +105,7 @@ export function ReleasesPage() {
           }))}
         />
       )}
+      {isAdmin && list.data && <ConnectedReleaseTokens remotes={remotes.map((remote) => remote.remote)} env={list.data.env} />}
     </>
   );
 }

@@ -1,0 +1,128 @@
+import { Alert, Button, Form, Select } from 'antd';
+import { failureText } from '../api/endpoint';
+import type { AuditEntry, OperatorAccount } from 'shared-sdk/contract';
+import { useAuditListQuery } from '../audit/api';
+import { DecisionDialog } from '../common/decision-dialog';
+import { RELEASE_REASON_MAX, type ReleaseScope, type ReleaseScopeRequest, useOperatorSetReleaseScopeMutation, useReleaseListQuery } from '../releases/api';
+
+/** The role whose releases are bounded by a scope (shared-sdk/src/contract/operator-roles.ts). */
+export const SCOPED_ROLE = 'release_manager';
+const ENV_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+/** The audit action of a scope set (api-server's release-token-routes.ts): its `after` holds the scope. */
+const SCOPE_ACTION = 'operator.release_scope';
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * A release manager's scope as it was last set: the newest `operator.release_scope` row of the audit
+ * trail (every set goes through that audited call; none: an empty scope). The operator list does not
+ * carry the scope (OperatorAccount in shared-sdk/src/contract/schemas/operator.ts).
+ */
+export function scopeOf(entry: AuditEntry | undefined): ReleaseScope {
+  const after = entry?.after;
+  const scope = after && typeof after === 'object' && 'release_scope' in after ? (after.release_scope as unknown) : null;
+  if (!scope || typeof scope !== 'object') return { remotes: [], envs: [] };
+  return { remotes: strings('remotes' in scope ? scope.remotes : null), envs: strings('envs' in scope ? scope.envs : null) };
+}
+
+const listed = (items: readonly string[]) => (items.length ? items.join('、') : '无');
+
+/** The 发布范围 button of a release manager's row. */
+export function ReleaseScopeButton({ operator, onPick }: { operator: OperatorAccount; onPick: (operator: OperatorAccount) => void }) {
+  if (operator.role !== SCOPED_ROLE) return null;
+  return (
+    <Button size="small" autoInsertSpace={false} onClick={() => onPick(operator)} aria-label={`发布范围 ${operator.name}`}>
+      发布范围
+    </Button>
+  );
+}
+
+export interface ReleaseScopeDialogProps {
+  operator: OperatorAccount | null;
+  /** Null while it is being read. */
+  current: ReleaseScope | null;
+  /** The remotes the release API lists (an admin's: every remote). */
+  remotes: readonly string[];
+  /** Environments to offer (others may be typed). */
+  envs: readonly string[];
+  onSave: (request: ReleaseScopeRequest) => Promise<void>;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}
+
+/** Shows a release manager's remotes and environments and sets them, with the reason the audit trail records. */
+export function ReleaseScopeDialog({ operator, current, remotes, envs, onSave, onClose, onDone }: ReleaseScopeDialogProps) {
+  const name = operator?.name ?? '';
+  const remoteOptions = [...new Set([...remotes, ...(current?.remotes ?? [])])].map((remote) => ({ label: remote, value: remote }));
+  const envOptions = [...new Set([...envs, ...(current?.envs ?? [])])].map((env) => ({ label: env, value: env }));
+  return (
+    <DecisionDialog
+      open={operator !== null && current !== null}
+      title={`发布范围：${name}`}
+      description={
+        current && (
+          <>
+            <p style={{ margin: 0 }}>{`当前模块：${listed(current.remotes)}`}</p>
+            <p style={{ margin: 0 }}>{`当前环境：${listed(current.envs)}`}</p>
+            <p style={{ margin: '8px 0 0' }}>{`保存后 ${name} 只能发布所选模块在所选环境的版本，替换当前范围。`}</p>
+          </>
+        )
+      }
+      okText="确认保存"
+      reason={{ label: '原因', required: true, max: RELEASE_REASON_MAX }}
+      initialValues={current ? { remotes: current.remotes, envs: current.envs } : undefined}
+      onClose={onClose}
+      onSubmit={async ({ remotes: chosenRemotes, envs: chosenEnvs, reason }) => {
+        if (!operator) return;
+        const request = { id: operator.id, remotes: strings(chosenRemotes), envs: strings(chosenEnvs), reason };
+        await onSave(request);
+        onDone(`${name} 的发布范围已设为 模块：${listed(request.remotes)}；环境：${listed(request.envs)}`);
+      }}
+    >
+      <Form.Item label="模块" name="remotes">
+        <Select mode="multiple" options={remoteOptions} placeholder="选择模块" allowClear />
+      </Form.Item>
+      <Form.Item
+        label="环境"
+        name="envs"
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              if (strings(value).every((env) => ENV_PATTERN.test(env))) return;
+              throw new Error('环境名小写字母开头，只含小写字母、数字和 -，如 production');
+            },
+          },
+        ]}
+      >
+        <Select mode="tags" options={envOptions} placeholder="选择或输入环境" allowClear />
+      </Form.Item>
+    </DecisionDialog>
+  );
+}
+
+/** The dialog over its calls: the scope read from the audit trail, the remotes from the release API, the set sent. */
+export function ConnectedReleaseScope({ operator, onClose, onDone }: { operator: OperatorAccount | null; onClose: () => void; onDone: (text: string) => void }) {
+  const history = useAuditListQuery(
+    { action: SCOPE_ACTION, target_type: 'operator', target_id: String(operator?.id ?? 0), size: 1 },
+    { skip: !operator, refetchOnMountOrArgChange: true },
+  );
+  const releases = useReleaseListQuery({}, { skip: !operator });
+  const [save] = useOperatorSetReleaseScopeMutation();
+  const ready = !!operator && history.isSuccess && !history.isFetching;
+  return (
+    <>
+      {operator && history.isError && (
+        <Alert type="error" role="alert" title={`读取 ${operator.name} 的发布范围失败：${failureText(history.error)}`} style={{ marginBottom: 16 }} />
+      )}
+      <ReleaseScopeDialog
+      operator={operator}
+      current={ready ? scopeOf(history.data?.list[0]) : null}
+      remotes={releases.data?.remotes.map((remote) => remote.remote) ?? []}
+      envs={releases.data ? [releases.data.env] : []}
+      onSave={async (request) => void (await save(request).unwrap())}
+      onClose={onClose}
+      onDone={onDone}
+    />
+    </>
+  );
+}

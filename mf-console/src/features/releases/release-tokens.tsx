@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { failureText } from '../api/endpoint';
+import { formatTime } from '../common/age';
+import { DecisionDialog } from '../common/decision-dialog';
+import { ShownOnce } from '../common/shown-once';
+import {
+  RELEASE_REASON_MAX,
+  type ReleaseToken,
+  type ReleaseTokenCreateRequest,
+  useReleaseTokenCreateMutation,
+  useReleaseTokenListQuery,
+  useReleaseTokenRevokeMutation,
+} from './api';
+
+/** The contract's bounds of a token's life (releaseTokenCreate in shared-sdk/src/contract/schemas/releases.ts): 1–365 days, 90 when not given. */
+export const TOKEN_DAYS = { min: 1, max: 365, default: 90 } as const;
+/** The contract's patterns of a remote's and an environment's name. */
+const ENV_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+/** What the server says as it answers a new token (api-server's release-token-routes.ts), said here as the token is shown. */
+const SHOWN_ONCE_NOTE = '令牌只显示这一次，请妥善保存（CI 请求头：Authorization: Bearer 令牌）：';
+
+/** 有效, 已吊销 or 已过期, as the server would judge the token now. */
+export function tokenState(token: ReleaseToken, now = Date.now()): { text: string; color: string } {
+  if (token.revoked_at) return { text: '已吊销', color: 'default' };
+  if (Date.parse(token.expires_at) <= now) return { text: '已过期', color: 'warning' };
+  return { text: '有效', color: 'success' };
+}
+
+export interface ReleaseTokensProps {
+  tokens: readonly ReleaseToken[];
+  loading: boolean;
+  /** The remotes the 发布 screen lists (an admin's: every remote), the ones a token may be for. */
+  remotes: readonly string[];
+  /** The server's environment, the form's first choice. */
+  env: string;
+  /** Answers the token itself, shown once. */
+  onCreate: (request: ReleaseTokenCreateRequest) => Promise<string>;
+  onRevoke: (request: { id: number; reason: string }) => Promise<void>;
+}
+
+/** Admins: CI release tokens (one remote, one environment each): the list, a new one (shown once), revoking one with a reason. */
+export function ReleaseTokens({ tokens, loading, remotes, env, onCreate, onRevoke }: ReleaseTokensProps) {
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ReleaseToken | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  return (
+    <section aria-label="发布令牌">
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        发布令牌
+      </Typography.Title>
+      <p>CI 用发布令牌调用发布接口，每个令牌只能发布一个模块的一个环境。</p>
+      <Button style={{ marginBottom: 16 }} onClick={() => setCreating(true)}>
+        创建发布令牌
+      </Button>
+      <Table<ReleaseToken>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={[...tokens]}
+        pagination={false}
+        locale={{ emptyText: '没有发布令牌' }}
+        columns={[
+          { title: '名称', dataIndex: 'name' },
+          { title: '令牌', dataIndex: 'hint', render: (hint: string) => `${hint}…` },
+          { title: '模块', dataIndex: 'remote' },
+          { title: '环境', dataIndex: 'env' },
+          { title: '创建人', dataIndex: 'created_by' },
+          { title: '创建时间', dataIndex: 'created_at', render: (at: string) => formatTime(at) },
+          { title: '到期', dataIndex: 'expires_at', render: (at: string) => formatTime(at) },
+          { title: '最近使用', dataIndex: 'last_used_at', render: (at: string | null) => (at ? formatTime(at) : '未使用') },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, row) => {
+              const state = tokenState(row);
+              return <Tag color={state.color}>{state.text}</Tag>;
+            },
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, row) =>
+              row.revoked_at ? null : (
+                <Button autoInsertSpace={false} size="small" danger onClick={() => setRevoking(row)} aria-label={`吊销 ${row.name}`}>
+                  吊销
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <DecisionDialog
+        open={creating}
+        title="创建发布令牌"
+        description="令牌可发布所选模块在所选环境的版本（上传、灰度、全量、回滚），每次使用都记入操作记录。令牌只显示一次。"
+        okText="创建"
+        initialValues={{ env, expires_days: TOKEN_DAYS.default }}
+        onClose={() => setCreating(false)}
+        onSubmit={async ({ name, remote, env: environment, expires_days }) =>
+          setCreated(
+            await onCreate({
+              name: String(name).trim(),
+              remote: String(remote),
+              env: String(environment).trim(),
+              ...(typeof expires_days === 'number' ? { expires_days } : {}),
+            }),
+          )
+        }
+      >
+        <Form.Item
+          label="名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入名称' },
+            { max: 40, message: '最多 40 个字' },
+          ]}
+        >
+          <Input placeholder="如 GitHub Actions mf-tools" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="模块" name="remote" rules={[{ required: true, message: '请选择模块' }]}>
+          <Select options={remotes.map((remote) => ({ label: remote, value: remote }))} placeholder="选择模块" />
+        </Form.Item>
+        <Form.Item
+          label="环境"
+          name="env"
+          rules={[
+            { required: true, whitespace: true, message: '请输入环境' },
+            { pattern: ENV_PATTERN, message: '小写字母开头，只含小写字母、数字和 -，如 production' },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label={`有效天数（${TOKEN_DAYS.min}–${TOKEN_DAYS.max}，默认 ${TOKEN_DAYS.default}）`}
+          name="expires_days"
+          rules={[{ required: true, message: `请输入 ${TOKEN_DAYS.min}–${TOKEN_DAYS.max} 的天数` }]}
+        >
+          <InputNumber min={TOKEN_DAYS.min} max={TOKEN_DAYS.max} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </DecisionDialog>
+      <DecisionDialog
+        open={revoking !== null}
+        title="吊销发布令牌"
+        description={revoking && `吊销「${revoking.name}」（${revoking.hint}…，${revoking.remote} / ${revoking.env}）后，用它的 CI 下一次调用起即被拒绝。`}
+        okText="确认吊销"
+        danger
+        reason={{ label: '原因', required: true, max: RELEASE_REASON_MAX }}
+        onClose={() => setRevoking(null)}
+        onSubmit={async ({ reason }) => {
+          if (revoking) await onRevoke({ id: revoking.id, reason });
+        }}
+      />
+      <ShownOnce title="发布令牌" note={SHOWN_ONCE_NOTE} value={created} onClose={() => setCreated(null)} />
+    </section>
+  );
+}
+
+/** The 发布 screen's 发布令牌 section over its calls (the page shows it to admins only). */
+export function ConnectedReleaseTokens({ remotes, env }: { remotes: readonly string[]; env: string }) {
+  const list = useReleaseTokenListQuery({});
+  const [create] = useReleaseTokenCreateMutation();
+  const [revoke] = useReleaseTokenRevokeMutation();
+  return (
+    <>
+      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      <ReleaseTokens
+        tokens={list.data ?? []}
+        loading={list.isFetching}
+        remotes={remotes}
+        env={env}
+        onCreate={async (request) => (await create(request).unwrap()).token}
+        onRevoke={async (request) => void (await revoke(request).unwrap())}
+      />
+    </>
+  );
+}
