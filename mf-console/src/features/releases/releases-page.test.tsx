@@ -44,6 +44,13 @@ const HEALTH: ReleaseHealth = {
 
 const api = fetchStandIn();
 
+// The server answers a refusal with HTTP 200 (api-server/src/lib/api-error.ts), which `refusalData`
+// requires; the stand-in gives its refusals 409, so they reach the page here as the server sends them.
+beforeEach(() => {
+  const standIn = globalThis.fetch;
+  globalThis.fetch = (async (...args: Parameters<typeof fetch>) => ({ ...(await standIn(...args)), status: 200 })) as typeof fetch;
+});
+
 /** The API stood in: answers the release calls as the server would; what was sent is recorded. */
 function mockServer(promoteAnswers: Answer[]) {
   api.answer((call) => {
@@ -75,6 +82,8 @@ describe('the 发布 page over its calls', () => {
     fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '修复线上问题' } });
     fireEvent.click(within(box).getByRole('button', { name: /确认发布/ }));
     expect(await within(box).findByRole('alert')).toHaveTextContent('has only 2 canary loads');
+    // The figures come from the refusal's data, not its wording.
+    expect(within(box).getByText('mf-tools 1.1.0 本轮灰度只有 2 次加载，全量发布前至少需要 20 次。')).toBeInTheDocument();
     fireEvent.click(within(box).getByRole('checkbox', { name: /强制发布/ }));
     fireEvent.click(within(box).getByRole('button', { name: /强制发布/ }));
     expect(await screen.findByRole('status')).toHaveTextContent('mf-tools 1.1.0 已全量发布（强制）');

@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuditEntry, OperatorAccount } from 'shared-sdk/contract';
+import { renderWithProviders } from 'shared-sdk/testing';
+import { OperatorsPage } from '../../pages/operators-page';
+import { fetchStandIn } from '../../testing/api-stand-in';
+import { operatorOf } from '../../testing/operators';
+import { OperatorContext } from '../common/operator-context';
+
+// antd dialogs in jsdom are slow on a loaded machine.
+jest.setTimeout(180_000);
+
+const account = (id: number, name: string, role: OperatorAccount['role']): OperatorAccount => ({
+  id,
+  name,
+  role,
+  disabled: false,
+  totp_enrolled: true,
+  created_at: '2026-11-01T00:00:00.000Z',
+  last_sign_in_at: null,
+});
+const OPERATORS = [account(1, 'admin-1', 'admin'), account(7, 'rm-wang', 'release_manager'), account(8, 'mod-li', 'moderator')];
+
+/** The scope as the audit trail recorded its last set. */
+const SCOPE_SET: AuditEntry = {
+  id: 90,
+  at: '2026-11-20T08:00:00.000Z',
+  operator_id: 1,
+  operator: 'admin-1',
+  role: 'admin',
+  action: 'operator.release_scope',
+  target_type: 'operator',
+  target_id: '7',
+  before: { release_scope: null },
+  after: { release_scope: { remotes: ['mf-tools'], envs: ['staging'] } },
+  reason: '接手工具模块',
+  ip: '127.0.0.1',
+} as AuditEntry;
+
+const api = fetchStandIn();
+const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
+
+function serve(scopeAnswers: { code: number; msg: string }[] = []) {
+  api.answer((call) => {
+    if (call.path === '/api/operator/operators') return { code: 0, msg: 'ok', data: OPERATORS };
+    if (call.path === '/api/operator/audit') return { code: 0, msg: 'ok', data: { list: [SCOPE_SET], total: 1, page: 1, size: 1 } };
+    if (call.path === '/api/operator/releases') {
+      const remote = (name: string) => ({ remote: name, stable: null, canary: null, previous: [], versions: [], qa_users: [], pins: {}, history: [] });
+      return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remote('mf-tools'), remote('mf-editor')] } };
+    }
+    if (call.path === '/api/operator/operators/release-scope') {
+      const refusal = scopeAnswers.shift();
+      if (refusal) return { ...refusal, data: null };
+      const body = call.body as { id: number; remotes: string[]; envs: string[] };
+      return { code: 0, msg: 'ok', data: { id: body.id, name: 'rm-wang', role: 'release_manager', release_scope: { remotes: body.remotes, envs: body.envs } } };
+    }
+    return { code: 1004, msg: '没有这个接口', data: null };
+  });
+}
+
+describe('a release manager’s release scope on 操作员', () => {
+  it('shows the current remotes and environments, and sets new ones with the reason; a refusal keeps what was chosen', async () => {
+    serve([{ code: 1002, msg: '没有这个模块（mf-old）' }]);
+    renderWithProviders(
+      <OperatorContext.Provider value={operatorOf('admin')}>
+        <OperatorsPage />
+      </OperatorContext.Provider>,
+    );
+    // Only a release manager's row offers it.
+    fireEvent.click(await screen.findByRole('button', { name: '发布范围 rm-wang' }));
+    expect(screen.queryByRole('button', { name: '发布范围 mod-li' })).not.toBeInTheDocument();
+    const box = await screen.findByRole('dialog');
+    expect(within(box).getByText('当前模块：mf-tools')).toBeInTheDocument();
+    expect(within(box).getByText('当前环境：staging')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/api/operator/audit')?.query.get('target_id')).toBe('7');
+
+    // The dialog sets the current scope again once it has opened (DecisionDialog's afterOpenChange): choose after that.
+    await waitFor(() => expect(document.querySelector('.ant-zoom-appear, .ant-zoom-enter')).toBeNull());
+    fireEvent.mouseDown(within(box).getByLabelText('模块'));
+    fireEvent.click(await screen.findByTitle('mf-editor'));
+    fireEvent.mouseDown(within(box).getByLabelText('环境'));
+    fireEvent.click(await screen.findByTitle('production'));
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '负责编辑器发布' } });
+    fireEvent.click(within(box).getByRole('button', { name: /确认保存/ }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('没有这个模块（mf-old）');
+    expect(within(box).getByLabelText('原因')).toHaveValue('负责编辑器发布');
+
+    fireEvent.click(within(box).getByRole('button', { name: /确认保存/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent('rm-wang 的发布范围已设为 模块：mf-tools、mf-editor；环境：staging、production');
+    const sent = { id: 7, remotes: ['mf-tools', 'mf-editor'], envs: ['staging', 'production'], reason: '负责编辑器发布' };
+    await waitFor(() => expect(bodiesOf('/api/operator/operators/release-scope')).toEqual([sent, sent]));
+  });
+});
