@@ -101,7 +101,15 @@ export function ReleaseScopeDialog({ operator, current, remotes, envs, onSave, o
 }
 
 /** The dialog over its calls: the scope read from the audit trail, the remotes from the release API, the set sent. */
-export function ConnectedReleaseScope({ operator, onClose, onDone }: { operator: OperatorAccount | null; onClose: () => void; onDone: (text: string) => void }) {
+export function ConnectedReleaseScope({
+  operator,
+  onClose,
+  onDone,
+}: {
+  operator: OperatorAccount | null;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
   const history = useAuditListQuery(
     { action: SCOPE_ACTION, target_type: 'operator', target_id: String(operator?.id ?? 0), size: 1 },
     { skip: !operator, refetchOnMountOrArgChange: true },
@@ -115,14 +123,14 @@ export function ConnectedReleaseScope({ operator, onClose, onDone }: { operator:
         <Alert type="error" role="alert" title={`读取 ${operator.name} 的发布范围失败：${failureText(history.error)}`} style={{ marginBottom: 16 }} />
       )}
       <ReleaseScopeDialog
-      operator={operator}
-      current={ready ? scopeOf(history.data?.list[0]) : null}
-      remotes={releases.data?.remotes.map((remote) => remote.remote) ?? []}
-      envs={releases.data ? [releases.data.env] : []}
-      onSave={async (request) => void (await save(request).unwrap())}
-      onClose={onClose}
-      onDone={onDone}
-    />
+        operator={operator}
+        current={ready ? scopeOf(history.data?.list[0]) : null}
+        remotes={releases.data?.remotes.map((remote) => remote.remote) ?? []}
+        envs={releases.data ? [releases.data.env] : []}
+        onSave={async (request) => void (await save(request).unwrap())}
+        onClose={onClose}
+        onDone={onDone}
+      />
     </>
   );
 }

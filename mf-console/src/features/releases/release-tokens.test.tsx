@@ -47,7 +47,8 @@ const api = fetchStandIn();
 /** The release calls as the server answers them; `revokeAnswers` answers the revokes in turn. */
 function serve(revokeAnswers: { code: number; msg: string }[] = []) {
   api.answer((call) => {
-    if (call.path === '/api/operator/releases') return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remoteOf('mf-tools'), remoteOf('mf-editor')] } };
+    if (call.path === '/api/operator/releases')
+      return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remoteOf('mf-tools'), remoteOf('mf-editor')] } };
     if (call.path === '/api/operator/releases/health') return { code: 0, msg: 'ok', data: { env: 'production', remote: 'mf-tools', versions: [] } };
     if (call.path === '/api/operator/release-tokens') return { code: 0, msg: 'ok', data: TOKENS };
     if (call.path === '/api/operator/release-tokens/create') {
@@ -137,7 +138,12 @@ describe('the 发布 page’s CI release tokens', () => {
     expect(within(box).getByLabelText('原因')).toHaveValue('令牌泄露');
 
     fireEvent.click(within(box).getByRole('button', { name: '确认吊销' }));
-    await waitFor(() => expect(bodiesOf('/api/operator/release-tokens/revoke')).toEqual([{ id: 3, reason: '令牌泄露' }, { id: 3, reason: '令牌泄露' }]));
+    await waitFor(() =>
+      expect(bodiesOf('/api/operator/release-tokens/revoke')).toEqual([
+        { id: 3, reason: '令牌泄露' },
+        { id: 3, reason: '令牌泄露' },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
