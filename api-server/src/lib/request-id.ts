@@ -7,11 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { REQUEST_ID_HEADER, requestIdOrNothing } from 'shared-sdk/contract';
+import { REQUEST_ID_HEADER } from 'shared-sdk/contract';
+import { runtime } from 'shared-sdk/contract/schemas';
 
 export { REQUEST_ID_HEADER };
 
-/** What an id is (shared-sdk REQUEST_ID) is one pattern for this server, the browser and the error report. */
+/** What an id is (REQUEST_ID, shared-sdk/src/contract/schemas/runtime.ts) is one pattern for this server and the error reports. */
 export function requestIdOf(request: IncomingMessage): string {
-  return requestIdOrNothing(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
+  return runtime.requestIdOrNothing(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
 }

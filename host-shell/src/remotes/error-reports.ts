@@ -20,7 +20,6 @@ import {
   ERROR_REPORT_LIMITS,
   getToken,
   onCallFailure,
-  requestIdOrNothing,
   type ErrorReportAnswer,
   type ErrorReportItem,
   type VitalReportItem,
@@ -174,12 +173,12 @@ export class ErrorReports {
 
   /**
    * A call failed (5xx or no answer) while a remote screen was on show; `requestId` is its answer's
-   * `x-request-id`, which the SDK keeps only when it is an id (a malformed value never gets here).
+   * `x-request-id` as it came (the server keeps only values that are request ids).
    */
   callFailed(method: string, path: string, status: number | undefined, requestId?: string): void {
     if (path === ERROR_REPORT_PATH || !this.screen) return;
     const release = this.release(this.screen);
-    if (release) this.record(release, 'api', `${method} ${path} ${status ?? 'no answer'}`, undefined, requestIdOrNothing(requestId));
+    if (release) this.record(release, 'api', `${method} ${path} ${status ?? 'no answer'}`, undefined, requestId);
   }
 
   flush(): void {

@@ -79,18 +79,6 @@ export const ERROR_REPORT_LIMITS = {
 /** The header a request's id comes in and is answered in (api-server `lib/request-id.ts`). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 /**
- * A request's id as the server logs it and answers it: nginx's $request_id is 32 hex characters,
- * other proxies use UUIDs or similar. Anything else is not an id: the server replaces it, the host
- * does not report it, the error report refuses it.
- */
-export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
-
-/** The value when it is a request id, else undefined (a hostile or broken header is dropped). */
-export function requestIdOrNothing(value: unknown): string | undefined {
-  return typeof value === 'string' && REQUEST_ID.test(value) ? value : undefined;
-}
-
-/**
  * A text (an error's message or stack) without the query strings and fragments of the URLs it names,
  * which may carry tokens or phone numbers; a stack frame keeps its path, line and column. The host
  * applies it before sending a report and the server again before keeping one.

@@ -24,7 +24,7 @@ export class ApiError extends Error {
   readonly code: number | undefined;
   readonly status: number | undefined;
   readonly data: unknown;
-  /** The answer's `x-request-id` (the id the server's and nginx's logs name it by), when it had a valid one. */
+  /** The answer's `x-request-id` (the id the server's and nginx's logs name it by), as it came. */
   readonly requestId: string | undefined;
 
   constructor(init: ApiErrorInit) {

@@ -12,7 +12,7 @@ export interface CallFailure {
   method: HttpMethod;
   /** The HTTP status, or undefined when nothing answered. */
   status: number | undefined;
-  /** The answer's `x-request-id`, when it had a valid one (never for a call nothing answered). */
+  /** The answer's `x-request-id` as it came (none for a call nothing answered). */
   requestId?: string;
 }
 
@@ -28,12 +28,7 @@ export function onCallFailure(listener: Listener): () => void {
 export function tellCallFailure(error: ApiError, path: string, method: HttpMethod): void {
   const failed = error.kind === 'network' || (error.kind === 'http' && (error.status ?? 0) >= 500);
   if (!failed) return;
-  const failure: CallFailure = {
-    path: path.split('?')[0] ?? path,
-    method,
-    status: error.status,
-    ...(error.requestId ? { requestId: error.requestId } : {}),
-  };
+  const failure: CallFailure = { path: path.split('?')[0] ?? path, method, status: error.status, requestId: error.requestId };
   for (const listener of listeners) {
     try {
       listener(failure);

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { ApiCode, type ApiEnvelope, REQUEST_ID_HEADER, requestIdOrNothing } from '../contract';
+import { ApiCode, type ApiEnvelope, REQUEST_ID_HEADER } from '../contract';
 import { ApiError } from './api-error';
 import { ERROR_MESSAGES, httpStatusMessage } from './messages';
 
@@ -36,8 +36,8 @@ export function toApiError(error: unknown): ApiError {
     // A server that reports an expired token with an error status is still an expired token.
     if (isEnvelope(response.data) && response.data.code === ApiCode.TOKEN_EXPIRED) return tokenExpiredError(response.data);
     const code = isEnvelope(response.data) ? response.data.code : undefined;
-    // The id the server's and nginx's logs name this answer by; a value that is not an id is dropped.
-    const requestId = requestIdOrNothing((response.headers as Record<string, unknown> | undefined)?.[REQUEST_ID_HEADER]);
+    // The id the server's and nginx's logs name this answer by, as it came (the error report's server checks it).
+    const requestId: unknown = (response.headers as Record<string, unknown> | undefined)?.[REQUEST_ID_HEADER];
     return new ApiError({
       kind: 'http',
       status: response.status,
@@ -45,7 +45,7 @@ export function toApiError(error: unknown): ApiError {
       message: httpStatusMessage(response.status),
       data: response.data,
       cause: error,
-      ...(requestId ? { requestId } : {}),
+      requestId: typeof requestId === 'string' ? requestId : undefined,
     });
   }
   if (isTimeout(error)) return new ApiError({ kind: 'network', message: ERROR_MESSAGES.TIMEOUT, cause: error });

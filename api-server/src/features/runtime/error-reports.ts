@@ -116,8 +116,8 @@ export function registerErrorReportRoutes(app: FastifyInstance, access: ReleaseA
         const { stack, source } = item.stack ? await maps.map(blurPersonal(item.stack), item.remote, item.version) : { stack: '', source: '' };
         const message = blurPersonal(item.message);
         const fingerprint = fingerprintOf(item.kind, message, source);
-        // The failed answers' request ids (checked against REQUEST_ID by the item's schema), newest first, the last few kept.
-        const ids = (item.requestIds ?? []).slice(0, ERROR_REPORT_LIMITS.REQUEST_IDS);
+        // The failed answers' request ids, newest first, the last few kept; a value that is not a request id is dropped.
+        const ids = (item.requestIds ?? []).filter((id) => contract.requestIdOrNothing(id)).slice(0, ERROR_REPORT_LIMITS.REQUEST_IDS);
         const requestIds = ids.length ? sql<string[]>`array[${sql.join(ids)}]::text[]` : sql<string[]>`'{}'::text[]`;
         await app.db.transaction().execute(async (tx) => {
           await tx

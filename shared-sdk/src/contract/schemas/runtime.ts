@@ -4,7 +4,7 @@
  * configuration to sign anything at all.
  */
 import { type Static, Type } from 'typebox';
-import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, REQUEST_ID, type RouteDeclaration, VITAL_LIMITS, VITAL_NAMES, VITAL_RATINGS } from '../runtime';
+import { ERROR_REPORT_KINDS, ERROR_REPORT_LIMITS, type RouteDeclaration, VITAL_LIMITS, VITAL_NAMES, VITAL_RATINGS } from '../runtime';
 import { OneOf } from './common';
 import { defineRoute } from './route';
 
@@ -152,6 +152,19 @@ export const runtimeRemoteLoad = defineRoute({
   data: Type.Object({ recorded: Type.Boolean(), rolledBack: Type.Array(Type.String()) }),
 });
 
+/**
+ * A request's id as the server logs it and answers it (api-server `lib/request-id.ts`): nginx's
+ * $request_id is 32 hex characters, other proxies use UUIDs or similar. Anything else is not an id:
+ * the server replaces it on a request and drops it from an error report. Here, with the schemas, so
+ * it stays out of the browser's bundle: the host forwards the header as it came.
+ */
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The value when it is a request id, else undefined (a hostile or broken value is dropped). */
+export function requestIdOrNothing(value: unknown): string | undefined {
+  return typeof value === 'string' && REQUEST_ID.test(value) ? value : undefined;
+}
+
 /** One failure, folded: the same remote, version, kind and text seen `count` times in this page. */
 export const ErrorReportItem = Type.Object({
   remote: Type.String({ description: "the remote's folder, e.g. mf-tools" }),
@@ -164,9 +177,10 @@ export const ErrorReportItem = Type.Object({
   stack: Type.Optional(Type.String({ maxLength: ERROR_REPORT_LIMITS.STACK_CHARS, description: "the browser's stack, script URLs only (no query strings)" })),
   count: Type.Integer({ minimum: 1, maximum: ERROR_REPORT_LIMITS.COUNT_MAX }),
   requestIds: Type.Optional(
-    Type.Array(Type.String({ pattern: REQUEST_ID.source }), {
+    Type.Array(Type.String({ maxLength: 128 }), {
       maxItems: ERROR_REPORT_LIMITS.REQUEST_IDS,
-      description: "api: the `x-request-id` of the failed call's latest answers, newest first (the server's and nginx's logs name them)",
+      description:
+        "api: the `x-request-id` of the failed call's latest answers, newest first (the server's and nginx's logs name them); a value that is not a request id (REQUEST_ID) is dropped",
     }),
   ),
 });
