@@ -4,7 +4,7 @@
  */
 import {
   callApi,
-  userGet,
+  userCall,
   type CountData,
   type DraftSearchAnswer,
   type EnterpriseAnswer,
@@ -61,7 +61,7 @@ export const REAL_SHELL_CLIENT: ShellClient = {
   noticeRead: (args) => callApi(notices.noticeRead, { ...args }),
   updateNickname: (nickname) => callApi(account.updateNickname, { nickname }),
   changePassword: (oldPassword, newPassword) => callApi(account.changePassword, { old_password: oldPassword, new_password: newPassword }),
-  banInfo: (token) => userGet<UserBanInfoAnswer | null>(bans.userBanInfo.url, { token }, { skipErrorHandler: true }),
+  banInfo: (token) => userCall(bans.userBanInfo, { token }, { skipErrorHandler: true }),
   appeal: (reason) => callApi(bans.banAppeal, { reason }, { skipErrorHandler: true }),
 };
 

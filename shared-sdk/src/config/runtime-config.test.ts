@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { apiGet } from '../http';
+import { apiGet } from '../http/api';
 import { setErrorNotifier } from '../http/notifier';
 import { testRuntimeConfig } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -1,3 +1,8 @@
+/**
+ * Calls by path, outside the contract's declarations: the upload credentials (whose route the caller
+ * picks: pictures' or videos') and the transport's own tests. Not exported from the package: screens
+ * call through their declarations (`callApi`, `newsCall`, `userCall` in `call.ts`).
+ */
 import type { RequestParams } from './params';
 import { sendRequest, type RequestOptions } from './request';
 
@@ -9,19 +14,4 @@ export function apiGet<T>(path: string, params?: RequestParams, options?: Reques
 /** Signed, form-encoded POST to the main host. */
 export function apiPost<T>(path: string, body?: RequestParams, options?: RequestOptions): Promise<T> {
   return sendRequest<T>({ ...options, path, body, method: 'POST', host: 'main' });
-}
-
-/** GET to the newspaper host, authorised by header. */
-export function newsGet<T>(path: string, params?: RequestParams, options?: RequestOptions): Promise<T> {
-  return sendRequest<T>({ ...options, path, params, method: 'GET', host: 'newspaper' });
-}
-
-/** POST to the newspaper host: the body travels as one JSON string field `body`. */
-export function newsPost<T>(path: string, body?: RequestParams, options?: RequestOptions): Promise<T> {
-  return sendRequest<T>({ ...options, path, body, method: 'POST', host: 'newspaper' });
-}
-
-/** GET to the user host (ban info), with the token as a query parameter. */
-export function userGet<T>(path: string, params?: RequestParams, options?: RequestOptions): Promise<T> {
-  return sendRequest<T>({ ...options, path, params, method: 'GET', host: 'user' });
 }

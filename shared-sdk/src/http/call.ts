@@ -5,6 +5,7 @@
  */
 import type { RouteRef } from '../contract/calls';
 import type { ContractRoute, DataOf, RequestOf } from '../contract/schemas/route';
+import type { HostName } from './hosts';
 import { sendRequest, type RequestOptions } from './request';
 
 /** Where a call's fields travel: the query string of a GET, the form body of a POST. */
@@ -13,18 +14,20 @@ export function placeFields(method: 'GET' | 'POST', request: unknown): { params?
   return method === 'POST' ? { body: request as object } : { params: request as object };
 }
 
-/**
- * Sends a declared call to the main host (signed, as apiGet / apiPost do) and resolves to its
- * answer's `data`: `callApi(drafts.draftShow, { id })`.
- */
-export function callApi<R extends ContractRoute>(route: RouteRef<R>, request?: RequestOf<R>, options?: RequestOptions): Promise<DataOf<R>> {
-  return sendRequest<DataOf<R>>({ ...options, path: route.url, method: route.method, host: 'main', ...placeFields(route.method, request) });
+/** A declared call of one host: `(route, request?, options?)` resolves to the declaration's `data`. */
+export type DeclaredCall = <R extends ContractRoute>(route: RouteRef<R>, request?: RequestOf<R>, options?: RequestOptions) => Promise<DataOf<R>>;
+
+function callOf(host: HostName): DeclaredCall {
+  return <R extends ContractRoute>(route: RouteRef<R>, request?: RequestOf<R>, options?: RequestOptions) =>
+    sendRequest<DataOf<R>>({ ...options, path: route.url, method: route.method, host, ...placeFields(route.method, request) });
 }
 
+/** A declared call to the main host, signed: `callApi(drafts.draftShow, { id })`. */
+export const callApi = callOf('main');
 /**
- * Sends a declared call of the newspaper host (unsigned, the session token in `Authorization`, as
- * newsGet does): `newsCall(newspaper.hisPaper, { date, type })` answers `NewspaperPage[]`.
+ * A declared call to the newspaper host, unsigned, the session token in `Authorization` (a POST's
+ * body travels as one JSON field, `body`): `newsCall(newspaper.hisPaper, { date, type })`.
  */
-export function newsCall<R extends ContractRoute>(route: RouteRef<R>, request?: RequestOf<R>, options?: RequestOptions): Promise<DataOf<R>> {
-  return sendRequest<DataOf<R>>({ ...options, path: route.url, method: route.method, host: 'newspaper', ...placeFields(route.method, request) });
-}
+export const newsCall = callOf('newspaper');
+/** A declared call to the user host, unsigned, the session token as the `token` parameter: `userCall(bans.userBanInfo)`. */
+export const userCall = callOf('user');

@@ -1,5 +1,4 @@
-export { apiGet, apiPost, newsGet, newsPost, userGet } from './api';
-export { callApi, newsCall } from './call';
+export { callApi, newsCall, userCall, type DeclaredCall } from './call';
 export { callKey, prefetchCall, routeDataCall, PREFETCH_TTL_MS, type CallSpec } from './prefetch';
 export { sendRequest, LOGIN_PATH, type HttpMethod, type RequestOptions, type RequestSpec } from './request';
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorInit } from './api-error';

@@ -38,7 +38,7 @@ const TOKEN: UploadToken = {
   expiration: '2026-11-22T10:00:00.000Z',
 };
 
-jest.mock('../http', () => ({ apiGet: jest.fn(() => Promise.resolve(TOKEN)) }));
+jest.mock('../http/api', () => ({ apiGet: jest.fn(() => Promise.resolve(TOKEN)) }));
 
 interface PartCall {
   number: number;
@@ -306,7 +306,7 @@ it('sends a file under the smallest part in one PUT of the file itself', async (
 
 it('tells the token call what it is about to upload and writes the one key the server names', async () => {
   const { uploadToStorage } = await import('./upload-to-storage');
-  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http');
+  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http/api');
   const named = 'image/20261129/u7/0123456789abcdef0123456789abcdef.png';
   apiGet.mockImplementationOnce(() => Promise.resolve({ ...TOKEN, key: named }));
   const bytes = content(37 * KB);
@@ -322,7 +322,7 @@ it('tells the token call what it is about to upload and writes the one key the s
 it("shows the token call's refusal in the storage's words, and sends nothing", async () => {
   const { uploadToStorage } = await import('./upload-to-storage');
   const { STORAGE_REFUSAL_MESSAGES, isStorageRefusal } = await import('./storage-refusal');
-  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http');
+  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http/api');
   apiGet.mockImplementationOnce(() => Promise.reject(new Error(STORAGE_REFUSAL_MESSAGES.QuotaExceeded)));
   const file = new File([content(37 * KB)], 'clip.png', { type: 'image/png' });
 
@@ -335,7 +335,7 @@ it("shows the token call's refusal in the storage's words, and sends nothing", a
 
 it('prepares the storage client before the file is chosen, and asks for the credentials once the file is known', async () => {
   const { uploadToStorage, prepareUpload } = await import('./upload-to-storage');
-  const { apiGet } = await import('../http');
+  const { apiGet } = await import('../http/api');
   const tokenCalls = apiGet as jest.Mock;
   tokenCalls.mockClear();
   prepareUpload();

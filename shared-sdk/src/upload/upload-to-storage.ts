@@ -11,7 +11,7 @@
  * depend on the file (ali-oss's chunk), started when the creator reaches for the upload button.
  */
 import type { OssCheckpoint } from 'ali-oss';
-import { apiGet } from '../http';
+import { apiGet } from '../http/api';
 import { uploads } from '../contract/calls';
 import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
