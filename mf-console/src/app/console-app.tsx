@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Modal, Result, Spin } from 'antd';
 import { Navigate, Route, Routes } from 'shared-sdk/router';
 import { onOperatorSignedOut } from 'shared-sdk/operator';
-import { OperatorContext } from '../features/common/operator-context';
+import { OperatorContext } from '../lib/operator-context';
 import { codeStep, passwordStep, useOperatorSessionQuery, useSignOutMutation } from '../features/session/api';
 import { SignInForm, SignInPage } from '../features/session/sign-in-form';
 import { ConsoleLayout } from './console-layout';

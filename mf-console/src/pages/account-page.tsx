@@ -1,5 +1,5 @@
 import { Alert, Card, Typography } from 'antd';
-import { failureText } from '../features/api/endpoint';
+import { failureText } from '../api/endpoint';
 import { useChangePasswordMutation, useCreateTokenMutation, useRevokeTokenMutation, useTokenListQuery } from '../features/operators/api';
 import { PasswordForm } from '../features/operators/password-form';
 import { PersonalTokens } from '../features/operators/personal-tokens';

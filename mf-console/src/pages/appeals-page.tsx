@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Pagination, Segmented, Spin, Typography } from 'antd';
 import type { AppealListRequest } from 'shared-sdk/contract';
-import { failureText } from '../features/api/endpoint';
+import { failureText } from '../api/endpoint';
 import { useAppealListQuery, useDecideAppealMutation } from '../features/appeals/api';
 import { AppealList } from '../features/appeals/appeal-list';
-import { useCan } from '../features/common/operator-context';
+import { useCan } from '../lib/operator-context';
 
 type Status = NonNullable<AppealListRequest['status']>;
 const SIZE = 20;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Space, Typography } from 'antd';
-import { failureText } from '../features/api/endpoint';
-import { downloadAuditCsv, useAuditListQuery } from '../features/audit/api';
+import { failureText } from '../api/endpoint';
+import { downloadAuditCsv, useAuditListQuery } from '../api/audit';
 import { auditFilter, type AuditFilterFields } from '../features/audit/audit-filter';
 import { AuditTable } from '../features/audit/audit-table';
 

@@ -1,6 +1,6 @@
 import { Alert, Card, List, Spin, Typography } from 'antd';
-import { failureText } from '../features/api/endpoint';
-import { formatTime } from '../features/common/age';
+import { failureText } from '../api/endpoint';
+import { formatTime } from '../lib/age';
 import { useConsoleHomeQuery } from '../features/queues/api';
 import { QueueCards } from '../features/queues/queue-cards';
 import { actionLabel } from '../features/audit/action-labels';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Card, Table, Typography } from 'antd';
 import type { NewspaperImport } from 'shared-sdk/contract';
-import { failureText } from '../features/api/endpoint';
-import { formatTime } from '../features/common/age';
-import { useCan } from '../features/common/operator-context';
+import { failureText } from '../api/endpoint';
+import { formatTime } from '../lib/age';
+import { useCan } from '../lib/operator-context';
 import { importIssue, newspaperApi, useNewspaperImportsQuery } from '../features/newspaper/api';
 import { ImportForm } from '../features/newspaper/import-form';
 import { useDispatch } from 'react-redux';

@@ -1,8 +1,8 @@
 import { useContext, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import type { OperatorAccount } from 'shared-sdk/contract';
-import { failureText } from '../features/api/endpoint';
-import { OperatorContext } from '../features/common/operator-context';
+import { failureText } from '../api/endpoint';
+import { OperatorContext } from '../lib/operator-context';
 import { useAddOperatorMutation, useDisableOperatorMutation, useOperatorListQuery } from '../features/operators/api';
 import {
   useResetOperatorPasswordMutation,

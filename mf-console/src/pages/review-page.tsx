@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'shared-sdk/router';
 import type { QueueName, QueueSummary } from 'shared-sdk/contract';
-import { failureText } from '../features/api/endpoint';
-import { formatAge } from '../features/common/age';
-import { useCan } from '../features/common/operator-context';
+import { failureText } from '../api/endpoint';
+import { formatAge } from '../lib/age';
+import { useCan } from '../lib/operator-context';
 import { useQueueSummaryQuery } from '../features/queues/api';
 import {
   useCertificationQueueQuery,

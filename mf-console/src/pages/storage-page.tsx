@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { failureText } from '../features/api/endpoint';
+import { failureText } from '../api/endpoint';
 import { StorageReportView } from '../features/storage/storage-report';
 import { useLazyStorageReportQuery } from '../features/tasks/api';
 

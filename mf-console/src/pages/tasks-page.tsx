@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Typography } from 'antd';
-import { failureText } from '../features/api/endpoint';
-import { useCan } from '../features/common/operator-context';
+import { failureText } from '../api/endpoint';
+import { useCan } from '../lib/operator-context';
 import { type RightStatus, RightsTable } from '../features/tasks/rights-table';
 import { CreateUserForm, DecideByIdForm, RestoreDraftForm, ScoreDailyForm } from '../features/tasks/task-forms';
 import {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Input, Table, Tag, Typography } from 'antd';
 import type { UserSummary } from 'shared-sdk/contract';
-import { failureText } from '../features/api/endpoint';
-import { banText } from '../features/common/ban-text';
-import { useCan } from '../features/common/operator-context';
+import { failureText } from '../api/endpoint';
+import { banText } from '../lib/ban-text';
+import { useCan } from '../lib/operator-context';
 import {
   useBanUserMutation,
   useResetUserPasswordMutation,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import type { Appeal, AppealDecideRequest } from 'shared-sdk/contract';
-import { formatAge, formatTime, secondsSince } from '../common/age';
-import { banText } from '../common/ban-text';
-import { DecisionDialog } from '../common/decision-dialog';
+import { formatAge, formatTime, secondsSince } from '../../lib/age';
+import { banText } from '../../lib/ban-text';
+import { DecisionDialog } from '../../components/decision-dialog';
 
 const STATUS_TEXT = { open: '待处理', lifted: '已解除封禁', kept: '维持封禁' } as const;
 

@@ -1,6 +1,6 @@
 import { Table, Typography } from 'antd';
 import type { AuditEntry } from 'shared-sdk/contract';
-import { formatTime } from '../common/age';
+import { formatTime } from '../../lib/age';
 import { actionLabel } from './action-labels';
 
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

@@ -1,6 +1,6 @@
 import type { NewspaperImportRequest } from 'shared-sdk/contract';
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 import { operatorUpload } from 'shared-sdk/operator';
 
 export const newspaperApi = consoleApi.injectEndpoints({

@@ -1,7 +1,7 @@
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { NEWSPAPERS, type NewspaperImport, type NewspaperImportRequest } from 'shared-sdk/contract';
-import { FileUploadForm } from '../common/file-upload-form';
+import { FileUploadForm } from '../../components/file-upload-form';
 
 /** The largest PDF the server takes (200 MB). */
 export const PDF_MAX_BYTES = 200 * 1024 * 1024;

@@ -1,5 +1,5 @@
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 
 /** An admin's work on other operators' accounts (操作员): role, second factor, password, sessions. */
 export const operatorAccountApi = consoleApi.injectEndpoints({

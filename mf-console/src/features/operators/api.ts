@@ -1,5 +1,5 @@
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 
 export const operatorsApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({

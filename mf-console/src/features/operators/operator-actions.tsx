@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Select, Space } from 'antd';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorAccount, type OperatorRole } from 'shared-sdk/contract';
-import { DecisionDialog } from '../common/decision-dialog';
-import { ShownOnce } from '../common/shown-once';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { ShownOnce } from '../../components/shown-once';
 
 /** What an admin may do to another operator's account besides disabling it (each call audited with the reason). */
 export type OperatorActionKind = 'role' | 'totp' | 'password' | 'sessions';

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorAccount, type OperatorAddRequest, type OperatorRole } from 'shared-sdk/contract';
-import { formatTime } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
-import { ShownOnce } from '../common/shown-once';
+import { formatTime } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { ShownOnce } from '../../components/shown-once';
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ label: OPERATOR_ROLE_LABELS[role], value: role }));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { OPERATOR_PASSWORD } from 'shared-sdk/contract';
-import { errorMessage } from '../common/error-message';
+import { errorMessage } from '../../lib/error-message';
 
 interface Fields {
   old_password: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Table, Tag } from 'antd';
 import type { OperatorTokenCreateRequest, PersonalToken } from 'shared-sdk/contract';
-import { formatTime } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
-import { ShownOnce } from '../common/shown-once';
+import { formatTime } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { ShownOnce } from '../../components/shown-once';
 
 export interface PersonalTokensProps {
   tokens: readonly PersonalToken[];

@@ -4,7 +4,7 @@ import { renderWithProviders } from 'shared-sdk/testing';
 import { OperatorsPage } from '../../pages/operators-page';
 import { fetchStandIn } from '../../testing/api-stand-in';
 import { operatorOf } from '../../testing/operators';
-import { OperatorContext } from '../common/operator-context';
+import { OperatorContext } from '../../lib/operator-context';
 
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);

@@ -1,9 +1,9 @@
 import { Alert, Button, Form, Select } from 'antd';
-import { failureText } from '../api/endpoint';
+import { failureText } from '../../api/endpoint';
 import type { AuditEntry, OperatorAccount } from 'shared-sdk/contract';
-import { useAuditListQuery } from '../audit/api';
-import { DecisionDialog } from '../common/decision-dialog';
-import { RELEASE_REASON_MAX, type ReleaseScope, type ReleaseScopeRequest, useOperatorSetReleaseScopeMutation, useReleaseListQuery } from '../releases/api';
+import { useAuditListQuery } from '../../api/audit';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { RELEASE_REASON_MAX, type ReleaseScope, type ReleaseScopeRequest, useOperatorSetReleaseScopeMutation, useReleaseListQuery } from '../../api/releases';
 
 /** The role whose releases are bounded by a scope (shared-sdk/src/contract/operator-roles.ts). */
 export const SCOPED_ROLE = 'release_manager';

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'shared-sdk/router';
 import type { QueueName, QueueSummary } from 'shared-sdk/contract';
-import { formatAge } from '../common/age';
+import { formatAge } from '../../lib/age';
 
 /** Each queue's name in the console and the screen that works it. */
 export const QUEUE_TEXT: Readonly<Record<QueueName, { label: string; to: string }>> = {

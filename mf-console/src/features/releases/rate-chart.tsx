@@ -1,4 +1,4 @@
-import type { ReleaseVersionHealth } from './api';
+import type { ReleaseVersionHealth } from '../../api/releases';
 import { ROLE_LABELS, percentText, rate } from './rates';
 
 const BAR = 22;

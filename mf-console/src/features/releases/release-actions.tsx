@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, InputNumber, Select, Space } from 'antd';
-import { DecisionDialog } from '../common/decision-dialog';
+import { DecisionDialog } from '../../components/decision-dialog';
 import { ApiCode } from 'shared-sdk/contract';
 import { refusalData } from 'shared-sdk/contract/calls';
-import { RELEASE_CALLS, RELEASE_REASON_MAX, type PromoteGateRefusal, type ReleaseRemote } from './api';
+import { RELEASE_CALLS, RELEASE_REASON_MAX, type PromoteGateRefusal, type ReleaseRemote } from '../../api/releases';
 
 /** The rollout steps the 发布 screen offers (each audited on the server with the reason). */
 export interface ReleaseActions {

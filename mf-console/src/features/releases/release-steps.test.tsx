@@ -6,10 +6,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
 import type { OperatorRole } from 'shared-sdk/contract';
-import { OperatorContext } from '../common/operator-context';
+import { OperatorContext } from '../../lib/operator-context';
 import { type Answer, fetchStandIn, localApiServer, type ServerHandler } from '../../testing/api-stand-in';
 import { operatorOf } from '../../testing/operators';
-import type { ReleaseHealth, ReleaseRemote } from './api';
+import type { ReleaseHealth, ReleaseRemote } from '../../api/releases';
 import { ReleasesPage } from './releases-page';
 
 // antd forms and popovers in jsdom are slow on a loaded machine.

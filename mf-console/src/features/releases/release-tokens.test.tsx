@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OperatorRole } from 'shared-sdk/contract';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { OperatorContext } from '../common/operator-context';
+import { OperatorContext } from '../../lib/operator-context';
 import { fetchStandIn } from '../../testing/api-stand-in';
 import { operatorOf } from '../../testing/operators';
-import type { ReleaseRemote, ReleaseToken } from './api';
+import type { ReleaseRemote, ReleaseToken } from '../../api/releases';
 import { ReleasesPage } from './releases-page';
 
 // antd dialogs in jsdom are slow on a loaded machine.

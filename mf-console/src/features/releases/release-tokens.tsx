@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
-import { failureText } from '../api/endpoint';
-import { formatTime } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
-import { ShownOnce } from '../common/shown-once';
+import { failureText } from '../../api/endpoint';
+import { formatTime } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { ShownOnce } from '../../components/shown-once';
 import {
   RELEASE_REASON_MAX,
   type ReleaseToken,
@@ -11,7 +11,7 @@ import {
   useReleaseTokenCreateMutation,
   useReleaseTokenListQuery,
   useReleaseTokenRevokeMutation,
-} from './api';
+} from '../../api/releases';
 
 /** The contract's bounds of a token's life (releaseTokenCreate in shared-sdk/src/contract/schemas/releases.ts): 1–365 days, 90 when not given. */
 export const TOKEN_DAYS = { min: 1, max: 365, default: 90 } as const;

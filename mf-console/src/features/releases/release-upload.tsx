@@ -1,6 +1,6 @@
 import { Form, Input, Typography } from 'antd';
-import { FileUploadForm } from '../common/file-upload-form';
-import { RELEASE_ARCHIVE, RELEASE_REASON_MAX, type ReleaseRemote, type ReleaseUploaded, type ReleaseUploadRequest } from './api';
+import { FileUploadForm } from '../../components/file-upload-form';
+import { RELEASE_ARCHIVE, RELEASE_REASON_MAX, type ReleaseRemote, type ReleaseUploaded, type ReleaseUploadRequest } from '../../api/releases';
 
 export type UploadRelease = (request: ReleaseUploadRequest, archive: Blob, onProgress: (percent: number) => void) => Promise<ReleaseUploaded>;
 

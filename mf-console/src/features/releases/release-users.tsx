@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { RELEASE_USER_ID_PATTERN } from 'shared-sdk/contract';
-import { DecisionDialog } from '../common/decision-dialog';
-import { errorMessage } from '../common/error-message';
-import { RELEASE_REASON_MAX, type ReleaseRemote } from './api';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { errorMessage } from '../../lib/error-message';
+import { RELEASE_REASON_MAX, type ReleaseRemote } from '../../api/releases';
 
 /**
  * The per-user release steps: QA users (the `?mf` override) and pins, each audited with its own

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { type Answer, fetchStandIn } from '../../testing/api-stand-in';
-import type { ReleaseHealth, ReleaseRemote } from './api';
+import type { ReleaseHealth, ReleaseRemote } from '../../api/releases';
 import { ReleasesPage } from './releases-page';
 
 // antd dialogs in jsdom are slow on a loaded machine.

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Alert, Tabs, Typography } from 'antd';
-import { failureText } from '../api/endpoint';
-import { useCan } from '../common/operator-context';
+import { failureText } from '../../api/endpoint';
+import { useCan } from '../../lib/operator-context';
 import {
   releaseApi,
   type ReleaseRemote,
@@ -16,7 +16,7 @@ import {
   useReleaseQaMutation,
   useReleaseRollbackMutation,
   useReleaseUnpinMutation,
-} from './api';
+} from '../../api/releases';
 import { ConnectedReleaseTokens } from './release-tokens';
 import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
 import { ReleaseUploadSection } from './release-upload';

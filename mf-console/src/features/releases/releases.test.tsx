@@ -4,7 +4,7 @@ import { MemoryRouter } from 'shared-sdk/router';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { ConsoleLayout } from '../../app/console-layout';
 import { operatorOf } from '../../testing/operators';
-import type { ReleaseHealth, ReleaseRemote } from './api';
+import type { ReleaseHealth, ReleaseRemote } from '../../api/releases';
 import { countText } from './rates';
 import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
 import { PinsSection, QaUsersSection, type ReleaseUserSteps } from './release-users';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
-import type { ReleaseHealth, ReleaseRemote, ReleaseTopError } from './api';
+import type { ReleaseHealth, ReleaseRemote, ReleaseTopError } from '../../api/releases';
 import { RemotePanel } from './remote-panel';
 
 const TOOLS: ReleaseRemote = {

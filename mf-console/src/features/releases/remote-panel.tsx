@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Collapse, Descriptions, Empty, Spin, Table, Tag, Typography } from 'antd';
-import { formatTime } from '../common/age';
-import type { ReleaseHealth, ReleaseRemote, ReleaseTopError, ReleaseVersionHealth } from './api';
+import { formatTime } from '../../lib/age';
+import type { ReleaseHealth, ReleaseRemote, ReleaseTopError, ReleaseVersionHealth } from '../../api/releases';
 import { RateChart } from './rate-chart';
 import { ACTION_LABELS, ERROR_KIND_LABELS, ROLE_LABELS, countText } from './rates';
 import { ReleaseActionButtons, type ReleaseActionKind } from './release-actions';

@@ -1,5 +1,5 @@
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 
 // A decision changes the queues, their counts and the audit trail.
 const DECIDED = ['Queue', 'Audit'] as const;

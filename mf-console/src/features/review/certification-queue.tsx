@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Descriptions, Image, List, Space, Tag } from 'antd';
 import type { CertificationDecideRequest, QueuedCertification } from 'shared-sdk/contract';
-import { formatAge, formatTime, secondsSince } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
+import { formatAge, formatTime, secondsSince } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
 
 const KIND_TEXT = { enterprise: '企业认证', gov: '政务认证' } as const;
 const STATUS_TEXT: Readonly<Record<number, string>> = { 2: '已提交', 3: '审核中' };

@@ -2,8 +2,8 @@ import { useState, type Key } from 'react';
 import { Button, Space, Table } from 'antd';
 import { EDITOR_KIND_LABELS, type EditorKind, type ManuscriptDecideRequest, type QueuedManuscript } from 'shared-sdk/contract';
 import { sanitizeHtml } from 'shared-sdk/html';
-import { formatAge, formatTime, secondsSince } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
+import { formatAge, formatTime, secondsSince } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
 
 type Pending = { decision: 'approve' | 'reject'; ids: number[] } | null;
 

@@ -1,8 +1,8 @@
 import { useState, type Key } from 'react';
 import { Button, Image, Segmented, Space, Table, Tag } from 'antd';
 import type { MaterialDecideRequest, QueuedMaterial } from 'shared-sdk/contract';
-import { formatAge, formatTime, secondsSince } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
+import { formatAge, formatTime, secondsSince } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
 import { MATERIAL_CHECK_TEXT } from './decisions';
 
 export type MaterialFilter = 0 | 1 | 4;

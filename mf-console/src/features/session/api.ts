@@ -1,5 +1,5 @@
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 import { operatorCall } from 'shared-sdk/operator';
 import type { PasswordStepAnswer } from './sign-in-form';
 

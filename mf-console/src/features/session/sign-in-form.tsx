@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import type { TotpEnrolment } from 'shared-sdk/contract';
-import { errorMessage } from '../common/error-message';
+import { errorMessage } from '../../lib/error-message';
 
 /** What the password step hands on: a first sign-in also carries the TOTP enrolment, shown this once. */
 export interface PasswordStepAnswer {

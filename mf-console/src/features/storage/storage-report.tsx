@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Form, InputNumber, Table } from 'antd';
 import { formatBytes, type StorageReport } from 'shared-sdk/contract';
-import { formatTime } from '../common/age';
+import { formatTime } from '../../lib/age';
 
 const KIND_LABELS: Record<string, string> = { image: '图片', video: '视频', audio: '音频', file: '文件' };
 

@@ -1,5 +1,5 @@
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 
 /** The command line's other tasks (运维): creator accounts, drafts, rights applications, scores, decisions by id, storage. */
 export const tasksApi = consoleApi.injectEndpoints({

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Select, Space, Table, Tag } from 'antd';
 import type { RightDecideRequest, RightListAnswer } from 'shared-sdk/contract';
-import { formatTime } from '../common/age';
-import { DecisionDialog } from '../common/decision-dialog';
+import { formatTime } from '../../lib/age';
+import { DecisionDialog } from '../../components/decision-dialog';
 
 type RightApplication = RightListAnswer['list'][number];
 export type RightStatus = RightApplication['status'];

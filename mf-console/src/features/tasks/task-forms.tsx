@@ -2,8 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { DecisionResult, UserCreateRequest } from 'shared-sdk/contract';
-import { DecisionDialog } from '../common/decision-dialog';
-import { errorMessage } from '../common/error-message';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { errorMessage } from '../../lib/error-message';
 
 /** The calls the forms make; each answers the line to show (or throws the server's refusal). */
 export interface TaskActions {

@@ -1,5 +1,5 @@
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from '../../api/calls';
+import { consoleApi, viaOperator } from '../../api/endpoint';
 
 const CHANGED = (_result: unknown, _error: unknown, request: { id: number }) => [{ type: 'OperatorUser' as const, id: request.id }, 'Audit' as const];
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Descriptions, Form, Image, Space, Table, Tag, Typography } from 'antd';
 import { JOB_TOOL, type BanInfo, type UserBanRequest, type UserDetail, type UserToolsRequest } from 'shared-sdk/contract';
-import { formatTime } from '../common/age';
-import { banText } from '../common/ban-text';
-import { DecisionDialog } from '../common/decision-dialog';
-import { ShownOnce } from '../common/shown-once';
+import { formatTime } from '../../lib/age';
+import { banText } from '../../lib/ban-text';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { ShownOnce } from '../../components/shown-once';
 import { banRequest, BanFieldsItems, type BanFields } from './ban-fields';
 
 /** The tools the console can grant, by code (the server refuses any code it does not know). */

@@ -1,6 +1,6 @@
 import { baseApi, type SdkQueryError } from 'shared-sdk';
 import type { ContractRoute, DataOf, RequestOf } from 'shared-sdk/contract/schemas';
-import { errorMessage } from '../common/error-message';
+import { errorMessage } from '../lib/error-message';
 import { operatorCall, OperatorError, type OperatorCallSpec } from 'shared-sdk/operator';
 
 /** The console's cache tags, added to the page's one RTK Query API. */

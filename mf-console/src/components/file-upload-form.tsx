@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Progress, Upload, type FormInstance, type UploadFile } from 'antd';
-import { errorMessage } from './error-message';
+import { errorMessage } from '../lib/error-message';
 
 /** The form's values: the picked file (kept as the File the browser picked) and the other fields. */
 export type FileUploadValues = Record<string, unknown> & { file: UploadFile[] };

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { auditFilter } from '../audit/audit-filter';
-import { pdfProblem } from '../newspaper/import-form';
-import { queueLabel } from '../../pages/review-page';
+import { auditFilter } from '../features/audit/audit-filter';
+import { pdfProblem } from '../features/newspaper/import-form';
+import { queueLabel } from '../pages/review-page';
 import { formatAge, secondsSince } from './age';
 
 describe('waiting ages', () => {

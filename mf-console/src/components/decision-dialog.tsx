@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
-import { errorMessage } from './error-message';
+import { errorMessage } from '../lib/error-message';
 
 export interface DecisionDialogProps {
   open: boolean;

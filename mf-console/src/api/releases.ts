@@ -6,7 +6,7 @@ import { RELEASE_ARCHIVE_MAX_BYTES } from 'shared-sdk/contract';
 import type { DataOf, RequestOf, releases } from 'shared-sdk/contract/schemas';
 import { releases as releaseCalls } from 'shared-sdk/contract/calls';
 import { operatorUpload } from 'shared-sdk/operator';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { consoleApi, viaOperator } from './endpoint';
 
 export type ReleaseRemote = releases.ReleaseRemote;
 export type ReleaseHealth = releases.ReleaseHealth;

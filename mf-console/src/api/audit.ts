@@ -1,6 +1,6 @@
 import type { AuditExportRequest } from 'shared-sdk/contract';
-import { CALLS } from '../api/calls';
-import { consoleApi, viaOperator } from '../api/endpoint';
+import { CALLS } from './calls';
+import { consoleApi, viaOperator } from './endpoint';
 import { operatorFile } from 'shared-sdk/operator';
 
 export const auditApi = consoleApi.injectEndpoints({
