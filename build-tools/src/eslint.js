@@ -105,12 +105,11 @@ export default tseslint.config(
   {
     // Feature boundaries (docs/style.md rule 14): a file under src/features/<a>/ imports its own
     // feature and the package's shared folders, never src/features/<b>/ nor src/layout/; pages, expose
-    // modules and the layout compose features. Not yet held to it: api-server, whose feature folders
-    // share stores and helpers with each other, and mf-console, whose shared code sits in
-    // features/api and features/common; each moves its shared code out in a change of its own.
+    // modules and the layout compose features. Not held to it: api-server, whose features are server
+    // modules sharing stores and helpers, not screens.
     basePath: REPO_DIR,
     files: ['*/src/features/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
-    ignores: ['api-server/**', 'mf-console/**'],
+    ignores: ['api-server/**'],
     plugins: { features },
     rules: { 'features/feature-boundaries': 'error' },
   },

@@ -3,6 +3,7 @@ import { CALLS } from './calls';
 import { consoleApi, viaOperator } from './endpoint';
 import { operatorFile } from 'shared-sdk/operator';
 
+/** The audit trail's calls, shared: 操作记录 lists the trail, and 操作员's 发布范围 reads a scope's last set from it. */
 export const auditApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     auditList: build.query({ queryFn: viaOperator(CALLS.audit), providesTags: ['Audit'] }),

@@ -1,6 +1,7 @@
 /**
- * The 发布 screen's calls (the release API, permission 'release'), named by their contract
- * declarations as in ../api/calls.ts, kept here beside the screen that makes them.
+ * The release API's calls (permission 'release'), named by their contract declarations as in
+ * ./calls.ts. Shared code: the 发布 screen makes them, and 操作员's 发布范围 reads the release list and
+ * sets a release manager's scope (docs/style.md rule 14).
  */
 import { RELEASE_ARCHIVE_MAX_BYTES } from 'shared-sdk/contract';
 import type { DataOf, RequestOf, releases } from 'shared-sdk/contract/schemas';
