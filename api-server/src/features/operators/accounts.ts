@@ -63,6 +63,7 @@ export function accountOf(row: OperatorRow): OperatorAccount {
     totp_enrolled: row.totp_enrolled,
     created_at: row.created_at.toISOString(),
     last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
+    release_scope: row.release_scope ? { remotes: row.release_scope.remotes, envs: row.release_scope.envs } : null,
   };
 }
 

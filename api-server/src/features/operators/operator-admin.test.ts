@@ -3,6 +3,7 @@
  * second factor, password, sessions. Each call in the role × call matrix (admin yes; moderator and
  * viewer 403; a creator's token and a revoked operator token 401), the guards that keep the platform
  * from locking itself out, and the audit row: one exactly when the change happens, naming the admin.
+ * The list answers each account's release scope as an admin set it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -223,5 +224,28 @@ describe('no lock-out', () => {
     assert.equal((await call('/api/operator/operators/role', adminToken, { id: admin.id, role: 'moderator', reason: 'x' })).body.code, ApiCode.CONFLICT);
     assert.equal((await call('/api/operator/operators/disable', adminToken, { id: admin.id, disabled: true, reason: 'x' })).body.code, ApiCode.CONFLICT);
     assert.equal((await account(admin.id)).role, 'admin');
+  });
+});
+
+describe('a release manager’s scope in the operator list', () => {
+  it('answers the scope an admin set with each row, and null for an account whose scope was never set', async () => {
+    const manager = await addTestOperator(harness.database.db, 'release_manager');
+    const unset = await addTestOperator(harness.database.db, 'release_manager');
+    const set = await call('/api/operator/operators/release-scope', adminToken, {
+      id: manager.id,
+      remotes: ['mf-tools', 'mf-editor'],
+      envs: ['production'],
+      reason: '工具组发布',
+    });
+    assert.equal(set.body.code, ApiCode.OK);
+    const list = await operatorCall<Array<{ id: number; release_scope: { remotes: string[]; envs: string[] } | null }>>(harness.app, {
+      url: '/api/operator/operators',
+      token: adminToken,
+    });
+    assert.equal(list.body.code, ApiCode.OK);
+    const scopeOf = (id: number) => list.body.data.find((row) => row.id === id)?.release_scope;
+    assert.deepEqual(scopeOf(manager.id), { remotes: ['mf-editor', 'mf-tools'], envs: ['production'] });
+    assert.equal(scopeOf(unset.id), null);
+    assert.equal(scopeOf(admin.id), null);
   });
 });

@@ -1,15 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AuditEntry, OperatorAccount } from 'shared-sdk/contract';
+import { useState } from 'react';
+import type { OperatorAccount } from 'shared-sdk/contract';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { OperatorsPage } from '../../pages/operators-page';
 import { fetchStandIn } from '../../testing/api-stand-in';
 import { operatorOf } from '../../testing/operators';
 import { OperatorContext } from '../../lib/operator-context';
+import { ReleaseScopeDialog } from './release-scope';
 
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);
 
-const account = (id: number, name: string, role: OperatorAccount['role']): OperatorAccount => ({
+const account = (id: number, name: string, role: OperatorAccount['role'], release_scope: OperatorAccount['release_scope'] = null): OperatorAccount => ({
   id,
   name,
   role,
@@ -17,24 +19,15 @@ const account = (id: number, name: string, role: OperatorAccount['role']): Opera
   totp_enrolled: true,
   created_at: '2026-11-01T00:00:00.000Z',
   last_sign_in_at: null,
+  release_scope,
 });
-const OPERATORS = [account(1, 'admin-1', 'admin'), account(7, 'rm-wang', 'release_manager'), account(8, 'mod-li', 'moderator')];
-
-/** The scope as the audit trail recorded its last set. */
-const SCOPE_SET: AuditEntry = {
-  id: 90,
-  at: '2026-11-20T08:00:00.000Z',
-  operator_id: 1,
-  operator: 'admin-1',
-  role: 'admin',
-  action: 'operator.release_scope',
-  target_type: 'operator',
-  target_id: '7',
-  before: { release_scope: null },
-  after: { release_scope: { remotes: ['mf-tools'], envs: ['staging'] } },
-  reason: '接手工具模块',
-  ip: '127.0.0.1',
-} as AuditEntry;
+/** rm-wang's scope as the operator list answers it; rm-zhao's was never set. */
+const OPERATORS = [
+  account(1, 'admin-1', 'admin'),
+  account(7, 'rm-wang', 'release_manager', { remotes: ['mf-tools'], envs: ['staging'] }),
+  account(8, 'mod-li', 'moderator'),
+  account(9, 'rm-zhao', 'release_manager'),
+];
 
 const api = fetchStandIn();
 const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
@@ -42,7 +35,6 @@ const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path
 function serve(scopeAnswers: { code: number; msg: string }[] = []) {
   api.answer((call) => {
     if (call.path === '/api/operator/operators') return { code: 0, msg: 'ok', data: OPERATORS };
-    if (call.path === '/api/operator/audit') return { code: 0, msg: 'ok', data: { list: [SCOPE_SET], total: 1, page: 1, size: 1 } };
     if (call.path === '/api/operator/releases') {
       const remote = (name: string) => ({ remote: name, stable: null, canary: null, previous: [], versions: [], qa_users: [], pins: {}, history: [] });
       return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remote('mf-tools'), remote('mf-editor')] } };
@@ -71,10 +63,10 @@ describe('a release manager’s release scope on 操作员', () => {
     const box = await screen.findByRole('dialog');
     expect(within(box).getByText('当前模块：mf-tools')).toBeInTheDocument();
     expect(within(box).getByText('当前环境：staging')).toBeInTheDocument();
-    expect(api.calls.find((call) => call.path === '/api/operator/audit')?.query.get('target_id')).toBe('7');
+    // The scope comes with the row: nothing else is read for it.
+    expect(api.calls.filter((call) => call.path === '/api/operator/audit')).toEqual([]);
 
-    // The dialog sets the current scope again once it has opened (DecisionDialog's afterOpenChange): choose after that.
-    await waitFor(() => expect(document.querySelector('.ant-zoom-appear, .ant-zoom-enter')).toBeNull());
+    // Chosen at once, while the dialog is still opening: the choices stay.
     fireEvent.mouseDown(within(box).getByLabelText('模块'));
     fireEvent.click(await screen.findByTitle('mf-editor'));
     fireEvent.mouseDown(within(box).getByLabelText('环境'));
@@ -88,5 +80,49 @@ describe('a release manager’s release scope on 操作员', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('rm-wang 的发布范围已设为 模块：mf-tools、mf-editor；环境：staging、production');
     const sent = { id: 7, remotes: ['mf-tools', 'mf-editor'], envs: ['staging', 'production'], reason: '负责编辑器发布' };
     await waitFor(() => expect(bodiesOf('/api/operator/operators/release-scope')).toEqual([sent, sent]));
+  });
+
+  it('shows an empty scope for a release manager whose scope was never set', async () => {
+    serve();
+    renderWithProviders(
+      <OperatorContext.Provider value={operatorOf('admin')}>
+        <OperatorsPage />
+      </OperatorContext.Provider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '发布范围 rm-zhao' }));
+    const box = await screen.findByRole('dialog');
+    expect(within(box).getByText('当前模块：无')).toBeInTheDocument();
+    expect(within(box).getByText('当前环境：无')).toBeInTheDocument();
+  });
+
+  it('keeps what is chosen and typed as the dialog opens, once its opening motion has ended', async () => {
+    function Opener() {
+      const [operator, setOperator] = useState<OperatorAccount | null>(null);
+      return (
+        <>
+          <button onClick={() => setOperator(OPERATORS[1]!)}>打开</button>
+          <ReleaseScopeDialog
+            operator={operator}
+            current={operator && { remotes: ['mf-tools'], envs: ['staging'] }}
+            remotes={['mf-tools', 'mf-editor']}
+            envs={['production']}
+            onSave={async () => undefined}
+            onClose={() => setOperator(null)}
+            onDone={() => undefined}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<Opener />);
+    fireEvent.click(screen.getByRole('button', { name: '打开' }));
+    const box = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(box).getByLabelText('模块'));
+    fireEvent.click(await screen.findByTitle('mf-editor'));
+    fireEvent.change(within(box).getByLabelText('原因'), { target: { value: '负责编辑器发布' } });
+    // The motion's end is where the starting values were applied again, over what was chosen.
+    await waitFor(() => expect(document.querySelector('.ant-zoom-appear, .ant-zoom-enter')).toBeNull());
+    expect(within(box).getByTitle('mf-editor')).toBeInTheDocument();
+    expect(within(box).getByTitle('mf-tools')).toBeInTheDocument();
+    expect(within(box).getByLabelText('原因')).toHaveValue('负责编辑器发布');
   });
 });

@@ -1,28 +1,21 @@
 import { Alert, Button, Form, Select } from 'antd';
 import { failureText } from '../../api/endpoint';
-import type { AuditEntry, OperatorAccount } from 'shared-sdk/contract';
-import { useAuditListQuery } from '../../api/audit';
+import type { OperatorAccount } from 'shared-sdk/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { RELEASE_REASON_MAX, type ReleaseScope, type ReleaseScopeRequest, useOperatorSetReleaseScopeMutation, useReleaseListQuery } from '../../api/releases';
 
 /** The role whose releases are bounded by a scope (shared-sdk/src/contract/operator-roles.ts). */
 export const SCOPED_ROLE = 'release_manager';
 const ENV_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
-/** The audit action of a scope set (api-server's release-token-routes.ts): its `after` holds the scope. */
-const SCOPE_ACTION = 'operator.release_scope';
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
- * A release manager's scope as it was last set: the newest `operator.release_scope` row of the audit
- * trail (every set goes through that audited call; none: an empty scope). The operator list does not
- * carry the scope (OperatorAccount in shared-sdk/src/contract/schemas/operator.ts).
+ * A release manager's scope as the operator list answers it (`release_scope` of OperatorAccount,
+ * shared-sdk/src/contract/schemas/operator.ts); never set (null): an empty scope, it releases nothing.
  */
-export function scopeOf(entry: AuditEntry | undefined): ReleaseScope {
-  const after = entry?.after;
-  const scope = after && typeof after === 'object' && 'release_scope' in after ? (after.release_scope as unknown) : null;
-  if (!scope || typeof scope !== 'object') return { remotes: [], envs: [] };
-  return { remotes: strings('remotes' in scope ? scope.remotes : null), envs: strings('envs' in scope ? scope.envs : null) };
+export function scopeOf(operator: OperatorAccount): ReleaseScope {
+  return { remotes: operator.release_scope?.remotes ?? [], envs: operator.release_scope?.envs ?? [] };
 }
 
 const listed = (items: readonly string[]) => (items.length ? items.join('、') : '无');
@@ -100,7 +93,7 @@ export function ReleaseScopeDialog({ operator, current, remotes, envs, onSave, o
   );
 }
 
-/** The dialog over its calls: the scope read from the audit trail, the remotes from the release API, the set sent. */
+/** The dialog over its calls: the scope from the operator's row, the remotes from the release API, the set sent. */
 export function ConnectedReleaseScope({
   operator,
   onClose,
@@ -110,21 +103,16 @@ export function ConnectedReleaseScope({
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
-  const history = useAuditListQuery(
-    { action: SCOPE_ACTION, target_type: 'operator', target_id: String(operator?.id ?? 0), size: 1 },
-    { skip: !operator, refetchOnMountOrArgChange: true },
-  );
   const releases = useReleaseListQuery({}, { skip: !operator });
   const [save] = useOperatorSetReleaseScopeMutation();
-  const ready = !!operator && history.isSuccess && !history.isFetching;
   return (
     <>
-      {operator && history.isError && (
-        <Alert type="error" role="alert" title={`读取 ${operator.name} 的发布范围失败：${failureText(history.error)}`} style={{ marginBottom: 16 }} />
+      {operator && releases.isError && (
+        <Alert type="error" role="alert" title={`读取模块列表失败：${failureText(releases.error)}`} style={{ marginBottom: 16 }} />
       )}
       <ReleaseScopeDialog
         operator={operator}
-        current={ready ? scopeOf(history.data?.list[0]) : null}
+        current={operator ? scopeOf(operator) : null}
         remotes={releases.data?.remotes.map((remote) => remote.remote) ?? []}
         envs={releases.data ? [releases.data.env] : []}
         onSave={async (request) => void (await save(request).unwrap())}

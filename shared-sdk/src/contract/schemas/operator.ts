@@ -12,6 +12,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { NEWSPAPERS } from '../enums';
 import { Id, IdList, NoData, Nullable, OneOf, Paging, Text } from './common';
+import { ReleaseScope } from './releases';
 import { defineRoute } from './route';
 
 const tag = 'operator';
@@ -44,6 +45,12 @@ export const OperatorAccount = Type.Object({
   totp_enrolled: Type.Boolean(),
   created_at: ISO,
   last_sign_in_at: Nullable(ISO),
+  /**
+   * The remotes and environments the account may release, as `operatorSetReleaseScope` last set them;
+   * null when never set (a release manager without one releases nothing). Only a release manager's is
+   * used: an admin releases everything, the other roles nothing.
+   */
+  release_scope: Nullable(ReleaseScope),
 });
 export type OperatorAccount = Static<typeof OperatorAccount>;
 
