@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { errorMessage } from '../lib/error-message';
 
@@ -40,6 +40,15 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
     setWasOpen(open);
     if (open) setOpenings((n) => n + 1);
   }
+  // The starting values go in once per opening, as it opens: after the fields have mounted and before
+  // the browser paints, so before the operator can choose or type anything, and never again (applied
+  // when the opening motion ended, they overwrote what was chosen during it).
+  const applied = useRef(-1);
+  useLayoutEffect(() => {
+    if (!open || applied.current === openings) return;
+    applied.current = openings;
+    if (initialValues) form.setFieldsValue(initialValues);
+  });
   const close = () => {
     setError('');
     onClose();
@@ -70,10 +79,6 @@ export function DecisionDialog({ open, title, description, okText, danger, reaso
       okButtonProps={{ danger, loading: busy }}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={close}
-      // Only as it opens: what the operator then types stays, whatever the caller re-renders.
-      afterOpenChange={(visible) => {
-        if (visible && initialValues) form.setFieldsValue(initialValues);
-      }}
       forceRender
       destroyOnHidden={false}
     >
