@@ -32,7 +32,12 @@ const LABELS: Readonly<Record<string, string>> = {
   'release.rollback': '回滚',
   'release.advance': '灰度推进',
   'release.watch_rollback': '观察期回滚',
+  'release.watch_failed': '观察期分析未通过（无可回滚版本）',
   'release.watch_end': '观察期结束',
+  'release.pin': '固定版本',
+  'release.unpin': '取消固定版本',
+  'release.qa_add': '添加测试用户',
+  'release.qa_remove': '移除测试用户',
 };
 
 export const actionLabel = (action: string): string => LABELS[action] ?? action;
