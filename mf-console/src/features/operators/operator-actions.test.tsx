@@ -15,6 +15,7 @@ const MOD: OperatorAccount = {
   totp_enrolled: true,
   created_at: '2026-11-01T00:00:00.000Z',
   last_sign_in_at: null,
+  release_scope: null,
 };
 
 function Harness({ actions, onDone }: { actions: OperatorAccountActions; onDone: (text: string) => void }) {
