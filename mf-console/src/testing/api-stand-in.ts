@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setRuntimeConfig } from 'shared-sdk';
+import { ApiCode } from 'shared-sdk/contract';
 
 /** The envelope the API answers with. */
 export interface Answer {
@@ -23,8 +24,19 @@ export interface FetchCall {
   body: unknown;
 }
 
-/** The HTTP status the API gives an envelope: 200 for code 0, 409 for a refusal. */
-const statusOf = (code: number) => (code === 0 ? 200 : 409);
+/**
+ * The HTTP status the operator API gives an envelope. Its error handler (api-server's
+ * src/plugins/app/error-handler.ts) answers an ApiError with the status it was thrown with, 200 unless
+ * given (src/lib/api-error.ts): -1 is thrown with 401 and 1003 with 403 (src/plugins/app/operator-auth.ts,
+ * src/features/releases/release-api.ts), an unexpected failure is 1500 with 500; every other refusal
+ * (1002, 1004, 1009, the sign-in throttle's 1008…) is answered with 200, as success is.
+ */
+export function statusOf(code: number): number {
+  if (code === ApiCode.TOKEN_EXPIRED) return 401;
+  if (code === ApiCode.FORBIDDEN) return 403;
+  if (code === ApiCode.SERVER_ERROR) return 500;
+  return 200;
+}
 
 /**
  * Answers `fetch` with `respond` from each test of the file on (set it with `answer`), `fetch`
@@ -49,7 +61,7 @@ export function fetchStandIn(respond: (call: FetchCall) => Answer = () => ({ cod
       };
       calls.push(call);
       const { code, msg, data } = handler(call);
-      return { status: statusOf(code), ok: code === 0, json: async () => ({ code, msg, data }) };
+      return { status: statusOf(code), ok: statusOf(code) === 200, json: async () => ({ code, msg, data }) };
     }) as unknown as typeof fetch;
   });
   afterEach(() => {

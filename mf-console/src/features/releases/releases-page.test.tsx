@@ -44,13 +44,6 @@ const HEALTH: ReleaseHealth = {
 
 const api = fetchStandIn();
 
-// The server answers a refusal with HTTP 200 (api-server/src/lib/api-error.ts), which `refusalData`
-// requires; the stand-in gives its refusals 409, so they reach the page here as the server sends them.
-beforeEach(() => {
-  const standIn = globalThis.fetch;
-  globalThis.fetch = (async (...args: Parameters<typeof fetch>) => ({ ...(await standIn(...args)), status: 200 })) as typeof fetch;
-});
-
 /** The API stood in: answers the release calls as the server would; what was sent is recorded. */
 function mockServer(promoteAnswers: Answer[]) {
   api.answer((call) => {
