@@ -8,7 +8,7 @@
  * enrols their authenticator at the first sign-in).
  */
 import { parseArgs } from 'node:util';
-import { OPERATOR_ROLES } from 'shared-sdk/contract';
+import { OPERATOR_ROLES } from 'shared-sdk/contract/operator-roles';
 import { operator as contract } from 'shared-sdk/contract/schemas';
 import { CliRefusal } from './commands';
 import { type ApiTarget, apiTarget, callApi } from './operator-api';

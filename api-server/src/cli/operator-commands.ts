@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { OPERATOR_ROLES } from 'shared-sdk/contract';
+import { OPERATOR_ROLES } from 'shared-sdk/contract/operator-roles';
 import { operator as contract, releases as releaseContract } from 'shared-sdk/contract/schemas';
 import type { AppConfig } from '../config';
 import { accountOf, insertOperator } from '../features/operators/accounts';

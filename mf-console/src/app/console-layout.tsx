@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { Link, useLocation } from 'shared-sdk/router';
-import { OPERATOR_ROLE_LABELS, roleAllows, type OperatorRole } from 'shared-sdk/contract';
+import { type OperatorRole } from 'shared-sdk/contract';
+import { OPERATOR_ROLE_LABELS, roleAllows } from 'shared-sdk/contract/operator-roles';
 import { consolePath, SCREENS } from './screens';
 
 const HEADER = {

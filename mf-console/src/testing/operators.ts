@@ -1,4 +1,5 @@
-import { ROLE_PERMISSIONS, type OperatorRole, type OperatorSelf } from 'shared-sdk/contract';
+import { type OperatorRole, type OperatorSelf } from 'shared-sdk/contract';
+import { ROLE_PERMISSIONS } from 'shared-sdk/contract/operator-roles';
 
 /** A signed-in operator of this role, as the session call answers it. */
 export const operatorOf = (role: OperatorRole, name = `${role}-1`): OperatorSelf => ({

@@ -5,7 +5,9 @@
 import type { DataOf, RequestOf } from './schemas/route';
 import type * as operator from './schemas/operator';
 
-export * from './operator-roles';
+// The roles' values are `shared-sdk/contract/operator-roles`, imported by the console and the server
+// only: no creator's page carries them in the shared contract.
+export type { OperatorPermission, OperatorRole } from './operator-roles';
 
 export type OperatorAccount = operator.OperatorAccount;
 export type OperatorSelf = operator.OperatorSelf;

@@ -1,7 +1,8 @@
 /** Operator accounts: sign-in with password and TOTP (enrolment once, wrong and replayed codes), sessions, tokens, passwords. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiCode, OPERATOR_SESSION_COOKIE } from 'shared-sdk/contract';
+import { ApiCode } from 'shared-sdk/contract';
+import { OPERATOR_SESSION_COOKIE } from 'shared-sdk/contract/operator-roles';
 import { setUpTestApp } from '../../testing/test-app';
 import { login } from '../../testing/signed';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';

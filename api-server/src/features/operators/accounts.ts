@@ -9,16 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  ApiCode,
-  OPERATOR_PASSWORD,
-  OPERATOR_ROLES,
-  OPERATOR_TOKEN_PREFIX,
-  type OperatorAccount,
-  type OperatorRole,
-  type PersonalToken,
-  ROLE_PERMISSIONS,
-} from 'shared-sdk/contract';
+import { ApiCode, type OperatorAccount, type OperatorRole, type PersonalToken } from 'shared-sdk/contract';
+import { OPERATOR_PASSWORD, OPERATOR_ROLES, OPERATOR_TOKEN_PREFIX, ROLE_PERMISSIONS } from 'shared-sdk/contract/operator-roles';
 import type { Database, OperatorRow } from '../../db/schema';
 import { ApiError, conflict, invalid, notFound } from '../../lib/api-error';
 import { hashPassword, verifyPassword } from '../../lib/password';

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiCode, roleAllows } from 'shared-sdk/contract';
+import { ApiCode } from 'shared-sdk/contract';
+import { roleAllows } from 'shared-sdk/contract/operator-roles';
 import { type ContractRoute, contractRoutes } from 'shared-sdk/contract/schemas';
 import { setUpTestApp } from '../../testing/test-app';
 import { login } from '../../testing/signed';

@@ -1,6 +1,7 @@
 /** The console's sign-in (password, then TOTP; enrolment once), session, sign-out and password change. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OPERATOR_SESSION_COOKIE, ok } from 'shared-sdk/contract';
+import { ok } from 'shared-sdk/contract';
+import { OPERATOR_SESSION_COOKIE } from 'shared-sdk/contract/operator-roles';
 import { operator as contract } from 'shared-sdk/contract/schemas';
 import { serve } from '../../lib/contract-route';
 import { requireOperator } from '../../plugins/app/operator-auth';

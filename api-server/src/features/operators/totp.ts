@@ -7,7 +7,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { TOTP as TOTP_RULES } from 'shared-sdk/contract';
+import { TOTP as TOTP_RULES } from 'shared-sdk/contract/operator-roles';
 
 export const TOTP_ISSUER = '创作者平台运营后台';
 /** Steps accepted either side of the server's clock (clock drift of the phone). */

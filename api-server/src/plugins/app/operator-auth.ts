@@ -13,7 +13,8 @@
  * No credential, or a dead one: -1 with HTTP 401. A role without the permission: 1003 with HTTP 403.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiCode, OPERATOR_SESSION_COOKIE, roleAllows } from 'shared-sdk/contract';
+import { ApiCode } from 'shared-sdk/contract';
+import { OPERATOR_SESSION_COOKIE, roleAllows } from 'shared-sdk/contract/operator-roles';
 import { OPERATOR_MESSAGES, type OperatorActor, lookupCredential } from '../../features/operators/accounts';
 import { isReleaseToken, lookupReleaseToken } from '../../features/releases/release-tokens';
 import { ApiError } from '../../lib/api-error';

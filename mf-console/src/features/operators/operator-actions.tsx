@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Select, Space } from 'antd';
-import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorAccount, type OperatorRole } from 'shared-sdk/contract';
+import { type OperatorAccount, type OperatorRole } from 'shared-sdk/contract';
+import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES } from 'shared-sdk/contract/operator-roles';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { ShownOnce } from '../../components/shown-once';
 

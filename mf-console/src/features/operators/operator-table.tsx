@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
-import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorAccount, type OperatorAddRequest, type OperatorRole } from 'shared-sdk/contract';
+import { type OperatorAccount, type OperatorAddRequest, type OperatorRole } from 'shared-sdk/contract';
+import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES } from 'shared-sdk/contract/operator-roles';
 import { formatTime } from '../../lib/age';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { ShownOnce } from '../../components/shown-once';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { OPERATOR_PASSWORD } from 'shared-sdk/contract';
+import { OPERATOR_PASSWORD } from 'shared-sdk/contract/operator-roles';
 import { errorMessage } from '../../lib/error-message';
 
 interface Fields {
