@@ -173,6 +173,15 @@ describe('CI release tokens and release scopes from the command line', () => {
     assert.match(scoped.output, /cli-release-manager may release mf-drafts, mf-tools on production\./);
 
     const id = /Release token (\d+)/.exec(created.output)?.[1] ?? '';
+    // A scope change and a revocation take a reason, as in the console: without one, the usage and nothing done.
+    for (const argv of [
+      ['operator', 'release-scope', String(manager.id), '--remotes', 'mf-tools', '--envs', 'production'],
+      ['operator', 'release-token', 'revoke', id, '--reason', ' '],
+    ]) {
+      const missing = await cli(argv, as);
+      assert.notEqual(missing.code, 0, missing.output);
+      assert.match(missing.output, /--reason <text>/);
+    }
     const revoked = await cli(['operator', 'release-token', 'revoke', id, '--reason', 'pipeline retired'], as);
     assert.equal(revoked.code, 0, revoked.output);
     const dead = await harness.app.inject({ method: 'GET', url: '/api/operator/releases', headers: { authorization: `Bearer ${token}` } });

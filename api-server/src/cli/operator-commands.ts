@@ -124,13 +124,13 @@ async function runReleaseCommand(config: AppConfig, command: string, argv: strin
   const { values, positionals } = parsed;
   if (command === 'release-scope') {
     const [id, ...rest] = positionals;
-    if (!/^\d+$/.test(id ?? '') || rest.length || values.remotes === undefined || values.envs === undefined) {
-      throw new UsageError('operator release-scope <operator id> --remotes <a,b> --envs <production,…> [--reason <text>]');
+    if (!/^\d+$/.test(id ?? '') || rest.length || values.remotes === undefined || values.envs === undefined || !values.reason?.trim()) {
+      throw new UsageError('operator release-scope <operator id> --remotes <a,b> --envs <production,…> --reason <text>');
     }
     return withApiToken(config, values, async (server, token) => {
       const done = await callApi<{ name: string; role: string; release_scope: { remotes: string[]; envs: string[] } }>(server, token, {
         url: releaseContract.operatorSetReleaseScope.url,
-        body: { id: Number(id), remotes: list(values.remotes), envs: list(values.envs), ...(values.reason ? { reason: values.reason } : {}) },
+        body: { id: Number(id), remotes: list(values.remotes), envs: list(values.envs), reason: values.reason },
       });
       const note = done.role === 'release_manager' ? '' : ` (the scope applies once the role is release_manager; it is ${done.role})`;
       return `${done.name} may release ${done.release_scope.remotes.join(', ') || 'nothing'} on ${done.release_scope.envs.join(', ') || 'no environment'}${note}.`;
@@ -138,8 +138,10 @@ async function runReleaseCommand(config: AppConfig, command: string, argv: strin
   }
   const [verb, ...rest] = positionals;
   const id = verb === 'revoke' ? rest.shift() : undefined;
-  if (!verb || !['create', 'list', 'revoke'].includes(verb) || rest.length || (verb === 'revoke' && !/^\d+$/.test(id ?? ''))) {
-    throw new UsageError('operator release-token create --remote <remote> --env <env> | operator release-token list | operator release-token revoke <id>');
+  if (!verb || !['create', 'list', 'revoke'].includes(verb) || rest.length || (verb === 'revoke' && (!/^\d+$/.test(id ?? '') || !values.reason?.trim()))) {
+    throw new UsageError(
+      'operator release-token create --remote <remote> --env <env> | operator release-token list | operator release-token revoke <id> --reason <text>',
+    );
   }
   const days = values.days === undefined ? undefined : Number(values.days);
   if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 365)) throw new UsageError('--days must be a whole number from 1 to 365.');
@@ -155,7 +157,7 @@ async function runReleaseCommand(config: AppConfig, command: string, argv: strin
     if (verb === 'revoke') {
       const revoked = await callApi<ReleaseToken>(server, token, {
         url: releaseContract.releaseTokenRevoke.url,
-        body: { id: Number(id), ...(values.reason ? { reason: values.reason } : {}) },
+        body: { id: Number(id), reason: values.reason },
       });
       return `Release token ${revoked.id} (${revoked.name}, ${revoked.remote}@${revoked.env}) revoked: it gets nothing from now on.`;
     }

@@ -111,6 +111,8 @@ test('refusals exit with 2 and say why', async (t) => {
     [['launch'], /unknown verb "launch"/],
     [['status', '--bogus'], /Unknown option '--bogus'/],
     [['publish', 'mf-drafts'], /routes\.json: not found \(build the remote first\)/],
+    // The folder mode keeps no record of a publish: a reason given there would be lost, so it is refused.
+    [['publish', 'mf-drafts', '--reason', 'build 9'], /--reason: the folder mode keeps no record of a publish/],
     [['qa', 'mf-drafts'], /exactly one of --add ID or --remove ID/],
   ];
   for (const [argv, message] of cases) {

@@ -73,11 +73,6 @@ function required(p: Parsed, name: OptionName): string {
 
 const arg = (p: Parsed, i: number) => p.positionals[i] ?? '';
 
-const reasonOf = (p: Parsed): { reason?: string } => {
-  const reason = str(p, 'reason');
-  return reason ? { reason } : {};
-};
-
 async function report(env: Env, done: Promise<unknown>, line: string): Promise<void> {
   await done;
   env.out(line);
@@ -85,31 +80,33 @@ async function report(env: Env, done: Promise<unknown>, line: string): Promise<v
 
 export const VERBS: Record<string, Verb> = {
   publish: {
-    usage: 'publish <remote> [--version V] [--dist PATH] [--host PATH]',
+    usage: 'publish <remote> [--version V] [--dist PATH] [--host PATH] [--reason TEXT]   (the reason is required with --server)',
     positionals: 1,
-    options: ['version', 'dist', 'host'],
+    options: ['version', 'dist', 'host', 'reason'],
     run: async (p, env) => {
       const server = serverOf(p, env);
       const remote = arg(p, 0);
       const dist = path.resolve(env.cwd, str(p, 'dist') ?? path.join(env.repoRoot, remote, 'dist'));
       if (server) {
         if (str(p, 'host')) throw new RefusalError('--host: the server checks the build against the host it serves; leave it out with --server');
+        const reason = required(p, 'reason');
         await readRoutesFile(dist);
         const archive = await packDist(dist);
         const version = str(p, 'version');
         const done = await callServer<{ version: string; files: number }>(server, 'api/operator/releases/upload', {
           body: archive,
-          query: { remote, ...(version ? { version } : {}) },
+          query: { remote, reason, ...(version ? { version } : {}) },
         });
         env.out(`published ${remote} ${done.version}: ${done.files} files (${archive.length} bytes packed) on ${server.url}`);
         const state = (await listRemotes(server)).remotes.find((r) => r.remote === remote);
         env.out(
           state?.stable
-            ? `next: deploy canary ${remote} ${done.version} --percent 10`
-            : `next (first release): deploy promote ${remote} --version ${done.version}`,
+            ? `next: deploy canary ${remote} ${done.version} --percent 10 --reason "…"`
+            : `next (first release): deploy promote ${remote} --version ${done.version} --reason "…"`,
         );
         return;
       }
+      if (str(p, 'reason')) throw new RefusalError('--reason: the folder mode keeps no record of a publish; leave it out without --server');
       const ctx = context(p, env);
       const hostSource = path.resolve(env.cwd, str(p, 'host') ?? defaultHostSource(env.repoRoot));
       const host = await loadHostProvides(hostSource).catch((e: Error) => {
@@ -129,7 +126,7 @@ export const VERBS: Record<string, Verb> = {
   },
   canary: {
     usage:
-      'canary <remote> <version> (--percent N | --steps 5,25,50,100 [--pause-minutes M] [--watch-minutes W]) [--reason TEXT]   (starts, changes or resumes a canary; --steps: the server advances it)',
+      'canary <remote> <version> (--percent N | --steps 5,25,50,100 [--pause-minutes M] [--watch-minutes W]) [--reason TEXT]   (starts, changes or resumes a canary; --steps: the server advances it; the reason is required with --server)',
     positionals: 2,
     options: ['percent', 'steps', 'pause-minutes', 'watch-minutes', 'reason'],
     run: async (p, env) => {
@@ -150,7 +147,7 @@ export const VERBS: Record<string, Verb> = {
         const body = plan
           ? { steps: plan.steps, pause_minutes: pauseMinutes, ...(watchMinutes !== undefined ? { watch_minutes: watchMinutes } : {}) }
           : { percent };
-        await post(server, 'canary', { remote: arg(p, 0), version: arg(p, 1), ...body, ...reasonOf(p) });
+        await post(server, 'canary', { remote: arg(p, 0), version: arg(p, 1), ...body, reason: required(p, 'reason') });
         env.out(`${arg(p, 0)} ${arg(p, 1)} on canary for ${percent} % of users on ${server.url}${planText}`);
         return;
       }
@@ -163,7 +160,8 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   promote: {
-    usage: 'promote <remote> [--version V] [--force --reason TEXT]   (canary → stable; --version: a published version straight to stable)',
+    usage:
+      'promote <remote> [--version V] [--force] [--reason TEXT]   (canary → stable; --version: a published version straight to stable; --force overrides the gate; the reason is required with --server)',
     positionals: 1,
     options: ['version', 'force', 'reason'],
     run: async (p, env) => {
@@ -174,7 +172,7 @@ export const VERBS: Record<string, Verb> = {
           remote: arg(p, 0),
           ...(version ? { version } : {}),
           ...(p.values.force ? { force: true } : {}),
-          ...reasonOf(p),
+          reason: required(p, 'reason'),
         });
         env.out(`${arg(p, 0)} ${state.stable} is stable on ${server.url}`);
         return;
@@ -278,13 +276,13 @@ export const VERBS: Record<string, Verb> = {
     },
   },
   pause: {
-    usage: 'pause <remote> [--reason TEXT]   (nobody new is bucketed onto the canary; resume with canary)',
+    usage: 'pause <remote> [--reason TEXT]   (nobody new is bucketed onto the canary; resume with canary; the reason is required with --server)',
     positionals: 1,
     options: ['reason'],
     run: async (p, env) => {
       const server = serverOf(p, env);
       if (server) {
-        await post(server, 'pause', { remote: arg(p, 0), ...reasonOf(p) });
+        await post(server, 'pause', { remote: arg(p, 0), reason: required(p, 'reason') });
       } else {
         await ops.pause(context(p, env), arg(p, 0), str(p, 'reason'));
       }

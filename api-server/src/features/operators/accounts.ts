@@ -73,8 +73,16 @@ export function selfOf(actor: OperatorActor) {
 
 const newToken = (prefix = ''): string => `${prefix}${randomBytes(32).toString('base64url')}`;
 
-/** A password for a new account or a reset: 16 characters of base64url (96 bits). */
-export const newPassword = (): string => randomBytes(12).toString('base64url');
+/**
+ * A password for a new account or a reset: 16 characters of base64url (96 bits), never starting with
+ * `-`, which a command line would read as an option (`admin … --password -x…` is refused as ambiguous).
+ */
+export function newPassword(): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (!password.startsWith('-')) return password;
+  }
+}
 
 export function checkNewPassword(password: string): void {
   if ([...password].length < OPERATOR_PASSWORD.MIN) throw invalid(`参数错误：密码至少 ${OPERATOR_PASSWORD.MIN} 个字符`);

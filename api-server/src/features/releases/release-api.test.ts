@@ -44,7 +44,8 @@ function client(app: FastifyInstance) {
       });
       return { status: response.statusCode, body: response.json() as ApiEnvelope<T> };
     },
-    async upload(token: string, remote: string, archive: Buffer, query: Record<string, string> = {}): Promise<Answer> {
+    /** Uploads as CI does, with a reason (every step takes one) unless `query` says otherwise. */
+    async upload(token: string, remote: string, archive: Buffer, query: Record<string, string> = { reason: 'CI build' }): Promise<Answer> {
       const response = await app.inject({
         method: 'POST',
         url: '/api/operator/releases/upload',
@@ -147,7 +148,7 @@ describe('the release API on the folder store', () => {
     const first = await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.0.0'), { reason: 'build 41' });
     assert.equal(first.body.code, 0, first.body.msg);
     assert.equal(first.body.data.version, '1.0.0');
-    assert.equal((await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', version: '1.0.0' })).body.code, 0);
+    assert.equal((await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', version: '1.0.0', reason: 'first release' })).body.code, 0);
     assert.equal((await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.1.0'))).body.code, 0);
     const canary = await api.call<{ canary: { version: string; percent: number }; stable: string }>(tokens.ciTools!, 'canary', {
       remote: 'mf-tools',
@@ -171,8 +172,8 @@ describe('the release API on the folder store', () => {
       audit.map((row) => `${row.operator_name} ${row.role} ${row.action} ${row.target_id} ${row.reason}`),
       [
         'ci:tools-ci ci release.upload production/mf-tools build 41',
-        'ci:tools-ci ci release.promote production/mf-tools ',
-        'ci:tools-ci ci release.upload production/mf-tools ',
+        'ci:tools-ci ci release.promote production/mf-tools first release',
+        'ci:tools-ci ci release.upload production/mf-tools CI build',
         'ci:tools-ci ci release.canary production/mf-tools pipeline 42',
       ],
     );
@@ -185,7 +186,7 @@ describe('the release API on the folder store', () => {
       ['tools token pins on mf-editor', api.call(tokens.ciTools!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7', reason: 'x' })],
       ['tools token rolls back mf-editor', api.call(tokens.ciTools!, 'rollback', { remote: 'mf-editor', reason: 'x' })],
       ['editor token touches mf-tools', api.call(tokens.ciEditor!, 'pause', { remote: 'mf-tools', reason: 'x' })],
-      ['staging token on production', api.call(tokens.ciToolsStaging!, 'canary', { remote: 'mf-tools', version: '1.1.0', percent: 50 })],
+      ['staging token on production', api.call(tokens.ciToolsStaging!, 'canary', { remote: 'mf-tools', version: '1.1.0', percent: 50, reason: 'x' })],
       ['staging token lists production', api.call(tokens.ciToolsStaging!, '')],
       ['staging token uploads', api.upload(tokens.ciToolsStaging!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.9.0'))],
       ['CI token on the audit trail', api.call(tokens.ciTools!, '/api/operator/audit')],
@@ -234,7 +235,7 @@ describe('the release API on the folder store', () => {
   it('lets release managers act only in their scope, and moderators and viewers not at all', async () => {
     for (const who of ['moderator', 'viewer']) {
       assert.equal((await api.call(tokens[who]!, '')).status, 403, who);
-      assert.equal((await api.call(tokens[who]!, 'pause', { remote: 'mf-tools' })).status, 403, who);
+      assert.equal((await api.call(tokens[who]!, 'pause', { remote: 'mf-tools', reason: 'x' })).status, 403, who);
       assert.equal((await api.upload(tokens[who]!, 'mf-tools', Buffer.from('x'))).status, 403, who);
     }
     assert.equal((await api.call(tokens.release_manager!, 'pin', { remote: 'mf-editor', version: '1.0.0', user: '7', reason: 'x' })).status, 403);
@@ -297,23 +298,24 @@ describe('the release API on the folder store', () => {
   it('gates promote on the canary evidence: refused under the minimum unless forced with a reason, all audited', async () => {
     await waitForAlerts(1);
     const alertsBefore = alerts.length;
-    const refused = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools' });
+    const refused = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', reason: 'looks healthy' });
     assert.equal(refused.body.code, ApiCode.CONFLICT);
     assert.match(refused.body.msg, /only 0 canary loads \(at least 3 before promoting\)/);
     // The refusal says which gate, with its figures, for a client to read without parsing the message.
     assert.deepEqual(refused.body.data, { gate: 'too-few-loads', remote: 'mf-tools', version: '1.1.0', loads: 0, min_loads: 3 });
     // Any other refusal of a promote keeps data null.
-    const unknownVersion = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', version: '9.9.9' });
+    const unknownVersion = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', version: '9.9.9', reason: 'x' });
     assert.equal(unknownVersion.body.code, ApiCode.CONFLICT);
     assert.equal(unknownVersion.body.data, null);
-    const noReason = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', force: true });
-    assert.equal(noReason.body.code, ApiCode.INVALID_PARAMS);
+    const noReason = await api.call(tokens.ciTools!, 'promote', { remote: 'mf-tools', force: true, reason: ' ' });
+    assert.deepEqual([noReason.body.code, noReason.body.msg], [ApiCode.INVALID_PARAMS, '参数错误：强制全量发布须填写原因']);
     const paused = await api.call<{ canary: { paused: boolean } }>(tokens.ciTools!, 'pause', { remote: 'mf-tools', reason: 'checking a report' });
     assert.equal(paused.body.data.canary.paused, true);
     const resumed = await api.call<{ canary: { paused: boolean; percent: number } }>(tokens.ciTools!, 'canary', {
       remote: 'mf-tools',
       version: '1.1.0',
       percent: 10,
+      reason: 'report checked',
     });
     assert.deepEqual([resumed.body.data.canary.paused, resumed.body.data.canary.percent], [false, 10]);
     const forced = await api.call<{ stable: string; canary: null }>(tokens.ciTools!, 'promote', {
@@ -373,26 +375,46 @@ describe('the release API on the folder store', () => {
     assert.deepEqual(both.map((answer) => answer.body.code).sort(), [0, ApiCode.CONFLICT].sort());
   });
 
-  it('requires a reason to pin, unpin and change QA users (1002, nothing written), and audits each step with it, before and after', async () => {
+  it('requires a reason for every step, token revocation and scope change (1002, nothing written), and audits each step with it, before and after', async () => {
     const rows = () => harness.database.db.selectFrom('operator_audit').select('id').execute();
     const rowsBefore = (await rows()).length;
     const revision = (await store.readManifest('production')).revision;
-    const calls: Array<[string, Record<string, unknown>]> = [
-      ['pin', { remote: 'mf-tools', version: '1.0.0', user: '8' }],
-      ['unpin', { remote: 'mf-tools', user: '7' }],
-      ['qa', { remote: 'mf-tools', user: '55', allowed: true }],
+    const tokensBefore = await harness.database.db.selectFrom('release_tokens').select(['id', 'revoked_at']).orderBy('id').execute();
+    const scopesBefore = await harness.database.db.selectFrom('operators').select(['id', 'release_scope']).orderBy('id').execute();
+    const [anyToken] = tokensBefore;
+    const calls: Array<[string, string, Record<string, unknown>]> = [
+      ['release_manager', 'canary', { remote: 'mf-tools', version: '1.1.0', percent: 10 }],
+      ['release_manager', 'canary', { remote: 'mf-tools', version: '1.1.0', steps: [5, 100] }],
+      ['release_manager', 'pause', { remote: 'mf-tools' }],
+      ['release_manager', 'promote', { remote: 'mf-tools' }],
+      ['release_manager', 'promote', { remote: 'mf-tools', force: true }],
+      ['release_manager', 'rollback', { remote: 'mf-tools' }],
+      ['release_manager', 'pin', { remote: 'mf-tools', version: '1.0.0', user: '8' }],
+      ['release_manager', 'unpin', { remote: 'mf-tools', user: '7' }],
+      ['release_manager', 'qa', { remote: 'mf-tools', user: '55', allowed: true }],
+      ['admin', '/api/operator/release-tokens/revoke', { id: anyToken!.id }],
+      ['admin', '/api/operator/operators/release-scope', { id: ops.release_manager!.id, remotes: [], envs: [] }],
     ];
-    for (const [verb, body] of calls) {
-      for (const reason of [undefined, '', '   ']) {
-        const answer = await api.call(tokens.release_manager!, verb, { ...body, ...(reason === undefined ? {} : { reason }) });
+    const archive = await archiveOf(builds.dir, 'mf-tools', '9.9.9');
+    for (const reason of [undefined, '', '   ']) {
+      const answers: Array<[string, Answer]> = [
+        ['upload', await api.upload(tokens.release_manager!, 'mf-tools', archive, reason === undefined ? {} : { reason })],
+      ];
+      for (const [who, verb, body] of calls) {
+        answers.push([verb, await api.call(tokens[who]!, verb, { ...body, ...(reason === undefined ? {} : { reason }) })]);
+      }
+      for (const [verb, answer] of answers) {
         // A refusal in the envelope (1002, as every parameter refusal), never a 5xx.
         assert.ok(answer.status < 500, `${verb} ${JSON.stringify(reason)}: ${answer.status} ${answer.body.msg}`);
-        assert.equal(answer.body.code, ApiCode.INVALID_PARAMS, `${verb} ${JSON.stringify(reason)}`);
+        assert.equal(answer.body.code, ApiCode.INVALID_PARAMS, `${verb} ${JSON.stringify(reason)}: ${answer.body.msg}`);
         assert.match(answer.body.msg, /^参数错误：.*(原因|reason)/);
       }
     }
     assert.equal((await rows()).length, rowsBefore);
     assert.equal((await store.readManifest('production')).revision, revision);
+    assert.ok(!(await store.listVersions('mf-tools')).includes('9.9.9'));
+    assert.deepEqual(await harness.database.db.selectFrom('release_tokens').select(['id', 'revoked_at']).orderBy('id').execute(), tokensBefore);
+    assert.deepEqual(await harness.database.db.selectFrom('operators').select(['id', 'release_scope']).orderBy('id').execute(), scopesBefore);
 
     const audited = async (action: string) =>
       harness.database.db.selectFrom('operator_audit').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -455,29 +477,34 @@ describe('the release API on the folder store', () => {
       const code = await runCli(argv, { cwd: repo, repoRoot: repo, user: 'ana', out: (l) => out.push(l), ...env }, (l) => err.push(l));
       return { code, out: out.join('\n'), err: err.join('\n') };
     };
-    const published = await deploy(['publish', 'mf-tools'], { server, token: tokens.ciTools! });
+    const published = await deploy(['publish', 'mf-tools', '--reason', 'build 2.1.0'], { server, token: tokens.ciTools! });
     assert.equal(published.code, 0, published.err);
     assert.match(published.out, /published mf-tools 2\.1\.0: 6 files .* on http:\/\/127\.0\.0\.1/);
     const viaFlags = ['--server', server, '--token', tokens.ciTools!];
-    const canary = await deploy(['canary', 'mf-tools', '2.1.0', '--percent', '25', ...viaFlags]);
+    const canary = await deploy(['canary', 'mf-tools', '2.1.0', '--percent', '25', '--reason', 'pipeline 2.1.0', ...viaFlags]);
     assert.equal(canary.code, 0, canary.err);
     const status = await deploy(['status', ...viaFlags]);
     assert.match(status.out, /mf-tools\s+1\.0\.0\s+2\.1\.0\s+25/);
-    const gate = await deploy(['promote', 'mf-tools', ...viaFlags]);
+    const gate = await deploy(['promote', 'mf-tools', '--reason', 'looks fine', ...viaFlags]);
     assert.equal(gate.code, 2);
     assert.match(gate.err, /refused: the server refused \(code 1009.*only 0 canary loads/);
     const rolled = await deploy(['rollback', 'mf-tools', '--reason', 'not today', ...viaFlags]);
     assert.equal(rolled.code, 0, rolled.err);
     assert.match((await deploy(['history', 'mf-tools', ...viaFlags])).out, /ci:tools-ci\s+rollback\s+2\.1\.0 → 1\.0\.0\s+not today/);
     // A step plan: the canary starts at the first step, the server advances it (step-plans.test.ts).
-    const planned = await deploy(['canary', 'mf-tools', '2.1.0', '--steps', '5,25,100', '--pause-minutes', '10', ...viaFlags]);
+    const planned = await deploy(['canary', 'mf-tools', '2.1.0', '--steps', '5,25,100', '--pause-minutes', '10', '--reason', 'plan', ...viaFlags]);
     assert.equal(planned.code, 0, planned.err);
     assert.match(planned.out, /on canary for 5 % of users on .*\(step plan 5 → 25 → 100 %, at least 10 min per step\)/);
     const plan = (await store.readManifest('production')).remotes['mf-tools']?.canary?.plan;
     assert.deepEqual([plan?.steps, plan?.pauseMinutes, plan?.watchMinutes, plan?.step], [[5, 25, 100], 10, 30, 0]);
     // Out of the token's scope, a dead token, and folder-mode options are refused with exit code 2.
-    // Pin, unpin and QA steps through the server take a reason: refused before any call without one.
+    // Every step through the server takes a reason: refused before any call without one.
     for (const argv of [
+      ['publish', 'mf-tools'],
+      ['canary', 'mf-tools', '2.1.0', '--percent', '10'],
+      ['pause', 'mf-tools'],
+      ['promote', 'mf-tools', '--force'],
+      ['rollback', 'mf-tools'],
       ['pin', 'mf-tools', '2.1.0', '--user', '9'],
       ['unpin', 'mf-tools', '--user', '9'],
       ['qa', 'mf-tools', '--add', '9'],

@@ -52,8 +52,8 @@ export const RELEASE_MESSAGES = {
   REASON_REQUIRED: '参数错误：须填写原因',
 } as const;
 
-/** The reason a step requires (rollback, pin, unpin, QA users): the schema refuses it absent or empty, this one blank. */
-function requiredReason(reason: string): string {
+/** The reason every release step, token revocation and scope change requires: the schema refuses it absent or empty, this one blank. */
+export function requiredReason(reason: string): string {
   if (!reason.trim()) throw invalid(RELEASE_MESSAGES.REASON_REQUIRED);
   return reason;
 }
@@ -146,7 +146,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
     actor: OperatorActor,
     remote: string,
     action: string,
-    reason: string | undefined,
+    reason: string,
     run: (ctx: operations.DeployContext, tx: Kysely<Database>) => Promise<RolloutManifest>,
     /** Kept with the after values; a function is read on the manifest before and after (a user's pin, a QA user). */
     details: Record<string, unknown> | ((manifest: RolloutManifest) => Record<string, unknown>) = {},
@@ -155,6 +155,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
   ) {
     assertReleaseScope(actor, env, remote);
     if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
+    requiredReason(reason); // before anything is read or written: the schema refused it absent or empty, this blank
     // The store change runs inside the audit transaction (refused: no row); anything else the step
     // reads from the database goes through `tx` (PGlite has one connection, held by the transaction).
     const { before, after } = await audited(app.db, actor, async (tx, record) => {
@@ -176,7 +177,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
           ...(typeof details === 'function' ? details(after) : details),
           ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}),
         },
-        reason: reason ?? '',
+        reason,
       });
       return { before, after };
     });
@@ -192,7 +193,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
           version: (alert === 'promote' ? after.remotes[remote]?.stable?.version : (was?.canary?.version ?? was?.stable?.version)) ?? '',
           stable: after.remotes[remote]?.stable?.version ?? null,
           actor: whoOf(actor),
-          reason: reason ?? '',
+          reason,
           at: new Date().toISOString(),
         },
         app.log,
@@ -233,9 +234,10 @@ export function registerReleaseApi(app: FastifyInstance): void {
 
   serve(app, contract.releaseUpload, async (request) => {
     const actor = requireOperator(request);
-    const { remote, version, reason } = request.query;
+    const { remote, version } = request.query;
     assertReleaseScope(actor, env, remote);
     if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
+    const reason = requiredReason(request.query.reason);
     const archive = request.body as unknown;
     if (typeof archive !== 'string') throw invalid('参数错误：请求体须为构建产物的 tar.gz 归档（Content-Type: application/gzip）');
     // The compatibility gate checks the build against the host this server serves (its build, else its package.json).
@@ -259,7 +261,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
         targetType: 'release',
         targetId: `${env}/${remote}`,
         after: { version: release.version, files: release.files.length, ...(actor.via === 'ci' ? { ci_token: actor.credentialId } : {}) },
-        reason: reason ?? '',
+        reason,
       });
       return ok({ remote, version: release.version, files: release.files.length, integrity: release.integrity });
     });
@@ -283,7 +285,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
 
   serve(app, contract.releasePromote, async (request) => {
     const { remote, version, force = false, reason } = request.body;
-    if (force && !reason?.trim()) throw invalid(RELEASE_MESSAGES.FORCE_NEEDS_REASON);
+    if (force && !reason.trim()) throw invalid(RELEASE_MESSAGES.FORCE_NEEDS_REASON);
     return step(
       requireOperator(request),
       remote,
@@ -291,7 +293,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
       reason,
       (ctx, tx) =>
         operations.promote(ctx, remote, version, {
-          ...(reason ? { reason } : {}),
+          reason,
           // Too few canary loads in this run: refused unless forced (with a reason, audited).
           gate: async (manifest) => {
             if (force) return;
@@ -315,26 +317,22 @@ export function registerReleaseApi(app: FastifyInstance): void {
   });
 
   serve(app, contract.releaseRollback, async (request) => {
-    const { remote } = request.body;
-    const reason = requiredReason(request.body.reason);
+    const { remote, reason } = request.body;
     return step(requireOperator(request), remote, 'rollback', reason, (ctx) => operations.rollback(ctx, remote, reason), {}, 'rollback');
   });
 
   serve(app, contract.releasePin, async (request) => {
-    const { remote, version, user } = request.body;
-    const reason = requiredReason(request.body.reason);
+    const { remote, version, user, reason } = request.body;
     return step(requireOperator(request), remote, 'pin', reason, (ctx) => operations.pin(ctx, remote, version, user, reason), pinOf(remote, user));
   });
 
   serve(app, contract.releaseUnpin, async (request) => {
-    const { remote, user } = request.body;
-    const reason = requiredReason(request.body.reason);
+    const { remote, user, reason } = request.body;
     return step(requireOperator(request), remote, 'unpin', reason, (ctx) => operations.unpin(ctx, remote, user, reason), pinOf(remote, user));
   });
 
   serve(app, contract.releaseQa, async (request) => {
-    const { remote, user, allowed } = request.body;
-    const reason = requiredReason(request.body.reason);
+    const { remote, user, allowed, reason } = request.body;
     return step(
       requireOperator(request),
       remote,

@@ -45,7 +45,11 @@ describe('release health: what users see of each version', () => {
     ops.editorManager = await addTestOperator(harness.database.db, 'release_manager');
     tokens.editorManager = await signInOperator(harness.app, harness.database.db, ops.editorManager);
     const scope = (id: number, remotes: string[]) =>
-      operatorCall(harness.app, { url: '/api/operator/operators/release-scope', token: tokens.admin, payload: { id, remotes, envs: ['production'] } });
+      operatorCall(harness.app, {
+        url: '/api/operator/operators/release-scope',
+        token: tokens.admin,
+        payload: { id, remotes, envs: ['production'], reason: 'team scope' },
+      });
     assert.equal((await scope(ops.release_manager!.id, ['mf-tools'])).body.code, 0);
     assert.equal((await scope(ops.editorManager.id, ['mf-editor'])).body.code, 0);
 

@@ -69,7 +69,11 @@ describe('a host release re-checks the released remotes', () => {
     for (const role of ['admin', 'release_manager', 'viewer']) tokens[role] = await signInOperator(app, database.db, await addTestOperator(database.db, role));
     const manager = await addTestOperator(database.db, 'release_manager');
     tokens.toolsManager = await signInOperator(app, database.db, manager);
-    const scoped = await call(tokens.admin!, { id: manager.id, remotes: ['mf-tools'], envs: ['production'] }, '/api/operator/operators/release-scope');
+    const scoped = await call(
+      tokens.admin!,
+      { id: manager.id, remotes: ['mf-tools'], envs: ['production'], reason: 'tools team' },
+      '/api/operator/operators/release-scope',
+    );
     assert.equal(scoped.body.code, 0, scoped.body.msg);
     const ci = await call(tokens.admin!, { name: 'tools-ci', remote: 'mf-tools', env: 'production' }, '/api/operator/release-tokens/create');
     tokens.ci = (ci.body.data as unknown as { token: string }).token;

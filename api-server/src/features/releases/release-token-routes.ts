@@ -8,7 +8,7 @@ import { requireOperator } from '../../plugins/app/operator-auth';
 import { findOperator } from '../operators/accounts';
 import { audited } from '../operators/audit';
 import { isKnownRemote } from './release-access';
-import { RELEASE_MESSAGES } from './release-api';
+import { RELEASE_MESSAGES, requiredReason } from './release-api';
 import { RELEASE_TOKEN_DEFAULT_DAYS, insertReleaseToken, listReleaseTokens, revokeReleaseToken } from './release-tokens';
 
 export function registerReleaseTokenRoutes(app: FastifyInstance): void {
@@ -26,7 +26,8 @@ export function registerReleaseTokenRoutes(app: FastifyInstance): void {
   });
 
   serve(app, contract.releaseTokenRevoke, async (request) => {
-    const { id, reason = '' } = request.body;
+    const { id } = request.body;
+    const reason = requiredReason(request.body.reason);
     return audited(app.db, requireOperator(request), async (tx, record) => {
       const { before, after } = await revokeReleaseToken(tx, id);
       record({ action: 'release_token.revoke', targetType: 'release_token', targetId: id, before, after, reason });
@@ -35,7 +36,8 @@ export function registerReleaseTokenRoutes(app: FastifyInstance): void {
   });
 
   serve(app, contract.operatorSetReleaseScope, async (request) => {
-    const { id, remotes, envs, reason = '' } = request.body;
+    const { id, remotes, envs } = request.body;
+    const reason = requiredReason(request.body.reason);
     const unknown = remotes.filter((remote) => !isKnownRemote(remote));
     if (unknown.length) throw invalid(`${RELEASE_MESSAGES.UNKNOWN_REMOTE}（${unknown.join('、')}）`);
     const scope = { remotes: [...new Set(remotes)].sort(), envs: [...new Set(envs)].sort() };

@@ -5,8 +5,10 @@
  * release manager (the remotes and environments of its release scope) or a CI release token
  * (`Authorization: Bearer mfci_…`, one remote and one environment). Outside the caller's scope:
  * 1003 (HTTP 403). A refused step (a rollout rule, an immutable version, a bad archive): 1009 or
- * 1002 with the reason. Every step writes one audit row naming the operator or the CI token, with
- * the reason, in the transaction of the change; the remote's rollout history names them too.
+ * 1002 with the reason. Every step (and every token revocation or scope change) requires a reason:
+ * without one, or with a blank one, 1002 and nothing is written. Every step writes one audit row
+ * naming the operator or the CI token, with the reason, in the transaction of the change; the
+ * remote's rollout history names them too.
  */
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, Text } from './common';
@@ -24,7 +26,8 @@ export const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', descr
 export const EnvName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', description: 'e.g. production' });
 const Version = Type.String({ pattern: '^[0-9A-Za-z.-]{1,64}$', description: 'semver, e.g. 1.4.0' });
 const UserId = Type.String({ pattern: RELEASE_USER_ID_PATTERN, description: "a creator's user id (a positive integer)" });
-const Reason = Text(RELEASE_REASON_MAX);
+/** Why a step is taken: required on every release step, token revocation and scope change (blank is refused too). */
+const Reason = Text(RELEASE_REASON_MAX, 1);
 
 export { RELEASE_ARCHIVE_MAX_BYTES };
 
@@ -185,7 +188,7 @@ export const releaseUpload = defineRoute({
   auth,
   permission,
   upload: { mediaType: 'application/gzip', maxBytes: RELEASE_ARCHIVE_MAX_BYTES },
-  querystring: Type.Object({ remote: RemoteName, version: Type.Optional(Version), reason: Type.Optional(Reason) }),
+  querystring: Type.Object({ remote: RemoteName, version: Type.Optional(Version), reason: Reason }),
   data: Type.Object({ remote: Type.String(), version: Type.String(), files: Type.Integer(), integrity: Type.Record(Type.String(), Type.String()) }),
 });
 
@@ -206,7 +209,7 @@ export const releaseCanary = defineRoute({
     steps: Type.Optional(Type.Array(Type.Number({ exclusiveMinimum: 0, maximum: 100 }), { minItems: 1, maxItems: 10 })),
     pause_minutes: Type.Optional(Type.Number({ minimum: 0, maximum: 10080 })),
     watch_minutes: Type.Optional(Type.Number({ minimum: 0, maximum: 10080 })),
-    reason: Type.Optional(Reason),
+    reason: Reason,
   }),
   data: ReleaseRemote,
 });
@@ -219,7 +222,7 @@ export const releasePause = defineRoute({
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, reason: Type.Optional(Reason) }),
+  body: Type.Object({ remote: RemoteName, reason: Reason }),
   data: ReleaseRemote,
 });
 
@@ -246,7 +249,7 @@ export const releasePromote = defineRoute({
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, version: Type.Optional(Version), force: Type.Optional(Type.Boolean()), reason: Type.Optional(Reason) }),
+  body: Type.Object({ remote: RemoteName, version: Type.Optional(Version), force: Type.Optional(Type.Boolean()), reason: Reason }),
   data: ReleaseRemote,
   refusal: PromoteGateRefusal,
 });
@@ -255,12 +258,12 @@ export const releaseRollback = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/rollback',
   operationId: 'releaseRollback',
-  summary: 'Drop the running canary, or without one go back to the previous stable; the reason is required',
+  summary: 'Drop the running canary, or without one go back to the previous stable',
   description: 'A rollback that lands is posted to the release webhooks, with the caller and the reason.',
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, reason: Text(RELEASE_REASON_MAX, 1) }),
+  body: Type.Object({ remote: RemoteName, reason: Reason }),
   data: ReleaseRemote,
 });
 
@@ -268,11 +271,11 @@ export const releasePin = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/pin',
   operationId: 'releasePin',
-  summary: 'Pin a user to a published version; the reason is required',
+  summary: 'Pin a user to a published version',
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, version: Version, user: UserId, reason: Text(RELEASE_REASON_MAX, 1) }),
+  body: Type.Object({ remote: RemoteName, version: Version, user: UserId, reason: Reason }),
   data: ReleaseRemote,
 });
 
@@ -280,11 +283,11 @@ export const releaseUnpin = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/unpin',
   operationId: 'releaseUnpin',
-  summary: "Remove a user's pin; the reason is required",
+  summary: "Remove a user's pin",
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, user: UserId, reason: Text(RELEASE_REASON_MAX, 1) }),
+  body: Type.Object({ remote: RemoteName, user: UserId, reason: Reason }),
   data: ReleaseRemote,
 });
 
@@ -292,11 +295,11 @@ export const releaseQa = defineRoute({
   method: 'POST',
   url: '/api/operator/releases/qa',
   operationId: 'releaseQa',
-  summary: 'Allow (or stop allowing) a user to choose versions with the ?mf override; the reason is required',
+  summary: 'Allow (or stop allowing) a user to choose versions with the ?mf override',
   tag,
   auth,
   permission,
-  body: Type.Object({ remote: RemoteName, user: UserId, allowed: Type.Boolean(), reason: Text(RELEASE_REASON_MAX, 1) }),
+  body: Type.Object({ remote: RemoteName, user: UserId, allowed: Type.Boolean(), reason: Reason }),
   data: ReleaseRemote,
 });
 
@@ -354,7 +357,7 @@ export const releaseTokenRevoke = defineRoute({
   tag,
   auth,
   permission: 'admin',
-  body: Type.Object({ id: Id, reason: Type.Optional(Reason) }),
+  body: Type.Object({ id: Id, reason: Reason }),
   data: ReleaseToken,
 });
 
@@ -375,6 +378,6 @@ export const operatorSetReleaseScope = defineRoute({
   tag,
   auth,
   permission: 'admin',
-  body: Type.Object({ id: Id, remotes: ReleaseScope.properties.remotes, envs: ReleaseScope.properties.envs, reason: Type.Optional(Reason) }),
+  body: Type.Object({ id: Id, remotes: ReleaseScope.properties.remotes, envs: ReleaseScope.properties.envs, reason: Reason }),
   data: Type.Object({ id: Type.Integer(), name: Type.String(), role: Type.String(), release_scope: ReleaseScope }),
 });

@@ -3,7 +3,7 @@
  * and the console checks the same ones before it sends, so neither restates the other.
  */
 
-/** The longest reason a release step takes (every step's reason is audited; rollback requires one). */
+/** The longest reason a release step takes (every step requires one, and it is audited). */
 export const RELEASE_REASON_MAX = 200;
 
 /** The largest archive of a built remote the upload takes (gzip-compressed). */
