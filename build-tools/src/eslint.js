@@ -103,12 +103,14 @@ export default tseslint.config(
     rules: { 'api-urls/no-api-url-literals': 'error' },
   },
   {
-    // Feature boundaries (docs/style.md rule 14): a file under src/features/<a>/ imports its own
-    // feature and the package's shared folders, never src/features/<b>/ nor src/layout/; pages, expose
-    // modules and the layout compose features. Not held to it: api-server, whose features are server
-    // modules sharing stores and helpers, not screens.
+    // Feature boundaries (docs/style.md rule 14), shared code ← features ← app: a file under
+    // src/features/<a>/ imports its own feature and the package's shared folders, never
+    // src/features/<b>/ nor src/layout/; shared code imports no feature, nor src/pages, src/expose,
+    // src/layout, src/routing or src/app, which compose features (the rule tells the layers apart).
+    // Not held to it: api-server, whose features are server modules sharing stores and helpers, not
+    // screens.
     basePath: REPO_DIR,
-    files: ['*/src/features/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
+    files: ['*/src/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
     ignores: ['api-server/**'],
     plugins: { features },
     rules: { 'features/feature-boundaries': 'error' },

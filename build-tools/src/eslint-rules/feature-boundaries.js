@@ -1,14 +1,25 @@
-// Feature boundaries (docs/style.md rule 14): a file of a feature, `src/features/<a>/`, imports its
-// own feature and the package's shared code, never a sibling feature (`src/features/<b>/`) and never
-// the layout (`src/layout/`). What two features share lives in the package's shared folders; pages,
-// expose modules and the layout compose features. Relative specifiers are resolved against the
-// importing file; bare ones (packages, shared-sdk) are other rules' business.
+// Feature boundaries (docs/style.md rule 14): the imports of a package's src/ point one way, shared
+// code ← features ← app. A file of a feature, `src/features/<a>/`, imports its own feature and the
+// package's shared code, never a sibling feature (`src/features/<b>/`) and never the layout
+// (`src/layout/`). Shared code (every other folder of src/: src/components, src/hooks, src/lib,
+// src/api, src/types, the host's src/remotes, …) imports neither a feature nor the app layer that
+// composes features (src/pages, src/expose, src/layout, src/routing, src/app). Outside the layers:
+// files directly in src/ (entry points) or directly in src/features/, and src/testing (scaffolding
+// for tests of every layer, which may render the whole app). Relative specifiers are resolved
+// against the importing file; bare ones (packages, shared-sdk) are other rules' business.
 import path from 'node:path';
 
 export const SIBLING_MESSAGE =
   "A feature does not import another feature (src/features/{{from}} → src/features/{{to}}): features stay independent, so each can change without the other. Move what both need into the package's shared code (src/components, src/hooks, src/lib, src/api, src/types) and compose the features in src/pages, src/expose or src/layout (docs/style.md rule 14).";
 export const LAYOUT_MESSAGE =
   "A feature does not import the layout (src/features/{{from}} → src/layout): the layout composes features, not the other way round. Move what both need into the package's shared code (for example src/lib) (docs/style.md rule 14).";
+export const SHARED_MESSAGE =
+  'Shared code does not import a feature or the app layer that composes features (src/{{from}} → src/{{to}}): features build on shared code and src/pages, src/expose, src/layout, src/routing and src/app compose features, so the imports point one way (shared ← features ← app) and a feature can change, or go, without touching the code every feature uses. Move what the shared code needs into the shared folders, or let the caller pass it in (docs/style.md rule 14).';
+
+/** The folders of src/ that compose features into screens: the app layer. */
+export const APP_FOLDERS = ['pages', 'expose', 'layout', 'routing', 'app'];
+/** Folders of src/ in neither layer: test scaffolding, which tests of every layer use. */
+const UNLAYERED_FOLDERS = ['testing'];
 
 /**
  * The package directory and feature name of a file inside `<package>/src/features/<name>/`, else null.
@@ -27,6 +38,21 @@ export function featureOf(file) {
 }
 
 /**
+ * The package directory and top folder of a file of the package's shared code, `<package>/src/<folder>/`
+ * for any folder but src/features, the app layer's and src/testing; else null.
+ * @param {string} file
+ * @returns {{ root: string, folder: string } | null}
+ */
+export function sharedOf(file) {
+  const parts = path.resolve(file).split(path.sep);
+  const i = parts.lastIndexOf('src');
+  const folder = parts[i + 1];
+  if (i < 0 || i + 2 >= parts.length || folder === undefined) return null;
+  if (folder === 'features' || APP_FOLDERS.includes(folder) || UNLAYERED_FOLDERS.includes(folder)) return null;
+  return { root: parts.slice(0, i).join(path.sep) || path.sep, folder };
+}
+
+/**
  * @param {unknown} node
  * @returns {node is import('eslint').Rule.Node & { type: 'Literal', value: string }}
  */
@@ -37,21 +63,30 @@ const isStringLiteral = (node) =>
 export const featureBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'forbid a feature importing a sibling feature or the layout' },
+    docs: { description: 'forbid a feature importing a sibling feature or the layout, and shared code importing a feature or the app layer' },
     schema: [],
-    messages: { sibling: SIBLING_MESSAGE, layout: LAYOUT_MESSAGE },
+    messages: { sibling: SIBLING_MESSAGE, layout: LAYOUT_MESSAGE, shared: SHARED_MESSAGE },
   },
   create(context) {
     const feature = featureOf(context.filename);
-    if (!feature) return {};
+    const shared = feature ? null : sharedOf(context.filename);
+    const root = feature?.root ?? shared?.root;
+    if (root === undefined) return {};
     /** @param {unknown} source an import's specifier node */
     const check = (source) => {
       if (!isStringLiteral(source) || !source.value.startsWith('.')) return;
-      const target = path.relative(feature.root, path.resolve(path.dirname(context.filename), source.value)).split(path.sep);
-      if (target[0] !== 'src') return;
-      if (target[1] === 'layout') context.report({ node: source, messageId: 'layout', data: { from: feature.name } });
-      else if (target[1] === 'features' && target[2] && target[2] !== feature.name) {
-        context.report({ node: source, messageId: 'sibling', data: { from: feature.name, to: target[2] } });
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), source.value)).split(path.sep);
+      if (target[0] !== 'src' || target[1] === undefined) return;
+      if (shared) {
+        if (target[1] === 'features' || APP_FOLDERS.includes(target[1])) {
+          const to = target.slice(1, target[1] === 'features' ? 3 : 2).join('/');
+          context.report({ node: source, messageId: 'shared', data: { from: shared.folder, to } });
+        }
+      } else if (feature) {
+        if (target[1] === 'layout') context.report({ node: source, messageId: 'layout', data: { from: feature.name } });
+        else if (target[1] === 'features' && target[2] && target[2] !== feature.name) {
+          context.report({ node: source, messageId: 'sibling', data: { from: feature.name, to: target[2] } });
+        }
       }
     };
     return {
@@ -59,7 +94,7 @@ export const featureBoundaries = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
-      // require('…') and jest.mock('…') / jest.requireActual('…'): a test reaching into a sibling counts too.
+      // require('…') and jest.mock('…') / jest.requireActual('…'): a test reaching across a boundary counts too.
       CallExpression(node) {
         const { callee } = node;
         const named =
