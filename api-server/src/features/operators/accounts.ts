@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../plugins/app/sessions';
 import { WINDOW_MINUTES, admitAttempt, purgeStaleCounters, recordAttempt, settleSuccess } from '../session/throttle';
 import type { OperatorActor } from './actor';
-import { writeAudit } from './audit';
+import { type AuditRecord, writeAudit } from './audit';
 import { acceptTotp, newTotpSecret, totpEnrolment } from './totp';
 
 type Db = Kysely<Database>;
@@ -253,8 +253,11 @@ export async function verifyTotpCode(db: Db, ip: string, challenge: string, code
       .executeTakeFirstOrThrow();
     const actor: OperatorActor = { id: found.id, name: found.name, role: found.role, credentialId: session.id, via: 'session', expiresAt, ip };
     const enrolled = !found.totp_enrolled;
+    const enrolment: AuditRecord[] = enrolled
+      ? [{ action: 'operator.totp_enrol', targetType: 'operator', targetId: found.id, after: { totp_enrolled: true } }]
+      : [];
     await writeAudit(tx, actor, [
-      ...(enrolled ? [{ action: 'operator.totp_enrol', targetType: 'operator', targetId: found.id, after: { totp_enrolled: true } }] : []),
+      ...enrolment,
       { action: 'operator.sign_in', targetType: 'operator', targetId: found.id, after: { session: session.id, expires_at: expiresAt.toISOString() } },
     ]);
     return { token, expiresAt, actor };

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
+import { AUDIT_ACTIONS } from 'shared-sdk/contract/audit-actions';
 import { setUpTestApp } from '../../testing/test-app';
 import { type TestOperator, addTestOperator, operatorCall, signInOperator } from '../../testing/operators';
 import type { OperatorActor } from './accounts';
@@ -110,6 +111,61 @@ describe('audit trail', () => {
     assert.equal(lines[0], 'id,at,operator,role,action,target_type,target_id,reason,ip,before,after');
     assert.ok(lines.slice(1).every((line) => line.includes(',operator.role,')));
     assert.ok(lines.some((line) => line.includes('调岗')));
+  });
+
+  it('records only the actions of the shared list, AUDIT_ACTIONS (the one the console labels)', async () => {
+    const ok = (answer: { body: { code: number; msg: string } }) => assert.equal(answer.body.code, ApiCode.OK, answer.body.msg);
+    const other = await addTestOperator(harness.database.db, 'viewer');
+    const otherSession = await signInOperator(harness.app, harness.database.db, other);
+    const newToken = async () => {
+      const answer = await operatorCall<{ token: string; info: { id: number } }>(harness.app, {
+        url: '/api/operator/tokens/create',
+        token: otherSession,
+        payload: { name: 'scripts' },
+      });
+      ok(answer);
+      return answer.body.data;
+    };
+    ok(await operatorCall(harness.app, { url: '/api/operator/session/sign-out', token: (await newToken()).token, payload: {} }));
+    ok(await operatorCall(harness.app, { url: '/api/operator/tokens/revoke', token: otherSession, payload: { id: (await newToken()).info.id } }));
+    // Ending their sessions needs one to end; each reset ends them too.
+    for (const url of ['/api/operator/operators/revoke-sessions', '/api/operator/operators/reset-password', '/api/operator/operators/reset-totp'])
+      ok(await operatorCall(harness.app, { url, token: adminToken, payload: { id: other.id, reason: '交接' } }));
+    const spareSession = await signInOperator(harness.app, harness.database.db, admin);
+    ok(await operatorCall(harness.app, { url: '/api/operator/session/sign-out', token: spareSession, payload: {} }));
+    const creator = await operatorCall<{ id: number }>(harness.app, {
+      url: '/api/operator/users/create',
+      token: adminToken,
+      payload: { phone: `139${String(process.pid).padStart(8, '0').slice(-8)}`, password: 'secret-1', nickname: '审计' },
+    });
+    ok(creator);
+    ok(
+      await operatorCall(harness.app, {
+        url: '/api/operator/users/reset-password',
+        token: adminToken,
+        payload: { id: creator.body.data.id, reason: '忘记密码' },
+      }),
+    );
+
+    const recorded = (await harness.database.db.selectFrom('operator_audit').select('action').distinct().execute()).map((row) => row.action);
+    const listed: readonly string[] = AUDIT_ACTIONS;
+    assert.deepEqual(
+      recorded.filter((action) => !listed.includes(action)),
+      [],
+    );
+    for (const action of [
+      'operator.sign_in',
+      'operator.sign_out',
+      'token.create',
+      'token.sign_out',
+      'token.revoke',
+      'operator.totp_reset',
+      'operator.password_reset',
+      'operator.sessions_revoke',
+      'user.create',
+      'user.reset_password',
+    ])
+      assert.ok(recorded.includes(action), `${action} recorded`);
   });
 
   it('quotes CSV fields and defuses spreadsheet formulas', () => {

@@ -10,12 +10,13 @@
 import { Readable } from 'node:stream';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { AuditEntry } from 'shared-sdk/contract';
+import type { AuditAction } from 'shared-sdk/contract/audit-actions';
 import type { Database, OperatorAuditRow } from '../../db/schema';
 import type { OperatorActor } from './actor';
 
 export interface AuditRecord {
-  /** `<target>.<verb>`: material.approve, user.ban, operator.add, … */
-  action: string;
+  /** `<target>.<verb>`, one of `AUDIT_ACTIONS` (material.approve, user.ban, operator.add, …). */
+  action: AuditAction;
   targetType: string;
   targetId: string | number;
   before?: unknown;

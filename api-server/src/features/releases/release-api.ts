@@ -27,6 +27,7 @@ import {
   publishArchive,
 } from 'deploy';
 import { ApiCode, ok } from 'shared-sdk/contract';
+import type { ReleaseAuditStep } from 'shared-sdk/contract/audit-actions';
 import { releases as contract } from 'shared-sdk/contract/schemas';
 
 type ReleaseRemote = contract.ReleaseRemote;
@@ -145,7 +146,7 @@ export function registerReleaseApi(app: FastifyInstance): void {
   async function step(
     actor: OperatorActor,
     remote: string,
-    action: string,
+    action: ReleaseAuditStep,
     reason: string,
     run: (ctx: operations.DeployContext, tx: Kysely<Database>) => Promise<RolloutManifest>,
     /** Kept with the after values; a function is read on the manifest before and after (a user's pin, a QA user). */

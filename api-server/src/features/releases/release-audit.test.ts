@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../app';
 import { testConfig } from '../../testing/test-app';
 import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
-import { auditAutomaticSteps } from './release-audit';
+import { type AutomaticStep, auditAutomaticSteps } from './release-audit';
 
 const ref = (version: string) => ({ version, entry: 'mf-manifest.json', integrity: {} });
 const manifest = (revision: number, canary: boolean): RolloutManifest => ({
@@ -28,7 +28,7 @@ const manifest = (revision: number, canary: boolean): RolloutManifest => ({
     },
   },
 });
-const STEP = [{ action: 'release.rollback', remote: 'mf-tools', reason: 'canary failure rate 30 % vs 1 %' }];
+const STEP: AutomaticStep[] = [{ action: 'release.rollback', remote: 'mf-tools', reason: 'canary failure rate 30 % vs 1 %' }];
 
 describe('the audit rows of the automatic release steps', () => {
   let database: TestDatabase;

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RolloutManifest } from 'deploy';
+import type { AuditAction } from 'shared-sdk/contract/audit-actions';
 import { type AuditRecord, systemActor, writeAudit } from '../operators/audit';
 
 /** The parts of a remote's rollout an audit row keeps. */
@@ -23,7 +24,7 @@ export function rolloutSummary(manifest: RolloutManifest, remote: string) {
 
 export interface AutomaticStep {
   /** `release.<verb>`, as the manual steps name theirs (release.rollback, release.promote, …). */
-  action: string;
+  action: Extract<AuditAction, `release.${string}`>;
   remote: string;
   reason: string;
   /** Figures of the decision (loads, rates, p-value…), kept with the after values. */

@@ -12,10 +12,20 @@ import type { FastifyInstance } from 'fastify';
 import { ConflictError, type PlanDecision, type RolloutManifest, operations } from 'deploy';
 import { currentRunStats } from '../runtime/load-counts';
 import { alertFigures, type ReleaseEvent, sendAlert } from './alerts';
-import { auditAutomaticSteps } from './release-audit';
+import { type AutomaticStep, auditAutomaticSteps } from './release-audit';
 import type { ReleaseAccess } from './release-access';
 
 export const STEP_PLAN_ACTOR = 'api-server (step plan)';
+
+/** Each decision that changes something, as the audit trail names it: a new kind fails the typecheck until it has its action. */
+const AUDIT_ACTION: Readonly<Record<Exclude<PlanDecision['kind'], 'wait'>, AutomaticStep['action']>> = {
+  advance: 'release.advance',
+  promote: 'release.promote',
+  rollback: 'release.rollback',
+  'watch-rollback': 'release.watch_rollback',
+  'watch-failed': 'release.watch_failed',
+  'watch-end': 'release.watch_end',
+};
 
 /**
  * The decisions the release webhooks hear of, each under its own event: a canary the analysis rolled
@@ -46,7 +56,7 @@ export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, 
     if (error instanceof ConflictError) return [];
     throw error;
   }
-  const done = result.decisions.filter((d) => d.kind !== 'wait');
+  const done = result.decisions.filter((d): d is Exclude<PlanDecision, { kind: 'wait' }> => d.kind !== 'wait');
   // Each decision that changed something is on the audit trail, the server as its actor.
   await auditAutomaticSteps(
     app,
@@ -55,7 +65,7 @@ export async function runStepPlans(app: FastifyInstance, access: ReleaseAccess, 
     result.before,
     result.manifest,
     done.map((decision) => ({
-      action: `release.${decision.kind.replace('-', '_')}`,
+      action: AUDIT_ACTION[decision.kind],
       remote: decision.remote,
       reason: decision.reason,
       figures: figuresOf(decision),
