@@ -1,5 +1,11 @@
-/** The audit trail's actions in the console's words; an action not listed shows as the server names it. */
-const LABELS: Readonly<Record<string, string>> = {
+import type { AuditAction } from 'shared-sdk/contract/audit-actions';
+
+/**
+ * The audit trail's actions in the console's words: one for each action the server records (the
+ * typecheck fails on a listed action without its label). A row of an action not listed (an older
+ * name) shows as the server names it.
+ */
+export const ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'material.approve': '素材审核通过',
   'material.reject': '素材审核驳回',
   'material.review': '素材转入审核中',
@@ -11,20 +17,35 @@ const LABELS: Readonly<Record<string, string>> = {
   'certification.reject': '认证驳回',
   'appeal.lift': '申诉：解除封禁',
   'appeal.keep': '申诉：维持封禁',
+  'right.approve': '通过权益申请',
+  'right.reject': '驳回权益申请',
+  'draft.restore': '恢复草稿',
+  'user.create': '创建创作者账号',
   'user.verify': '实名认证',
   'user.unverify': '取消实名认证',
   'user.ban': '封禁',
   'user.unban': '解除封禁',
   'user.tools': '设置工具',
-  'user.reset-password': '重置密码',
+  'user.reset_password': '重置创作者密码',
   'newspaper.import': '导入报纸',
+  'score.daily': '生成每日积分',
   'operator.add': '添加操作员',
   'operator.disable': '停用操作员',
   'operator.enable': '启用操作员',
   'operator.role': '修改角色',
   'operator.password': '修改密码',
-  'operator.token.create': '创建个人令牌',
-  'operator.token.revoke': '吊销个人令牌',
+  'operator.password_reset': '重置操作员密码',
+  'operator.totp_enrol': '绑定身份验证器',
+  'operator.totp_reset': '重置身份验证器',
+  'operator.sessions_revoke': '结束操作员登录',
+  'operator.release_scope': '设置发布范围',
+  'operator.sign_in': '登录',
+  'operator.sign_out': '退出登录',
+  'token.create': '创建个人令牌',
+  'token.revoke': '吊销个人令牌',
+  'token.sign_out': '个人令牌退出登录',
+  'release_token.create': '创建发布令牌',
+  'release_token.revoke': '吊销发布令牌',
   'release.upload': '上传版本',
   'release.canary': '灰度发布',
   'release.pause': '暂停灰度',
@@ -40,4 +61,4 @@ const LABELS: Readonly<Record<string, string>> = {
   'release.qa_remove': '移除测试用户',
 };
 
-export const actionLabel = (action: string): string => LABELS[action] ?? action;
+export const actionLabel = (action: string): string => (ACTION_LABELS as Readonly<Record<string, string | undefined>>)[action] ?? action;
