@@ -5,7 +5,7 @@
  * tags; each starts unreviewed (1) with an upload log (1).
  */
 import { type Kysely } from 'kysely';
-import { MaterialLogCode } from 'shared-sdk/contract';
+import { LIMITS, MaterialLogCode } from 'shared-sdk/contract';
 import type { RequestOf, materials as contract } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
@@ -21,8 +21,6 @@ interface StoredImage {
   size: number;
 }
 
-const TITLE_MAX = 30;
-const DESCRIBE_MAX = 400;
 const MAX_LABELS = 20;
 
 const length = (text: string): number => [...text].length;
@@ -44,9 +42,9 @@ function checkTexts(input: { title: string; describe: string }): { title: string
   const title = input.title.trim();
   const describe = input.describe.trim();
   if (!title) throw invalid(M.TITLE_REQUIRED);
-  if (length(title) > TITLE_MAX) throw invalid(M.TITLE_TOO_LONG);
+  if (length(title) > LIMITS.MATERIAL_TITLE_MAX) throw invalid(M.TITLE_TOO_LONG);
   if (!describe) throw invalid(M.DESCRIBE_REQUIRED);
-  if (length(describe) > DESCRIBE_MAX) throw invalid(M.DESCRIBE_TOO_LONG);
+  if (length(describe) > LIMITS.MATERIAL_DESCRIBE_MAX) throw invalid(M.DESCRIBE_TOO_LONG);
   return { title, describe };
 }
 

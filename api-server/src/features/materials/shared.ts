@@ -1,5 +1,5 @@
 /** What the material routes share: messages, times, id lists, refusals. */
-import { ApiCode } from 'shared-sdk/contract';
+import { ApiCode, LIMITS } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 import type { IdListRule } from '../../lib/ids';
 
@@ -11,9 +11,9 @@ export const MATERIAL_MESSAGES = {
   BAD_IDS: '参数错误：ids 格式不正确',
   BAD_BEHAVIOR: '参数错误：不支持的素材操作',
   TITLE_REQUIRED: '素材名称不能为空',
-  TITLE_TOO_LONG: '素材名称不能超过30个字',
+  TITLE_TOO_LONG: `素材名称不能超过${LIMITS.MATERIAL_TITLE_MAX}个字`,
   DESCRIBE_REQUIRED: '素材描述不能为空',
-  DESCRIBE_TOO_LONG: '素材描述不能超过400个字',
+  DESCRIBE_TOO_LONG: `素材描述不能超过${LIMITS.MATERIAL_DESCRIBE_MAX}个字`,
   FILES_REQUIRED: '请上传图片素材',
   TOO_MANY_FILES: '一次最多上传20张图片',
   BAD_FILE_URL: '素材地址不正确',
