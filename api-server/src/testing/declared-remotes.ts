@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RemoteEntry } from 'shared-sdk/contract';
 import { REMOTES } from '../features/runtime/catalogue';
-import { contractRoutes } from '../features/runtime/release-source';
+import { wellFormedRoutes } from '../features/runtime/release-source';
 import type { RemoteSource } from '../features/runtime/remote-source';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -27,7 +27,7 @@ export function declaredRemoteSource(): RemoteSource {
           name: remote.name,
           version: '0.0.0-declared',
           manifestUrl: `/remotes/${remote.folder}/mf-manifest.json`,
-          routes: contractRoutes(await declared(remote.folder)),
+          routes: wellFormedRoutes(await declared(remote.folder)),
         })),
       ),
   };

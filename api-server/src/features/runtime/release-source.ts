@@ -13,8 +13,8 @@ function isRoute(value: unknown): value is RouteDeclaration {
   return typeof route.path === 'string' && typeof route.module === 'string' && typeof route.title === 'string';
 }
 
-/** A release's routes.json routes, as the contract types them (malformed ones are left out). */
-export function contractRoutes(routes: readonly unknown[]): RouteDeclaration[] {
+/** A release's routes.json routes that are well formed (path, module and title strings), as the contract types them; the others are left out. */
+export function wellFormedRoutes(routes: readonly unknown[]): RouteDeclaration[] {
   return routes.filter(isRoute);
 }
 
@@ -33,7 +33,7 @@ export function releaseRemoteSource(access: ReleaseAccess, fallback: RemoteSourc
             name: federationName(folder),
             version: found.version,
             manifestUrl: `${access.baseUrl}${folder}/${found.version}/${found.entry}`,
-            routes: contractRoutes(found.routes),
+            routes: wellFormedRoutes(found.routes),
           });
         }
       }

@@ -15,7 +15,7 @@ import { findActiveSession } from '../../plugins/app/sessions';
 import { isKnownRemote, type ReleaseAccess } from '../releases/release-access';
 import { judgeCanariesNow } from './canary-judge';
 import { countLoadReport, currentRun, statsSnapshot } from './load-counts';
-import { contractRoutes } from './release-source';
+import { wellFormedRoutes } from './release-source';
 
 /**
  * Per address and minute. A page reports at most two loads per remote (its version, and stable after
@@ -30,7 +30,7 @@ function withContractRoutes(view: ClientRollout, userId: string | null): Rollout
   const remotes: RolloutView['remotes'] = {};
   for (const [name, remote] of Object.entries(view.remotes)) {
     const versions: RolloutView['remotes'][string]['versions'] = {};
-    for (const [version, ref] of Object.entries(remote.versions)) versions[version] = { ...ref, routes: contractRoutes(ref.routes) };
+    for (const [version, ref] of Object.entries(remote.versions)) versions[version] = { ...ref, routes: wellFormedRoutes(ref.routes) };
     remotes[name] = { ...remote, versions };
   }
   return { ...view, remotes, userId };
