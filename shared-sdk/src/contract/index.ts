@@ -13,7 +13,7 @@ export * from './runtime-calls';
 export * from './api';
 export * from './content';
 export * from './short-drama';
-export * from './tools-score';
+export * from './creator-growth';
 export * from './editor';
 export * from './certification';
 export * from './jobs';

@@ -1,7 +1,7 @@
 /**
- * Creation score, rank, rights centre and help centre (docs/product.md §2): the answer types of their calls and
- * the catalogues both sides read (dimensions, levels, rights), so the page and the server name the
- * same things the same way.
+ * A creator's growth, the tools remote's screens: creation score, rank, rights centre and help centre
+ * (docs/product.md §2). The answer types of their calls and the catalogues both sides read
+ * (dimensions, levels, rights), so the page and the server name the same things the same way.
  */
 import type * as help from './schemas/help';
 import type * as rank from './schemas/rank';
