@@ -34,8 +34,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 type TestAppDependencies = Omit<AppDependencies, 'database'>;
 
-export async function buildTestApp(database: TestDatabase, overrides: Partial<AppConfig> = {}, deps: TestAppDependencies = {}): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig({ databaseUrl: database.url, ...overrides }), { ...deps, database, logger: false });
+/**
+ * The app on a test database, ready. It logs only when given a `logStream` (at the config's
+ * `logLevel`, `silent` unless overridden); `beforeReady` adds to it what only the test serves (routes).
+ */
+export async function buildTestApp(
+  database: TestDatabase,
+  overrides: Partial<AppConfig> = {},
+  deps: TestAppDependencies = {},
+  beforeReady?: (app: FastifyInstance) => unknown,
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig({ databaseUrl: database.url, ...overrides }), { logger: deps.logStream !== undefined, ...deps, database });
+  await beforeReady?.(app);
   await app.ready();
   return app;
 }
@@ -53,6 +63,12 @@ export interface TestDatabaseHarness {
 export interface TestAppHarness extends TestDatabaseHarness {
   /** The app, ready; throws if read before the set-up ran. */
   readonly app: FastifyInstance;
+  /**
+   * Another app (`buildTestApp`) on the same database, for the file's whole run: a second
+   * configuration, an app on top of the first one's storage, the server restarted. Closed at
+   * tear-down before the harness's app, the last built first; closing it earlier does no harm.
+   */
+  buildApp(overrides?: Partial<AppConfig>, deps?: TestAppDependencies): Promise<FastifyInstance>;
 }
 
 export interface TestDatabaseOptions<Harness = TestDatabaseHarness> {
@@ -70,6 +86,8 @@ export interface TestAppOptions extends TestDatabaseOptions<TestAppHarness> {
   /** Config over `testConfig()`. */
   overrides?: AtSetUp<Partial<AppConfig>>;
   deps?: AtSetUp<TestAppDependencies>;
+  /** Adds to the app before it is ready: routes only the test serves. */
+  beforeReady?: (app: FastifyInstance) => unknown;
 }
 
 /**
@@ -81,26 +99,43 @@ export interface TestAppOptions extends TestDatabaseOptions<TestAppHarness> {
  * these (the app is ready in the first, closed in the second).
  */
 export function setUpTestDatabase(options: TestDatabaseOptions = {}): TestDatabaseHarness {
-  return registerHarness(options, async () => undefined);
+  return registerHarness(
+    options,
+    async () => undefined,
+    () => ({}),
+  );
 }
 
 /** `setUpTestDatabase`, plus the app that `buildTestApp` builds on it, closed before the database. */
 export function setUpTestApp(options: TestAppOptions = {}): TestAppHarness {
-  return registerHarness(options, async (database) => {
-    const { overrides = {}, deps = {} } = options;
-    const config = typeof overrides === 'function' ? await overrides(database) : overrides;
-    const dependencies = typeof deps === 'function' ? await deps(database) : deps;
-    return buildTestApp(database, config, dependencies);
-  });
+  return registerHarness(
+    options,
+    async (database) => {
+      const { overrides = {}, deps = {} } = options;
+      const config = typeof overrides === 'function' ? await overrides(database) : overrides;
+      const dependencies = typeof deps === 'function' ? await deps(database) : deps;
+      return buildTestApp(database, config, dependencies, options.beforeReady);
+    },
+    (harness, closeFirst) => ({
+      buildApp: async (overrides?: Partial<AppConfig>, deps?: TestAppDependencies) => {
+        const other = await buildTestApp(harness.database, overrides, deps);
+        closeFirst(() => other.close());
+        return other;
+      },
+    }),
+  );
 }
 
-function registerHarness<App extends FastifyInstance | undefined>(
-  options: TestDatabaseOptions<TestDatabaseHarness & { readonly app: App }>,
+function registerHarness<App extends FastifyInstance | undefined, Extra extends object>(
+  options: TestDatabaseOptions<TestDatabaseHarness & { readonly app: App } & Extra>,
   build: (database: TestDatabase) => Promise<App>,
-): TestDatabaseHarness & { readonly app: App } {
+  extend: (harness: TestDatabaseHarness, closeFirst: (task: () => unknown) => void) => Extra,
+): TestDatabaseHarness & { readonly app: App } & Extra {
   let database: TestDatabase | undefined;
   let app: { built: App } | undefined;
   const cleanUps = [...(options.cleanUp ?? [])];
+  // Run before the app and the database close, the last added first.
+  const closings: Array<() => unknown> = [];
   const unready = (what: string) =>
     new Error(
       `${what} is not set up: read it in a test or a hook (not while the describe body is collected), ` +
@@ -117,11 +152,15 @@ function registerHarness<App extends FastifyInstance | undefined>(
     },
     cleanUp: (task: () => unknown) => void cleanUps.push(task),
   };
+  const extended = Object.assign(
+    harness,
+    extend(harness, (task) => void closings.unshift(task)),
+  );
 
   before(async () => {
     database = await openTestDatabase();
     app = { built: await build(database) };
-    await options.prepare?.(harness);
+    await options.prepare?.(extended);
   });
   after(async () => {
     const errors: unknown[] = [];
@@ -132,10 +171,11 @@ function registerHarness<App extends FastifyInstance | undefined>(
         errors.push(error);
       }
     };
+    for (const task of closings) await attempt(task);
     if (app) await attempt(() => app?.built?.close());
     if (database) await attempt(() => database?.close());
     for (const task of cleanUps) await attempt(task);
     if (errors.length) throw errors[0];
   });
-  return harness;
+  return extended;
 }
