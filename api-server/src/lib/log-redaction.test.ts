@@ -1,50 +1,36 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { describe, it } from 'node:test';
 import { body, signed } from '../testing/signed';
-import { testConfig, tempDir } from '../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { setUpTestApp, tempDir } from '../testing/test-app';
 import { REDACTED, redactText, redactValue } from './log-redaction';
 
 /** Hardening: live tokens, signatures, passwords and upload secrets never reach the log. */
 describe('log redaction', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const lines: string[] = [];
   const data = tempDir('log-redaction');
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildApp(testConfig({ databaseUrl: database.url, dataDir: data.dir, logLevel: 'info' }), {
-      database,
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
-    await app.ready();
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    data.remove();
+  const harness = setUpTestApp({
+    overrides: { dataDir: data.dir, logLevel: 'info' },
+    deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    cleanUp: [data.remove],
   });
 
   it('writes no token, sign, password or upload secret of real calls to the log', async () => {
     const password = 'demo1234';
-    const login = body<{ token: string }>(await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password } }));
+    const login = body<{ token: string }>(await signed(harness.app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password } }));
     const token = login.data.token;
     // GET calls carry the token and the signature in the URL.
-    const info = await signed(app, { url: '/api/user/mpBaseUserinfo', token });
+    const info = await signed(harness.app, { url: '/api/user/mpBaseUserinfo', token });
     const sign = new URL(`http://x${String(info.raw.req.url)}`).searchParams.get('sign') ?? '';
-    const upload = body<{ secretAccessKey: string; sessionToken: string }>(await signed(app, { url: '/api/upload/tos/token', token }));
+    const upload = body<{ secretAccessKey: string; sessionToken: string }>(await signed(harness.app, { url: '/api/upload/tos/token', token }));
     // A refused call and a malformed body are logged with their URL and error.
-    await app.inject({ method: 'GET', url: `/service/userban/getUserBanInfo?token=${token}x` });
-    await app.inject({
+    await harness.app.inject({ method: 'GET', url: `/service/userban/getUserBanInfo?token=${token}x` });
+    await harness.app.inject({
       method: 'POST',
       url: `/api/user/update?token=${token}`,
       headers: { 'content-type': 'application/json' },
       payload: `{"token":"${token}","password":"${password}",`,
     });
-    await signed(app, { method: 'POST', url: '/login/admin/quit', token });
+    await signed(harness.app, { method: 'POST', url: '/login/admin/quit', token });
 
     const log = lines.join('');
     assert.ok(lines.filter((line) => line.includes('"msg":"request completed"')).length >= 6, 'the requests were logged');
@@ -59,10 +45,10 @@ describe('log redaction', () => {
   it('logs a request in one line when it is answered: the request, its status and its time', async () => {
     lines.length = 0;
     const login = body<{ token: string }>(
-      await signed(app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password: 'demo1234' } }),
+      await signed(harness.app, { method: 'POST', url: '/login/admin/login', params: { phone: '13800000001', password: 'demo1234' } }),
     );
     lines.length = 0;
-    await signed(app, { url: '/api/user/mpBaseUserinfo', token: login.data.token });
+    await signed(harness.app, { url: '/api/user/mpBaseUserinfo', token: login.data.token });
     const entries = lines.map(
       (line) =>
         JSON.parse(line) as {

@@ -4,13 +4,10 @@
  * fails is counted on /metrics and logged with its content instead of vanishing.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { RolloutManifest } from 'deploy';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../../app';
-import { testConfig } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { type AutomaticStep, auditAutomaticSteps } from './release-audit';
 
 const ref = (version: string) => ({ version, entry: 'mf-manifest.json', integrity: {} });
@@ -31,40 +28,30 @@ const manifest = (revision: number, canary: boolean): RolloutManifest => ({
 const STEP: AutomaticStep[] = [{ action: 'release.rollback', remote: 'mf-tools', reason: 'canary failure rate 30 % vs 1 %' }];
 
 describe('the audit rows of the automatic release steps', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const lines: string[] = [];
 
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildApp(testConfig({ databaseUrl: database.url, logLevel: 'warn' }), {
-      database,
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
-    await app.ready();
-  });
+  // Registered before the set-up, so it runs before the app and the database close.
   after(async () => {
-    await sql`DROP TRIGGER IF EXISTS audit_down ON operator_audit`.execute(database.db);
-    await app.close();
-    await database.close();
+    await sql`DROP TRIGGER IF EXISTS audit_down ON operator_audit`.execute(harness.database.db);
   });
+  const harness = setUpTestApp({ overrides: { logLevel: 'warn' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
 
   const rowsOf = async (actor: string) =>
-    database.db.selectFrom('operator_audit').select(['action', 'target_id', 'reason']).where('operator_name', '=', actor).execute();
+    harness.database.db.selectFrom('operator_audit').select(['action', 'target_id', 'reason']).where('operator_name', '=', actor).execute();
   const lost = async (actor: string) => {
-    const text = (await app.inject({ url: '/metrics' })).body;
+    const text = (await harness.app.inject({ url: '/metrics' })).body;
     const line = text.split('\n').find((l) => l.startsWith(`release_audit_rows_lost_total{actor="${actor}"}`));
     return line ? Number(line.split(' ').at(-1)) : 0;
   };
 
   it('retries a row the database refused once, and writes it', async () => {
     // The audit table refuses its next insert only (a sequence is not rolled back with the insert).
-    await sql`CREATE SEQUENCE audit_down_seq`.execute(database.db);
+    await sql`CREATE SEQUENCE audit_down_seq`.execute(harness.database.db);
     await sql`CREATE FUNCTION audit_down() RETURNS trigger AS $$ BEGIN IF nextval('audit_down_seq') <= 1 THEN RAISE EXCEPTION 'audit table unavailable'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
-      database.db,
+      harness.database.db,
     );
-    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON operator_audit FOR EACH ROW EXECUTE FUNCTION audit_down()`.execute(database.db);
-    const written = await auditAutomaticSteps(app, 'auto-rollback-once', 'production', manifest(1, true), manifest(2, false), STEP, [10]);
+    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON operator_audit FOR EACH ROW EXECUTE FUNCTION audit_down()`.execute(harness.database.db);
+    const written = await auditAutomaticSteps(harness.app, 'auto-rollback-once', 'production', manifest(1, true), manifest(2, false), STEP, [10]);
     assert.equal(written, true);
     assert.deepEqual(await rowsOf('auto-rollback-once'), [{ action: 'release.rollback', target_id: 'production/mf-tools', reason: STEP[0]!.reason }]);
     assert.equal(await lost('auto-rollback-once'), 0);
@@ -72,9 +59,9 @@ describe('the audit rows of the automatic release steps', () => {
 
   it('counts and logs, with their content, rows the database keeps refusing', async () => {
     await sql`CREATE OR REPLACE FUNCTION audit_down() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit table unavailable'; END $$ LANGUAGE plpgsql`.execute(
-      database.db,
+      harness.database.db,
     );
-    const written = await auditAutomaticSteps(app, 'auto-rollback-down', 'production', manifest(1, true), manifest(2, false), STEP, [5, 5]);
+    const written = await auditAutomaticSteps(harness.app, 'auto-rollback-down', 'production', manifest(1, true), manifest(2, false), STEP, [5, 5]);
     assert.equal(written, false);
     assert.deepEqual(await rowsOf('auto-rollback-down'), []);
     assert.equal(await lost('auto-rollback-down'), 1);

@@ -8,16 +8,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, operations, publish } from 'deploy';
 import { runCli } from 'deploy/cli';
 import { HOST, writeBuild } from 'deploy/testing';
-import type { FastifyInstance } from 'fastify';
 import { ApiCode, type ApiEnvelope } from 'shared-sdk/contract';
-import { buildApp } from '../../app';
 import { addTestOperator, signInOperator } from '../../testing/operators';
-import { tempDir, testConfig } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { HOST_BREAK_WARNING } from './host-compat';
 
 interface HostCheck {
@@ -31,8 +28,6 @@ interface HostCheck {
 const hostShared = (provides: Record<string, string>) => Object.entries(provides).map(([name, version]) => ({ name, version, singleton: true }));
 
 describe('a host release re-checks the released remotes', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const lines: string[] = [];
   const web = tempDir('host-check-web');
   const releases = tempDir('host-check-store');
@@ -40,7 +35,7 @@ describe('a host release re-checks the released remotes', () => {
   const tokens: Record<string, string> = {};
 
   const call = async (token: string, payload: Record<string, unknown>, url = '/api/operator/releases/check-host') => {
-    const response = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+    const response = await harness.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
     return { status: response.statusCode, body: response.json() as ApiEnvelope<HostCheck> };
   };
 
@@ -60,15 +55,17 @@ describe('a host release re-checks the released remotes', () => {
       await publish(store, { remote, distDir: dist, host, who: 'ana' });
       await operations.promote(ctx, remote, version);
     }
-    database = await openTestDatabase();
-    app = await buildApp(testConfig({ databaseUrl: database.url, webRoot: web.dir, releasesDir: releases.dir, releaseEnv: 'production', logLevel: 'warn' }), {
-      database,
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
-    await app.ready();
-    for (const role of ['admin', 'release_manager', 'viewer']) tokens[role] = await signInOperator(app, database.db, await addTestOperator(database.db, role));
-    const manager = await addTestOperator(database.db, 'release_manager');
-    tokens.toolsManager = await signInOperator(app, database.db, manager);
+  });
+  const harness = setUpTestApp({
+    overrides: { webRoot: web.dir, releasesDir: releases.dir, releaseEnv: 'production', logLevel: 'warn' },
+    deps: { logStream: { write: (line: string) => void lines.push(line) } },
+    cleanUp: [web.remove, releases.remove, builds.remove],
+  });
+  before(async () => {
+    const { db } = harness.database;
+    for (const role of ['admin', 'release_manager', 'viewer']) tokens[role] = await signInOperator(harness.app, db, await addTestOperator(db, role));
+    const manager = await addTestOperator(db, 'release_manager');
+    tokens.toolsManager = await signInOperator(harness.app, db, manager);
     const scoped = await call(
       tokens.admin!,
       { id: manager.id, remotes: ['mf-tools'], envs: ['production'], reason: 'tools team' },
@@ -77,13 +74,6 @@ describe('a host release re-checks the released remotes', () => {
     assert.equal(scoped.body.code, 0, scoped.body.msg);
     const ci = await call(tokens.admin!, { name: 'tools-ci', remote: 'mf-tools', env: 'production' }, '/api/operator/release-tokens/create');
     tokens.ci = (ci.body.data as unknown as { token: string }).token;
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    releases.remove();
-    builds.remove();
   });
 
   it('logs at start-up each released remote version the host it serves cannot run', async () => {
@@ -153,8 +143,8 @@ describe('a host release re-checks the released remotes', () => {
   });
 
   it('runs deploy check-host --server against the listening server, exit 1 naming each broken version', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const server = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const server = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
     const hostDir = path.join(builds.dir, 'new-host');
     await fs.mkdir(hostDir, { recursive: true });
     const deploy = async (shared: Record<string, string>, token = tokens.admin!) => {

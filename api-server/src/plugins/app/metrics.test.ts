@@ -4,14 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { fetchToken, newKey, ossInject, SAMPLE } from '../../features/oss/oss-test-client';
 import { claimJob, finishJob } from '../../features/video/jobs';
 import { login } from '../../testing/signed';
-import { buildApp } from '../../app';
-import { buildTestApp, setUpTestApp, tempDir, testConfig } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { buildTestApp, setUpTestApp, tempDir } from '../../testing/test-app';
 
 interface Sample {
   labels?: Record<string, string>;
@@ -160,33 +157,19 @@ describe('GET /metrics', () => {
 });
 
 describe('request ids', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const lines: string[] = [];
-
-  before(async () => {
-    database = await openTestDatabase();
-    app = await buildApp(testConfig({ databaseUrl: database.url, logLevel: 'info' }), {
-      database,
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
-    await app.ready();
-  });
-  after(async () => {
-    await app.close();
-    await database.close();
-  });
+  const harness = setUpTestApp({ overrides: { logLevel: 'info' }, deps: { logStream: { write: (line: string) => void lines.push(line) } } });
 
   it("keeps the proxy's X-Request-Id on the answer and in the log line, and replaces one that is not an id", async () => {
     const given = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
-    const answer = await app.inject({ url: '/releases/mf-tools/1.0.0/none.js', headers: { 'x-request-id': given } });
+    const answer = await harness.app.inject({ url: '/releases/mf-tools/1.0.0/none.js', headers: { 'x-request-id': given } });
     assert.equal(answer.headers['x-request-id'], given);
     const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).find((l) => l.reqId === given);
     assert.equal(logged?.msg, 'request completed');
 
-    const hostile = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'x\u001b[31m<script>' } });
+    const hostile = await harness.app.inject({ url: '/healthz', headers: { 'x-request-id': 'x\u001b[31m<script>' } });
     assert.match(String(hostile.headers['x-request-id']), /^[0-9a-f-]{36}$/, 'a fresh id instead');
-    const fresh = await app.inject({ url: '/healthz' });
+    const fresh = await harness.app.inject({ url: '/healthz' });
     assert.notEqual(fresh.headers['x-request-id'], hostile.headers['x-request-id']);
   });
 });
