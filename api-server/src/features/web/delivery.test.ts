@@ -2,15 +2,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { FolderBlobStore, ReleaseStore } from 'deploy';
-import type { FastifyInstance } from 'fastify';
 import { ok } from 'shared-sdk/contract';
 import { publishTestRelease } from '../../testing/releases';
-import { buildApp } from '../../app';
-import { tempDir, testConfig } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { acceptedEncodings } from './encoding';
 
 const CODE = 'export const screen = "素材库";\n'.repeat(400);
@@ -29,8 +26,6 @@ function writeFiles(root: string, files: Record<string, string | Buffer>): void 
 }
 
 describe('web: compressed, cacheable delivery', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const web = tempDir('creator-web');
   const releases = tempDir('creator-releases');
 
@@ -49,24 +44,22 @@ describe('web: compressed, cacheable delivery', () => {
     await store.blobs.put('mf-tools/1.0.0/screen.1a2b3c4d.js.br', brotliCompressSync(CODE), 'application/octet-stream');
     await store.blobs.put('mf-tools/1.0.0/screen.1a2b3c4d.js.gz', gzipSync(CODE), 'application/octet-stream');
     await store.blobs.put('mf-tools/1.0.0/screen.1a2b3c4d.js.map', Buffer.from('{}'), 'application/json');
-    database = await openTestDatabase();
-    app = await buildApp(testConfig({ webRoot: web.dir, releasesDir: releases.dir }), { database, logger: false });
-    // Answers of known sizes, so the size threshold and the storage exception can be checked.
-    app.get('/api/runtime/test-big', { config: { auth: 'public' } }, async () =>
-      ok({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `稿件 ${i}` })) }),
-    );
-    app.get('/api/runtime/test-small', { config: { auth: 'public' } }, async () => ok({ id: 1 }));
-    app.get('/oss/creator/test.json', { config: { auth: 'public' } }, async () => ok({ items: Array.from({ length: 200 }, (_, i) => i) }));
   });
-  after(async () => {
-    await app.close();
-    await database.close();
-    web.remove();
-    releases.remove();
+  const harness = setUpTestApp({
+    overrides: { webRoot: web.dir, releasesDir: releases.dir },
+    // Answers of known sizes, so the size threshold and the storage exception can be checked.
+    beforeReady: (app) => {
+      app.get('/api/runtime/test-big', { config: { auth: 'public' } }, async () =>
+        ok({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `稿件 ${i}` })) }),
+      );
+      app.get('/api/runtime/test-small', { config: { auth: 'public' } }, async () => ok({ id: 1 }));
+      app.get('/oss/creator/test.json', { config: { auth: 'public' } }, async () => ok({ items: Array.from({ length: 200 }, (_, i) => i) }));
+    },
+    cleanUp: [web.remove, releases.remove],
   });
 
   const get = (url: string, acceptEncoding?: string, accept = '*/*') =>
-    app.inject({ method: 'GET', url, headers: { accept, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
+    harness.app.inject({ method: 'GET', url, headers: { accept, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
 
   it('reads Accept-Encoding with preferences and refusals', () => {
     assert.deepEqual(acceptedEncodings('gzip, deflate, br, zstd'), ['br', 'gzip']);
