@@ -15,8 +15,7 @@ import { SAMPLE, fetchToken, newKey, ossInject } from '../features/oss/oss-test-
 import { EMBEDDED_REGION } from '../plugins/app/storage';
 import { publishTestRelease } from '../testing/releases';
 import { body, login, signed } from '../testing/signed';
-import { buildTestApp, tempDir } from '../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../testing/test-database';
+import { buildTestApp, setUpTestApp, tempDir } from '../testing/test-app';
 import { OssObjectStore, OssStoreError } from './oss-object-store';
 import { ObjectTooLargeError, readAll, readObject } from './object-store';
 import { releaseObjects } from './release-objects';
@@ -25,25 +24,18 @@ import { cleanedUrl } from '../testing/clean-image';
 const OPERATOR = { accessKeyId: 'operator-test-key', accessKeySecret: 'operator-test-secret' };
 
 describe('OssObjectStore against the embedded OSS server', () => {
-  let database: TestDatabase;
-  let server: FastifyInstance;
   let endpoint: string;
   let store: OssObjectStore;
   const data = tempDir('oss-store');
   const storeWith = (key: Partial<typeof OPERATOR>) =>
     new OssObjectStore({ bucket: 'creator', region: EMBEDDED_REGION, endpoint, ...OPERATOR, ...key, listPageSize: 2 });
 
+  // The embedded OSS server the store talks to.
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, ossOperatorKey: OPERATOR }, cleanUp: [data.remove] });
   before(async () => {
-    database = await openTestDatabase();
-    server = await buildTestApp(database, { dataDir: data.dir, ossOperatorKey: OPERATOR });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    endpoint = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/oss`;
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    endpoint = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}/oss`;
     store = storeWith({});
-  });
-  after(async () => {
-    await server.close();
-    await database.close();
-    data.remove();
   });
 
   it('puts, heads, gets and serves an object', async () => {
@@ -58,7 +50,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
     assert.deepEqual(got && (await readAll(got.body, 1e6)), SAMPLE.png);
     assert.equal(got?.contentType, 'image/png');
     assert.equal(got?.size, SAMPLE.png.length);
-    assert.ok((await server.storage.head(key))?.etag === put.etag, 'the server stored what the store put');
+    assert.ok((await harness.app.storage.head(key))?.etag === put.etag, 'the server stored what the store put');
 
     const url = store.publicUrl(key);
     assert.equal(url, `${endpoint}/creator/newspaper/1/page_(1)'s.png`);
@@ -72,7 +64,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
     const key = 'media/stream.bin';
     const bytes = randomBytes(3 * 1024 * 1024 + 5);
     const put = await store.put(key, Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), 'application/octet-stream');
-    assert.deepEqual([put.size, put.etag], [bytes.length, (await server.storage.head(key))?.etag]);
+    assert.deepEqual([put.size, put.etag], [bytes.length, (await harness.app.storage.head(key))?.etag]);
     const whole = await store.get(key);
     assert.deepEqual(whole && (await readAll(whole.body, bytes.length)), bytes);
     const middle = await store.get(key, { start: 2_000_000, end: 2_000_099 });
@@ -84,7 +76,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
     assert.equal(await store.readHead('media/none.bin', 16), null);
 
     await assert.rejects(store.put('media/too-big.bin', Readable.from([bytes]), 'application/octet-stream', { maxBytes: 1024 }), ObjectTooLargeError);
-    assert.equal(await server.storage.head('media/too-big.bin'), null, 'the aborted PutObject stored nothing');
+    assert.equal(await harness.app.storage.head('media/too-big.bin'), null, 'the aborted PutObject stored nothing');
   });
 
   it('lists a prefix across pages, and deletes', async () => {
@@ -117,7 +109,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
     await assert.rejects(storeWith({ accessKeyId: 'someone-else' }).list(''), { code: 'InvalidAccessKeyId', status: 403 });
     assert.equal((await fetch(`${endpoint}/creator/?prefix=list/`)).status, 403, 'anonymous listing');
 
-    const app = server;
+    const app = harness.app;
     const upload = await fetchToken(app, await login(app, '13800000001'));
     const key = newKey(upload.keyScope);
     assert.equal((await ossInject(app, upload, { method: 'PUT', key, payload: SAMPLE.png, contentType: 'image/png' })).statusCode, 200);
@@ -131,7 +123,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
     const web = tempDir('oss-store-web');
 
     before(async () => {
-      app = await buildTestApp(database, { webRoot: web.dir, releasesBucketPrefix: 'releases' }, { storage: store });
+      app = await buildTestApp(harness.database, { webRoot: web.dir, releasesBucketPrefix: 'releases' }, { storage: store });
     });
     after(async () => {
       await app.close();
@@ -170,7 +162,7 @@ describe('OssObjectStore against the embedded OSS server', () => {
       const releases = new ReleaseStore(new BucketBlobStore(releaseObjects(store), 'releases/'));
       await publishTestRelease(releases, 'mf-tools', '3.0.0');
       await operations.promote({ store: releases, env: 'production', who: 'test' }, 'mf-tools', '3.0.0');
-      assert.ok(await server.storage.head('releases/manifests/production.json'), 'written to the server behind the store');
+      assert.ok(await harness.app.storage.head('releases/manifests/production.json'), 'written to the server behind the store');
       const file = await app.inject({ method: 'GET', url: '/releases/mf-tools/3.0.0/remoteEntry.js' });
       assert.equal(file.statusCode, 200);
       assert.equal(file.body, 'var v = "3.0.0";');

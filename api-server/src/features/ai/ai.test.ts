@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { AI_MESSAGES, AiCode, ApiCode } from 'shared-sdk/contract';
 import { body, login, signParams, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 
 const KEY = 'sk-test-provider-key-never-in-answers';
 const VERIFIED = '13800000001';
@@ -57,7 +56,6 @@ const events = (text: string) =>
     .map((block) => ({ name: /^event: (.+)$/m.exec(block)?.[1] ?? 'message', data: JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? 'null') as unknown }));
 
 describe('AI writing helpers', () => {
-  let database: TestDatabase;
   let provider: Awaited<ReturnType<typeof startProvider>>;
   let configured: FastifyInstance;
   let unconfigured: FastifyInstance;
@@ -68,18 +66,21 @@ describe('AI writing helpers', () => {
 
   before(async () => {
     provider = await startProvider();
-    database = await openTestDatabase();
-    configured = await buildTestApp(database, { aiBaseUrl: provider.url, aiApiKey: KEY, aiModel: 'test-model', aiPerMinute: 8 });
-    unconfigured = await buildTestApp(database);
+  });
+  const harness = setUpTestApp({
+    overrides: () => ({ aiBaseUrl: provider.url, aiApiKey: KEY, aiModel: 'test-model', aiPerMinute: 8 }),
+    cleanUp: [
+      () => {
+        provider.server.closeAllConnections();
+        provider.server.close();
+      },
+    ],
+  });
+  before(async () => {
+    configured = harness.app;
+    unconfigured = await harness.buildApp();
     token = await login(configured, VERIFIED);
     otherToken = await login(configured, '13800000006');
-  });
-  after(async () => {
-    await configured.close();
-    await unconfigured.close();
-    await database.close();
-    provider.server.closeAllConnections();
-    provider.server.close();
   });
 
   it('says clearly when no provider is configured, and calls nobody', async () => {
@@ -178,21 +179,21 @@ describe('AI writing helpers', () => {
     const open = await write(configured, { action: 'polish', text: '一段文字' }, contentBanned);
     assert.match(String(open.headers['content-type']), /^text\/event-stream/);
 
-    const postBanned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000004').executeTakeFirstOrThrow();
+    const postBanned = await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000004').executeTakeFirstOrThrow();
     const bannedToken = await login(configured, '13800000004');
-    await database.db.updateTable('bans').set({ ban_range_type: '1,3' }).where('user_id', '=', postBanned.id).execute();
+    await harness.database.db.updateTable('bans').set({ ban_range_type: '1,3' }).where('user_id', '=', postBanned.id).execute();
     try {
       const refusedBan = body(await write(configured, { action: 'polish', text: '一段文字' }, bannedToken));
       assert.equal(refusedBan.code, ApiCode.BANNED, refusedBan.msg);
     } finally {
-      await database.db.updateTable('bans').set({ ban_range_type: '3' }).where('user_id', '=', postBanned.id).execute();
+      await harness.database.db.updateTable('bans').set({ ban_range_type: '3' }).where('user_id', '=', postBanned.id).execute();
     }
     assert.equal(provider.seen.length, seenBefore + 1, 'only the allowed call reached the provider');
   });
 
   it('refuses cheaply before looking up a ban: not configured and too many calls come first', async () => {
-    const banned = await database.db.selectFrom('users').select('id').where('phone', '=', '13800000004').executeTakeFirstOrThrow();
-    await database.db.updateTable('bans').set({ ban_range_type: '1,3' }).where('user_id', '=', banned.id).execute();
+    const banned = await harness.database.db.selectFrom('users').select('id').where('phone', '=', '13800000004').executeTakeFirstOrThrow();
+    await harness.database.db.updateTable('bans').set({ ban_range_type: '1,3' }).where('user_id', '=', banned.id).execute();
     try {
       const unconfiguredToken = await login(unconfigured, '13800000004');
       const notConfigured = body(await write(unconfigured, { action: 'polish', text: '一段文字' }, unconfiguredToken));
@@ -207,7 +208,7 @@ describe('AI writing helpers', () => {
       assert.ok(limited > 0, String(codes));
       assert.deepEqual(codes, [...Array<number>(limited).fill(ApiCode.BANNED), ...Array<number>(9 - limited).fill(ApiCode.TOO_MANY_ATTEMPTS)]);
     } finally {
-      await database.db.updateTable('bans').set({ ban_range_type: '3' }).where('user_id', '=', banned.id).execute();
+      await harness.database.db.updateTable('bans').set({ ban_range_type: '3' }).where('user_id', '=', banned.id).execute();
     }
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import {
   ApiCode,
@@ -13,8 +13,7 @@ import {
   manuscriptStatusLabel,
 } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp } from '../../testing/test-app';
 import { editorClock } from './clock';
 import { sql } from 'kysely';
 import { deleteManuscripts } from '../drafts/manuscript-store';
@@ -26,7 +25,7 @@ const NOW = new Date('2026-03-02T02:00:00Z'); // 10:00 China time
 const minutes = (n: number) => formatChinaTime(NOW.getTime() + n * 60_000);
 
 describe('publish, schedule and review', () => {
-  let database: TestDatabase;
+  // The harness's app, until a test restarts the server.
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const showManuscript = async (id: number, phone = VERIFIED) =>
@@ -34,15 +33,14 @@ describe('publish, schedule and review', () => {
   const list = async (type: number, status: number) =>
     body<ManuscriptListAnswer>(await signed(app, { url: '/api/manuscript/list', token: tokens[VERIFIED], params: { type, status, page: 1, size: 50 } }));
 
-  before(async () => {
+  before(() => {
     editorClock.now = () => NOW;
-    database = await openTestDatabase();
-    app = await buildTestApp(database);
-    for (const phone of PHONES) tokens[phone] = await login(app, phone);
   });
-  after(async () => {
-    await app.close();
-    await database.close();
+  const harness = setUpTestApp({
+    prepare: async () => {
+      app = harness.app;
+      for (const phone of PHONES) tokens[phone] = await login(app, phone);
+    },
   });
 
   it('publishes a draft into review: it leaves the drafts and shows in the library as 审核中', async () => {
@@ -90,9 +88,9 @@ describe('publish, schedule and review', () => {
     assert.deepEqual([scheduled.data.status, scheduled.data.publish_time], [ManuscriptStatus.SCHEDULED, minutes(60)]);
     const id = scheduled.data.manuscript_id ?? 0;
     assert.equal((await showManuscript(id)).data.nm_scheduled_time, minutes(60));
-    assert.equal(await publishDue(database.db, new Date(NOW.getTime() + 59 * 60_000)), 0, 'not yet due');
+    assert.equal(await publishDue(harness.database.db, new Date(NOW.getTime() + 59 * 60_000)), 0, 'not yet due');
     assert.equal((await showManuscript(id)).data.nm_status, ManuscriptStatus.SCHEDULED);
-    assert.ok((await publishDue(database.db, new Date(NOW.getTime() + 60 * 60_000))) >= 1);
+    assert.ok((await publishDue(harness.database.db, new Date(NOW.getTime() + 60 * 60_000))) >= 1);
     assert.equal((await showManuscript(id)).data.nm_status, ManuscriptStatus.IN_REVIEW);
   });
 
@@ -101,11 +99,11 @@ describe('publish, schedule and review', () => {
     const id = scheduled.data.manuscript_id ?? 0;
     await app.close();
     editorClock.now = () => new Date(NOW.getTime() + 31 * 60_000);
-    app = await buildTestApp(database);
+    app = await harness.buildApp();
     tokens[VERIFIED] = await login(app, VERIFIED);
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== ManuscriptStatus.IN_REVIEW; attempt += 1) {
-      status = (await database.db.selectFrom('manuscripts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+      status = (await harness.database.db.selectFrom('manuscripts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
       if (status !== ManuscriptStatus.IN_REVIEW) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.equal(status, ManuscriptStatus.IN_REVIEW);
@@ -115,17 +113,17 @@ describe('publish, schedule and review', () => {
   it('lets an operator approve, reject with a reason the creator reads, and take offline', async () => {
     const one = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
     const two = (await add(app, tokens[VERIFIED], kindFields(EditorKind.VIDEO, { save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-    await reviewManuscript(database.db, one, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, one, 'approve', '', NOW);
     const approved = await showManuscript(one);
     assert.equal(approved.data.nm_status, ManuscriptStatus.PUBLISHED);
     assert.equal(manuscriptStatusLabel(1, approved.data.nm_status, approved.data.nm_review_code), '已发布');
-    await assert.rejects(reviewManuscript(database.db, two, 'reject', '  ', NOW), /未通过原因/);
-    await reviewManuscript(database.db, two, 'reject', '视频画面模糊，请重新上传', NOW);
+    await assert.rejects(reviewManuscript(harness.database.db, two, 'reject', '  ', NOW), /未通过原因/);
+    await reviewManuscript(harness.database.db, two, 'reject', '视频画面模糊，请重新上传', NOW);
     const rejected = await showManuscript(two);
     assert.deepEqual([rejected.data.nm_status, rejected.data.nm_reject_reason], [ManuscriptStatus.REJECTED, '视频画面模糊，请重新上传']);
     assert.equal(manuscriptStatusLabel(2, rejected.data.nm_status, rejected.data.nm_review_code), '未通过');
-    await assert.rejects(reviewManuscript(database.db, two, 'offline', '', NOW), /只有已发布的稿件可以下线/);
-    await reviewManuscript(database.db, one, 'offline', '', NOW);
+    await assert.rejects(reviewManuscript(harness.database.db, two, 'offline', '', NOW), /只有已发布的稿件可以下线/);
+    await reviewManuscript(harness.database.db, one, 'offline', '', NOW);
     assert.equal((await showManuscript(one)).data.nm_status, ManuscriptStatus.OFFLINE);
   });
 
@@ -133,7 +131,7 @@ describe('publish, schedule and review', () => {
     const works: number[] = [];
     for (let n = 0; n < 2; n += 1) {
       const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
       works.push(id);
     }
     const inReview = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
@@ -159,7 +157,7 @@ describe('publish, schedule and review', () => {
     const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
     const whileInReview = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id }));
     assert.deepEqual([whileInReview.code, whileInReview.msg], [ApiCode.CONFLICT, '审核中的稿件不能修改']);
-    await reviewManuscript(database.db, id, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
     assert.equal((await add(app, tokens[OTHER], articleFields({ manuscript_id: id }))).code, ApiCode.FORBIDDEN);
     const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '修改后的文章标题' }));
     assert.equal(draft.code, 0, draft.msg);
@@ -175,30 +173,30 @@ describe('publish, schedule and review', () => {
 
   it('a refused publish changes nothing on the server, and the draft then saves on the same base', async () => {
     const approved = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-    await reviewManuscript(database.db, approved, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, approved, 'approve', '', NOW);
     const inReview = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
     const fields = (patch: Parameters<typeof kindFields>[1]) => kindFields(EditorKind.COLLECTION, { item_ids: `${approved},${inReview}`, ...patch });
     const draft = await add(app, tokens[VERIFIED], fields({ title: '合集的第一版标题' }));
     assert.equal(draft.code, 0, draft.msg);
     const id = draft.data.draft_id;
-    const before = await storedState(database.db, id);
+    const before = await storedState(harness.database.db, id);
     for (const [save_type, publish_time] of [
       [SaveType.PUBLISH, ''],
       [SaveType.SCHEDULE, minutes(60)],
     ] as const) {
       const refused = await add(app, tokens[VERIFIED], fields({ draft_id: id, base_version: 1, title: '合集改过的标题', save_type, publish_time }));
       assert.deepEqual([refused.code, refused.msg], [ApiCode.INVALID_PARAMS, '合集只能收录已发布的作品'], `save_type ${save_type}`);
-      assert.deepEqual(await storedState(database.db, id), before, 'the stored version, text and history are as they were, and no manuscript was made');
+      assert.deepEqual(await storedState(harness.database.db, id), before, 'the stored version, text and history are as they were, and no manuscript was made');
     }
     const saved = await add(app, tokens[VERIFIED], fields({ draft_id: id, base_version: 1, title: '合集改过的标题' }));
     assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
-    const after = await storedState(database.db, id);
+    const after = await storedState(harness.database.db, id);
     assert.deepEqual([after.version, after.title, after.listed, after.manuscripts], [2, '合集改过的标题', true, before.manuscripts]);
   });
 
   it('refuses to publish a draft whose manuscript went back into review meanwhile, keeping the draft as it was', async () => {
     const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-    await reviewManuscript(database.db, id, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
     const tabA = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '甲页修改的标题' }));
     const tabB = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '乙页修改的标题' }));
     const sentBack = await add(
@@ -207,14 +205,14 @@ describe('publish, schedule and review', () => {
       articleFields({ draft_id: tabB.data.draft_id, base_version: 1, title: '乙页修改的标题', save_type: SaveType.PUBLISH }),
     );
     assert.equal(sentBack.code, 0, sentBack.msg);
-    const before = await storedState(database.db, tabA.data.draft_id);
+    const before = await storedState(harness.database.db, tabA.data.draft_id);
     const refused = await add(
       app,
       tokens[VERIFIED],
       articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题', save_type: SaveType.PUBLISH }),
     );
     assert.deepEqual([refused.code, refused.msg], [ApiCode.CONFLICT, '审核中的稿件不能修改']);
-    assert.deepEqual(await storedState(database.db, tabA.data.draft_id), before);
+    assert.deepEqual(await storedState(harness.database.db, tabA.data.draft_id), before);
     assert.equal((await showManuscript(id)).data.nm_title, '乙页修改的标题', 'the manuscript in review is untouched');
     const saved = await add(app, tokens[VERIFIED], articleFields({ draft_id: tabA.data.draft_id, base_version: 1, title: '甲页再改的标题' }));
     assert.deepEqual([saved.code, saved.data.version], [0, 2], saved.msg);
@@ -224,7 +222,7 @@ describe('publish, schedule and review', () => {
     const works: number[] = [];
     for (let n = 0; n < 3; n += 1) {
       const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
       works.push(id);
     }
     const fields = (patch: Parameters<typeof kindFields>[1]) => kindFields(EditorKind.COLLECTION, { item_ids: works.join(','), ...patch });
@@ -260,7 +258,7 @@ describe('publish, schedule and review', () => {
     const works: number[] = [];
     for (let n = 0; n < 3; n += 1) {
       const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
       works.push(id);
     }
     const [kept = 0, added = 0, live = 0] = works;
@@ -270,16 +268,16 @@ describe('publish, schedule and review', () => {
     const collection = await add(app, tokens[VERIFIED], fields([kept, live], { save_type: SaveType.PUBLISH }));
     assert.equal(collection.code, 0, collection.msg);
     const collectionId = collection.data.manuscript_id ?? 0;
-    await reviewManuscript(database.db, collectionId, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, collectionId, 'approve', '', NOW);
     for (const id of [kept, added])
       assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);
 
     const fresh = await add(app, tokens[VERIFIED], fields([added, live]));
     assert.deepEqual([fresh.code, fresh.msg], [ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM], 'a new draft cannot list a deleted work');
-    const before = await storedState(database.db, draft.data.draft_id);
+    const before = await storedState(harness.database.db, draft.data.draft_id);
     const adding = await add(app, tokens[VERIFIED], fields([kept, live, added], { draft_id: draft.data.draft_id, base_version: 1 }));
     assert.deepEqual([adding.code, adding.msg], [ApiCode.INVALID_PARAMS, COLLECTION_DELETED_ITEM], 'nor can a save add one to a draft');
-    assert.deepEqual(await storedState(database.db, draft.data.draft_id), before);
+    assert.deepEqual(await storedState(harness.database.db, draft.data.draft_id), before);
     const keeping = await add(app, tokens[VERIFIED], fields([live, kept], { draft_id: draft.data.draft_id, base_version: 1, title: '合集换了顺序' }));
     assert.deepEqual([keeping.code, keeping.data.version], [0, 2], keeping.msg);
     const editing = await add(app, tokens[VERIFIED], fields([kept, live], { manuscript_id: collectionId, title: '改合集时有作品已删除' }));
@@ -289,24 +287,24 @@ describe('publish, schedule and review', () => {
   });
 
   it('on PostgreSQL, publishing holds the listed works against a delete until it commits, and deleting a collection with its work does not deadlock with it', async (t) => {
-    if (!database.url) return t.skip('row locks need a second connection (PostgreSQL)');
+    if (!harness.database.url) return t.skip('row locks need a second connection (PostgreSQL)');
     const works: number[] = [];
     for (let n = 0; n < 3; n += 1) {
       const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-      await reviewManuscript(database.db, id, 'approve', '', NOW);
+      await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
       works.push(id);
     }
     const [held = 0, work = 0, other = 0] = works;
     const published = await add(app, tokens[VERIFIED], kindFields(EditorKind.COLLECTION, { item_ids: `${work},${other}`, save_type: SaveType.PUBLISH }));
     assert.equal(published.code, 0, published.msg);
     const collectionId = published.data.manuscript_id ?? 0;
-    await reviewManuscript(database.db, collectionId, 'approve', '', NOW);
-    const { user_id: userId } = await database.db.selectFrom('manuscripts').select('user_id').where('id', '=', held).executeTakeFirstOrThrow();
+    await reviewManuscript(harness.database.db, collectionId, 'approve', '', NOW);
+    const { user_id: userId } = await harness.database.db.selectFrom('manuscripts').select('user_id').where('id', '=', held).executeTakeFirstOrThrow();
 
-    const publishing = await database.db.startTransaction().execute();
+    const publishing = await harness.database.db.startTransaction().execute();
     try {
       await checkCollectionItems(publishing, userId, [held], [], true);
-      const locking = database.db.transaction().execute(async (tx) => {
+      const locking = harness.database.db.transaction().execute(async (tx) => {
         await sql`set local lock_timeout = '200ms'`.execute(tx);
         await tx.selectFrom('manuscripts').select('id').where('id', '=', held).forUpdate().execute();
       });
@@ -316,15 +314,15 @@ describe('publish, schedule and review', () => {
     }
 
     // A publish locks the collection (FOR UPDATE), then its works; a delete of both must lock them in that order.
-    const editing = await database.db.startTransaction().execute();
+    const editing = await harness.database.db.startTransaction().execute();
     await lockEditableManuscript(editing, userId, collectionId, EditorKind.COLLECTION);
-    const deleting = deleteManuscripts(database.db, userId, [work, collectionId]);
+    const deleting = deleteManuscripts(harness.database.db, userId, [work, collectionId]);
     deleting.catch(() => {});
     try {
       for (let n = 0; n < 100; n += 1) {
         const waiting = await sql<{
           n: string;
-        }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(harness.database.db);
         if (Number(waiting.rows[0]?.n) > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -335,12 +333,17 @@ describe('publish, schedule and review', () => {
       throw error;
     }
     await deleting;
-    const left = await database.db.selectFrom('manuscripts').select('id').where('id', 'in', [work, collectionId]).where('deleted_at', 'is', null).execute();
+    const left = await harness.database.db
+      .selectFrom('manuscripts')
+      .select('id')
+      .where('id', 'in', [work, collectionId])
+      .where('deleted_at', 'is', null)
+      .execute();
     assert.deepEqual(left, [], 'the delete went through once the publish committed');
   });
 
   it('on PostgreSQL, the scheduler skips a due manuscript someone holds, waiting for no one, and moves it at the next poll', async (t) => {
-    if (!database.url) return t.skip('row locks need a second connection (PostgreSQL)');
+    if (!harness.database.url) return t.skip('row locks need a second connection (PostgreSQL)');
     const ids: number[] = [];
     for (const title of ['第一篇定时稿', '第二篇定时稿']) {
       const scheduled = await add(app, tokens[VERIFIED], articleFields({ title, save_type: SaveType.SCHEDULE, publish_time: minutes(60) }));
@@ -348,14 +351,15 @@ describe('publish, schedule and review', () => {
       ids.push(scheduled.data.manuscript_id ?? 0);
     }
     const [free = 0, held = 0] = ids;
-    const statusOf = async (id: number) => (await database.db.selectFrom('manuscripts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const statusOf = async (id: number) =>
+      (await harness.database.db.selectFrom('manuscripts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     const due = new Date(NOW.getTime() + 60 * 60_000);
 
     // A collection's publish holds the works it lists (FOR SHARE) until it commits.
-    const holding = await database.db.startTransaction().execute();
+    const holding = await harness.database.db.startTransaction().execute();
     try {
       await holding.selectFrom('manuscripts').select('id').where('id', '=', held).forShare().execute();
-      await database.db.transaction().execute(async (tx) => {
+      await harness.database.db.transaction().execute(async (tx) => {
         await sql`set local lock_timeout = '500ms'`.execute(tx);
         await publishDue(tx, due);
       });
@@ -363,13 +367,13 @@ describe('publish, schedule and review', () => {
     } finally {
       await holding.rollback().execute();
     }
-    await publishDue(database.db, due);
+    await publishDue(harness.database.db, due);
     assert.equal(await statusOf(held), ManuscriptStatus.IN_REVIEW);
   });
 
   it('turns a draft editing a manuscript that gets deleted into a draft of its own: publishing it makes a new manuscript', async () => {
     const id = (await add(app, tokens[VERIFIED], articleFields({ save_type: SaveType.PUBLISH }))).data.manuscript_id ?? 0;
-    await reviewManuscript(database.db, id, 'approve', '', NOW);
+    await reviewManuscript(harness.database.db, id, 'approve', '', NOW);
     const draft = await add(app, tokens[VERIFIED], articleFields({ manuscript_id: id, title: '改稿时原稿被删了' }));
     assert.equal(draft.code, 0, draft.msg);
     assert.equal(body(await signed(app, { method: 'POST', url: '/api/manuscript/del', token: tokens[VERIFIED], params: { ids: String(id) } })).code, 0);

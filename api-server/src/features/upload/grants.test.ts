@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ApiCode, STORAGE_REFUSAL_MESSAGES, SaveType } from 'shared-sdk/contract';
 import type { OssBucketConfig } from '../../config';
@@ -17,8 +17,7 @@ import { EMBEDDED_REGION } from '../../plugins/app/storage';
 import { OssObjectStore } from '../../storage/oss-object-store';
 import { cleanImageCall } from '../../testing/clean-image';
 import { body, login, signed } from '../../testing/signed';
-import { buildTestApp, setUpTestApp, tempDir } from '../../testing/test-app';
-import { type TestDatabase, openTestDatabase } from '../../testing/test-database';
+import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { SAMPLE, type TestToken, newKey, ossInject } from '../oss/oss-test-client';
 import { add, articleFields } from '../editor/test-kit';
 import { sweepOrphans } from '../storage-sweep/sweep';
@@ -203,20 +202,19 @@ function startStsStandIn(): Promise<{ server: Server; url: string; policies: str
 
 describe('upload grants with an OSS bucket (the embedded storage behind OssObjectStore)', () => {
   const OPERATOR = { accessKeyId: 'operator-test-key', accessKeySecret: 'operator-test-secret' };
-  let database: TestDatabase;
-  let server: FastifyInstance;
   let app: FastifyInstance;
   let store: OssObjectStore;
   let sts: Awaited<ReturnType<typeof startStsStandIn>>;
   const data = tempDir('grants-bucket');
 
+  // The harness's app is the embedded storage the bucket-mode app's store speaks to.
+  const harness = setUpTestApp({ overrides: { dataDir: data.dir, ossOperatorKey: OPERATOR }, cleanUp: [data.remove] });
   before(async () => {
-    database = await openTestDatabase();
-    server = await buildTestApp(database, { dataDir: data.dir, ossOperatorKey: OPERATOR });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const endpoint = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/oss`;
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const endpoint = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}/oss`;
     store = new OssObjectStore({ bucket: 'creator', region: EMBEDDED_REGION, endpoint, ...OPERATOR });
     sts = await startStsStandIn();
+    harness.cleanUp(() => new Promise((resolve) => sts.server.close(resolve)));
     const ossBucket: OssBucketConfig = {
       accessKeyId: 'LTAI-test-id',
       accessKeySecret: 'long-term-test-secret',
@@ -228,14 +226,7 @@ describe('upload grants with an OSS bucket (the embedded storage behind OssObjec
       cname: false,
       publicBaseUrl: '',
     };
-    app = await buildTestApp(database, { ossBucket, storageLimits: LIMITS }, { storage: store });
-  });
-  after(async () => {
-    await app.close();
-    await server.close();
-    await database.close();
-    await new Promise((resolve) => sts.server.close(resolve));
-    data.remove();
+    app = await harness.buildApp({ ossBucket, storageLimits: LIMITS }, { storage: store });
   });
 
   it('requires the kind and size, and asks STS for a policy on the one granted key', async () => {
