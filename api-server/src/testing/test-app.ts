@@ -95,8 +95,9 @@ export interface TestAppOptions extends TestDatabaseOptions<TestAppHarness> {
  * body, or the file's top level): a `before` hook opens a test database; an `after` hook closes it,
  * then runs the clean-ups, each step even if one before it failed. Inside a `describe`, hooks run in
  * the order they are registered: a `before` registered earlier runs first (start a fake server there
- * and read it in a function `overrides`); `before` and `after` hooks registered later run after
- * these (the app is ready in the first, closed in the second).
+ * and read it in a function `overrides`), an `after` registered earlier runs before the tear-down
+ * (the database still open); `before` and `after` hooks registered later run after these (the app
+ * is ready in the first, closed in the second).
  */
 export function setUpTestDatabase(options: TestDatabaseOptions = {}): TestDatabaseHarness {
   return registerHarness(
