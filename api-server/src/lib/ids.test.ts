@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiCode } from 'shared-sdk/contract';
-import { ID_LIST } from '../features/drafts/shared';
-import { MATERIAL_ID_LIST, labelIdList } from '../features/materials/shared';
+import { ID_LIST } from '../features/drafts/draft-lists';
+import { MATERIAL_ID_LIST, labelIdList } from '../features/materials/material-input';
 import { ApiError } from './api-error';
 import { parseIdList } from './ids';
 

@@ -8,7 +8,7 @@ import { parseIdList } from '../../lib/ids';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { deleteDrafts, findOwnDraft, searchDrafts, toDraftDetail } from './draft-store';
-import { DRAFT_MESSAGES, ID_LIST } from './shared';
+import { DRAFT_MESSAGES, ID_LIST } from './draft-lists';
 
 const { DRAFT_LIST_DEFAULTS: DEFAULTS } = contract;
 

@@ -10,7 +10,7 @@ import { formatTime } from '../../lib/china-time';
 import { titleHolds } from '../../lib/keyword';
 import type { PageSource } from '../../lib/list-page';
 import { hasPlannedKeys } from '../../lib/paging';
-import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './shared';
+import { DRAFT_MESSAGES, TOTAL, dayCounts, readPage, titleSearch } from './draft-lists';
 
 type Db = Kysely<Database>;
 

@@ -11,7 +11,7 @@ import { parseIdList } from '../../lib/ids';
 import { requireAuth } from '../../plugins/app/auth';
 import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { deleteManuscripts, findOwnManuscript, listManuscripts, toManuscriptDetail, withdrawManuscript } from './manuscript-store';
-import { ID_LIST } from './shared';
+import { ID_LIST } from './draft-lists';
 
 const { DRAFT_LIST_DEFAULTS: DEFAULTS } = contract;
 

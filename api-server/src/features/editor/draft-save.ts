@@ -21,7 +21,7 @@ import type { DraftRow } from '../../db/content-tables';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { formatTime } from '../../lib/china-time';
-import { DRAFT_MESSAGES } from '../drafts/shared';
+import { DRAFT_MESSAGES } from '../drafts/draft-lists';
 import { documentColumns, documentOfRow } from './document';
 
 export type Tx = Transaction<Database> | Kysely<Database>;

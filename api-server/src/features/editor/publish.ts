@@ -9,7 +9,7 @@ import { ApiCode, type EditorDocument, ManuscriptStatus, htmlToText } from 'shar
 import { editor as editorContract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
 import type { ObjectStore } from '../../storage/object-store';
-import { DRAFT_MESSAGES } from '../drafts/shared';
+import { DRAFT_MESSAGES } from '../drafts/draft-lists';
 import { documentColumns } from './document';
 import { type CheckedSave, type SavedDraft, type Tx, lockEditableManuscript } from './draft-save';
 import { documentAddresses } from './document-addresses';

@@ -5,7 +5,7 @@ import { before, describe, it } from 'node:test';
 import { ApiCode, EditorKind, SaveType, VideoState, type VideoUploadResult, formatChinaTime } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { setUpTestApp, tempDir } from '../../testing/test-app';
-import { MATERIAL_MESSAGES } from '../materials/shared';
+import { MATERIAL_MESSAGES } from '../materials/material-input';
 import { SAMPLE, type TestToken, ossInject } from '../oss/oss-test-client';
 import { ffmpegPath } from '../video/ffmpeg';
 import { processNextJob } from '../video/worker';

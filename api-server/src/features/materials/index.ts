@@ -12,7 +12,7 @@ import { requireCert, requireNotBanned } from '../../plugins/app/guards';
 import { listMaterials } from './list-query';
 import operatorRoutes from './operator-routes';
 import { saveMaterials } from './save';
-import { KEYWORD_MAX, MATERIAL_ID_LIST, invalid, parseChinaTime } from './shared';
+import { KEYWORD_MAX, MATERIAL_ID_LIST, invalid, parseChinaTime } from './material-input';
 import { deleteOwnMaterials, materialDetail, recordOperation, useMaterial } from './store';
 
 const DEFAULTS = contract.MATERIAL_LIST_DEFAULTS;

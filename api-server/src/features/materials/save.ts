@@ -10,7 +10,7 @@ import type { RequestOf, materials as contract } from 'shared-sdk/contract/schem
 import type { Database } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
 import { requireCleanCopy } from '../media/clean-copies';
-import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, labelIdList } from './shared';
+import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, labelIdList } from './material-input';
 import { parseIdList } from '../../lib/ids';
 
 type SaveInput = RequestOf<typeof contract.materialSave>;

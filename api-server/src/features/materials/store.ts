@@ -6,7 +6,7 @@ import type { MaterialRow } from '../../db/schema-materials';
 import { ApiError } from '../../lib/api-error';
 import { maskPhone } from '../account/mask-phone';
 import { formatTime } from '../../lib/china-time';
-import { MATERIAL_MESSAGES as M, invalid } from './shared';
+import { MATERIAL_MESSAGES as M, invalid } from './material-input';
 
 type Db = Kysely<Database>;
 

@@ -12,7 +12,7 @@ import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { MEDIA_ADDRESS_INVALID, IMAGE_NOT_CLEAN } from '../editor/publish';
 import { add, articleFields, kindFields } from '../editor/test-kit';
 import { IMAGE_MESSAGES } from '../enterprise/own-image';
-import { MATERIAL_MESSAGES } from '../materials/shared';
+import { MATERIAL_MESSAGES } from '../materials/material-input';
 import { type TestToken, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
 import { MEDIA_MESSAGES } from '../short-drama/media-url';
 import { CLEAN_IMAGE_MESSAGES, MAX_PIXELS, cleanImage } from './clean-image';

@@ -1,4 +1,4 @@
-/** Helpers the draft and manuscript routes share: id lists, times, title search, pages, refusals. */
+/** What the draft and manuscript list routes share: messages, id lists, day counts, title search, pages. */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { drafts } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-/** What the material routes share: messages, times, id lists, refusals. */
+/** The material routes' input rules: messages, limits, id lists, times, refusals. */
 import { ApiCode, LIMITS } from 'shared-sdk/contract';
 import { ApiError } from '../../lib/api-error';
 import type { IdListRule } from '../../lib/ids';
