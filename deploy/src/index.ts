@@ -8,7 +8,7 @@ export type { BlobStore } from './store/blob-store';
 export { FolderBlobStore } from './store/folder-blob-store';
 export { BucketBlobStore, type ObjectStoreLike } from './store/bucket-blob-store';
 export { ReleaseStore } from './store/release-store';
-export type { ReleaseInfo, RouteDeclaration, SharedSingleton } from './store/release-types';
+export type { ReleaseInfo, StoredRoute, SharedSingleton } from './store/release-types';
 export { cachedReleaseLookup } from './store/cached-lookup';
 export { publish, type PublishOptions } from './publish/publish';
 export { DEFAULT_ARCHIVE_LIMITS, packDist, publishArchive, unpackArchive, type ArchiveLimits } from './publish/archive';

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RefusalError } from '../errors';
-import type { RouteDeclaration } from '../store/release-types';
+import type { StoredRoute } from '../store/release-types';
 
 export interface RoutesFile {
   name: string;
   version: string;
-  routes: RouteDeclaration[];
+  routes: StoredRoute[];
 }
 
 /** Reads `routes.json`, the route declarations a remote's build writes beside its entry. */
@@ -23,7 +23,7 @@ export async function readRoutesFile(distDir: string): Promise<RoutesFile> {
   if (typeof name !== 'string' || typeof version !== 'string' || !Array.isArray(routes)) {
     throw new RefusalError(`${file} must be {"name", "version", "routes": [...]}`);
   }
-  const bad = routes.find((route: unknown) => typeof (route as RouteDeclaration | null)?.path !== 'string');
+  const bad = routes.find((route: unknown) => typeof (route as StoredRoute | null)?.path !== 'string');
   if (bad !== undefined) throw new RefusalError(`${file}: every route needs a "path" (got ${JSON.stringify(bad)})`);
   return { name, version, routes };
 }

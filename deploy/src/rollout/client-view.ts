@@ -1,4 +1,4 @@
-import type { RouteDeclaration } from '../store/release-types';
+import type { StoredRoute } from '../store/release-types';
 import type { RolloutChoiceInput, RolloutManifest, VersionRef } from './types';
 
 /**
@@ -8,7 +8,7 @@ import type { RolloutChoiceInput, RolloutManifest, VersionRef } from './types';
  */
 export interface ClientRemote extends RolloutChoiceInput {
   /** Refs for every version in the choice, including this user's pin. */
-  versions: Record<string, VersionRef & { routes: RouteDeclaration[] }>;
+  versions: Record<string, VersionRef & { routes: StoredRoute[] }>;
 }
 
 export interface ClientRollout {
@@ -20,7 +20,7 @@ export interface ClientRollout {
 }
 
 /** Looks up a published release's ref and routes; the server reads them from the release store. */
-export type ReleaseLookup = (remote: string, version: string) => Promise<(VersionRef & { routes: RouteDeclaration[] }) | null>;
+export type ReleaseLookup = (remote: string, version: string) => Promise<(VersionRef & { routes: StoredRoute[] }) | null>;
 
 /**
  * `overrides` (remote → version, the host's `?mf`): for a user on that remote's QA list, the

@@ -1,5 +1,9 @@
-/** A route a remote declares (`routes.json`); the host's router reads the fields it knows. */
-export interface RouteDeclaration {
+/**
+ * A route as a release keeps it in `routes.json`: unchecked, a path and whatever else the remote's
+ * build wrote. The contract's `RouteDeclaration` (shared-sdk) is what the host and the server read
+ * out of it (the server's `wellFormedRoutes` keeps the routes that match it).
+ */
+export interface StoredRoute {
   path: string;
   [field: string]: unknown;
 }
@@ -25,5 +29,5 @@ export interface ReleaseInfo {
   /** sha384 subresource-integrity hash of every JavaScript and JSON file, by path. */
   integrity: Record<string, string>;
   shared: Record<string, SharedSingleton>;
-  routes: RouteDeclaration[];
+  routes: StoredRoute[];
 }
