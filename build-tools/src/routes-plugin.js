@@ -53,7 +53,7 @@ function menuProblem(menu) {
  * @param {unknown} routes
  * @param {string[]} exposed module names such as './MaterialList'
  * @param {string} file
- * @returns {import('./rspack.js').RouteDeclaration[]}
+ * @returns {import('./rspack.js').BuiltRoute[]}
  */
 export function validateRoutes(routes, exposed, file) {
   if (!Array.isArray(routes)) throw new Error(`${file}: export the route list as default (an array)`);

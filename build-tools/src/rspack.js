@@ -14,8 +14,11 @@ import { PrecompressPlugin } from './compress-plugin.js';
 export { SHARED_SINGLETONS } from './rspack-shared.js';
 
 /**
- * @typedef {{ path: string, module: string, highlight?: string, open?: 'shell' | 'tab' | 'window', bare?: boolean, title: string, menu?: object }} RouteDeclaration
- * @typedef {{ name: string, version: string, manifestUrl: string, routes: RouteDeclaration[] }} RemoteEntry
+ * A remote's route as its build writes it into routes.json: the fields of shared-sdk's
+ * `RouteDeclaration` (the type the remote's src/expose/routes.ts is written against) that the build
+ * and the dev server read; build-tools cannot import shared-sdk, which builds with it.
+ * @typedef {{ path: string, module: string, highlight?: string, open?: 'shell' | 'tab' | 'window', bare?: boolean, title: string, menu?: object }} BuiltRoute
+ * @typedef {{ name: string, version: string, manifestUrl: string, routes: BuiltRoute[] }} RemoteEntry
  * @typedef {{
  *   dir: string,
  *   name: string,
