@@ -1,7 +1,7 @@
 // Feature boundaries (docs/style.md rule 14): the imports of a package's src/ point one way, shared
 // code ← features ← app. A file of a feature, `src/features/<a>/`, imports its own feature and the
-// package's shared code, never a sibling feature (`src/features/<b>/`) and never the layout
-// (`src/layout/`). Shared code (every other folder of src/: src/components, src/hooks, src/lib,
+// package's shared code, never a sibling feature (`src/features/<b>/`) and never the app layer that
+// composes features (src/pages, src/expose, src/layout, src/routing, src/app). Shared code (every other folder of src/: src/components, src/hooks, src/lib,
 // src/api, src/types, the host's src/remotes, …) imports neither a feature nor the app layer that
 // composes features (src/pages, src/expose, src/layout, src/routing, src/app). Outside the layers:
 // files directly in src/ (entry points) or directly in src/features/, and src/testing (scaffolding
@@ -11,8 +11,8 @@ import path from 'node:path';
 
 export const SIBLING_MESSAGE =
   "A feature does not import another feature (src/features/{{from}} → src/features/{{to}}): features stay independent, so each can change without the other. Move what both need into the package's shared code (src/components, src/hooks, src/lib, src/api, src/types) and compose the features in src/pages, src/expose or src/layout (docs/style.md rule 14).";
-export const LAYOUT_MESSAGE =
-  "A feature does not import the layout (src/features/{{from}} → src/layout): the layout composes features, not the other way round. Move what both need into the package's shared code (for example src/lib) (docs/style.md rule 14).";
+export const APP_MESSAGE =
+  "A feature does not import the app layer (src/features/{{from}} → src/{{to}}): src/pages, src/expose, src/layout, src/routing and src/app compose features, not the other way round. Move what both need into the package's shared code (src/components, src/hooks, src/lib), and test a page beside the page, not in the feature (docs/style.md rule 14).";
 export const SHARED_MESSAGE =
   'Shared code does not import a feature or the app layer that composes features (src/{{from}} → src/{{to}}): features build on shared code and src/pages, src/expose, src/layout, src/routing and src/app compose features, so the imports point one way (shared ← features ← app) and a feature can change, or go, without touching the code every feature uses. Move what the shared code needs into the shared folders, or let the caller pass it in (docs/style.md rule 14).';
 
@@ -63,9 +63,9 @@ const isStringLiteral = (node) =>
 export const featureBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'forbid a feature importing a sibling feature or the layout, and shared code importing a feature or the app layer' },
+    docs: { description: 'forbid a feature importing a sibling feature or the app layer, and shared code importing a feature or the app layer' },
     schema: [],
-    messages: { sibling: SIBLING_MESSAGE, layout: LAYOUT_MESSAGE, shared: SHARED_MESSAGE },
+    messages: { sibling: SIBLING_MESSAGE, app: APP_MESSAGE, shared: SHARED_MESSAGE },
   },
   create(context) {
     const feature = featureOf(context.filename);
@@ -83,7 +83,7 @@ export const featureBoundaries = {
           context.report({ node: source, messageId: 'shared', data: { from: shared.folder, to } });
         }
       } else if (feature) {
-        if (target[1] === 'layout') context.report({ node: source, messageId: 'layout', data: { from: feature.name } });
+        if (APP_FOLDERS.includes(target[1])) context.report({ node: source, messageId: 'app', data: { from: feature.name, to: target[1] } });
         else if (target[1] === 'features' && target[2] && target[2] !== feature.name) {
           context.report({ node: source, messageId: 'sibling', data: { from: feature.name, to: target[2] } });
         }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { featureBoundaries, LAYOUT_MESSAGE, SHARED_MESSAGE, SIBLING_MESSAGE } from './feature-boundaries.js';
+import { APP_MESSAGE, featureBoundaries, SHARED_MESSAGE, SIBLING_MESSAGE } from './feature-boundaries.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -12,6 +12,7 @@ RuleTester.itOnly = it.only;
 
 const ARTICLE_FORM = '/repo/mf-editor/src/features/article/components/article-form.tsx';
 const sibling = (/** @type {string} */ to) => SIBLING_MESSAGE.replace('{{from}}', 'article').replace('{{to}}', to);
+const app = (/** @type {string} */ from, /** @type {string} */ to) => APP_MESSAGE.replace('{{from}}', from).replace('{{to}}', to);
 const shared = (/** @type {string} */ from, /** @type {string} */ to) => SHARED_MESSAGE.replace('{{from}}', from).replace('{{to}}', to);
 
 // The TypeScript parser, for `import type` (type-only imports cross a boundary too).
@@ -22,6 +23,8 @@ new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, 
     { code: "import { RichEditor } from '../../../components/editor/rich-editor';", filename: ARTICLE_FORM },
     { code: "import { useField } from '../../../hooks/use-field';", filename: ARTICLE_FORM },
     { code: "import { callApi } from 'shared-sdk';", filename: ARTICLE_FORM },
+    // a folder of the feature's own named like an app folder is the feature's
+    { code: "import { ArticleSteps } from '../pages/article-steps';", filename: ARTICLE_FORM },
     // pages, expose modules and the layout compose features
     { code: "import { ArticleForm } from '../features/article/components/article-form';", filename: '/repo/mf-editor/src/pages/article-page.tsx' },
     { code: "import { useToolListQuery } from '../features/shell/api';", filename: '/repo/host-shell/src/layout/shell-layout.tsx' },
@@ -51,10 +54,36 @@ new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, 
       filename: '/repo/mf-tools/src/features/rights/rights.test.tsx',
       errors: [{ message: SIBLING_MESSAGE.replace('{{from}}', 'rights').replace('{{to}}', 'score') }],
     },
+    // a feature → the layout, the routing, the app, a page, an expose module (its tests too)
     {
       code: "import { openInNew } from '../../layout/open-in-new';",
       filename: '/repo/host-shell/src/features/shell/creation.ts',
-      errors: [{ message: LAYOUT_MESSAGE.replace('{{from}}', 'shell') }],
+      errors: [{ message: app('shell', 'layout') }],
+    },
+    {
+      code: "import { lazyScreen } from '../../routing/lazy-screen';",
+      filename: '/repo/host-shell/src/features/dialogs/session-dialogs.tsx',
+      errors: [{ message: app('dialogs', 'routing') }],
+    },
+    {
+      code: "import { antdLocale } from '../../app/antd-locale';",
+      filename: '/repo/host-shell/src/features/dialogs/session-dialogs.tsx',
+      errors: [{ message: app('dialogs', 'app') }],
+    },
+    {
+      code: "import { PostPage } from '../../../pages/post-page';",
+      filename: '/repo/mf-editor/src/features/draft/components/writing-session.test.tsx',
+      errors: [{ message: app('draft', 'pages') }],
+    },
+    {
+      code: "import routes from '../../expose/routes';",
+      filename: '/repo/mf-drafts/src/features/manuscripts/manuscript-filters.test.tsx',
+      errors: [{ message: app('manuscripts', 'expose') }],
+    },
+    {
+      code: "jest.mock('../../pages/rank-page', () => ({}));",
+      filename: '/repo/mf-tools/src/features/rank/rank.test.tsx',
+      errors: [{ message: app('rank', 'pages') }],
     },
     // shared code → a feature, a page, an expose module, the layout, the routing, the app
     {
