@@ -7,9 +7,9 @@ import path from 'node:path';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider } from 'antd';
 import { createElement } from 'react';
-import { ANTD_STYLED_COMPONENTS, ANTD_THEME } from '../src/app/antd-theme';
+import { ANTD_STYLED_COMPONENTS, ANTD_THEME } from '../src/lib/antd-theme';
 
-const OUT = path.join(import.meta.dirname, '..', 'src', 'app', 'generated', 'antd.css');
+const OUT = path.join(import.meta.dirname, '..', 'src', 'lib', 'generated', 'antd.css');
 
 const css = extractStyle({
   includes: ANTD_STYLED_COMPONENTS,

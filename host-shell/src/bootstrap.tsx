@@ -5,7 +5,7 @@ import { Providers } from './app/providers';
 import { startRemotes } from './remotes/start-remotes';
 import { buildRoutes, preloadFirstRemoteScreen, preloadFirstScreen, shellRemoteRoutes } from './routing/build-routes';
 import { startRouteData } from './routing/route-data';
-import { Deferred, lazyScreen } from './routing/lazy-screen';
+import { Deferred, lazyScreen } from './lib/lazy-screen';
 import './styles.css';
 
 // Shown only when the runtime config cannot be read: its code (and antd's providers) is not part of a normal start.

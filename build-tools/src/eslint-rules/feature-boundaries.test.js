@@ -38,7 +38,7 @@ new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, 
     { code: "import { installQuillDom } from '../../testing/quill-dom';", filename: '/repo/mf-editor/src/components/editor/rich-editor.test.tsx' },
     // the app layer composes features and itself; the test scaffolding may render the whole app
     { code: "import { ReleasesPage } from '../pages/releases-page';", filename: '/repo/mf-console/src/app/screens.tsx' },
-    { code: "import { lazyScreen } from '../routing/lazy-screen';", filename: '/repo/host-shell/src/app/error-toasts.tsx' },
+    { code: "import { sessionEvents } from '../routing/session-events';", filename: '/repo/host-shell/src/app/error-toasts.tsx' },
     { code: "import { buildRoutes } from './routing/build-routes';", filename: '/repo/host-shell/src/bootstrap.tsx' },
     { code: "import { resetBanChecks } from '../features/dialogs/use-startup-ban-check';", filename: '/repo/host-shell/src/testing/render-app.tsx' },
     // another package reached by a relative path is the cross-package rule's business

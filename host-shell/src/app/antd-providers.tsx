@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import AppContext from 'antd/es/app/context';
-import { AntdLocale } from './antd-locale';
+import { AntdLocale } from '../lib/antd-locale';
 import { useToastTarget } from './toast-targets';
 import { LazyApp } from './lazy-app';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { setErrorNotifier } from 'shared-sdk';
-import { Deferred, lazyScreen } from '../routing/lazy-screen';
+import { Deferred, lazyScreen } from '../lib/lazy-screen';
 import { setToastHostRequest, showError } from './toast-targets';
 
 // antd's providers alone, for the messages of a page that renders no antd (/login).

@@ -5,7 +5,7 @@ import { highlightRules } from '../layout/highlight';
 import { SIDEBAR_RULE_CALLS } from '../layout/sidebar-rules';
 import { RemoteScreen } from '../remotes/remote-screen';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
-import { Deferred, lazyScreen } from './lazy-screen';
+import { Deferred, lazyScreen } from '../lib/lazy-screen';
 import { isConsolePath } from './console-routes';
 import { collectRemoteRoutes, type RemoteRoute } from './remote-routes';
 import { RootLayout } from './root-layout';

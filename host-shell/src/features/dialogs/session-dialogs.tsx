@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { onSessionEvent, type BanData } from 'shared-sdk';
-import { Deferred, lazyScreen } from '../../routing/lazy-screen';
+import { Deferred, lazyScreen } from '../../lib/lazy-screen';
 
 /**
  * A dialog whose code (and its antd parts) loads the first time its event arrives, in antd's Chinese
@@ -8,7 +8,7 @@ import { Deferred, lazyScreen } from '../../routing/lazy-screen';
  */
 function lazyDialog<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   return lazyScreen(async () => {
-    const [Dialog, { AntdLocale }] = await Promise.all([load(), import('../../app/antd-locale')]);
+    const [Dialog, { AntdLocale }] = await Promise.all([load(), import('../../lib/antd-locale')]);
     return (props: Props) => (
       <AntdLocale>
         <Dialog {...props} />

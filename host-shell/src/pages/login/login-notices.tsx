@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { AntdLocale } from '../../app/antd-locale';
+import { AntdLocale } from '../../lib/antd-locale';
 
 /** The login page's warnings (ban reason, why the session ended); loaded only when one shows. */
 export default function LoginNotices({ ban, notice, onCloseBan }: { ban: string | null; notice?: string; onCloseBan: () => void }) {
