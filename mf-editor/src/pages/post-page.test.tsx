@@ -1,22 +1,22 @@
-import '../../../testing/indexeddb';
+import '../testing/indexeddb';
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { ManuscriptStatus, type ArticleAddAnswer } from 'shared-sdk/contract';
 import { renderScreen } from 'shared-sdk/testing';
-import { PostPage } from '../../../pages/post-page';
-import { editorCalls } from '../../../api/editor-calls';
-import type * as ScheduleDialogModule from './schedule-dialog';
+import { editorCalls } from '../api/editor-calls';
+import type * as ScheduleDialogModule from '../features/draft/components/schedule-dialog';
+import { PostPage } from './post-page';
 
-jest.mock('../../../api/editor-calls', () => ({
+jest.mock('../api/editor-calls', () => ({
   editorCalls: { save: jest.fn(), manuscripts: jest.fn(), showDraft: jest.fn(), useMaterial: jest.fn() },
 }));
-jest.mock('../../../api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
+jest.mock('../api/picker-api', () => ({ usePickerMaterialsQuery: () => ({ data: { data: { total: 0, data: [] } }, isFetching: false }) }));
 // The real dialog, only counted: when its module is first evaluated is what "loaded lazily" means.
 const mockDialogModuleLoaded = jest.fn();
-jest.mock('./schedule-dialog', () => {
+jest.mock('../features/draft/components/schedule-dialog', () => {
   mockDialogModuleLoaded();
-  return jest.requireActual<typeof ScheduleDialogModule>('./schedule-dialog');
+  return jest.requireActual<typeof ScheduleDialogModule>('../features/draft/components/schedule-dialog');
 });
 
 jest.setTimeout(300_000);
@@ -37,7 +37,7 @@ const chinaText = (ms: number) =>
     hourCycle: 'h23',
   }).format(ms);
 
-describe('writing session: 定时发布', () => {
+describe('post page, its writing session: 定时发布', () => {
   it('loads the dialog only when its button is pointed at, checks the piece, and schedules it at the chosen time', async () => {
     renderScreen(PostPage, '/post');
     const text = await screen.findByLabelText('动态内容');
