@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ApiError, type MaterialDetail, setErrorNotifier, setRuntimeConfig } from 'shared-sdk';
 import { renderScreen } from 'shared-sdk/testing';
-import { MaterialDetailPage } from '../../pages/material-detail-page';
+import { MaterialDetailPage } from './material-detail-page';
 
 const MATERIAL: MaterialDetail = {
   cm_id: 7,

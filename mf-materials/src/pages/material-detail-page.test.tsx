@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MaterialDetail } from 'shared-sdk';
 import { renderScreen, renderWithProviders } from 'shared-sdk/testing';
-import { MaterialActions } from '../../components/material-actions';
-import { MaterialDetailPage } from '../../pages/material-detail-page';
+import { MaterialActions } from '../components/material-actions';
+import { MaterialDetailPage } from './material-detail-page';
 
 const deleteMaterials = jest.fn();
 const detail = jest.fn();
 
-jest.mock('../../api/material-api', () => ({
+jest.mock('../api/material-api', () => ({
   useMaterialDetailQuery: (id: number) => detail(id),
   useDeleteMaterialsMutation: () => [deleteMaterials],
   useOperateMaterialMutation: () => [jest.fn()],
