@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onSessionEvent } from 'shared-sdk';
 import { type Draft } from 'shared-sdk/contract';
-import { DraftListPage } from '../../../pages/draft-list-page';
 import { renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
+import { DraftList } from './draft-list';
 
 const deleteDraft = jest.fn();
 const search = jest.fn();
@@ -42,7 +42,7 @@ const itemOf = (title: string) => screen.getByText(title).closest('[data-testid=
 
 describe('draft list', () => {
   it('shows the tabs, each draft with covers, title link, type and creation time, and the pager', () => {
-    renderScreen(DraftListPage, '/draft');
+    renderScreen(DraftList, '/draft');
     for (const tab of ['全部', '图文', '视频', '图集', '合集', '动态']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     expect(screen.getAllByTestId('draft-item')).toHaveLength(5);
     const first = itemOf('黄河文化节现场');
@@ -56,13 +56,13 @@ describe('draft list', () => {
 
   it('reads a total that stopped counting as "1000+", with a pager to its last page', () => {
     search.mockReturnValue({ data: { returnData: DRAFTS, count: 1000, capped: true }, isFetching: false });
-    renderScreen(DraftListPage, '/draft', '/draft?title=%E9%BB%84%E6%B2%B3');
+    renderScreen(DraftList, '/draft', '/draft?title=%E9%BB%84%E6%B2%B3');
     expect(screen.getByText('共 1000+ 条')).toBeInTheDocument();
     expect(screen.getByTitle('100')).toBeInTheDocument();
   });
 
   it('reads tab, keyword and page from the URL and writes changes back', async () => {
-    renderScreen(DraftListPage, '/draft', '/draft?type=2&title=%E9%BB%84%E6%B2%B3&page=3');
+    renderScreen(DraftList, '/draft', '/draft?type=2&title=%E9%BB%84%E6%B2%B3&page=3');
     expect(search).toHaveBeenLastCalledWith({ type: 2, page: 3, title: '黄河' });
     await userEvent.click(screen.getByRole('tab', { name: '图集' }));
     expect(search).toHaveBeenLastCalledWith({ type: 3, page: 1, title: '黄河' });
@@ -74,16 +74,16 @@ describe('draft list', () => {
 
   it('shows the empty state once the answer is empty, not while the first page is on its way', () => {
     search.mockReturnValue({ data: undefined, isFetching: true });
-    const { unmount } = renderScreen(DraftListPage, '/draft');
+    const { unmount } = renderScreen(DraftList, '/draft');
     expect(screen.queryByText('暂无内容')).not.toBeInTheDocument();
     unmount();
     search.mockReturnValue({ data: { returnData: [], count: 0 }, isFetching: false });
-    const second = renderScreen(DraftListPage, '/draft');
+    const second = renderScreen(DraftList, '/draft');
     expect(screen.getByText('暂无内容')).toBeInTheDocument();
     second.unmount();
     // An empty list asked again (a new keyword) keeps saying so while the answer is on its way.
     search.mockReturnValue({ data: { returnData: [], count: 0 }, isFetching: true });
-    renderScreen(DraftListPage, '/draft');
+    renderScreen(DraftList, '/draft');
     expect(screen.getByText('暂无内容')).toBeInTheDocument();
   });
 
@@ -94,13 +94,13 @@ describe('draft list', () => {
     ['中原美食合集', '/videoWrite?isPack=1&draftId=14'],
     ['今天 #河南# 下雪了', '/post?draftId=15'],
   ])('修改 on %s opens %s in a new tab', async (title, href) => {
-    renderScreen(DraftListPage, '/draft');
+    renderScreen(DraftList, '/draft');
     await userEvent.click(within(itemOf(title)).getByLabelText(`修改 ${title}`));
     expect(window.open).toHaveBeenCalledWith(href, '_blank', 'noopener');
   });
 
   it('删除 asks 确定要删除该条草稿吗?, then deletes by nd_id and global_id and says 删除成功!', async () => {
-    renderScreen(DraftListPage, '/draft');
+    renderScreen(DraftList, '/draft');
     await userEvent.click(screen.getByLabelText('删除 黄河文化节现场'));
     expect((await screen.findAllByText('确定要删除该条草稿吗?'))[0]).toBeInTheDocument();
     expect(deleteDraft).not.toHaveBeenCalled();
@@ -111,7 +111,7 @@ describe('draft list', () => {
 
   it("shows the server's msg when the delete is refused", async () => {
     deleteDraft.mockResolvedValue({ error: { kind: 'business', code: 1003, message: '无权操作他人的草稿' } });
-    renderScreen(DraftListPage, '/draft');
+    renderScreen(DraftList, '/draft');
     await userEvent.click(screen.getByLabelText('删除 二七广场夜景'));
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('无权操作他人的草稿')).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('draft list', () => {
   it('an unverified user gets the real-name event: no confirmation, no call, no editor', async () => {
     const certRequired = jest.fn();
     const off = onSessionEvent('cert-required', certRequired);
-    renderScreen(DraftListPage, '/draft', '/draft', { user: { ...VERIFIED_USER, u_cert: 0 } });
+    renderScreen(DraftList, '/draft', '/draft', { user: { ...VERIFIED_USER, u_cert: 0 } });
     await userEvent.click(screen.getByLabelText('删除 黄河文化节现场'));
     await userEvent.click(screen.getByLabelText('修改 黄河文化节现场'));
     expect(certRequired).toHaveBeenCalledTimes(2);
@@ -133,14 +133,14 @@ describe('draft list', () => {
   it('a ban of range "1" gets the ban event; a ban of range "3" does not block drafts', async () => {
     const banned = jest.fn();
     const off = onSessionEvent('banned', banned);
-    const { unmount } = renderScreen(DraftListPage, '/draft', '/draft', {
+    const { unmount } = renderScreen(DraftList, '/draft', '/draft', {
       user: { ...VERIFIED_USER, banData: { ban_type: 1, ban_range_type: '1', ban_reason: '抄袭' } },
     });
     await userEvent.click(screen.getByLabelText('修改 黄河文化节现场'));
     expect(banned).toHaveBeenCalledWith(expect.objectContaining({ range: '1' }));
     expect(window.open).not.toHaveBeenCalled();
     unmount();
-    renderScreen(DraftListPage, '/draft', '/draft', { user: { ...VERIFIED_USER, banData: { ban_type: 1, ban_range_type: '3' } } });
+    renderScreen(DraftList, '/draft', '/draft', { user: { ...VERIFIED_USER, banData: { ban_type: 1, ban_range_type: '3' } } });
     await userEvent.click(screen.getByLabelText('修改 黄河文化节现场'));
     expect(window.open).toHaveBeenCalledWith('/scriptWrite?draftId=11', '_blank', 'noopener');
     expect(banned).toHaveBeenCalledTimes(1);

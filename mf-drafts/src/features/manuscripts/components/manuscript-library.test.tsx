@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onSessionEvent } from 'shared-sdk';
 import { type Manuscript } from 'shared-sdk/contract';
-import { PersonalScriptPage } from '../../../pages/personal-script-page';
 import { renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
+import { ManuscriptLibrary } from './manuscript-library';
 
 const list = jest.fn();
 const withdraw = jest.fn();
@@ -37,7 +37,7 @@ const itemOf = (title: string) => screen.getByText(title).closest('[data-testid=
 
 describe('manuscript library', () => {
   it('shows types, the article status filters, labels from the maps and the platforms', () => {
-    renderScreen(PersonalScriptPage, '/personalScript');
+    renderScreen(ManuscriptLibrary, '/personalScript');
     for (const tab of ['文章', '视频', '图集']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     for (const label of ['全部', '已发布', '审核中', '未通过', '仅我可见', '定时发布', '已下线']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     expect(within(itemOf('已发布的文章')).getByText('微信公众号')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('manuscript library', () => {
   });
 
   it('offers 撤回 only when scheduled, and no 修改 or 删除 while in review', () => {
-    renderScreen(PersonalScriptPage, '/personalScript');
+    renderScreen(ManuscriptLibrary, '/personalScript');
     expect(within(itemOf('定时的文章')).getByText('撤回')).toBeInTheDocument();
     expect(within(itemOf('已发布的文章')).queryByText('撤回')).not.toBeInTheDocument();
     expect(within(itemOf('内审中的文章')).queryByText('删除')).not.toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('manuscript library', () => {
   });
 
   it('switching to 视频 uses the other status list and its 全部 (-1)', async () => {
-    renderScreen(PersonalScriptPage, '/personalScript');
+    renderScreen(ManuscriptLibrary, '/personalScript');
     await userEvent.click(screen.getByRole('tab', { name: '视频' }));
     expect(list).toHaveBeenLastCalledWith({ type: 2, status: -1, page: 1, title: '' });
     expect(screen.queryByRole('radio', { name: '定时发布' })).not.toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('manuscript library', () => {
   });
 
   it('withdraws a scheduled manuscript to 仅我可见', async () => {
-    renderScreen(PersonalScriptPage, '/personalScript');
+    renderScreen(ManuscriptLibrary, '/personalScript');
     await userEvent.click(within(itemOf('定时的文章')).getByText('撤回'));
     await userEvent.click(await screen.findByText('确认撤回'));
     await waitFor(() => expect(withdraw).toHaveBeenCalledWith({ id: 3, to: 'private' }));
@@ -72,7 +72,7 @@ describe('manuscript library', () => {
   it('refuses an unverified user before any call', async () => {
     const certRequired = jest.fn();
     const off = onSessionEvent('cert-required', certRequired);
-    renderScreen(PersonalScriptPage, '/personalScript', '/personalScript', { user: { ...VERIFIED_USER, u_cert: 0 } });
+    renderScreen(ManuscriptLibrary, '/personalScript', '/personalScript', { user: { ...VERIFIED_USER, u_cert: 0 } });
     await userEvent.click(within(itemOf('定时的文章')).getByText('撤回'));
     await userEvent.click(within(itemOf('已发布的文章')).getByText('删除'));
     expect(certRequired).toHaveBeenCalledTimes(2);
@@ -83,7 +83,7 @@ describe('manuscript library', () => {
   });
 
   it('has the editor kinds 合集 and 动态 as tabs, each with the -1 status list', async () => {
-    renderScreen(PersonalScriptPage, '/personalScript');
+    renderScreen(ManuscriptLibrary, '/personalScript');
     for (const [tab, type] of [
       ['合集', 4],
       ['动态', 5],
@@ -116,7 +116,7 @@ describe('manuscript library', () => {
       nm_editor: editor,
     };
     show.mockReturnValue({ data: detail, error: undefined, isFetching: false });
-    renderScreen(PersonalScriptPage, '/personalScript');
+    renderScreen(ManuscriptLibrary, '/personalScript');
     await userEvent.click(within(itemOf('已发布的文章')).getByText('查看'));
     expect(await screen.findByText('未通过原因')).toBeInTheDocument();
     expect(screen.getByText('图片模糊，请重新上传')).toBeInTheDocument();

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { callKey, routeDataCall } from 'shared-sdk';
 import { useLocation } from 'shared-sdk/router';
 import { renderScreen } from 'shared-sdk/testing';
-import routes from '../../../expose/routes';
-import { PersonalScriptPage } from '../../../pages/personal-script-page';
-import { listManuscriptsRequest, type ManuscriptListArgs } from '../api/manuscript-api';
+import routes from '../expose/routes';
+import { listManuscriptsRequest, type ManuscriptListArgs } from '../features/manuscripts/api/manuscript-api';
+import { PersonalScriptPage } from './personal-script-page';
 
 const list = jest.fn();
 
-jest.mock('../api/manuscript-api', () => ({
-  ...jest.requireActual('../api/manuscript-api'),
+jest.mock('../features/manuscripts/api/manuscript-api', () => ({
+  ...jest.requireActual('../features/manuscripts/api/manuscript-api'),
   useListManuscriptsQuery: (args: unknown) => list(args),
   useShowManuscriptQuery: () => ({ data: undefined, error: undefined, isFetching: false }),
   useWithdrawManuscriptMutation: () => [jest.fn()],
