@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HelpCategoriesAnswer } from 'shared-sdk/contract';
 import { renderScreen } from 'shared-sdk/testing';
-import { HelpCenterPage } from '../../pages/help-center-page';
+import { HelpCenterPage } from './help-center-page';
 
 const article = jest.fn();
 const search = jest.fn();
@@ -10,7 +10,7 @@ const CATEGORIES: HelpCategoriesAnswer = [
   { code: 'start', name: '新手入门', articles: [{ slug: 'getting-started', title: '创作者中心快速入门', summary: '从首页开始' }] },
   { code: 'account', name: '账号与安全', articles: [{ slug: 'real-name', title: '实名认证', summary: '在客户端完成' }] },
 ];
-jest.mock('./api', () => ({
+jest.mock('../features/help/api', () => ({
   useHelpCategoriesQuery: () => ({ data: CATEGORIES }),
   useHelpArticleQuery: (slug: string) => article(slug),
   useHelpSearchQuery: (q: string) => search(q),

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RankListAnswer, RankRow } from 'shared-sdk/contract';
 import { renderScreen } from 'shared-sdk/testing';
-import { RankPage } from '../../pages/rank-page';
+import { RankPage } from './rank-page';
 
 const rankList = jest.fn();
-jest.mock('./api', () => ({ useRankListQuery: (args: unknown) => rankList(args) }));
+jest.mock('../features/rank/api', () => ({ useRankListQuery: (args: unknown) => rankList(args) }));
 
 jest.setTimeout(30_000);
 
