@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { OperatorAccount } from 'shared-sdk/contract';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { OperatorsPage } from '../../pages/operators-page';
-import { fetchStandIn } from '../../testing/api-stand-in';
-import { operatorOf } from '../../testing/operators';
-import { OperatorContext } from '../../lib/operator-context';
-import { ReleaseScopeDialog } from './release-scope';
+import { fetchStandIn } from '../testing/api-stand-in';
+import { operatorOf } from '../testing/operators';
+import { OperatorContext } from '../lib/operator-context';
+import { ReleaseScopeDialog } from '../features/operators/release-scope';
+import { OperatorsPage } from './operators-page';
 
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'shared-sdk/router';
 import { renderWithProviders } from 'shared-sdk/testing';
-import { ConsoleLayout } from '../../app/console-layout';
-import { operatorOf } from '../../testing/operators';
-import type { ReleaseHealth, ReleaseRemote } from '../../api/releases';
-import { countText } from './rates';
-import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from './release-actions';
-import { PinsSection, QaUsersSection, type ReleaseUserSteps } from './release-users';
-import { RemotePanel } from './remote-panel';
+import { operatorOf } from '../testing/operators';
+import type { ReleaseHealth, ReleaseRemote } from '../api/releases';
+import { countText } from '../features/releases/rates';
+import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from '../features/releases/release-actions';
+import { PinsSection, QaUsersSection, type ReleaseUserSteps } from '../features/releases/release-users';
+import { RemotePanel } from '../features/releases/remote-panel';
+import { ConsoleLayout } from './console-layout';
 
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);
