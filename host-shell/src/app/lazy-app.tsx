@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
-import { Quiet } from './quiet';
+import { HideOnError } from './hide-on-error';
 import './lazy-app.css';
 
 type Part = keyof useAppProps;
@@ -123,7 +123,7 @@ export function LazyApp({ children }: { children?: ReactNode }) {
           (error: unknown) => {
             parts.failed(name);
             setHolders((now) => (now[name]?.Holder === Holder ? { ...now, [name]: undefined } : now));
-            throw error; // Quiet shows nothing for it, if it is still mounted
+            throw error; // HideOnError shows nothing for it, if it is still mounted
           },
         ),
       );
@@ -139,11 +139,11 @@ export function LazyApp({ children }: { children?: ReactNode }) {
       {PARTS.map((name) => {
         const { Holder, key } = holders[name] ?? {};
         return Holder ? (
-          <Quiet key={`${name}-${key}`}>
+          <HideOnError key={`${name}-${key}`}>
             <Suspense fallback={null}>
               <Holder onReady={parts.ready[name]} />
             </Suspense>
-          </Quiet>
+          </HideOnError>
         ) : null;
       })}
     </AppContext.Provider>

@@ -3,7 +3,7 @@ import { Badge, Button, Dropdown } from 'antd';
 import { BellOutlined, CustomerServiceOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { getRuntimeConfig } from 'shared-sdk';
-import { Quiet } from '../app/quiet';
+import { HideOnError } from '../app/hide-on-error';
 import { useUnreadTotalQuery } from '../features/shell/api';
 import { CREATION_ITEMS, openCreation } from '../features/shell/creation';
 import { formatBadge } from '../features/shell/format-badge';
@@ -74,11 +74,11 @@ export function CustomerService() {
         客服
       </Button>
       {opened ? (
-        <Quiet>
+        <HideOnError>
           <Suspense fallback={null}>
             <CustomerServiceDialog open={open} url={url} onClose={() => setOpen(false)} />
           </Suspense>
-        </Quiet>
+        </HideOnError>
       ) : null}
     </>
   );
