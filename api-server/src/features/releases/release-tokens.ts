@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { RELEASE_TOKEN_DAYS } from 'shared-sdk/contract';
 import { RELEASE_TOKEN_PREFIX } from 'shared-sdk/contract/operator-roles';
 import type { releases } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';
@@ -17,7 +18,8 @@ import type { OperatorActor } from '../operators/accounts';
 type Db = Kysely<Database>;
 type Row = Omit<Selectable<ReleaseTokensTable>, 'token_hash'>;
 
-export const RELEASE_TOKEN_DEFAULT_DAYS = 90;
+/** The life of a token made without `expires_days`: the contract's default. */
+export const RELEASE_TOKEN_DEFAULT_DAYS = RELEASE_TOKEN_DAYS.default;
 
 const COLUMNS = ['id', 'name', 'remote', 'env', 'hint', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'] as const;
 

@@ -2,11 +2,17 @@ import { Alert, Button, Form, Select } from 'antd';
 import { failureText } from '../../api/endpoint';
 import type { OperatorAccount } from 'shared-sdk/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
-import { RELEASE_REASON_MAX, type ReleaseScope, type ReleaseScopeRequest, useOperatorSetReleaseScopeMutation, useReleaseListQuery } from '../../api/releases';
+import {
+  RELEASE_ENV_NAME,
+  RELEASE_REASON_MAX,
+  type ReleaseScope,
+  type ReleaseScopeRequest,
+  useOperatorSetReleaseScopeMutation,
+  useReleaseListQuery,
+} from '../../api/releases';
 
 /** The role whose releases are bounded by a scope (shared-sdk/src/contract/operator-roles.ts). */
 export const SCOPED_ROLE = 'release_manager';
-const ENV_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
@@ -81,7 +87,7 @@ export function ReleaseScopeDialog({ operator, current, remotes, envs, onSave, o
         rules={[
           {
             validator: async (_rule, value: unknown) => {
-              if (strings(value).every((env) => ENV_PATTERN.test(env))) return;
+              if (strings(value).every((env) => RELEASE_ENV_NAME.test(env))) return;
               throw new Error('环境名小写字母开头，只含小写字母、数字和 -，如 production');
             },
           },

@@ -5,7 +5,10 @@ import { formatTime } from '../../lib/age';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { ShownOnce } from '../../components/shown-once';
 import {
+  RELEASE_ENV_NAME,
   RELEASE_REASON_MAX,
+  RELEASE_TOKEN_DAYS,
+  RELEASE_TOKEN_NAME_MAX,
   type ReleaseToken,
   type ReleaseTokenCreateRequest,
   useReleaseTokenCreateMutation,
@@ -13,10 +16,6 @@ import {
   useReleaseTokenRevokeMutation,
 } from '../../api/releases';
 
-/** The contract's bounds of a token's life (releaseTokenCreate in shared-sdk/src/contract/schemas/releases.ts): 1–365 days, 90 when not given. */
-export const TOKEN_DAYS = { min: 1, max: 365, default: 90 } as const;
-/** The contract's patterns of a remote's and an environment's name. */
-const ENV_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 /** What the server says as it answers a new token (api-server's release-token-routes.ts), said here as the token is shown. */
 const SHOWN_ONCE_NOTE = '令牌只显示这一次，请妥善保存（CI 请求头：Authorization: Bearer 令牌）：';
 
@@ -94,7 +93,7 @@ export function ReleaseTokens({ tokens, loading, remotes, env, onCreate, onRevok
         title="创建发布令牌"
         description="令牌可发布所选模块在所选环境的版本（上传、灰度、全量、回滚），每次使用都记入操作记录。令牌只显示一次。"
         okText="创建"
-        initialValues={{ env, expires_days: TOKEN_DAYS.default }}
+        initialValues={{ env, expires_days: RELEASE_TOKEN_DAYS.default }}
         onClose={() => setCreating(false)}
         onSubmit={async ({ name, remote, env: environment, expires_days }) =>
           setCreated(
@@ -112,7 +111,7 @@ export function ReleaseTokens({ tokens, loading, remotes, env, onCreate, onRevok
           name="name"
           rules={[
             { required: true, whitespace: true, message: '请输入名称' },
-            { max: 40, message: '最多 40 个字' },
+            { max: RELEASE_TOKEN_NAME_MAX, message: `最多 ${RELEASE_TOKEN_NAME_MAX} 个字` },
           ]}
         >
           <Input placeholder="如 GitHub Actions mf-tools" autoComplete="off" />
@@ -125,17 +124,17 @@ export function ReleaseTokens({ tokens, loading, remotes, env, onCreate, onRevok
           name="env"
           rules={[
             { required: true, whitespace: true, message: '请输入环境' },
-            { pattern: ENV_PATTERN, message: '小写字母开头，只含小写字母、数字和 -，如 production' },
+            { pattern: RELEASE_ENV_NAME, message: '小写字母开头，只含小写字母、数字和 -，如 production' },
           ]}
         >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
-          label={`有效天数（${TOKEN_DAYS.min}–${TOKEN_DAYS.max}，默认 ${TOKEN_DAYS.default}）`}
+          label={`有效天数（${RELEASE_TOKEN_DAYS.min}–${RELEASE_TOKEN_DAYS.max}，默认 ${RELEASE_TOKEN_DAYS.default}）`}
           name="expires_days"
-          rules={[{ required: true, message: `请输入 ${TOKEN_DAYS.min}–${TOKEN_DAYS.max} 的天数` }]}
+          rules={[{ required: true, message: `请输入 ${RELEASE_TOKEN_DAYS.min}–${RELEASE_TOKEN_DAYS.max} 的天数` }]}
         >
-          <InputNumber min={TOKEN_DAYS.min} max={TOKEN_DAYS.max} precision={0} style={{ width: 160 }} />
+          <InputNumber min={RELEASE_TOKEN_DAYS.min} max={RELEASE_TOKEN_DAYS.max} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </DecisionDialog>
       <DecisionDialog

@@ -13,7 +13,15 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, Text } from './common';
 import { defineRoute } from './route';
-import { RELEASE_ARCHIVE_MAX_BYTES, RELEASE_REASON_MAX, RELEASE_USER_ID_PATTERN } from '../values/releases';
+import {
+  RELEASE_ARCHIVE_MAX_BYTES,
+  RELEASE_ENV_PATTERN,
+  RELEASE_REASON_MAX,
+  RELEASE_REMOTE_PATTERN,
+  RELEASE_TOKEN_DAYS,
+  RELEASE_TOKEN_NAME_MAX,
+  RELEASE_USER_ID_PATTERN,
+} from '../values/releases';
 
 const tag = 'releases';
 const auth = 'operator' as const;
@@ -21,9 +29,9 @@ const permission = 'release' as const;
 const ISO = Type.String({ description: 'ISO 8601' });
 
 /** A remote's folder name (mf-tools). */
-export const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,63}$', description: 'a remote of the workspace, e.g. mf-tools' });
+export const RemoteName = Type.String({ pattern: RELEASE_REMOTE_PATTERN, description: 'a remote of the workspace, e.g. mf-tools' });
 /** An environment's name (production, staging). */
-export const EnvName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', description: 'e.g. production' });
+export const EnvName = Type.String({ pattern: RELEASE_ENV_PATTERN, description: 'e.g. production' });
 const Version = Type.String({ pattern: '^[0-9A-Za-z.-]{1,64}$', description: 'semver, e.g. 1.4.0' });
 const UserId = Type.String({ pattern: RELEASE_USER_ID_PATTERN, description: "a creator's user id (a positive integer)" });
 /** Why a step is taken: required on every release step, token revocation and scope change (blank is refused too). */
@@ -340,10 +348,12 @@ export const releaseTokenCreate = defineRoute({
   auth,
   permission: 'admin',
   body: Type.Object({
-    name: Text(40, 1),
+    name: Text(RELEASE_TOKEN_NAME_MAX, 1),
     remote: RemoteName,
     env: EnvName,
-    expires_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: 'omitted: 90 days' })),
+    expires_days: Type.Optional(
+      Type.Integer({ minimum: RELEASE_TOKEN_DAYS.min, maximum: RELEASE_TOKEN_DAYS.max, description: `omitted: ${RELEASE_TOKEN_DAYS.default} days` }),
+    ),
   }),
   data: Type.Object({ token: Type.String({ description: 'Authorization: Bearer <token>; shown only now' }), info: ReleaseToken }),
 });

@@ -11,3 +11,15 @@ export const RELEASE_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** A creator's user id as QA users and pins name it: what the rollout keys by (a positive integer). */
 export const RELEASE_USER_ID_PATTERN = '^[1-9][0-9]{0,18}$';
+
+/** A CI release token's life in days (releaseTokenCreate's `expires_days`): `default` when the call gives none. */
+export const RELEASE_TOKEN_DAYS = { min: 1, max: 365, default: 90 } as const;
+
+/** The longest name of a CI release token. */
+export const RELEASE_TOKEN_NAME_MAX = 40;
+
+/** A remote's folder name (mf-tools). */
+export const RELEASE_REMOTE_PATTERN = '^[a-z][a-z0-9-]{0,63}$';
+
+/** An environment's name (production, staging). */
+export const RELEASE_ENV_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
