@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber } from 'antd';
 import type { OperatorTokenCreateRequest, PersonalToken } from 'shared-sdk/contract';
-import { formatTime } from '../../lib/age';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { ShownOnce } from '../../components/shown-once';
+import { TokenTable } from '../../components/token-table';
 
 export interface PersonalTokensProps {
   tokens: readonly PersonalToken[];
@@ -23,33 +23,7 @@ export function PersonalTokens({ tokens, loading, onCreate, onRevoke }: Personal
       <Button style={{ marginBottom: 16 }} onClick={() => setCreating(true)}>
         创建个人令牌
       </Button>
-      <Table<PersonalToken>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={[...tokens]}
-        pagination={false}
-        locale={{ emptyText: '没有个人令牌' }}
-        columns={[
-          { title: '名称', dataIndex: 'name' },
-          { title: '令牌', dataIndex: 'hint', render: (hint: string) => `${hint}…` },
-          { title: '创建时间', dataIndex: 'created_at', render: (at: string) => formatTime(at) },
-          { title: '到期', dataIndex: 'expires_at', render: (at: string | null) => (at ? formatTime(at) : '不过期') },
-          { title: '最近使用', dataIndex: 'last_used_at', render: (at: string | null) => formatTime(at) },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, row) =>
-              row.revoked_at ? (
-                <Tag>已吊销</Tag>
-              ) : (
-                <Button autoInsertSpace={false} size="small" danger onClick={() => setRevoking(row)} aria-label={`吊销 ${row.name}`}>
-                  吊销
-                </Button>
-              ),
-          },
-        ]}
-      />
+      <TokenTable<PersonalToken> tokens={tokens} loading={loading} emptyText="没有个人令牌" stateColumn="revoke" onRevoke={setRevoking} />
       <DecisionDialog
         open={creating}
         title="创建个人令牌"

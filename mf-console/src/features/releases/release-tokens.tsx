@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { failureText } from '../../api/endpoint';
-import { formatTime } from '../../lib/age';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { ShownOnce } from '../../components/shown-once';
+import { TokenTable } from '../../components/token-table';
 import {
   RELEASE_ENV_NAME,
   RELEASE_REASON_MAX,
@@ -18,13 +18,6 @@ import {
 
 /** What the server says as it answers a new token (api-server's release-token-routes.ts), said here as the token is shown. */
 const SHOWN_ONCE_NOTE = '令牌只显示这一次，请妥善保存（CI 请求头：Authorization: Bearer 令牌）：';
-
-/** 有效, 已吊销 or 已过期, as the server would judge the token now. */
-export function tokenState(token: ReleaseToken, now = Date.now()): { text: string; color: string } {
-  if (token.revoked_at) return { text: '已吊销', color: 'default' };
-  if (Date.parse(token.expires_at) <= now) return { text: '已过期', color: 'warning' };
-  return { text: '有效', color: 'success' };
-}
 
 export interface ReleaseTokensProps {
   tokens: readonly ReleaseToken[];
@@ -52,41 +45,17 @@ export function ReleaseTokens({ tokens, loading, remotes, env, onCreate, onRevok
       <Button style={{ marginBottom: 16 }} onClick={() => setCreating(true)}>
         创建发布令牌
       </Button>
-      <Table<ReleaseToken>
-        rowKey="id"
-        size="small"
+      <TokenTable<ReleaseToken>
+        tokens={tokens}
         loading={loading}
-        dataSource={[...tokens]}
-        pagination={false}
-        locale={{ emptyText: '没有发布令牌' }}
-        columns={[
-          { title: '名称', dataIndex: 'name' },
-          { title: '令牌', dataIndex: 'hint', render: (hint: string) => `${hint}…` },
+        emptyText="没有发布令牌"
+        details={[
           { title: '模块', dataIndex: 'remote' },
           { title: '环境', dataIndex: 'env' },
           { title: '创建人', dataIndex: 'created_by' },
-          { title: '创建时间', dataIndex: 'created_at', render: (at: string) => formatTime(at) },
-          { title: '到期', dataIndex: 'expires_at', render: (at: string) => formatTime(at) },
-          { title: '最近使用', dataIndex: 'last_used_at', render: (at: string | null) => (at ? formatTime(at) : '未使用') },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, row) => {
-              const state = tokenState(row);
-              return <Tag color={state.color}>{state.text}</Tag>;
-            },
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, row) =>
-              row.revoked_at ? null : (
-                <Button autoInsertSpace={false} size="small" danger onClick={() => setRevoking(row)} aria-label={`吊销 ${row.name}`}>
-                  吊销
-                </Button>
-              ),
-          },
         ]}
+        neverUsed="未使用"
+        onRevoke={setRevoking}
       />
       <DecisionDialog
         open={creating}
