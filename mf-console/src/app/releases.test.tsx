@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { MemoryRouter } from 'shared-sdk/router';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { operatorOf } from '../testing/operators';
+import { remoteOf, versionHealthOf } from '../testing/releases';
 import type { ReleaseHealth, ReleaseRemote } from '../api/releases';
 import { countText } from '../features/releases/rates';
 import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } from '../features/releases/release-actions';
@@ -13,9 +14,7 @@ import { ConsoleLayout } from './console-layout';
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);
 
-const TOOLS: ReleaseRemote = {
-  remote: 'mf-tools',
-  stable: '1.0.0',
+const TOOLS = remoteOf('mf-tools', {
   canary: { version: '1.1.0', percent: 10, paused: false, loads: 4, failures: 1 },
   previous: ['0.9.0'],
   versions: ['0.9.0', '1.0.0', '1.1.0'],
@@ -26,24 +25,14 @@ const TOOLS: ReleaseRemote = {
     { at: '2026-11-28T09:00:00.000Z', who: 'ana', action: 'canary', from: null, to: '1.1.0', reason: '新版工具页' },
     { at: '2026-11-28T09:30:00.000Z', who: 'ana', action: 'pin', from: null, to: '0.9.0', user: '42', reason: '客户复现' },
   ],
-};
+});
 
 const HEALTH: ReleaseHealth = {
   env: 'production',
   remote: 'mf-tools',
   versions: [
-    {
-      version: '1.0.0',
-      role: 'stable',
-      loads: 10,
-      failures: 1,
-      error_sessions: 0,
-      vitals: { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } },
-      top_errors: [],
-    },
-    {
-      version: '1.1.0',
-      role: 'canary',
+    versionHealthOf('1.0.0', 'stable', { loads: 10, failures: 1 }),
+    versionHealthOf('1.1.0', 'canary', {
       loads: 4,
       failures: 1,
       error_sessions: 2,
@@ -60,7 +49,7 @@ const HEALTH: ReleaseHealth = {
           last_seen: '2026-11-28T09:40:00.000Z',
         },
       ],
-    },
+    }),
   ],
 };
 

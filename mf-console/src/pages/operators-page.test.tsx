@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { OperatorAccount } from 'shared-sdk/contract';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { fetchStandIn } from '../testing/api-stand-in';
-import { operatorOf } from '../testing/operators';
-import { OperatorContext } from '../lib/operator-context';
+import { remoteOf } from '../testing/releases';
+import { renderAs } from '../testing/render-as';
 import { ReleaseScopeDialog } from '../features/operators/release-scope';
 import { OperatorsPage } from './operators-page';
 
@@ -36,7 +36,7 @@ function serve(scopeAnswers: { code: number; msg: string }[] = []) {
   api.answer((call) => {
     if (call.path === '/api/operator/operators') return { code: 0, msg: 'ok', data: OPERATORS };
     if (call.path === '/api/operator/releases') {
-      const remote = (name: string) => ({ remote: name, stable: null, canary: null, previous: [], versions: [], qa_users: [], pins: {}, history: [] });
+      const remote = (name: string) => remoteOf(name, { stable: null, versions: [] });
       return { code: 0, msg: 'ok', data: { env: 'production', remotes: [remote('mf-tools'), remote('mf-editor')] } };
     }
     if (call.path === '/api/operator/operators/release-scope') {
@@ -52,11 +52,7 @@ function serve(scopeAnswers: { code: number; msg: string }[] = []) {
 describe('a release manager’s release scope on 操作员', () => {
   it('shows the current remotes and environments, and sets new ones with the reason; a refusal keeps what was chosen', async () => {
     serve([{ code: 1002, msg: '没有这个模块（mf-old）' }]);
-    renderWithProviders(
-      <OperatorContext.Provider value={operatorOf('admin')}>
-        <OperatorsPage />
-      </OperatorContext.Provider>,
-    );
+    renderAs('admin', <OperatorsPage />);
     // Only a release manager's row offers it.
     fireEvent.click(await screen.findByRole('button', { name: '发布范围 rm-wang' }));
     expect(screen.queryByRole('button', { name: '发布范围 mod-li' })).not.toBeInTheDocument();
@@ -84,11 +80,7 @@ describe('a release manager’s release scope on 操作员', () => {
 
   it('shows an empty scope for a release manager whose scope was never set', async () => {
     serve();
-    renderWithProviders(
-      <OperatorContext.Provider value={operatorOf('admin')}>
-        <OperatorsPage />
-      </OperatorContext.Provider>,
-    );
+    renderAs('admin', <OperatorsPage />);
     fireEvent.click(await screen.findByRole('button', { name: '发布范围 rm-zhao' }));
     const box = await screen.findByRole('dialog');
     expect(within(box).getByText('当前模块：无')).toBeInTheDocument();

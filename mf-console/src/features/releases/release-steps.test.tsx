@@ -4,27 +4,17 @@
  * its progress) by a real local server, as the browser sends it.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithProviders } from 'shared-sdk/testing';
 import type { OperatorRole } from 'shared-sdk/contract';
-import { OperatorContext } from '../../lib/operator-context';
 import { type Answer, fetchStandIn, localApiServer, type ServerHandler } from '../../testing/api-stand-in';
-import { operatorOf } from '../../testing/operators';
+import { remoteOf } from '../../testing/releases';
+import { renderAs } from '../../testing/render-as';
 import type { ReleaseHealth, ReleaseRemote } from '../../api/releases';
 import { ReleasesPage } from './releases-page';
 
 // antd forms and popovers in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);
 
-const TOOLS: ReleaseRemote = {
-  remote: 'mf-tools',
-  stable: '1.0.0',
-  canary: null,
-  previous: ['0.9.0'],
-  versions: ['0.9.0', '1.0.0', '1.1.0'],
-  qa_users: ['7'],
-  pins: { '42': '0.9.0' },
-  history: [],
-};
+const TOOLS = remoteOf('mf-tools', { previous: ['0.9.0'], versions: ['0.9.0', '1.0.0', '1.1.0'], qa_users: ['7'], pins: { '42': '0.9.0' } });
 const HEALTH: ReleaseHealth = { env: 'production', remote: 'mf-tools', versions: [] };
 
 // --- the server: JSON calls at fetch; the upload at a real local server (jsdom's XMLHttpRequest) ---
@@ -67,13 +57,7 @@ beforeEach(() => {
   remote = TOOLS;
 });
 
-function renderPage(role: OperatorRole = 'release_manager') {
-  renderWithProviders(
-    <OperatorContext.Provider value={operatorOf(role)}>
-      <ReleasesPage />
-    </OperatorContext.Provider>,
-  );
-}
+const renderPage = (role: OperatorRole = 'release_manager') => renderAs(role, <ReleasesPage />);
 
 const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
 const listReads = () => api.calls.filter((call) => call.path === '/api/operator/releases').length;

@@ -1,25 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OperatorRole } from 'shared-sdk/contract';
-import { renderWithProviders } from 'shared-sdk/testing';
-import { OperatorContext } from '../../lib/operator-context';
 import { fetchStandIn } from '../../testing/api-stand-in';
-import { operatorOf } from '../../testing/operators';
-import type { ReleaseRemote, ReleaseToken } from '../../api/releases';
+import { remoteOf } from '../../testing/releases';
+import { renderAs } from '../../testing/render-as';
+import type { ReleaseToken } from '../../api/releases';
 import { ReleasesPage } from './releases-page';
 
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);
-
-const remoteOf = (name: string): ReleaseRemote => ({
-  remote: name,
-  stable: '1.0.0',
-  canary: null,
-  previous: [],
-  versions: ['1.0.0'],
-  qa_users: [],
-  pins: {},
-  history: [],
-});
 
 const tokenOf = (id: number, name: string, fields: Partial<ReleaseToken> = {}): ReleaseToken => ({
   id,
@@ -64,13 +52,7 @@ function serve(revokeAnswers: { code: number; msg: string }[] = []) {
   return api.calls;
 }
 
-function renderPage(role: OperatorRole) {
-  renderWithProviders(
-    <OperatorContext.Provider value={operatorOf(role)}>
-      <ReleasesPage />
-    </OperatorContext.Provider>,
-  );
-}
+const renderPage = (role: OperatorRole) => renderAs(role, <ReleasesPage />);
 
 const bodiesOf = (path: string) => api.calls.filter((call) => call.path === path).map((call) => call.body);
 const tokensSection = () => screen.findByRole('region', { name: '发布令牌' });

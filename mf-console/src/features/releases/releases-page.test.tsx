@@ -1,45 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { type Answer, fetchStandIn } from '../../testing/api-stand-in';
-import type { ReleaseHealth, ReleaseRemote } from '../../api/releases';
+import type { ReleaseHealth } from '../../api/releases';
+import { remoteOf, versionHealthOf } from '../../testing/releases';
 import { ReleasesPage } from './releases-page';
 
 // antd dialogs in jsdom are slow on a loaded machine.
 jest.setTimeout(180_000);
 
-const TOOLS: ReleaseRemote = {
-  remote: 'mf-tools',
-  stable: '1.0.0',
+const TOOLS = remoteOf('mf-tools', {
   canary: { version: '1.1.0', percent: 10, paused: false, loads: 2, failures: 0 },
-  previous: [],
   versions: ['1.0.0', '1.1.0'],
-  qa_users: [],
-  pins: {},
-  history: [],
-};
+});
 const HEALTH: ReleaseHealth = {
   env: 'production',
   remote: 'mf-tools',
-  versions: [
-    {
-      version: '1.0.0',
-      role: 'stable',
-      loads: 8,
-      failures: 0,
-      error_sessions: 1,
-      vitals: { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } },
-      top_errors: [],
-    },
-    {
-      version: '1.1.0',
-      role: 'canary',
-      loads: 2,
-      failures: 0,
-      error_sessions: 0,
-      vitals: { LCP: { views: 0, poor: 0 }, INP: { views: 0, poor: 0 } },
-      top_errors: [],
-    },
-  ],
+  versions: [versionHealthOf('1.0.0', 'stable', { loads: 8, error_sessions: 1 }), versionHealthOf('1.1.0', 'canary', { loads: 2 })],
 };
 
 const api = fetchStandIn();

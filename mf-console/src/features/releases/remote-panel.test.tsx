@@ -1,18 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from 'shared-sdk/testing';
-import type { ReleaseHealth, ReleaseRemote, ReleaseTopError } from '../../api/releases';
+import type { ReleaseHealth, ReleaseTopError } from '../../api/releases';
+import { remoteOf, versionHealthOf } from '../../testing/releases';
 import { RemotePanel } from './remote-panel';
 
-const TOOLS: ReleaseRemote = {
-  remote: 'mf-tools',
-  stable: '1.0.0',
-  canary: null,
-  previous: [],
-  versions: ['1.0.0'],
-  qa_users: [],
-  pins: {},
-  history: [],
-};
+const TOOLS = remoteOf('mf-tools');
 
 const FAILED_CALL: ReleaseTopError = {
   fingerprint: 'api-1',
@@ -26,14 +18,11 @@ const FAILED_CALL: ReleaseTopError = {
   request_ids: ['7f3a9c1e5b2d4a6f8e0c1b3d5f7a9e2c', '0b1c2d3e4f5061728394a5b6c7d8e9f0'],
 };
 
-function health(errors: ReleaseTopError[]): ReleaseHealth {
-  const views = { views: 0, poor: 0 };
-  return {
-    env: 'production',
-    remote: 'mf-tools',
-    versions: [{ version: '1.0.0', role: 'stable', loads: 10, failures: 0, error_sessions: 3, vitals: { LCP: views, INP: views }, top_errors: errors }],
-  };
-}
+const health = (errors: ReleaseTopError[]): ReleaseHealth => ({
+  env: 'production',
+  remote: 'mf-tools',
+  versions: [versionHealthOf('1.0.0', 'stable', { loads: 10, error_sessions: 3, top_errors: errors })],
+});
 
 const renderPanel = (errors: ReleaseTopError[]) =>
   renderWithProviders(<RemotePanel remote={TOOLS} health={health(errors)} healthLoading={false} healthError="" onPick={() => undefined} />);
