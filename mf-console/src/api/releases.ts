@@ -3,7 +3,7 @@
  * ./calls.ts. Shared code: the 发布 screen makes them, and 操作员's 发布范围 reads the release list and
  * sets a release manager's scope (docs/style.md rule 14).
  */
-import { RELEASE_ARCHIVE_MAX_BYTES, RELEASE_ENV_PATTERN } from 'shared-sdk/contract';
+import { RELEASE_ARCHIVE_MAX_BYTES, RELEASE_ENV_PATTERN } from 'shared-sdk/contract/release-values';
 import type { DataOf, RequestOf, releases } from 'shared-sdk/contract/schemas';
 import { releases as releaseCalls } from 'shared-sdk/contract/calls';
 import { operatorUpload } from 'shared-sdk/operator';
@@ -35,13 +35,13 @@ export const RELEASE_ARCHIVE = { mediaType: 'application/gzip', maxBytes: RELEAS
  * The longest reason a release step takes: the contract's own value, which the release API's schemas
  * are built on; one value for every reason field of the screen.
  */
-export { RELEASE_REASON_MAX } from 'shared-sdk/contract';
+export { RELEASE_REASON_MAX } from 'shared-sdk/contract/release-values';
 
 /**
  * A CI release token's bounds as the contract's releaseTokenCreate checks them: its life in days
  * (`{ min, max, default }`) and its name's length.
  */
-export { RELEASE_TOKEN_DAYS, RELEASE_TOKEN_NAME_MAX } from 'shared-sdk/contract';
+export { RELEASE_TOKEN_DAYS, RELEASE_TOKEN_NAME_MAX } from 'shared-sdk/contract/release-values';
 
 /** An environment's name as the contract's schemas check it (a CI token's, a release manager's scope). */
 export const RELEASE_ENV_NAME = new RegExp(RELEASE_ENV_PATTERN);

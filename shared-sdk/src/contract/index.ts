@@ -22,4 +22,3 @@ export * from './video';
 export * from './operator';
 export * from './storage-refusals';
 export * from './byte-size';
-export * from './values/releases';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { RELEASE_TOKEN_DAYS } from 'shared-sdk/contract';
+import { RELEASE_TOKEN_DAYS } from 'shared-sdk/contract/release-values';
 import { RELEASE_TOKEN_PREFIX } from 'shared-sdk/contract/operator-roles';
 import type { releases } from 'shared-sdk/contract/schemas';
 import type { Database } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { RELEASE_USER_ID_PATTERN } from 'shared-sdk/contract';
+import { RELEASE_USER_ID_PATTERN } from 'shared-sdk/contract/release-values';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { errorMessage } from '../../lib/error-message';
 import { RELEASE_REASON_MAX, type ReleaseRemote } from '../../api/releases';
