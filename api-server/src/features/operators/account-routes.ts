@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/password';
 import { serve } from '../../lib/contract-route';
 import { requireOperator } from '../../plugins/app/operator-auth';
 import {
+  OPERATOR_MESSAGES,
   PERSONAL_TOKEN_DEFAULT_DAYS,
   accountOf,
   findOperator,
@@ -161,6 +162,8 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   serve(app, contract.operatorTokenCreate, async (request) => {
     const actor = requireOperator(request);
     const days = request.body.expires_days ?? PERSONAL_TOKEN_DEFAULT_DAYS;
+    // The schema refuses it absent or empty; a blank one would be a row nobody can tell apart.
+    if (!request.body.name.trim()) throw invalid(OPERATOR_MESSAGES.TOKEN_NAME_REQUIRED);
     return audited(app.db, actor, async (tx, record) => {
       const created = await insertPersonalToken(tx, actor.id ?? 0, request.body.name, days);
       record({ action: 'token.create', targetType: 'token', targetId: created.info.id, after: created.info });

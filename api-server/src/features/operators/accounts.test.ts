@@ -205,6 +205,19 @@ describe('operator sessions and tokens', () => {
     );
   });
 
+  it('refuses a personal token whose name is empty or blank, and makes none', async () => {
+    const operator = await addTestOperator(harness.database.db, 'viewer');
+    const session = await signInOperator(harness.app, harness.database.db, operator);
+    for (const name of ['', '   ', '\u3000\t']) {
+      const refused = await operatorCall(harness.app, { url: '/api/operator/tokens/create', token: session, payload: { name } });
+      assert.ok(refused.status < 500, `${JSON.stringify(name)}: ${refused.status}`);
+      assert.equal(refused.body.code, ApiCode.INVALID_PARAMS, JSON.stringify(name));
+      if (name) assert.equal(refused.body.msg, '参数错误：须填写令牌名称');
+    }
+    const listed = await operatorCall<unknown[]>(harness.app, { url: '/api/operator/tokens', token: session });
+    assert.deepEqual(listed.body.data, []);
+  });
+
   it("gives a creator's token nothing, and an operator's token acts as no creator", async () => {
     const creator = await login(harness.app, '13800000001');
     const asBearer = await operatorCall(harness.app, { url: '/api/operator/session', token: creator });

@@ -30,6 +30,7 @@ export const OPERATOR_MESSAGES = {
   ROLE_FORBIDDEN: '当前角色无权执行此操作',
   ALREADY_SHOWN: '验证器密钥已显示过，请联系管理员重置',
   WRONG_PASSWORD: '当前密码不正确',
+  TOKEN_NAME_REQUIRED: '参数错误：须填写令牌名称',
 } as const;
 
 export const CHALLENGE_MINUTES = 5;

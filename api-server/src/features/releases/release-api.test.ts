@@ -144,6 +144,18 @@ describe('the release API on the folder store', () => {
     }
   });
 
+  it('refuses a CI token whose name is missing, empty or blank (it would sign every step as "ci:"), and makes none', async () => {
+    const before = await harness.database.db.selectFrom('release_tokens').select('id').execute();
+    for (const name of [undefined, '', '   ', '\u3000\t']) {
+      const refused = await api.call(tokens.admin!, '/api/operator/release-tokens/create', { name, remote: 'mf-tools', env: 'production' });
+      assert.ok(refused.status < 500, `${JSON.stringify(name)}: ${refused.status}`);
+      assert.equal(refused.body.code, ApiCode.INVALID_PARAMS, JSON.stringify(name));
+    }
+    const blank = await api.call(tokens.admin!, '/api/operator/release-tokens/create', { name: '  ', remote: 'mf-tools', env: 'production' });
+    assert.equal(blank.body.msg, '参数错误：须填写令牌名称');
+    assert.equal((await harness.database.db.selectFrom('release_tokens').select('id').execute()).length, before.length);
+  });
+
   it('lets a CI token release its remote: upload, first promote, canary; its name is the author everywhere', async () => {
     const first = await api.upload(tokens.ciTools!, 'mf-tools', await archiveOf(builds.dir, 'mf-tools', '1.0.0'), { reason: 'build 41' });
     assert.equal(first.body.code, 0, first.body.msg);

@@ -5,7 +5,7 @@ import { releases as contract } from 'shared-sdk/contract/schemas';
 import { invalid } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { requireOperator } from '../../plugins/app/operator-auth';
-import { findOperator } from '../operators/accounts';
+import { OPERATOR_MESSAGES, findOperator } from '../operators/accounts';
 import { audited } from '../operators/audit';
 import { isKnownRemote } from './release-access';
 import { RELEASE_MESSAGES, requiredReason } from './release-api';
@@ -18,6 +18,8 @@ export function registerReleaseTokenRoutes(app: FastifyInstance): void {
     const actor = requireOperator(request);
     const { name, remote, env, expires_days: days = RELEASE_TOKEN_DEFAULT_DAYS } = request.body;
     if (!isKnownRemote(remote)) throw invalid(RELEASE_MESSAGES.UNKNOWN_REMOTE);
+    // The schema refuses it absent or empty; a blank one would sign every step as `ci:`.
+    if (!name.trim()) throw invalid(OPERATOR_MESSAGES.TOKEN_NAME_REQUIRED);
     return audited(app.db, actor, async (tx, record) => {
       const created = await insertReleaseToken(tx, { name, remote, env, days, createdBy: actor.name });
       record({ action: 'release_token.create', targetType: 'release_token', targetId: created.info.id, after: created.info });
