@@ -25,12 +25,13 @@ import type { Database } from '../src/db/schema';
 import { articleFields } from '../src/features/editor/test-kit';
 import { addDays, dayOf } from '../src/features/score/calendar';
 import { publish } from '../src/features/score/testing';
+import { makeSourceVideo } from '../src/testing/source-video';
 import { createScratchDatabase } from '../src/testing/test-database';
 import { TEST_REDIS_URL } from '../src/testing/test-redis';
 import { APP_SECRET, type UploadToken, call, data, login, newKey, putObject } from './client';
 import { buildServer } from '../scripts/build';
 import { type Proc, killAll, ready, startProcess, startServerScript, waitFor } from './cluster';
-import { makeSourceVideo, startWorker, workerReady } from './video';
+import { startWorker, workerReady } from './video';
 import { type Outcome, writeLoad } from './load';
 
 /** deploy/src/nginx renders every API server with `max_fails=3 fail_timeout=10s`. */

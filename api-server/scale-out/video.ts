@@ -1,51 +1,7 @@
-/** The video side of the scale-out test: a source to transcode, and the worker process to run it. */
-import { execFile } from 'node:child_process';
+/** The video side of the scale-out test: the worker process that transcodes (the source comes from src/testing/source-video.ts). */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../src/features/video/ffmpeg';
 import { API_ROOT, type Proc, startServerScript } from './cluster';
-
-/** Two seconds of test pattern and a tone in Matroska (MPEG-4 Part 2 + MP2): nothing a browser plays as is. */
-export async function makeSourceVideo(): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'scale-out-video-'));
-  try {
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        ffmpegPath(),
-        [
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-y',
-          '-f',
-          'lavfi',
-          '-i',
-          'testsrc=size=160x120:rate=10',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine=frequency=440:sample_rate=22050',
-          '-t',
-          '2',
-          '-c:v',
-          'mpeg4',
-          '-c:a',
-          'mp2',
-          '-f',
-          'matroska',
-          'src.mkv',
-        ],
-        { cwd: dir },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
-    return await readFile(path.join(dir, 'src.mkv'));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * The transcoding worker as its own process type (the API server's `worker` script, `npm run worker`):
