@@ -2,8 +2,8 @@ import { useState, type Key } from 'react';
 import { Button, Space, Table } from 'antd';
 import { EDITOR_KIND_LABELS, type EditorKind, type ManuscriptDecideRequest, type QueuedManuscript } from 'shared-sdk/contract';
 import { sanitizeHtml } from 'shared-sdk/html';
-import { formatAge, formatTime, secondsSince } from '../../lib/age';
 import { DecisionDialog } from '../../components/decision-dialog';
+import { DecisionButtons, queueTableProps, submittedColumn } from './queue-table';
 
 type Pending = { decision: 'approve' | 'reject'; ids: number[] } | null;
 
@@ -38,13 +38,9 @@ export function ManuscriptQueue({ manuscripts, total, loading, page, size, onPag
         </Space>
       )}
       <Table<QueuedManuscript>
-        rowKey="id"
+        {...queueTableProps<QueuedManuscript>({ canDecide, selected, onSelect: setSelected, page, size, total, onPage })}
         loading={loading}
         dataSource={[...manuscripts]}
-        rowSelection={
-          canDecide ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ 'aria-label': `选择 ${row.title}` }) } : undefined
-        }
-        pagination={{ current: page, pageSize: size, total, onChange: onPage, showSizeChanger: false, showTotal: (n) => `共 ${n} 条` }}
         locale={{ emptyText: '没有等待审核的稿件' }}
         expandable={{
           expandedRowRender: (row) => <div className="manuscript-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(row.content) }} />,
@@ -53,18 +49,7 @@ export function ManuscriptQueue({ manuscripts, total, loading, page, size, onPag
           { title: '标题', dataIndex: 'title' },
           { title: '类型', dataIndex: 'type', width: 80, render: (type: number) => EDITOR_KIND_LABELS[type as EditorKind] ?? type },
           { title: '作者', key: 'creator', render: (_: unknown, row) => `${row.creator.nickname}（${row.creator.phone}）` },
-          {
-            title: '提交时间',
-            dataIndex: 'submitted_at',
-            width: 170,
-            render: (at: string) => (
-              <>
-                {formatTime(at)}
-                <br />
-                已等待 {formatAge(secondsSince(at))}
-              </>
-            ),
-          },
+          submittedColumn<QueuedManuscript>(),
           ...(canDecide
             ? [
                 {
@@ -73,24 +58,11 @@ export function ManuscriptQueue({ manuscripts, total, loading, page, size, onPag
                   width: 150,
                   render: (_: unknown, row: QueuedManuscript) => (
                     <Space>
-                      <Button
-                        autoInsertSpace={false}
-                        size="small"
-                        type="primary"
-                        onClick={() => setPending({ decision: 'approve', ids: [row.id] })}
-                        aria-label={`通过 ${row.title}`}
-                      >
-                        通过
-                      </Button>
-                      <Button
-                        autoInsertSpace={false}
-                        size="small"
-                        danger
-                        onClick={() => setPending({ decision: 'reject', ids: [row.id] })}
-                        aria-label={`驳回 ${row.title}`}
-                      >
-                        驳回
-                      </Button>
+                      <DecisionButtons
+                        title={row.title}
+                        onApprove={() => setPending({ decision: 'approve', ids: [row.id] })}
+                        onReject={() => setPending({ decision: 'reject', ids: [row.id] })}
+                      />
                     </Space>
                   ),
                 },

@@ -1,9 +1,9 @@
 import { useState, type Key } from 'react';
 import { Button, Image, Segmented, Space, Table, Tag } from 'antd';
 import type { MaterialDecideRequest, QueuedMaterial } from 'shared-sdk/contract';
-import { formatAge, formatTime, secondsSince } from '../../lib/age';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { MATERIAL_CHECK_TEXT } from './decisions';
+import { DecisionButtons, queueTableProps, submittedColumn } from './queue-table';
 
 export type MaterialFilter = 0 | 1 | 4;
 
@@ -71,13 +71,9 @@ export function MaterialQueue({ materials, total, loading, filter, onFilter, pag
         )}
       </Space>
       <Table<QueuedMaterial>
-        rowKey="id"
+        {...queueTableProps<QueuedMaterial>({ canDecide, selected, onSelect: setSelected, page, size, total, onPage })}
         loading={loading}
         dataSource={[...materials]}
-        rowSelection={
-          canDecide ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ 'aria-label': `选择 ${row.title}` }) } : undefined
-        }
-        pagination={{ current: page, pageSize: size, total, onChange: onPage, showSizeChanger: false, showTotal: (n) => `共 ${n} 条` }}
         locale={{ emptyText: '没有等待审核的素材' }}
         rowClassName={() => 'material-row'}
         columns={[
@@ -85,18 +81,7 @@ export function MaterialQueue({ materials, total, loading, filter, onFilter, pag
           { title: '标题', dataIndex: 'title' },
           { title: '上传者', key: 'creator', render: (_: unknown, row) => `${row.creator.nickname}（${row.creator.phone}）` },
           { title: '状态', dataIndex: 'cm_check', width: 90, render: (check: number) => <Tag>{MATERIAL_CHECK_TEXT[check] ?? check}</Tag> },
-          {
-            title: '提交时间',
-            dataIndex: 'submitted_at',
-            width: 170,
-            render: (at: string) => (
-              <>
-                {formatTime(at)}
-                <br />
-                已等待 {formatAge(secondsSince(at))}
-              </>
-            ),
-          },
+          submittedColumn<QueuedMaterial>(),
           ...(canDecide
             ? [
                 {
@@ -105,17 +90,13 @@ export function MaterialQueue({ materials, total, loading, filter, onFilter, pag
                   width: 200,
                   render: (_: unknown, row: QueuedMaterial) => (
                     <Space wrap>
-                      <Button autoInsertSpace={false} size="small" type="primary" onClick={() => ask('approve', [row.id])} aria-label={`通过 ${row.title}`}>
-                        通过
-                      </Button>
-                      <Button autoInsertSpace={false} size="small" danger onClick={() => ask('reject', [row.id])} aria-label={`驳回 ${row.title}`}>
-                        驳回
-                      </Button>
-                      {row.cm_check === 1 && (
-                        <Button autoInsertSpace={false} size="small" onClick={() => ask('review', [row.id])} aria-label={`转审核中 ${row.title}`}>
-                          转审核中
-                        </Button>
-                      )}
+                      <DecisionButtons title={row.title} onApprove={() => ask('approve', [row.id])} onReject={() => ask('reject', [row.id])}>
+                        {row.cm_check === 1 && (
+                          <Button autoInsertSpace={false} size="small" onClick={() => ask('review', [row.id])} aria-label={`转审核中 ${row.title}`}>
+                            转审核中
+                          </Button>
+                        )}
+                      </DecisionButtons>
                     </Space>
                   ),
                 },
