@@ -1,20 +1,20 @@
 /** Request and answer types of every call of docs/product.md §7, plus the calls the product adds. */
-import type { DataOf, RequestOf } from './schemas/route';
-import type * as account from './schemas/account';
-import type * as bans from './schemas/bans';
-import type * as certification from './schemas/certification';
-import type * as drafts from './schemas/drafts';
-import type * as labels from './schemas/labels';
-import type * as materials from './schemas/materials';
-import type * as menu from './schemas/menu';
-import type * as newspaper from './schemas/newspaper';
-import type * as notices from './schemas/notices';
-import type * as session from './schemas/session';
-import type * as tools from './schemas/tools';
-import type * as uploads from './schemas/uploads';
-import type { MpBaseUserinfo } from './user';
+import type { DataOf, RequestOf } from './core/route';
+import type * as account from './account/schemas';
+import type * as bans from './bans/schemas';
+import type * as certification from './certification/schemas';
+import type * as drafts from './drafts/schemas';
+import type * as labels from './labels/schemas';
+import type * as materials from './materials/schemas';
+import type * as menu from './menu/schemas';
+import type * as newspaper from './newspaper/schemas';
+import type * as notices from './notices/schemas';
+import type * as session from './session/schemas';
+import type * as tools from './tools/schemas';
+import type * as uploads from './uploads/schemas';
+import type { MpBaseUserinfo } from './account';
 
-export type { CountData } from './schemas/common';
+export type { CountData } from './core/common';
 
 // --- session -----------------------------------------------------------------------------
 export type LoginRequest = RequestOf<typeof session.login>;
@@ -76,7 +76,7 @@ export type CleanImage = uploads.CleanImage;
 
 // --- notices (GET /api/notice/list, POST /api/notice/read) ---------------------------------
 /** NoticeTab and NOTICE_TABS_ORDER: schemas/notices.ts builds on them. */
-export * from './values/notices';
+export * from './notices/values';
 export type NoticeItem = notices.NoticeItem;
 export type NoticeListRequest = RequestOf<typeof notices.noticeList>;
 export type NoticeListAnswer = DataOf<typeof notices.noticeList>;

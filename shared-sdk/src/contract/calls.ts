@@ -11,7 +11,7 @@
  */
 import type { TSchema } from 'typebox';
 import type * as S from './schemas';
-import type { ContractRoute, RefusalOf } from './schemas/route';
+import type { ContractRoute, RefusalOf } from './core/route';
 
 /** A contract call as the browser sends it: its method and URL, typed from its declaration. */
 export interface RouteRef<R extends ContractRoute = ContractRoute> {

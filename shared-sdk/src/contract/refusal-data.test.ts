@@ -7,7 +7,7 @@ import { OperatorError } from '../operator/operator-client';
 import { editor, refusalData, releases } from './calls';
 import { EditorCode } from './editor';
 import type { VersionConflictData } from './editor';
-import type { PromoteGateRefusal } from './schemas/releases';
+import type { PromoteGateRefusal } from './releases/schemas';
 
 const current = { draft_id: 9, version: 5, update_time: '2026-01-10 10:00:00' };
 const conflict = new ApiError({ kind: 'business', code: EditorCode.VERSION_CONFLICT, message: '草稿已在其他页面更新，请选择保留哪个版本', data: current });

@@ -4,7 +4,7 @@
  * with another call's URL, method or answer and still compile.
  */
 import type { RouteRef } from '../contract/calls';
-import type { ContractRoute, DataOf, RequestOf } from '../contract/schemas/route';
+import type { ContractRoute, DataOf, RequestOf } from '../contract/core/route';
 import type { HostName } from './hosts';
 import { sendRequest, type RequestOptions } from './request';
 

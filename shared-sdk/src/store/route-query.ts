@@ -5,7 +5,7 @@
  * not compile.
  */
 import type { RouteRef } from '../contract/calls';
-import type { ContractRoute, DataOf, RequestOf } from '../contract/schemas/route';
+import type { ContractRoute, DataOf, RequestOf } from '../contract/core/route';
 import { placeFields } from '../http/call';
 import type { SdkQueryArgs } from './base-query';
 
