@@ -1,12 +1,12 @@
 /**
  * Where each call of the contract lives, for the browser: its method and URL, typed from its
- * declaration in `schemas/` (a method or URL that differs from the declaration, or a call left out,
+ * declaration in its feature's `schemas.ts` (a method or URL that differs from the declaration, or a call left out,
  * fails the typecheck), so browser code names a call by its declaration and never writes an API URL
  * itself. `callApi` / `routeQuery` (shared-sdk) take these, and the request and answer types come
  * with them. Plain data: the schemas are imported as types only, so TypeBox stays out of the
  * browser's bundles, and each feature is its own export so a bundle keeps only the features it uses.
  *
- * One export per file of `schemas/`, under the same name: `schemas/materials.ts`'s `materialList`
+ * One export per feature (its `schemas.ts`), under the same name as in `shared-sdk/contract/schemas`: `materials/schemas.ts`'s `materialList`
  * is `materials.materialList` here.
  */
 import type { TSchema } from 'typebox';
@@ -37,7 +37,7 @@ export function refusalData<R extends ContractRoute & { refusal: TSchema }>(_rou
   return typeof answer.data === 'object' && answer.data !== null ? (answer.data as RefusalOf<R>) : null;
 }
 
-/** Every call a file of `schemas/` declares, by its export name. */
+/** Every call a feature's `schemas.ts` declares, by its export name. */
 type RefsOf<M> = { readonly [K in keyof M as M[K] extends ContractRoute ? K : never]: M[K] extends ContractRoute ? RouteRef<M[K]> : never };
 
 export const account: RefsOf<typeof S.account> = {

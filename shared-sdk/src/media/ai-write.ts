@@ -1,5 +1,5 @@
 /**
- * streamAiWrite: the editor's AI helpers (contract: contract/schemas/ai.ts, `aiWrite`). The answer streams in as
+ * streamAiWrite: the editor's AI helpers (contract: contract/ai/schemas.ts, `aiWrite`). The answer streams in as
  * server-sent events; each piece reaches `onDelta` as it arrives, and the whole text resolves at the
  * end. Abort the signal to cancel (the server then stops asking the provider). Signed like every
  * call of the main host; errors are ApiErrors the caller shows itself (no central toast), except an

@@ -1,5 +1,5 @@
 /**
- * Video uploads (contract/video.ts): the file goes straight to storage with the video service's
+ * Video uploads (contract/uploads/index.ts): the file goes straight to storage with the video service's
  * credentials (resumable multipart, like images), is committed for transcoding, and the state is
  * polled until it leaves 转码中.
  */

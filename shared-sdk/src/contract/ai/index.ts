@@ -2,7 +2,7 @@
  * The editor's AI writing helpers (docs/product.md §2: expand, polish, tone, openAi). The server talks to an
  * OpenAI-compatible provider and streams its answer; the browser never sees the provider's key.
  *
- * The calls are in schemas/ai.ts (`POST /api/ai/write` answers `text/event-stream` on success, a
+ * The calls are in ai/schemas.ts (`POST /api/ai/write` answers `text/event-stream` on success, a
  * refusal before any text is the usual `{code, msg, data}` envelope); their types below come from there.
  */
 import type * as ai from './schemas';

@@ -1,6 +1,6 @@
 /**
- * The AI writing helpers' actions, tones and limits, plain values that contract/ai.ts exports and
- * schemas/ai.ts builds on. The schemas take them from here rather than from the contract module,
+ * The AI writing helpers' actions, tones and limits, plain values that contract/ai/index.ts exports and
+ * ai/schemas.ts builds on. The schemas take them from here rather than from the contract module,
  * which imports the schemas' types, so the imports point one way (docs/style.md rule 12).
  */
 

@@ -15,6 +15,7 @@
  * | /api/govAffairs/index | — | CertificationState (my government-affairs application) |
  * | /api/govAffairs/apply | CertificationApplyRequest | CertificationState |
  */
+import type { DataOf } from '../core/route';
 import type * as certification from './schemas';
 import { CERT_LIMITS } from './values';
 
@@ -76,3 +77,5 @@ export function checkCertification(input: CertificationApplyRequest): string | n
   if (!isValidContactPhone(input.contact_phone.trim())) return CERT_MESSAGES.CONTACT_PHONE;
   return null;
 }
+
+export type EnterpriseAnswer = DataOf<typeof certification.enterpriseIndex>;

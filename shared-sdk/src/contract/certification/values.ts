@@ -1,6 +1,6 @@
 /**
- * The certification form's limits, plain values that contract/certification.ts exports and
- * schemas/certification.ts builds on. The schemas take them from here rather than from the contract
+ * The certification form's limits, plain values that contract/certification/index.ts exports and
+ * certification/schemas.ts builds on. The schemas take them from here rather than from the contract
  * module, which imports the schemas' types, so the imports point one way (docs/style.md rule 12).
  */
 

@@ -1,7 +1,7 @@
 /**
  * The writing screens' document as the calls carry it: the editor fields a draft or manuscript
  * shows (`nd_editor` / `nm_editor`), and the whole document of a saved version. The types of
- * `contract/editor.ts` (EditorDocument, EditorFields…) are these schemas' static types.
+ * `contract/editor/index.ts` (EditorDocument, EditorFields…) are these schemas' static types.
  */
 import { type Static, Type } from 'typebox';
 import { CoverMode, EDITOR_KINDS } from './values';

@@ -117,7 +117,7 @@ export function toArticleAddRequest(
   };
 }
 
-// --- draft show's editor fields (schemas/editor-document.ts) and versions -------------------
+// --- draft show's editor fields (editor/document.ts) and versions -------------------
 export type CollectionItem = document.CollectionItem;
 /** Added to `GET /api/draft/show` and `GET /api/manuscript/show` (prefix nd_ / nm_). Content is sanitized HTML. */
 export type EditorFields = document.EditorFields;

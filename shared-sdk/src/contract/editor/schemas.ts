@@ -1,7 +1,7 @@
 /**
  * The writing screens' calls (docs/product.md §2 "Rich-text editor", §4, §5): save / publish / schedule,
  * draft versions, the material pre-fill, and the operator's review. The save's form fields are the
- * editor's wire format (`toArticleAddRequest` in contract/editor.ts): structured fields as JSON text
+ * editor's wire format (`toArticleAddRequest` in contract/editor/index.ts): structured fields as JSON text
  * or comma lists.
  */
 import { type Static, Type } from 'typebox';

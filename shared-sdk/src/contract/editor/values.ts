@@ -1,6 +1,6 @@
 /**
- * The editor's kinds, save types, cover modes and limits, plain values that contract/editor.ts
- * exports and schemas/editor.ts and schemas/editor-document.ts build on. The schemas take them
+ * The editor's kinds, save types, cover modes and limits, plain values that contract/editor/index.ts
+ * exports and editor/schemas.ts and editor/document.ts build on. The schemas take them
  * from here rather than from the contract module, which imports the schemas' types, so the imports
  * point one way (docs/style.md rule 12).
  */

@@ -2,7 +2,7 @@
  * Recruitment tool (招聘管理): a creator's job posts. Every call needs the tool `oddjobs` in the
  * creator's tool list (else 1003) and touches only the caller's own posts (another's id: 1004).
  *
- * The calls are in schemas/jobs.ts; their types below come from there.
+ * The calls are in jobs/schemas.ts; their types below come from there.
  */
 import type * as jobs from './schemas';
 import type { DataOf, RequestOf } from '../core/route';

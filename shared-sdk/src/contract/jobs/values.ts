@@ -1,5 +1,5 @@
 /**
- * A job post's statuses and limits, plain values that contract/jobs.ts exports and schemas/jobs.ts
+ * A job post's statuses and limits, plain values that contract/jobs/index.ts exports and jobs/schemas.ts
  * builds on. The schemas take them from here rather than from the contract module, which imports
  * the schemas' types, so the imports point one way (docs/style.md rule 12).
  */

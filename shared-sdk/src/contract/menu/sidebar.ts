@@ -3,8 +3,10 @@
  * host's and the released remotes'. The shell draws it from the routes it loaded; the server's menu
  * call answers it from the same declarations.
  */
-import type { MenuEntry } from '../api';
+import type * as menu from './schemas';
 import type { MenuAccess, MenuRoute } from '../runtime/values';
+
+type MenuEntry = menu.MenuEntry;
 
 /** What one user's sidebar depends on (docs/product.md §6). */
 export interface SidebarRules {

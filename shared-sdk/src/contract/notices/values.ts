@@ -1,5 +1,5 @@
 /**
- * The notice list's tabs, plain values that contract/api.ts exports and schemas/notices.ts builds
+ * The notice list's tabs, plain values that notices/index.ts exports and notices/schemas.ts builds
  * on. The schemas take them from here rather than from the contract module, which imports the
  * schemas' types, so the imports point one way (docs/style.md rule 12).
  */

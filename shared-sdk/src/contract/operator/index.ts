@@ -1,5 +1,5 @@
 /**
- * The console's request and answer types (the calls are in `schemas/operator.ts`), and the roles'
+ * The console's request and answer types (the calls are in `operator/schemas.ts`), and the roles'
  * permissions. Types only from the schemas, so TypeBox stays out of the console's bundle.
  */
 import type { DataOf, RequestOf } from '../core/route';

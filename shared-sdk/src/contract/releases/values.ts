@@ -1,5 +1,5 @@
 /**
- * Release limits as plain values: the release API's schemas (schemas/releases.ts) are built on them,
+ * Release limits as plain values: the release API's schemas (releases/schemas.ts) are built on them,
  * and the console checks the same ones before it sends, so neither restates the other. An entry of
  * its own (`shared-sdk/contract/release-values`), not part of `shared-sdk/contract`: only the
  * console and the server read them, so no creator's page carries them.

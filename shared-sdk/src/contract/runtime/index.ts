@@ -2,6 +2,8 @@
 import type { DataOf, RequestOf } from '../core/route';
 import type * as runtime from './schemas';
 
+export * from './values';
+
 export type RuntimeConfig = runtime.RuntimeConfig;
 export type RemoteEntry = runtime.RemoteEntry;
 export type RemotesList = DataOf<typeof runtime.runtimeRemotes>;

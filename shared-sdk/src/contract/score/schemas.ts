@@ -4,7 +4,7 @@ import { defineRoute } from '../core/route';
 
 const tag = 'score';
 
-/** Each dimension's value, 0–100 (contract/creator-growth.ts SCORE_DIMENSIONS names and weighs them). */
+/** Each dimension's value, 0–100 (contract/score/index.ts SCORE_DIMENSIONS names and weighs them). */
 export const ScoreBreakdown = Type.Object({
   creation: Type.Integer(),
   activity: Type.Integer(),

@@ -3,7 +3,7 @@
  * short-drama authority (`/api/microDrama/isHasAuth` answering check true); without it the server
  * answers 1003. Series and episodes are owner-only: another creator's id answers 1004.
  *
- * The calls are in schemas/short-drama.ts; their types below come from there.
+ * The calls are in short-drama/schemas.ts; their types below come from there.
  */
 import type * as drama from './schemas';
 import type { DataOf, RequestOf } from '../core/route';

@@ -1,6 +1,6 @@
 /**
- * A short-drama series' statuses and limits, plain values that contract/short-drama.ts exports and
- * schemas/short-drama.ts builds on. The schemas take them from here rather than from the contract
+ * A short-drama series' statuses and limits, plain values that contract/short-drama/index.ts exports and
+ * short-drama/schemas.ts builds on. The schemas take them from here rather than from the contract
  * module, which imports the schemas' types, so the imports point one way (docs/style.md rule 12).
  */
 

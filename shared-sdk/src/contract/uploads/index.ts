@@ -9,6 +9,7 @@ import type * as uploads from './schemas';
 import type { VideoState } from './values';
 
 export * from './values';
+export * from './storage-refusals';
 
 export const VIDEO_STATE_TEXT: Readonly<Record<VideoState, string>> = {
   0: '转码中',
@@ -33,3 +34,10 @@ export const VIDEO_MESSAGES = {
 
 /** Containers the video service takes, by extension (the server checks the bytes again). */
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'm4v', 'webm', 'mkv'] as const;
+
+// --- upload credentials and image services -------------------------------------------------
+export type TosToken = uploads.TosToken;
+export type VodToken = uploads.VodToken;
+export type TransImageRequest = RequestOf<typeof uploads.transImage>;
+export type CleanImageRequest = RequestOf<typeof uploads.cleanImage>;
+export type CleanImage = uploads.CleanImage;

@@ -1,6 +1,6 @@
 /**
- * A committed video's transcoding states, plain values that contract/video.ts exports and
- * schemas/uploads.ts builds on. The schemas take them from here rather than from the contract
+ * A committed video's transcoding states, plain values that contract/uploads/index.ts exports and
+ * uploads/schemas.ts builds on. The schemas take them from here rather than from the contract
  * module, which imports the schemas' types, so the imports point one way (docs/style.md rule 12).
  */
 
