@@ -12,7 +12,7 @@ import { runtime } from 'shared-sdk/contract/schemas';
 
 export { REQUEST_ID_HEADER };
 
-/** What an id is (REQUEST_ID, shared-sdk/src/contract/schemas/runtime.ts) is one pattern for this server and the error reports. */
+/** What an id is (REQUEST_ID, shared-sdk/src/contract/runtime/schemas.ts) is one pattern for this server and the error reports. */
 export function requestIdOf(request: IncomingMessage): string {
   return runtime.requestIdOrNothing(request.headers[REQUEST_ID_HEADER]) ?? randomUUID();
 }

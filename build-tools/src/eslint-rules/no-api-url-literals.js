@@ -4,7 +4,7 @@
 // /oss/ objects, storage endpoints) are not API calls and pass.
 
 export const MESSAGE =
-  "Name the call by its contract declaration instead of writing its URL: import the feature from 'shared-sdk/contract/calls' and use callApi(route, request) for a promise or routeQuery / routeEndpoint(route, …) in an RTK Query endpoint (method, request and answer come with it). A call the contract lacks is declared in shared-sdk/src/contract/schemas first.";
+  "Name the call by its contract declaration instead of writing its URL: import the feature from 'shared-sdk/contract/calls' and use callApi(route, request) for a promise or routeQuery / routeEndpoint(route, …) in an RTK Query endpoint (method, request and answer come with it). A call the contract lacks is declared in its feature's shared-sdk/src/contract/<feature>/schemas.ts first.";
 
 const isApiUrl = (/** @type {unknown} */ text) => typeof text === 'string' && text.startsWith('/api/');
 

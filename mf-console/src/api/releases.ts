@@ -26,7 +26,7 @@ export type ReleaseScopeRequest = RequestOf<typeof releases.operatorSetReleaseSc
 
 /**
  * The upload's body as the contract declares it (`releaseUpload.upload` in
- * shared-sdk/src/contract/schemas/releases.ts, not imported: the schemas stay out of the bundle): a
+ * shared-sdk/src/contract/releases/schemas.ts, not imported: the schemas stay out of the bundle): a
  * gzip-compressed tar of the remote's dist/, at most 64 MB.
  */
 export const RELEASE_ARCHIVE = { mediaType: 'application/gzip', maxBytes: RELEASE_ARCHIVE_MAX_BYTES } as const;

@@ -1,5 +1,5 @@
 /**
- * The editor's AI writing helpers (contract: shared-sdk/src/contract/schemas/ai.ts). See README.md beside this file.
+ * The editor's AI writing helpers (contract: shared-sdk/src/contract/ai/schemas.ts). See README.md beside this file.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { AI_MESSAGES, AiCode, ApiCode, BanRange, ok, aiWriteProblem } from 'shared-sdk/contract';

@@ -2,7 +2,7 @@
  * What the contract-coverage test (contract.test.ts) accepts without a contract schema.
  *
  * NOT_CONVERTED is the work left of moving every call into the shared contract (docs/architecture.md, Data flow): registered calls still written with plain JSON schemas
- * and hand-written types. Convert a feature (its schemas into `shared-sdk/src/contract/schemas/`, its
+ * and hand-written types. Convert a feature (its schemas into `shared-sdk/src/contract/<feature>/schemas.ts`, its
  * routes through `serve()`), then delete its lines here: the test fails while a converted route is
  * still listed, so the list cannot go stale.
  */

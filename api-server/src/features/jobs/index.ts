@@ -1,5 +1,5 @@
 /**
- * The recruitment tool's calls (contract: shared-sdk/src/contract/schemas/jobs.ts). Every one is
+ * The recruitment tool's calls (contract: shared-sdk/src/contract/jobs/schemas.ts). Every one is
  * refused (1003) unless the creator's tool list holds `oddjobs`, checked on each request from the user row.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

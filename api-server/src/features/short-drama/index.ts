@@ -1,5 +1,5 @@
 /**
- * Short drama (contract: shared-sdk/src/contract/schemas/short-drama.ts). isHasAuth answers whether the
+ * Short drama (contract: shared-sdk/src/contract/short-drama/schemas.ts). isHasAuth answers whether the
  * entries show (docs/product.md §6); every other call is refused (1003) without that authority, read from the
  * user row on each request, and touches only the caller's own series and episodes. Saving a series
  * or an episode is creating content: refused without real-name verification (1005) and under a ban

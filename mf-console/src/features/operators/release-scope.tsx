@@ -11,14 +11,14 @@ import {
   useReleaseListQuery,
 } from '../../api/releases';
 
-/** The role whose releases are bounded by a scope (shared-sdk/src/contract/operator-roles.ts). */
+/** The role whose releases are bounded by a scope (shared-sdk/src/contract/operator/roles.ts). */
 export const SCOPED_ROLE = 'release_manager';
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
  * A release manager's scope as the operator list answers it (`release_scope` of OperatorAccount,
- * shared-sdk/src/contract/schemas/operator.ts); never set (null): an empty scope, it releases nothing.
+ * shared-sdk/src/contract/operator/schemas.ts); never set (null): an empty scope, it releases nothing.
  */
 export function scopeOf(operator: OperatorAccount): ReleaseScope {
   return { remotes: operator.release_scope?.remotes ?? [], envs: operator.release_scope?.envs ?? [] };
