@@ -7,13 +7,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { ApiCode, ok, type Tag } from 'shared-sdk/contract';
 import { labels as contract } from 'shared-sdk/contract/schemas';
+import { labelNameProblem } from 'shared-sdk/rules';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { containsPattern } from '../../lib/keyword';
 import { requireAuth } from '../../plugins/app/auth';
 
-const NAME_MAX = 20;
 const LIMIT = 20;
 
 /**
@@ -41,7 +41,8 @@ const labels: FastifyPluginAsync = async (app) => {
   serve(app, contract.labelList, async (request) => {
     const { user } = requireAuth(request);
     const name = (request.body.name ?? '').trim();
-    if ([...name].length > NAME_MAX) throw new ApiError(ApiCode.INVALID_PARAMS, `标签不能超过${NAME_MAX}个字`);
+    const problem = labelNameProblem(name);
+    if (problem) throw new ApiError(ApiCode.INVALID_PARAMS, problem);
     if (!name) return ok([]);
     if (request.body.create === 1) {
       await app.db

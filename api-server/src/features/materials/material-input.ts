@@ -1,21 +1,18 @@
 /** The material routes' input rules: messages, limits, id lists, times, refusals. */
-import { ApiCode, LIMITS } from 'shared-sdk/contract';
+import { ApiCode } from 'shared-sdk/contract';
+import { MATERIAL_INPUT_MESSAGES } from 'shared-sdk/rules';
 import { ApiError } from '../../lib/api-error';
 import type { IdListRule } from '../../lib/ids';
 
+/** The save's texts and file counts are shared-sdk/rules' (the add screen checks them too); the rest only the server checks. */
 export const MATERIAL_MESSAGES = {
+  ...MATERIAL_INPUT_MESSAGES,
   NOT_FOUND: '素材不存在或已删除',
   NOT_YOURS: '只能删除自己的素材',
   NOT_APPROVED: '素材未审核通过，不能下载',
   NOT_USABLE: '该类型的素材不能用于创作',
   BAD_IDS: '参数错误：ids 格式不正确',
   BAD_BEHAVIOR: '参数错误：不支持的素材操作',
-  TITLE_REQUIRED: '素材名称不能为空',
-  TITLE_TOO_LONG: `素材名称不能超过${LIMITS.MATERIAL_TITLE_MAX}个字`,
-  DESCRIBE_REQUIRED: '素材描述不能为空',
-  DESCRIBE_TOO_LONG: `素材描述不能超过${LIMITS.MATERIAL_DESCRIBE_MAX}个字`,
-  FILES_REQUIRED: '请上传图片素材',
-  TOO_MANY_FILES: '一次最多上传20张图片',
   BAD_FILE_URL: '素材地址不正确',
   FILE_NOT_YOURS: '只能使用自己上传的文件',
   FILE_MISSING: '文件未上传完成或已失效，请重新上传',
@@ -23,10 +20,8 @@ export const MATERIAL_MESSAGES = {
   FILE_TOO_LARGE: '图片不能超过20MB',
   BAD_LABELS: '参数错误：labels 格式不正确',
   UNKNOWN_LABEL: '标签不存在',
-  COVERS_MISMATCH: '参数错误：covers 与 files 数量不一致',
 } as const;
 
-export const MAX_FILES_PER_SAVE = 20;
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const KEYWORD_MAX = 50;
 

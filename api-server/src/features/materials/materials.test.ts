@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { ApiCode, type MaterialDetail, type MaterialListAnswer, type Tag } from 'shared-sdk/contract';
+import { ApiCode, LIMITS, type MaterialDetail, type MaterialListAnswer, type Tag } from 'shared-sdk/contract';
+import { LABEL_NAME_MAX } from 'shared-sdk/rules';
 import { body, login, signed } from '../../testing/signed';
 import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
@@ -143,6 +144,25 @@ describe('materials', () => {
       assert.equal(answer.msg, msg);
     }
     assert.equal((await save(VERIFIED, { files: png, title: '长'.repeat(30), describe: '长'.repeat(400) })).code, 0, 'the limits themselves are fine');
+  });
+
+  it('counts a title, a description and a tag name by characters: emoji at the limits are accepted, one more is refused', async () => {
+    const png = await uploadClean(SAMPLE.png);
+    const emoji = '😀';
+    const title = emoji.repeat(LIMITS.MATERIAL_TITLE_MAX);
+    const saved = await save(VERIFIED, { files: png, title, describe: emoji.repeat(LIMITS.MATERIAL_DESCRIBE_MAX) });
+    assert.equal(saved.code, 0, saved.msg);
+    const detail = await call<MaterialDetail>(VERIFIED, '/api/material/showChild', { id: saved.data.ids[0] ?? 0 });
+    assert.equal(detail.data.cm_title, title);
+    const longer = await save(VERIFIED, { files: png, title: title + emoji });
+    assert.equal(longer.msg, `素材名称不能超过${LIMITS.MATERIAL_TITLE_MAX}个字`);
+
+    const tag = await call<Tag[]>(VERIFIED, '/api/label/list', { name: emoji.repeat(LABEL_NAME_MAX), create: 1 });
+    assert.equal(tag.code, 0, tag.msg);
+    assert.equal(tag.data[0]?.name, emoji.repeat(LABEL_NAME_MAX));
+    const tooLong = await call<Tag[]>(VERIFIED, '/api/label/list', { name: emoji.repeat(LABEL_NAME_MAX + 1), create: 1 });
+    assert.equal(tooLong.code, ApiCode.INVALID_PARAMS);
+    assert.equal(tooLong.msg, `标签不能超过${LABEL_NAME_MAX}个字`);
   });
 
   it('deletes own materials only (all or nothing) and answers 删除素材成功', async () => {

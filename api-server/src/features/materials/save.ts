@@ -5,12 +5,13 @@
  * tags; each starts unreviewed (1) with an upload log (1).
  */
 import { type Kysely } from 'kysely';
-import { LIMITS, MaterialLogCode } from 'shared-sdk/contract';
+import { MaterialLogCode } from 'shared-sdk/contract';
 import type { RequestOf, materials as contract } from 'shared-sdk/contract/schemas';
+import { materialInputProblem } from 'shared-sdk/rules';
 import type { Database } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
 import { requireCleanCopy } from '../media/clean-copies';
-import { MATERIAL_MESSAGES as M, MAX_FILES_PER_SAVE, MAX_IMAGE_BYTES, invalid, labelIdList } from './material-input';
+import { MATERIAL_MESSAGES as M, MAX_IMAGE_BYTES, invalid, labelIdList } from './material-input';
 import { parseIdList } from '../../lib/ids';
 
 type SaveInput = RequestOf<typeof contract.materialSave>;
@@ -22,8 +23,6 @@ interface StoredImage {
 }
 
 const MAX_LABELS = 20;
-
-const length = (text: string): number => [...text].length;
 
 /** A clean copy of the caller's (media/clean-copies.ts): the upload itself is never saved. */
 async function checkImage(db: Kysely<Database>, store: ObjectStore, raw: string, userId: number): Promise<StoredImage> {
@@ -38,16 +37,6 @@ async function checkImage(db: Kysely<Database>, store: ObjectStore, raw: string,
   return { key, url: store.publicUrl(key), size };
 }
 
-function checkTexts(input: { title: string; describe: string }): { title: string; describe: string } {
-  const title = input.title.trim();
-  const describe = input.describe.trim();
-  if (!title) throw invalid(M.TITLE_REQUIRED);
-  if (length(title) > LIMITS.MATERIAL_TITLE_MAX) throw invalid(M.TITLE_TOO_LONG);
-  if (!describe) throw invalid(M.DESCRIBE_REQUIRED);
-  if (length(describe) > LIMITS.MATERIAL_DESCRIBE_MAX) throw invalid(M.DESCRIBE_TOO_LONG);
-  return { title, describe };
-}
-
 async function checkLabels(db: Kysely<Database>, raw: string): Promise<number[]> {
   if (!raw.trim()) return [];
   const ids = parseIdList(raw, labelIdList(MAX_LABELS));
@@ -58,15 +47,17 @@ async function checkLabels(db: Kysely<Database>, raw: string): Promise<number[]>
 
 export async function saveMaterials(db: Kysely<Database>, store: ObjectStore, userId: number, input: SaveInput): Promise<number[]> {
   const { files: fileList = '', covers: coverList = '', labels = '' } = input;
-  const { title, describe } = checkTexts({ title: input.title ?? '', describe: input.describe ?? '' });
   const files = fileList
     .split(',')
     .map((f) => f.trim())
     .filter(Boolean);
-  if (!files.length) throw invalid(M.FILES_REQUIRED);
-  if (files.length > MAX_FILES_PER_SAVE) throw invalid(M.TOO_MANY_FILES);
   const covers = coverList.trim() ? coverList.split('|').map((c) => c.trim()) : [];
-  if (covers.length && covers.length !== files.length) throw invalid(M.COVERS_MISMATCH);
+  const texts = { title: input.title ?? '', describe: input.describe ?? '' };
+  // The rules the add screen checks too (shared-sdk/rules), in the order the server has always answered.
+  const problem = materialInputProblem({ ...texts, files, covers });
+  if (problem) throw invalid(problem);
+  const title = texts.title.trim();
+  const describe = texts.describe.trim();
   const labelIds = await checkLabels(db, labels);
 
   const images: StoredImage[] = [];

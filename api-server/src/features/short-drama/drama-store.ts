@@ -10,25 +10,25 @@ import {
   type DramaSeries,
   type DramaStatus,
   type EpisodeSaveRequest,
-  DRAMA_LIMITS,
 } from 'shared-sdk/contract';
+import { DRAMA_INPUT_MESSAGES, dramaIntroProblem, dramaTitleProblem, episodeNoProblem, episodeTitleProblem } from 'shared-sdk/rules';
 import type { Database, DramaEpisodeRow, DramaRow } from '../../db/schema';
 import type { ObjectStore } from '../../storage/object-store';
 import { formatTime } from '../../lib/china-time';
 import { conflict, invalid, notFound } from '../../lib/api-error';
 import { coverUrl, videoUrl } from './media-url';
 
+/** The input rules are shared-sdk/rules' (the series dialog and the episode form check them too). */
 export const DRAMA_MESSAGES = {
+  ...DRAMA_INPUT_MESSAGES,
   NOT_FOUND: '短剧不存在',
   EPISODE_NOT_FOUND: '剧集不存在',
-  TITLE: `请输入1-${DRAMA_LIMITS.titleMax}个字的短剧名称`,
-  INTRO: `简介不能超过${DRAMA_LIMITS.introMax}个字`,
-  EPISODE_TITLE: `请输入1-${DRAMA_LIMITS.episodeTitleMax}个字的剧集标题`,
-  EPISODE_NO: `集数需为1-${DRAMA_LIMITS.episodeNoMax}的整数`,
   EPISODE_TAKEN: '该集数已存在，请更换集数',
 } as const;
 
-const chars = (value: string): number => [...value.trim()].length;
+const refuse = (problem: string | null): void => {
+  if (problem) throw invalid(problem);
+};
 
 function toSeries(row: DramaRow, episodeCount: number): DramaSeries {
   return {
@@ -110,8 +110,7 @@ export async function saveDrama(
   now = new Date(),
 ): Promise<DramaRow> {
   const title = input.title.trim();
-  if (chars(title) < 1 || chars(title) > DRAMA_LIMITS.titleMax) throw invalid(DRAMA_MESSAGES.TITLE);
-  if (chars(input.intro) > DRAMA_LIMITS.introMax) throw invalid(DRAMA_MESSAGES.INTRO);
+  refuse(dramaTitleProblem(title) ?? dramaIntroProblem(input.intro));
   const current = input.id ? await ownDrama(db, ownerId, input.id) : null;
   const values = {
     title,
@@ -155,8 +154,7 @@ export async function saveEpisode(
   now = new Date(),
 ): Promise<DramaEpisodeRow> {
   const title = input.title.trim();
-  if (chars(title) < 1 || chars(title) > DRAMA_LIMITS.episodeTitleMax) throw invalid(DRAMA_MESSAGES.EPISODE_TITLE);
-  if (!Number.isInteger(input.episode_no) || input.episode_no < 1 || input.episode_no > DRAMA_LIMITS.episodeNoMax) throw invalid(DRAMA_MESSAGES.EPISODE_NO);
+  refuse(episodeTitleProblem(title) ?? episodeNoProblem(input.episode_no));
   const drama = await ownDrama(db, ownerId, input.drama_id);
   const current = input.id ? await ownEpisode(db, ownerId, input.id) : null;
   if (current && current.drama_id !== drama.id) throw invalid(DRAMA_MESSAGES.EPISODE_NOT_FOUND);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
-import { ApiCode, type DramaDetail, type DramaEpisode, type DramaListAnswer, type DramaSeries, VideoState } from 'shared-sdk/contract';
+import { ApiCode, DRAMA_LIMITS, type DramaDetail, type DramaEpisode, type DramaListAnswer, type DramaSeries, VideoState } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
@@ -126,6 +126,11 @@ describe('short drama', () => {
     });
     assert.equal(finished.data.status, 2);
     assert.equal((await call<DramaListAnswer>(AUTHOR, '/api/microDrama/list')).data.list[0]?.title, '新剧', 'newest first');
+    const emojiTitle = '🎬'.repeat(DRAMA_LIMITS.titleMax);
+    const emoji = await call<DramaSeries>(AUTHOR, '/api/microDrama/save', { title: emojiTitle });
+    assert.equal(emoji.code, 0, 'a title of the limit in emoji: counted by characters');
+    assert.equal(emoji.data.title, emojiTitle);
+    assert.equal((await call(AUTHOR, '/api/microDrama/save', { title: `${emojiTitle}🎬` })).msg, `请输入1-${DRAMA_LIMITS.titleMax}个字的短剧名称`);
   });
 
   it('saves episodes with a number unique per series, ordered by number', async () => {
