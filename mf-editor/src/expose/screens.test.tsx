@@ -3,7 +3,7 @@ import '../testing/indexeddb';
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onSessionEvent } from 'shared-sdk';
-import { BanType, type ArticleAddAnswer } from 'shared-sdk/contract';
+import { BanType, DRAMA_LIMITS, type ArticleAddAnswer } from 'shared-sdk/contract';
 import { exposedModules, type FederationConfigModule, renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
 import { editorCalls } from '../api/editor-calls';
 import { episodeCalls } from '../features/episode/api/episode-calls';
@@ -46,9 +46,14 @@ describe('mf_editor screens', () => {
     await open('./Episode', '/episode', '/episode?dramaId=4');
     expect(await screen.findByText('黄河人家')).toBeInTheDocument();
     expect(screen.getByLabelText('集数')).toHaveValue('3');
-    fireEvent.change(screen.getByLabelText('标题'), { target: { value: '第三集 相逢' } });
+    // A title of the limit in emoji: one character each, as the server counts; one more does not go in.
+    const title = '🎬'.repeat(DRAMA_LIMITS.episodeTitleMax);
+    fireEvent.change(screen.getByLabelText('标题'), { target: { value: `${title}🎬` } });
+    expect(screen.getByLabelText('标题')).toHaveValue(title);
+    expect(screen.getByText(`${DRAMA_LIMITS.episodeTitleMax} / ${DRAMA_LIMITS.episodeTitleMax}`)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
     expect(await screen.findByText('请选择视频')).toBeInTheDocument();
+    expect(screen.queryByText(`标题最多${DRAMA_LIMITS.episodeTitleMax}个字`)).not.toBeInTheDocument();
     expect(episodeCalls.save).not.toHaveBeenCalled();
   });
 

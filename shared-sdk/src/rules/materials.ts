@@ -46,13 +46,15 @@ export interface MaterialInput {
   covers?: readonly string[];
 }
 
+/** The pictures of a save: at least one, at most MATERIAL_FILES_MAX, and one cover per picture or none. */
+export function materialFilesProblem(files: readonly string[], covers: readonly string[] = []): string | null {
+  if (!files.length) return M.FILES_REQUIRED;
+  if (files.length > MATERIAL_FILES_MAX) return M.TOO_MANY_FILES;
+  if (covers.length && covers.length !== files.length) return M.COVERS_MISMATCH;
+  return null;
+}
+
 /** The first problem of a save, in the order the server has always answered them, or null. */
 export function materialInputProblem(input: MaterialInput): string | null {
-  const text = materialTitleProblem(input.title) ?? materialDescribeProblem(input.describe);
-  if (text) return text;
-  if (!input.files.length) return M.FILES_REQUIRED;
-  if (input.files.length > MATERIAL_FILES_MAX) return M.TOO_MANY_FILES;
-  const covers = input.covers ?? [];
-  if (covers.length && covers.length !== input.files.length) return M.COVERS_MISMATCH;
-  return null;
+  return materialTitleProblem(input.title) ?? materialDescribeProblem(input.describe) ?? materialFilesProblem(input.files, input.covers);
 }

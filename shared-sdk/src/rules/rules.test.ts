@@ -12,6 +12,7 @@ import {
   firstChars,
   labelNameProblem,
   materialDescribeProblem,
+  materialFilesProblem,
   materialInputProblem,
   materialTitleProblem,
 } from './index';
@@ -93,6 +94,12 @@ describe('material rules', () => {
     [good, null],
   ])('save %j → %j', (input, message) => {
     expect(materialInputProblem(input)).toBe(message);
+  });
+
+  it('checks the pictures alone for the add screen, which leaves the description’s length to the server (docs/product.md §5)', () => {
+    expect(materialFilesProblem([])).toBe('请上传图片素材');
+    expect(materialFilesProblem([file], [file])).toBeNull();
+    expect(materialFilesProblem(Array<string>(MATERIAL_FILES_MAX + 1).fill(file))).toBe(`一次最多上传${MATERIAL_FILES_MAX}张图片`);
   });
 });
 

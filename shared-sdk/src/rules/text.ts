@@ -16,17 +16,20 @@ export function firstChars(text: string, max: number): string {
 
 /**
  * An antd Input/TextArea `count` that counts and stops at `max` code points, as `maxLength` did in
- * code units: `<Input count={charLimit(LIMITS.MATERIAL_TITLE_MAX)} />`. Without `max` it only counts.
- * A plain object, so this module needs no antd.
+ * code units: `<Input count={charLimit(LIMITS.MATERIAL_TITLE_MAX)} />`. Without `max` it only counts;
+ * `show: false` stops at the limit without a counter (a search box). A plain object: no antd here.
  */
-export function charLimit(max?: number): {
-  show: true;
+export function charLimit(
+  max?: number,
+  { show = true }: { show?: boolean } = {},
+): {
+  show: boolean;
   max?: number;
   strategy: (text: string) => number;
   exceedFormatter?: (text: string, config: { max: number }) => string;
 } {
-  if (max === undefined) return { show: true, strategy: charCount };
-  return { show: true, max, strategy: charCount, exceedFormatter: (text, config) => firstChars(text, config.max) };
+  if (max === undefined) return { show, strategy: charCount };
+  return { show, max, strategy: charCount, exceedFormatter: (text, config) => firstChars(text, config.max) };
 }
 
 /**

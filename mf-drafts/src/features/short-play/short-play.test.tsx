@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DramaEpisode, DramaSeries } from 'shared-sdk';
+import { DRAMA_LIMITS, type DramaEpisode, type DramaSeries } from 'shared-sdk';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { DramaFormDialog } from './components/drama-form-dialog';
 import { DramaGrid } from './components/drama-grid';
@@ -50,6 +50,18 @@ describe('series form', () => {
     fireEvent.change(dialog.getByLabelText('短剧名称'), { target: { value: '  黄河人家  ' } });
     fireEvent.click(dialog.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ title: '黄河人家', cover_url: '', intro: '', status: 1 }));
+  });
+
+  it(`takes a name of ${DRAMA_LIMITS.titleMax} emoji: characters are counted as the server counts them (code points)`, async () => {
+    const onSubmit = jest.fn();
+    renderWithProviders(<DramaFormDialog open onSubmit={onSubmit} onCancel={() => {}} />);
+    const dialog = within(screen.getByRole('dialog'));
+    const title = '🎬'.repeat(DRAMA_LIMITS.titleMax);
+    fireEvent.change(dialog.getByLabelText('短剧名称'), { target: { value: `${title}🎬` } });
+    expect(dialog.getByLabelText('短剧名称')).toHaveValue(title);
+    expect(dialog.getByText(`${DRAMA_LIMITS.titleMax} / ${DRAMA_LIMITS.titleMax}`)).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ title, cover_url: '', intro: '', status: 1 }));
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onSessionEvent } from 'shared-sdk';
-import { type Draft } from 'shared-sdk/contract';
+import { DRAFT_QUERY_LIMITS, type Draft } from 'shared-sdk/contract';
 import { renderScreen, VERIFIED_USER } from 'shared-sdk/testing';
 import { DraftList } from './draft-list';
 
@@ -70,6 +70,17 @@ describe('draft list', () => {
     await userEvent.clear(box);
     await userEvent.type(box, '夜景{enter}');
     expect(search).toHaveBeenLastCalledWith({ type: 3, page: 1, title: '夜景' });
+  });
+
+  it(`takes a keyword of ${DRAFT_QUERY_LIMITS.TITLE_MAX} emoji, as the server counts characters (code points), and no more`, async () => {
+    renderScreen(DraftList, '/draft');
+    const box = screen.getByPlaceholderText('请输入草稿标题');
+    const keyword = '🌊'.repeat(DRAFT_QUERY_LIMITS.TITLE_MAX);
+    await userEvent.click(box);
+    await userEvent.paste(`${keyword}🌊`);
+    expect(box).toHaveValue(keyword);
+    await userEvent.type(box, '{enter}');
+    expect(search).toHaveBeenLastCalledWith({ type: 0, page: 1, title: keyword });
   });
 
   it('shows the empty state once the answer is empty, not while the first page is on its way', () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Flex, Input, Tabs } from 'antd';
-import { DRAFT_TABS_ALL, LIMITS } from 'shared-sdk/contract';
+import { DRAFT_QUERY_LIMITS, DRAFT_TABS_ALL, LIMITS } from 'shared-sdk/contract';
+import { charLimit } from 'shared-sdk/rules';
 import { ContentList } from '../../../components/content-list';
 import { useSearchDraftsQuery } from '../api/draft-api';
 import { useDraftListParams } from '../hooks/use-draft-list-params';
@@ -31,7 +32,7 @@ export function DraftList() {
           placeholder="请输入草稿标题"
           allowClear
           enterButton="搜索"
-          maxLength={50}
+          count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
           onSearch={setTitle}
           style={{ width: 320 }}
         />

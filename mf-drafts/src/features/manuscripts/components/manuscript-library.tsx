@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Flex, Input, Radio, Tabs } from 'antd';
-import { LIMITS, MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
+import { DRAFT_QUERY_LIMITS, LIMITS, MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
+import { charLimit } from 'shared-sdk/rules';
 import { ContentList } from '../../../components/content-list';
 import { useListManuscriptsQuery } from '../api/manuscript-api';
 import { useManuscriptActions } from '../hooks/use-manuscript-actions';
@@ -49,7 +50,7 @@ export function ManuscriptLibrary() {
           placeholder="请输入稿件标题"
           allowClear
           enterButton="搜索"
-          maxLength={50}
+          count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
           onSearch={setTitle}
           style={{ width: 320 }}
         />

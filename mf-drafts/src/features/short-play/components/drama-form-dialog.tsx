@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { DRAMA_LIMITS, DRAMA_STATUS_LABELS, type DramaSaveRequest } from 'shared-sdk';
+import { charLimit, dramaIntroProblem, dramaTitleProblem, fieldRule } from 'shared-sdk/rules';
 import { CoverUpload } from './cover-upload';
 
 export type DramaFormValues = Omit<DramaSaveRequest, 'id'>;
@@ -35,25 +36,14 @@ export function DramaFormDialog({ open, initial, submitting, onSubmit, onCancel 
         initialValues={initial ?? { title: '', cover_url: '', intro: '', status: 1 }}
         onFinish={(values) => void onSubmit({ ...values, title: values.title.trim(), intro: (values.intro ?? '').trim(), cover_url: values.cover_url ?? '' })}
       >
-        <Form.Item
-          label="短剧名称"
-          name="title"
-          rules={[
-            {
-              validator: async (_, v: string) => {
-                const n = [...(v ?? '').trim()].length;
-                if (n < 1 || n > DRAMA_LIMITS.titleMax) throw new Error(`请输入1-${DRAMA_LIMITS.titleMax}个字的短剧名称`);
-              },
-            },
-          ]}
-        >
-          <Input placeholder="请输入短剧名称" maxLength={DRAMA_LIMITS.titleMax} showCount />
+        <Form.Item label="短剧名称" name="title" rules={[fieldRule(dramaTitleProblem)]}>
+          <Input placeholder="请输入短剧名称" count={charLimit(DRAMA_LIMITS.titleMax)} />
         </Form.Item>
         <Form.Item label="封面" name="cover_url">
           <CoverUpload />
         </Form.Item>
-        <Form.Item label="简介" name="intro">
-          <Input.TextArea rows={4} placeholder="一句话介绍剧情" maxLength={DRAMA_LIMITS.introMax} showCount />
+        <Form.Item label="简介" name="intro" rules={[fieldRule(dramaIntroProblem)]}>
+          <Input.TextArea rows={4} placeholder="一句话介绍剧情" count={charLimit(DRAMA_LIMITS.introMax)} />
         </Form.Item>
         <Form.Item label="状态" name="status">
           <Radio.Group options={Object.entries(DRAMA_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }))} />

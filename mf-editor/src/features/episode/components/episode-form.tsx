@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'shared-sdk/router';
 import { App, Button, Form, Input, InputNumber, Result, Select, Spin } from 'antd';
 import { guardCreation } from 'shared-sdk';
 import { BanRange, DRAMA_LIMITS, type DramaSeries, type EditorVideo } from 'shared-sdk/contract';
+import { charCount, charLimit } from 'shared-sdk/rules';
 import { ImageSlots } from '../../../components/materials/image-slots';
 import { VideoField } from '../../../components/video-field';
 import { episodeCalls } from '../api/episode-calls';
@@ -101,10 +102,16 @@ export function EpisodeForm() {
         label="标题"
         rules={[
           { required: true, whitespace: true, message: '请输入标题' },
-          { max: DRAMA_LIMITS.episodeTitleMax, message: `标题最多${DRAMA_LIMITS.episodeTitleMax}个字` },
+          // Counted as the server counts (shared-sdk/rules: code points, an emoji is one character).
+          {
+            validator: (_, title?: string) =>
+              charCount((title ?? '').trim()) > DRAMA_LIMITS.episodeTitleMax
+                ? Promise.reject(new Error(`标题最多${DRAMA_LIMITS.episodeTitleMax}个字`))
+                : Promise.resolve(),
+          },
         ]}
       >
-        <Input aria-label="标题" showCount maxLength={DRAMA_LIMITS.episodeTitleMax} />
+        <Input aria-label="标题" count={charLimit(DRAMA_LIMITS.episodeTitleMax)} />
       </Form.Item>
       <Form.Item label="视频" required>
         <VideoField video={video} onChange={setVideo} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Breadcrumb, Button, Form, Input, Space } from 'antd';
 import { LIMITS } from 'shared-sdk';
 import { useNavigate } from 'shared-sdk/router';
+import { charCount, charLimit, fieldRule, materialDescribeProblem, materialFilesProblem, materialTitleProblem } from 'shared-sdk/rules';
 import { useSaveMaterialMutation } from '../../../api/material-api';
 import { saveFailureText } from '../save-failure';
 import { ImageUpload, type UploadItem } from './image-upload';
@@ -23,7 +24,9 @@ export function MaterialAddForm() {
 
   const submit = async (values: AddValues) => {
     const urls = items.filter((it) => it.status === 'done' && it.url).map((it) => it.url ?? '');
-    if (!urls.length || items.some((it) => it.status === 'uploading')) return void message.error('请上传图片素材');
+    // The server's rule of the pictures (shared-sdk/rules); one still uploading counts as none yet.
+    const problem = materialFilesProblem(items.some((it) => it.status === 'uploading') ? [] : urls, urls);
+    if (problem) return void message.error(problem);
     try {
       await save({
         files: urls.join(','),
@@ -46,19 +49,24 @@ export function MaterialAddForm() {
         <Form.Item label="上传图片" required>
           <ImageUpload items={items} onChange={setItems} />
         </Form.Item>
-        <Form.Item label="素材名称" name="title" rules={[{ required: true, whitespace: true, message: '素材名称不能为空' }]}>
-          <Input maxLength={LIMITS.MATERIAL_TITLE_MAX} showCount placeholder="请输入素材名称" />
+        <Form.Item label="素材名称" name="title" required rules={[fieldRule(materialTitleProblem)]}>
+          <Input count={charLimit(LIMITS.MATERIAL_TITLE_MAX)} placeholder="请输入素材名称" />
         </Form.Item>
         <Form.Item
           label="素材描述"
           name="describe"
+          required
           rules={[
-            { required: true, whitespace: true, message: '素材描述不能为空' },
-            // docs/product.md §5: the message shows, submission continues; the server refuses what is over 400.
-            { max: LIMITS.MATERIAL_DESCRIBE_MAX, message: '素材描述超出长度限制', warningOnly: true },
+            // Only the emptiness refuses here: above the limit, docs/product.md §5 wants a warning and the server's refusal.
+            fieldRule((text) => (text.trim() ? null : materialDescribeProblem(text))),
+            {
+              validator: (_, text?: string) =>
+                charCount(text ?? '') > LIMITS.MATERIAL_DESCRIBE_MAX ? Promise.reject(new Error('素材描述超出长度限制')) : Promise.resolve(),
+              warningOnly: true,
+            },
           ]}
         >
-          <Input.TextArea rows={5} showCount placeholder="请输入素材描述" />
+          <Input.TextArea rows={5} count={charLimit()} placeholder="请输入素材描述" />
         </Form.Item>
         <Form.Item label="标签" name="labels">
           <TagSelect />
