@@ -25,7 +25,7 @@ export function MaterialAddForm() {
   const submit = async (values: AddValues) => {
     const urls = items.filter((it) => it.status === 'done' && it.url).map((it) => it.url ?? '');
     // The server's rule of the pictures (shared-sdk/rules); one still uploading counts as none yet.
-    const problem = materialFilesProblem(items.some((it) => it.status === 'uploading') ? [] : urls, urls);
+    const problem = materialFilesProblem(items.some((it) => it.status === 'uploading') ? [] : urls);
     if (problem) return void message.error(problem);
     try {
       await save({
