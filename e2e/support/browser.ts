@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { after, afterEach, before, beforeEach } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { baseUrl as harnessBaseUrl } from './env';
 
 export type { Browser, BrowserContext, Page };
 /** A logged-in context's cookies and storage, to start fresh contexts already signed in. */
@@ -59,16 +61,25 @@ export async function signIn(page: Page, baseUrl: string, phone: string, passwor
   await page.waitForURL(/\/index$/);
 }
 
+type Viewport = { width: number; height: number };
+
+/** What `step` answers; if it fails (a sign-in that did not get through), `opened` is closed first. */
+async function closedIfFails<T>(opened: { close(): Promise<unknown> }, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    await opened.close().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** A new page (a context of its own, so a session of its own) signed in as `phone`, on /index. */
-export async function signedInPage(
-  browser: Browser,
-  baseUrl: string,
-  phone: string = ACCOUNTS.verified,
-  viewport?: { width: number; height: number },
-): Promise<Page> {
+export async function signedInPage(browser: Browser, baseUrl: string, phone: string = ACCOUNTS.verified, viewport?: Viewport): Promise<Page> {
   const page = await browser.newPage(viewport ? { viewport } : {});
-  await signIn(page, baseUrl, phone);
-  return page;
+  return closedIfFails(page, async () => {
+    await signIn(page, baseUrl, phone);
+    return page;
+  });
 }
 
 /**
@@ -91,11 +102,14 @@ export async function loggedIn(
   browser: Browser,
   baseUrl: string,
   phone: string = ACCOUNTS.verified,
-  viewport?: { width: number; height: number },
+  viewport?: Viewport,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await signIn(page, baseUrl, phone);
+  const page = await closedIfFails(context, async () => {
+    const opened = await context.newPage();
+    await signIn(opened, baseUrl, phone);
+    return opened;
+  });
   return { context, page };
 }
 
@@ -108,6 +122,15 @@ export async function savedSession(browser: Browser, baseUrl: string): Promise<S
   } finally {
     await context.close();
   }
+}
+
+/** A sidebar item by its text alone (the accessible name of a top-level item also holds its icon's label). */
+export const menuItem = (page: Page, label: string): Locator => page.getByRole('menuitem').filter({ hasText: new RegExp(`^${label}$`) });
+
+/** Opens a writing screen (`route`, query included) and waits for its form: the title, or a post's text. */
+export async function openWriter(page: Page, route: string): Promise<void> {
+  await page.goto(`${harnessBaseUrl}${route}`);
+  await page.locator('[aria-label="标题"], [aria-label="动态内容"]').first().waitFor({ timeout: 60_000 });
 }
 
 /**
@@ -128,4 +151,89 @@ export async function openUserMenu(page: Page, item: string | RegExp): Promise<L
       if (attempt >= 3) throw error;
     }
   }
+}
+
+/** A signed-in context: a page of it signs in as `phone`, then closes; the session stays with the context. */
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  phone: string = ACCOUNTS.verified,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  return closedIfFails(context, async () => {
+    const page = await context.newPage();
+    await signIn(page, baseUrl, phone);
+    await page.close();
+    return context;
+  });
+}
+
+export interface BrowserHarness {
+  /** The browser; throws if read before the `before` hook of `useBrowser` ran (e.g. in a describe body). */
+  readonly browser: Browser;
+  /** `browser.newPage()`: a page in a context of its own, logged out. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** `browser.newContext()`: a context of its own, logged out. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** `signedInPage()` on the product under test: a page of its own, signed in as `phone` (the verified creator unless told), on /index. */
+  signedInPage(phone?: string, viewport?: Viewport): Promise<Page>;
+  /** `loggedIn()` on the product under test: a context signed in as `phone` and its page on /index. */
+  loggedIn(phone?: string, viewport?: Viewport): Promise<{ context: BrowserContext; page: Page }>;
+  /** `signedInContext()` on the product under test: a context signed in as `phone`, no page open. */
+  signedInContext(phone?: string, options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * The browser most e2e files share, registered with node:test where it is called (a describe body):
+ * a `before` hook launches Chromium; an `after` hook closes it, whatever the tests did, even if one
+ * failed. What the helpers open during a test (pages, contexts) is closed after that test, passed or
+ * failed; what they open in a `before` hook (a page the file's tests share) lasts until the browser
+ * closes. Pages and contexts opened on `harness.browser` itself are the test's own to close (a
+ * context a file keeps across tests, say). Hooks registered after this call run after the launch
+ * (`before`) and before the close (`after`).
+ */
+export function useBrowser(): BrowserHarness {
+  let launched: Browser | undefined;
+  // What the helpers opened during the running test (null between tests: then it is the file's).
+  let opened: Array<{ close(): Promise<unknown> }> | null = null;
+  const own = <T extends { close(): Promise<unknown> }>(thing: T): T => {
+    opened?.push(thing);
+    return thing;
+  };
+  const harness: BrowserHarness = {
+    get browser() {
+      if (!launched) {
+        throw new Error(
+          'The browser is not launched: read it in a test or a hook (not while the describe body is collected), after the before hook of useBrowser (if that hook failed, see its error)',
+        );
+      }
+      return launched;
+    },
+    newPage: async (contextOptions = {}) => own(await harness.browser.newPage(contextOptions)),
+    newContext: async (contextOptions = {}) => own(await harness.browser.newContext(contextOptions)),
+    signedInPage: async (phone, viewport) => own(await signedInPage(harness.browser, harnessBaseUrl, phone, viewport)),
+    loggedIn: async (phone, viewport) => {
+      const session = await loggedIn(harness.browser, harnessBaseUrl, phone, viewport);
+      own(session.context);
+      return session;
+    },
+    signedInContext: async (phone, contextOptions) => own(await signedInContext(harness.browser, harnessBaseUrl, phone, contextOptions)),
+  };
+  before(async () => {
+    launched = await launchBrowser();
+  });
+  beforeEach(() => {
+    opened = [];
+  });
+  afterEach(async () => {
+    const closing = opened ?? [];
+    opened = null;
+    // A page or context the test closed itself closes again without complaint.
+    await Promise.all(closing.map((thing) => thing.close()));
+  });
+  after(async () => {
+    await launched?.close();
+  });
+  return harness;
 }

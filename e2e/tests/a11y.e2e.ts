@@ -3,45 +3,40 @@
  * state, find nothing; and /login loads without a console error.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { SCREENS } from '../support/a11y-screens';
 import { axeViolations, describeViolations } from '../support/axe';
-import { ACCOUNTS, type Browser, type BrowserContext, launchBrowser, signIn } from '../support/browser';
+import { ACCOUNTS, type BrowserContext, signedInContext, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const VIEWPORT = { width: 1400, height: 900 };
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   const contexts = new Map<string, BrowserContext>();
   const counts: string[] = [];
 
-  /** One signed-in context per account (or a signed-out one for ''), opened on first use. */
+  /**
+   * One signed-in context per account (or a signed-out one for ''), opened on first use and kept for
+   * the file's other screens (the browser closes it).
+   */
   async function contextOf(account: string): Promise<BrowserContext> {
     const known = contexts.get(account);
     if (known) return known;
     // Only here: axe is injected as an inline script, which the product's CSP forbids.
-    const context = await browser.newContext({ bypassCSP: true, viewport: VIEWPORT });
-    if (account) {
-      const page = await context.newPage();
-      await signIn(page, baseUrl, account);
-      await page.close();
-    }
+    const options = { bypassCSP: true, viewport: VIEWPORT };
+    const context = account ? await signedInContext(harness.browser, baseUrl, account, options) : await harness.browser.newContext(options);
     contexts.set(account, context);
     return context;
   }
 
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
+  after(() => {
     console.info(`axe violations (elements) per screen:\n  ${counts.join('\n  ')}`);
-    await browser.close();
   });
 
   // First, while the browser has loaded nothing: its page icon is fetched once per browser.
   it('/login loads without a console error or a page error', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await harness.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {

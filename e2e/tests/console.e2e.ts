@@ -11,13 +11,12 @@ import { after, before, describe, it } from 'node:test';
 import { dialogOpened } from '../support/a11y-screens';
 import { axeViolations, describeViolations } from '../support/axe';
 import type { Locator } from 'playwright-core';
-import { ACCOUNTS, type Browser, type BrowserContext, launchBrowser, type Page, signIn } from '../support/browser';
+import { ACCOUNTS, type BrowserContext, type Page, signIn, useBrowser } from '../support/browser';
+import { baseUrl, dataDir } from '../support/env';
 import { noisePng } from '../support/images';
 import { nextCode } from '../support/operator';
 import { bootstrapOperator } from '../support/server';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-const dataDir = process.env.E2E_DATA_DIR ?? '';
 const VIEWPORT = { width: 1400, height: 900 };
 /** The console's sign-in as an operator goes through it; `secret` when the account is already enrolled, else read off the enrolment. */
 async function signInToConsole(page: Page, name: string, password: string, secret?: string): Promise<string> {
@@ -79,7 +78,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 describe('operators’ console', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let adminContext: BrowserContext;
   let moderatorContext: BrowserContext;
   let creatorContext: BrowserContext;
@@ -97,19 +96,16 @@ describe('operators’ console', () => {
   const ids = new Map<string, number>();
 
   before(async () => {
-    assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
-    browser = await launchBrowser();
     // axe is injected as an inline script, which the product's CSP forbids: only the console's contexts bypass it.
-    adminContext = await browser.newContext({ bypassCSP: true, viewport: VIEWPORT });
-    moderatorContext = await browser.newContext({ bypassCSP: true, viewport: VIEWPORT, acceptDownloads: true });
-    creatorContext = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+    adminContext = await harness.browser.newContext({ bypassCSP: true, viewport: VIEWPORT });
+    moderatorContext = await harness.browser.newContext({ bypassCSP: true, viewport: VIEWPORT, acceptDownloads: true });
+    creatorContext = await harness.browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
     admin = await adminContext.newPage();
     moderator = await moderatorContext.newPage();
     creator = await creatorContext.newPage();
   });
   after(async () => {
     console.info(`axe violations (elements) per console screen:\n  ${screenAxe.join('\n  ')}`);
-    await browser.close();
   });
 
   it('the sign-in passes axe', async () => {
@@ -121,7 +117,7 @@ describe('operators’ console', () => {
   });
 
   it('the first admin signs in with TOTP and adds a moderator (initial password shown once); 操作员 passes axe', async () => {
-    const first = bootstrapOperator(dataDir);
+    const first = bootstrapOperator(dataDir());
     await signInToConsole(admin, first.name, first.password, first.secret);
     await admin.getByRole('menuitem', { name: '操作员' }).click();
     await admin.waitForURL(/\/console\/operators$/);
@@ -239,39 +235,33 @@ describe('operators’ console', () => {
   });
 
   it('a banned creator appeals; the moderator keeps the ban with a reply the creator reads in notices', async () => {
-    const banned = await creatorContext.browser()!.newContext({ viewport: VIEWPORT });
-    try {
-      const page = await banned.newPage();
-      await signIn(page, baseUrl, ACCOUNTS.banContent);
-      await page.goto(`${baseUrl}/scriptWrite`);
-      const ban = page.getByRole('dialog', { name: '账号已被封禁' });
-      // The page's ban checks may each meet the ban: one dialog stays open, with what is typed in it.
-      await ban.getByLabel('申诉理由').waitFor();
-      await ban.getByLabel('申诉理由').fill(appealText);
-      await ban.getByRole('button', { name: /提交申诉/ }).click();
-      await ban.getByText('提交成功').waitFor();
+    const { page } = await harness.loggedIn(ACCOUNTS.banContent, VIEWPORT);
+    await page.goto(`${baseUrl}/scriptWrite`);
+    const ban = page.getByRole('dialog', { name: '账号已被封禁' });
+    // The page's ban checks may each meet the ban: one dialog stays open, with what is typed in it.
+    await ban.getByLabel('申诉理由').waitFor();
+    await ban.getByLabel('申诉理由').fill(appealText);
+    await ban.getByRole('button', { name: /提交申诉/ }).click();
+    await ban.getByText('提交成功').waitFor();
 
-      await moderator.bringToFront();
-      await moderator.getByRole('menuitem', { name: '申诉' }).click();
-      await moderator.waitForURL(/\/console\/appeals$/);
-      const card = moderator.getByTestId('appeal-item').filter({ hasText: appealText });
-      await card.waitFor();
-      await settled(moderator);
-      await assertNoAxeViolations(moderator, '申诉 (an appeal open)');
-      await card.getByRole('button', { name: '维持封禁' }).click();
-      const dialog = moderator.getByRole('dialog', { name: '维持封禁' });
-      await opened(dialog);
-      await dialog.getByLabel('回复').fill(appealReply);
-      await dialog.getByRole('button', { name: '确认维持' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await card.waitFor({ state: 'detached' });
+    await moderator.bringToFront();
+    await moderator.getByRole('menuitem', { name: '申诉' }).click();
+    await moderator.waitForURL(/\/console\/appeals$/);
+    const card = moderator.getByTestId('appeal-item').filter({ hasText: appealText });
+    await card.waitFor();
+    await settled(moderator);
+    await assertNoAxeViolations(moderator, '申诉 (an appeal open)');
+    await card.getByRole('button', { name: '维持封禁' }).click();
+    const dialog = moderator.getByRole('dialog', { name: '维持封禁' });
+    await opened(dialog);
+    await dialog.getByLabel('回复').fill(appealReply);
+    await dialog.getByRole('button', { name: '确认维持' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.waitFor({ state: 'detached' });
 
-      await page.bringToFront();
-      await page.goto(`${baseUrl}/notice`);
-      await page.getByTestId('notice-item').filter({ hasText: '申诉未通过' }).filter({ hasText: appealReply }).waitFor();
-    } finally {
-      await banned.close();
-    }
+    await page.bringToFront();
+    await page.goto(`${baseUrl}/notice`);
+    await page.getByTestId('notice-item').filter({ hasText: '申诉未通过' }).filter({ hasText: appealReply }).waitFor();
   });
 
   // Every other signed-in screen, in its loaded state, as the moderator sees it.

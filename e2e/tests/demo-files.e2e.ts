@@ -4,25 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { MaterialListAnswer } from 'shared-sdk/contract';
 import { signedFromPage } from '../support/api';
-import { ACCOUNTS, launchBrowser, loggedIn, type Browser } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { ACCOUNTS, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 describe('demo files', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it('公共素材 → 下载 of a seeded material by another creator saves the file with its bytes', async () => {
     // 嵩山云海 belongs to 13800000006; 13800000001 finds it among the public materials.
-    const { context, page } = await loggedIn(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
+    const { page } = await harness.loggedIn(ACCOUNTS.verified, { width: 1400, height: 900 });
     const listed = await signedFromPage<MaterialListAnswer>(page, baseUrl, 'POST', '/api/material/list', {
       all: 1,
       cm_type: 2,
@@ -45,11 +38,10 @@ describe('demo files', () => {
     assert.equal(saved.suggestedFilename(), '嵩山云海.svg');
     const file = await saved.path();
     assert.deepEqual(fs.readFileSync(file), await stored.body(), 'the saved file is the stored file');
-    await context.close();
   });
 
   it('the demo video and audio play in the material detail and show their real size', async () => {
-    const { context, page } = await loggedIn(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
+    const { page } = await harness.loggedIn(ACCOUNTS.verified, { width: 1400, height: 900 });
     const listed = await signedFromPage<MaterialListAnswer>(page, baseUrl, 'POST', '/api/material/list', { all: 0, cm_type: 3, page: 1, per_page: 24 });
     for (const title of ['黄河日出（视频）', '晨钟（音频）']) {
       const material = listed.data.data.data.find((m) => m.cm_title === title);
@@ -72,6 +64,5 @@ describe('demo files', () => {
       );
       assert.ok(duration > 1 && duration < 10, `${title}: ${duration} s`);
     }
-    await context.close();
   });
 });

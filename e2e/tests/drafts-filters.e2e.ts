@@ -3,11 +3,11 @@
  * with that tab's own values (articles' 全部 is 20, the other content's filters are -1/6/0/7).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, loggedIn, type Browser } from '../support/browser';
+import { ACCOUNTS, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const LIST = '/api/manuscript/list';
 
 /** The list requests (type/status) a click sends: waits for the first answer, then for any straggler. */
@@ -28,16 +28,10 @@ async function requestsOf(page: Page, click: () => Promise<void>): Promise<strin
 }
 
 describe('manuscript library filters', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it("switching tab sends one request with the tab's 全部, and each filter its own value", async () => {
-    const { context, page } = await loggedIn(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
+    const { page } = await harness.loggedIn(ACCOUNTS.verified, { width: 1400, height: 900 });
     await page.goto(`${baseUrl}/personalScript`);
     await page.getByTestId('manuscript-item').first().waitFor();
     const tab = (name: string) => () => page.getByRole('tab', { name }).click();
@@ -53,6 +47,5 @@ describe('manuscript library filters', () => {
     assert.deepEqual(await requestsOf(page, filter('定时发布')), ['1/12']);
     // Back to the articles' 全部 (the address without parameters) the screen takes the host's early
     // answer for that address instead of asking again: a known gap, not asserted here.
-    await context.close();
   });
 });

@@ -1,29 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { signedFromPage } from '../support/api';
-import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
+import { ACCOUNTS, type BrowserHarness, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-
-async function openDrafts(browser: Browser, phone: string): Promise<Page> {
-  const page = await signedInPage(browser, baseUrl, phone);
+async function openDrafts(harness: BrowserHarness, phone: string): Promise<Page> {
+  const page = await harness.signedInPage(phone);
   await page.goto(`${baseUrl}/draft`);
   await page.getByTestId('draft-item').first().waitFor();
   return page;
 }
 
 describe('drafts', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it('hovering 草稿箱 loads the screen and its list before the click; the click sends no second list call', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
+    const page = await harness.signedInPage(ACCOUNTS.verified);
     // As a person would: the home page has settled (the sidebar redraws once its 短剧 check has
     // answered; a pointer resting on an entry that was replaced under it sends no new hover).
     await page.waitForLoadState('networkidle');
@@ -67,11 +60,10 @@ describe('drafts', () => {
       calls.map((url) => new URL(url).searchParams.get('title')),
       ['黄河'],
     );
-    await page.close();
   });
 
   it('searches by keyword and keeps it in the URL', async () => {
-    const page = await openDrafts(browser, ACCOUNTS.verified);
+    const page = await openDrafts(harness, ACCOUNTS.verified);
     await page.getByPlaceholder('请输入草稿标题').fill('黄河');
     await page.getByPlaceholder('请输入草稿标题').press('Enter');
     await page.waitForURL(/title=/);
@@ -79,11 +71,10 @@ describe('drafts', () => {
     for (const text of await page.getByTestId('draft-item').allInnerTexts()) assert.match(text, /黄河/);
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="draft-item"]').length === 3);
-    await page.close();
   });
 
   it('opens the detail, whose stored script does not run', async () => {
-    const page = await openDrafts(browser, ACCOUNTS.verified);
+    const page = await openDrafts(harness, ACCOUNTS.verified);
     let dialogs = 0;
     page.on('dialog', (dialog) => {
       dialogs += 1;
@@ -100,11 +91,10 @@ describe('drafts', () => {
     assert.doesNotMatch(html, /<script|onerror|javascript:/i);
     await page.waitForTimeout(500);
     assert.equal(dialogs, 0, 'no alert ran');
-    await page.close();
   });
 
   it('修改 opens the editor of the draft type in a new tab with draftId', async () => {
-    const page = await openDrafts(browser, ACCOUNTS.verified);
+    const page = await openDrafts(harness, ACCOUNTS.verified);
     await page.getByRole('tab', { name: '视频' }).click();
     await page.waitForURL(/type=2/);
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="draft-item"]')].every((el) => el.textContent?.includes('（视频）')));
@@ -115,11 +105,10 @@ describe('drafts', () => {
     await tab.waitForLoadState('domcontentloaded');
     assert.match(tab.url(), new RegExp(`/videoWrite\\?draftId=${id}$`));
     await tab.close();
-    await page.close();
   });
 
   it('删除 asks for confirmation, then deletes (删除成功!)', async () => {
-    const page = await openDrafts(browser, ACCOUNTS.verified);
+    const page = await openDrafts(harness, ACCOUNTS.verified);
     const total = await page.getByText(/共 \d+ 条/).innerText();
     const item = page.getByTestId('draft-item').first();
     const title = await item.getByRole('link').innerText();
@@ -129,11 +118,10 @@ describe('drafts', () => {
     await page.getByText('删除成功!').waitFor();
     await page.waitForFunction((before) => !document.body.innerText.includes(before), total);
     assert.equal(await page.getByRole('link', { name: title, exact: true }).count(), 0);
-    await page.close();
   });
 
   it('an unverified creator is stopped: the real-name dialog, or at least the server refuses', async () => {
-    const page = await openDrafts(browser, ACCOUNTS.unverified);
+    const page = await openDrafts(harness, ACCOUNTS.unverified);
     const item = page.getByTestId('draft-item').first();
     const href = (await item.getByRole('link').getAttribute('href')) ?? '';
     await item.getByRole('button', { name: /^删除/ }).click();
@@ -152,6 +140,5 @@ describe('drafts', () => {
       assert.equal(answer.code, 1005);
       assert.equal(answer.msg, '请完成实名认证');
     }
-    await page.close();
   });
 });

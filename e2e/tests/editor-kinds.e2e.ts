@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import type {
   ArticleAddAnswer,
   DraftDetail,
@@ -22,21 +22,12 @@ import type {
   SignableParams,
 } from 'shared-sdk/contract';
 import { type Answer, signedCall, signedFromPage } from '../support/api';
-import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, loggedIn } from '../support/browser';
+import { ACCOUNTS, DEMO_PASSWORD, openWriter, useBrowser } from '../support/browser';
+import { baseUrl, dataDir } from '../support/env';
 import { freePort, ROOT, runAdmin } from '../support/server';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-const dataDir = process.env.E2E_DATA_DIR ?? '';
-
 /** The operator's step, as an operator runs it: the CLI reaches the running server through DATA_DIR. */
-const admin = (...args: string[]) => runAdmin(dataDir, ...args);
-
-const session = (browser: Browser, phone: string = ACCOUNTS.verified) => loggedIn(browser, baseUrl, phone, { width: 1400, height: 900 });
-
-async function openWriter(page: Page, route: string): Promise<void> {
-  await page.goto(`${baseUrl}${route}`);
-  await page.locator('[aria-label="标题"], [aria-label="动态内容"]').first().waitFor({ timeout: 60_000 });
-}
+const admin = (...args: string[]) => runAdmin(dataDir(), ...args);
 
 /** A signed call from a logged-in page, as its own client would send it. */
 function signed<T>(page: Page, method: 'GET' | 'POST', route: string, params: SignableParams): Promise<Answer<T>> {
@@ -227,18 +218,16 @@ async function draftBodyMatching(page: Page, id: number, pattern: RegExp): Promi
 }
 
 describe('editor: every kind, schedule, history, materials and refusals', () => {
-  let browser: Browser;
+  const harness = useBrowser();
+  const session = (phone: string = ACCOUNTS.verified) => harness.loggedIn(phone, { width: 1400, height: 900 });
   const suffix = String(Date.now() % 100_000);
   const scheduleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creator-e2e-schedule-'));
   let scheduleServer: Promise<ApiServer>;
-  before(async () => {
-    assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
+  before(() => {
     scheduleServer = startApiServer(scheduleDir, 0);
     scheduleServer.catch(() => undefined);
-    browser = await launchBrowser();
   });
   after(async () => {
-    await browser.close();
     await scheduleServer.then(
       (server) => server.stop(),
       () => undefined,
@@ -247,7 +236,7 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
   });
 
   it('publishes a video chosen from the material library; once an operator approves it, it plays in the library', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await session();
     const title = `黄河日出视频${suffix}（端到端）`;
     await openWriter(page, '/videoWrite');
     await page.getByRole('button', { name: '从素材库选择视频' }).click();
@@ -275,11 +264,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
       const element = document.querySelector<HTMLVideoElement>('[data-testid=manuscript-video]');
       return element !== null && element.readyState > 0 && element.duration > 0;
     });
-    await context.close();
   });
 
   it('publishes a collection of two of my published works in the order they were dragged into', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await session();
     const title = `黄河故事合集${suffix}（端到端）`;
     await openWriter(page, '/videoWrite?isPack=1');
     await page.getByLabel('标题').fill(title);
@@ -350,11 +338,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
       .nth(1)
       .filter({ hasText: shortTitle(before[0]) })
       .waitFor();
-    await context.close();
   });
 
   it('publishes an episode of my short drama with the seeded video and shows it in the drama', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await session();
     let series = (await signed<DramaListAnswer>(page, 'POST', '/api/microDrama/list', { page: 1, size: 50 })).data.list;
     if (series.length === 0) {
       const made = await signed<DramaSeries>(page, 'POST', '/api/microDrama/save', {
@@ -380,11 +367,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await page.waitForURL(/\/shortPlay\/detail\?id=\d+/);
     await page.getByText(episodeTitle).waitFor({ timeout: 30_000 });
-    await context.close();
   });
 
   it('schedules an article an hour ahead; the library lists it under 定时发布 with the stored time', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await session();
     const title = `定时发布的文章${suffix}（端到端）`;
     await openWriter(page, '/scriptWrite');
     await page.getByLabel('标题').fill(title);
@@ -423,11 +409,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     const item = page.getByTestId('manuscript-item').filter({ hasText: title });
     await item.waitFor({ timeout: 30_000 });
     await item.getByText(`定时发布：${stored.slice(0, 16)}`).waitFor();
-    await context.close();
   });
 
   it('saves a draft three times, then restores the first version from 历史版本', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await session();
     const texts = ['第一版：黄河从青藏高原出发。', '第二版：黄河流经九个省区。', '第三版：黄河在山东入海。'];
     await openWriter(page, '/scriptWrite');
     await page.getByLabel('标题').fill(`历史版本测试${suffix}`);
@@ -474,11 +459,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
       .waitFor({ timeout: 20_000 });
     assert.match(await draftBodyMatching(page, id, /恢复后接着写/), /第一版：黄河从青藏高原出发。恢复后接着写。/);
     assert.equal(await page.getByText('草稿已在其他页面更新，请选择保留哪个版本').count(), 0);
-    await context.close();
   });
 
   it('?materialId= starts an article from an image material, and the material records the 使用', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await session();
     const material = await myMaterialId(page, 2, '春日田野');
     await openWriter(page, `/scriptWrite?materialId=${material.id}`);
     await page.locator('.ql-editor img').first().waitFor();
@@ -498,11 +482,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
       .filter({ has: page.getByRole('cell', { name: '使用', exact: true }) })
       .first()
       .waitFor({ timeout: 30_000 });
-    await context.close();
   });
 
   it('a content ban (range 1) is refused on every content screen and by the server', async () => {
-    const { context, page } = await session(browser, ACCOUNTS.banContent);
+    const { context, page } = await session(ACCOUNTS.banContent);
     for (const route of ['/scriptWrite', '/videoWrite', '/graphWrite', '/videoWrite?isPack=1']) {
       await page.goto(`${baseUrl}${route}`);
       const dialog = page.getByRole('dialog', { name: '账号已被封禁' });
@@ -534,11 +517,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     assert.ok(draft, 'the account has a draft');
     const edit = await signed(page, 'POST', '/api/article/add', { save_type: 1, type: 1, draft_id: draft.nd_id, title: '封禁后修改草稿', content: '<p>x</p>' });
     assert.equal(edit.code, 1006, edit.msg);
-    await context.close();
   });
 
   it('a post ban (range 3) is refused on /post and by the server, but the article screen works', async () => {
-    const { context, page } = await session(browser, ACCOUNTS.banPost);
+    const { page } = await session(ACCOUNTS.banPost);
     await page.goto(`${baseUrl}/post`);
     await page.getByRole('dialog', { name: '账号已被封禁' }).waitFor({ timeout: 60_000 });
     assert.equal(await page.getByLabel('动态内容').count(), 0);
@@ -554,11 +536,10 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     await publish(page);
     const item = await libraryItem(page, '文章', title);
     await item.getByText('审核中').waitFor();
-    await context.close();
   });
 
   it('an unverified creator gets the real-name dialog on the other screens, and the server refuses a post', async () => {
-    const { context, page } = await session(browser, ACCOUNTS.unverified);
+    const { page } = await session(ACCOUNTS.unverified);
     for (const route of ['/post', '/videoWrite', '/graphWrite']) {
       await page.goto(`${baseUrl}${route}`);
       const dialog = page.getByRole('dialog', { name: '请完成实名认证' });
@@ -568,7 +549,6 @@ describe('editor: every kind, schedule, history, materials and refusals', () => 
     }
     const answer = await signed(page, 'POST', '/api/article/add', { save_type: 2, type: 5, content: '<p>未实名的动态</p>' });
     assert.equal(answer.code, 1005, answer.msg);
-    await context.close();
   });
 
   it('the server publishes a scheduled article when its time comes, also after a restart', async () => {

@@ -6,15 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { ManuscriptDetail, SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
 import { ffmpegPath } from '../../api-server/src/features/video/ffmpeg';
-import { ACCOUNTS, launchBrowser, signIn } from '../support/browser';
+import { ACCOUNTS, useBrowser } from '../support/browser';
+import { baseUrl, shot } from '../support/env';
 import { noisePng } from '../support/images';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
 
 /** The ffmpeg the server transcodes with (FFMPEG_PATH, else the system's, else the bundled build). */
 const ffmpeg = (): string => ffmpegPath();
@@ -100,10 +98,6 @@ function signed<T>(page: Page, route: string, params: SignableParams): Promise<A
   return signedFromPage<T>(page, baseUrl, 'GET', route, params);
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`) });
-}
-
 const editor = (page: Page) => page.locator('.ql-editor');
 
 /** The caret at the very end of the body. */
@@ -138,17 +132,15 @@ async function uploadThroughToolbar(page: Page, button: string, file: { name: st
 }
 
 describe('editor media', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let context: BrowserContext;
   let page: Page;
   let site: Awaited<ReturnType<typeof pictureSite>>;
   let video: Buffer;
 
   before(async () => {
-    [video, site, browser] = await Promise.all([makeVideo(), pictureSite(), launchBrowser()]);
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    await signIn(page, baseUrl, ACCOUNTS.verified);
+    [video, site] = await Promise.all([makeVideo(), pictureSite()]);
+    ({ context, page } = await harness.loggedIn(ACCOUNTS.verified, { width: 1400, height: 1000 }));
     await page.goto(`${baseUrl}/scriptWrite`);
     await page.getByLabel('标题').waitFor({ timeout: 60_000 });
     await page.getByLabel('标题').fill('黄河岸边的声音与影像（端到端媒体）');
@@ -156,8 +148,6 @@ describe('editor media', () => {
     await page.keyboard.type('开头一段文字。', { delay: 10 });
   });
   after(async () => {
-    await context?.close();
-    await browser?.close();
     await site?.close();
   });
 
@@ -175,7 +165,7 @@ describe('editor media', () => {
     await editor(page)
       .getByRole('img', { name: /^图片上传中 [1-9]\d?%$/ })
       .waitFor({ timeout: 30_000 });
-    await shot(page, 'media-1-image-uploading');
+    await shot(page, 'media-1-image-uploading', { fullPage: false });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await editor(page).locator('img[src^="/oss/"]').first().waitFor({ timeout: 60_000 });
     assert.equal(await placeholder.count(), 0);
@@ -201,12 +191,12 @@ describe('editor media', () => {
     // 转码中, then with its percent once the video service has said how far it has got.
     assert.match((await cover.getAttribute('aria-label')) ?? '', /^转码中( \d+%)?$/);
     assert.equal(await cover.getAttribute('controls'), null);
-    await shot(page, 'media-2-video-transcoding');
+    await shot(page, 'media-2-video-transcoding', { fullPage: false });
     const done = editor(page).locator('video[poster^="/oss/"][controls]');
     await done.waitFor({ timeout: 180_000 });
     assert.match((await done.getAttribute('src')) ?? '', /^\/oss\/.+\.mp4$/);
     assert.equal(await cover.count(), 0);
-    await shot(page, 'media-3-video-poster');
+    await shot(page, 'media-3-video-poster', { fullPage: false });
   });
 
   it('uploads one audio into an <audio> element and refuses a second', async () => {
@@ -266,7 +256,7 @@ describe('editor media', () => {
     assert.doesNotMatch(html, /Mso|mso-|o:p|WordSection|utm_source|spm=|127\.0\.0\.1|data:image/);
     assert.match(html, /href="https:\/\/news\.example\/a\?id=1"/);
     assert.ok(site.hits() >= 1, 'the server fetched the picture from its site');
-    await shot(page, 'media-4-pasted');
+    await shot(page, 'media-4-pasted', { fullPage: false });
   });
 
   it('uploads a picture dropped into the body', async () => {
@@ -318,10 +308,10 @@ describe('editor media', () => {
     await page.locator('[data-testid="video-field"][data-state="transcoding"]').waitFor({ timeout: 60_000 });
     await field.getByRole('img', { name: '转码中' }).waitFor();
     assert.equal(await field.locator('video').count(), 0);
-    await shot(page, 'media-5-video-field-transcoding');
+    await shot(page, 'media-5-video-field-transcoding', { fullPage: false });
     await page.locator('[data-testid="video-field"][data-state="chosen"]').waitFor({ timeout: 180_000 });
     assert.match((await field.locator('video').getAttribute('poster')) ?? '', /^\/oss\//);
     assert.match((await field.locator('video').getAttribute('src')) ?? '', /^\/oss\/.+\.mp4$/);
-    await shot(page, 'media-6-video-field-done');
+    await shot(page, 'media-6-video-field-done', { fullPage: false });
   });
 });

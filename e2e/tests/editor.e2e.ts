@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { DraftDetail, SignableParams } from 'shared-sdk/contract';
 import { type Answer, signedFromPage } from '../support/api';
-import { ACCOUNTS, launchBrowser, loggedIn } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-
-/** A logged-in browser context (its pages share storage, IndexedDB and BroadcastChannel, like tabs). */
-const session = (browser: Browser, phone: string = ACCOUNTS.verified) => loggedIn(browser, baseUrl, phone);
-
-async function openWriter(page: Page, path: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page.locator('[aria-label="标题"], [aria-label="动态内容"]').first().waitFor({ timeout: 60_000 });
-}
+import { ACCOUNTS, openWriter, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 async function typeBody(page: Page, text: string): Promise<void> {
   await page.locator('.ql-editor').click();
@@ -48,16 +39,10 @@ async function seeInLibrary(page: Page, tab: string, title: string): Promise<voi
 }
 
 describe('editor', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it('writes and publishes an article, which shows in the manuscript library', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await harness.loggedIn();
     await openWriter(page, '/scriptWrite');
     await page.getByLabel('标题').fill('黄河岸边的秋天（端到端）');
     await typeBody(page, '秋风吹过黄河滩，芦苇一片金黄。');
@@ -66,11 +51,10 @@ describe('editor', () => {
     await page.getByRole('button', { name: '前往稿件库' }).click();
     await page.waitForURL(/\/personalScript/);
     await seeInLibrary(page, '文章', '黄河岸边的秋天（端到端）');
-    await context.close();
   });
 
   it('publishes a gallery of three library images with captions', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await harness.loggedIn();
     await openWriter(page, '/graphWrite');
     await page.getByLabel('标题').fill('田野与城市（端到端图集）');
     await page.getByRole('button', { name: /从素材库添加图片/ }).click();
@@ -83,22 +67,20 @@ describe('editor', () => {
     await page.getByLabel('图片1说明').fill('春天的田野');
     await publish(page);
     await seeInLibrary(page, '图集', '田野与城市（端到端图集）');
-    await context.close();
   });
 
   it('publishes a post with a topic', async () => {
-    const { context, page } = await session(browser);
+    const { page } = await harness.loggedIn();
     await openWriter(page, '/post');
     await page.getByLabel('动态内容').fill('今天去看了 #黄河日出# ，太美了（端到端动态）');
     await publish(page);
     await page.goto(`${baseUrl}/personalScript`);
     await page.getByRole('tab', { name: '动态' }).click();
     await page.getByText('审核中').first().waitFor({ timeout: 30_000 });
-    await context.close();
   });
 
   it('edits a draft from /draft and keeps the change', async () => {
-    const { context, page } = await session(browser);
+    const { context, page } = await harness.loggedIn();
     await page.goto(`${baseUrl}/draft`);
     await page.getByRole('tab', { name: '图文' }).click();
     // The 全部 tab's items stay on show (dimmed) until the 图文 answer arrives: take an article's row, never a stale one.
@@ -115,21 +97,19 @@ describe('editor', () => {
       .filter({ hasText: /已保存 \d{2}:\d{2}:\d{2}/ })
       .waitFor({ timeout: 20_000 });
     assert.match(await draftContent(tab, id), /修改后补充的一句/);
-    await context.close();
   });
 
   it('refuses an unverified creator in the page and on the server', async () => {
-    const { context, page } = await session(browser, ACCOUNTS.unverified);
+    const { page } = await harness.loggedIn(ACCOUNTS.unverified);
     await page.goto(`${baseUrl}/scriptWrite`);
     await page.getByText('请完成实名认证').first().waitFor({ timeout: 60_000 });
     assert.equal(await page.getByLabel('标题').count(), 0);
     const answer = await signed(page, 'POST', '/api/article/add', { save_type: 1, type: 1, title: '不该保存的稿件', content: '<p>x</p>' });
     assert.equal(answer.code, 1005);
-    await context.close();
   });
 
   it('goes on offline and saves by itself on reconnect', async () => {
-    const { context, page } = await session(browser);
+    const { context, page } = await harness.loggedIn();
     await openWriter(page, '/scriptWrite');
     await page.getByLabel('标题').fill('断网也能写（端到端）');
     await typeBody(page, '在线写的第一句。');
@@ -145,11 +125,10 @@ describe('editor', () => {
       .filter({ hasText: /已保存 / })
       .waitFor({ timeout: 20_000 });
     assert.match(await draftContent(page, id), /断网时写的第二句。/);
-    await context.close();
   });
 
   it('a tab closed mid-typing offers every character back', async () => {
-    const { context, page } = await session(browser);
+    const { context, page } = await harness.loggedIn();
     await openWriter(page, '/scriptWrite');
     const words = '关掉标签页之前写下的每一个字都在';
     await page.getByLabel('标题').fill('崩溃恢复测试稿');
@@ -162,11 +141,10 @@ describe('editor', () => {
     await again.getByRole('button', { name: '恢复本机内容' }).click();
     await again.locator('.ql-editor', { hasText: words }).waitFor();
     assert.equal(await again.getByLabel('标题').inputValue(), '崩溃恢复测试稿');
-    await context.close();
   });
 
   it('two tabs on one draft: the stale tab gets the conflict notice and nothing is overwritten', async () => {
-    const { context, page: first } = await session(browser);
+    const { context, page: first } = await harness.loggedIn();
     await openWriter(first, '/scriptWrite');
     await first.getByLabel('标题').fill('两个标签页的草稿');
     await typeBody(first, '共同的开头。');
@@ -188,6 +166,5 @@ describe('editor', () => {
     assert.notEqual(draftIdOf(first), id);
     assert.match(await draftContent(first, draftIdOf(first)), /第一个标签页的修改。/);
     assert.match(await draftContent(first, id), /第二个标签页的修改。/);
-    await context.close();
   });
 });

@@ -1,28 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ACCOUNTS, COUNT_REACT_RENDERERS, launchBrowser, signIn } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { describe, it } from 'node:test';
+import { ACCOUNTS, COUNT_REACT_RENDERERS, signIn, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 describe('foundation', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it('sends / to /login', async () => {
-    const page = await browser.newPage();
+    const page = await harness.newPage();
     await page.goto(`${baseUrl}/`);
     await page.waitForURL(/\/login$/);
-    await page.close();
   });
 
   it('logs the verified demo account in to /index, opens a remote screen through Module Federation, with React loaded once', async () => {
-    const page = await browser.newPage();
+    const page = await harness.newPage();
     await page.addInitScript(COUNT_REACT_RENDERERS);
     const remoteRequests: string[] = [];
     page.on('request', (req) => {
@@ -40,6 +31,5 @@ describe('foundation', () => {
       () => (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers.size,
     );
     assert.equal(renderers, 1, 'exactly one copy of react-dom in the page');
-    await page.close();
   });
 });

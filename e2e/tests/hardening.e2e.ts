@@ -14,10 +14,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { TosToken } from 'shared-sdk/contract';
 import { createStorageClient } from '../../shared-sdk/src/upload/storage-client';
-import { ACCOUNTS, launchBrowser, signIn } from '../support/browser';
+import { ACCOUNTS, signIn, useBrowser } from '../support/browser';
 import { ROOT, type RunningProduct, startProduct } from '../support/server';
 
 const run = promisify(execFile);
@@ -81,26 +81,24 @@ async function putObject(baseUrl: string, credentials: TosToken, name: string, b
 }
 
 describe('hardening', () => {
+  const harness = useBrowser();
   let product: RunningProduct;
-  let browser: Browser;
   let listener: Awaited<ReturnType<typeof startListener>>;
 
   before(async () => {
     await psql(`create database ${database}`);
     product = await startProduct({ DATABASE_URL: databaseUrl });
-    browser = await launchBrowser();
     listener = await startListener();
   });
   after(async () => {
-    await browser?.close();
     await product?.stop();
     await listener?.close();
     await psql(`drop database if exists ${database} with (force)`);
   });
 
-  /** A logged-in page in its own browser context (tabs opened in that context share its session). */
+  /** A logged-in page in its own browser context (tabs opened in that context share its session), closed after the test. */
   async function loggedIn(phone: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await harness.newContext()).newPage();
     // The first page of a freshly started product can take long on a busy machine.
     await page.goto(`${product.baseUrl}/login`);
     await page.getByPlaceholder('手机号').waitFor({ timeout: 120_000 });
@@ -177,7 +175,6 @@ describe('hardening', () => {
     assert.deepEqual(listener.hits, [], 'nothing reached the listener');
     assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
     assert.equal(await page.title(), title);
-    await page.context().close();
   });
 
   it('a type 2 ban refuses the old token of a logged-in user at once; the shell goes back to login', async () => {
@@ -206,6 +203,5 @@ describe('hardening', () => {
     );
     const served = answers.filter((a) => a.code === 0 && !a.url.startsWith('/api/runtime/') && a.url !== '/service/userban/getUserBanInfo');
     assert.deepEqual(served, []);
-    await page.context().close();
   });
 });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import exifReader from 'exif-reader';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { ACCOUNTS, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 /** A phone photo with its position (Zhengzhou) in EXIF, stored sideways (orientation 6). */
 async function gpsPhoto(): Promise<Buffer> {
@@ -25,16 +24,12 @@ async function gpsOf(image: Buffer): Promise<unknown> {
 }
 
 describe('images stored clean: the material add screen', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let page: Page;
   const title = `定位照片${Date.now() % 100000}`;
 
   before(async () => {
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-  });
-  after(async () => {
-    await browser.close();
+    page = await harness.signedInPage(ACCOUNTS.verified, { width: 1400, height: 900 });
   });
 
   it('uploads a GPS-tagged JPEG through the real screen; the saved material serves it without location, upright', async () => {

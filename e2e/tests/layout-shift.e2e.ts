@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { loggedIn, launchBrowser } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 /** The field's limit for a good page (Lighthouse's cumulative layout shift target). */
 const MAX_SHIFT = 0.05;
@@ -37,16 +36,12 @@ async function shiftOnOpen(context: BrowserContext, path: string, settled: (page
 }
 
 describe('screens do not move while they load', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let context: BrowserContext;
 
   before(async () => {
-    browser = await launchBrowser();
     // Lighthouse's desktop window.
-    ({ context } = await loggedIn(browser, baseUrl, undefined, { width: 1350, height: 940 }));
-  });
-  after(async () => {
-    await browser.close();
+    ({ context } = await harness.loggedIn(undefined, { width: 1350, height: 940 }));
   });
 
   it('/index: the cards below the score card stay where they were drawn when the score arrives', async () => {

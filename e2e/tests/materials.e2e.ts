@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, signedInPage, signIn } from '../support/browser';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ACCOUNTS, signIn, useBrowser } from '../support/browser';
+import { baseUrl, dataDir, shot } from '../support/env';
 import { noisePng } from '../support/images';
-import { ROOT } from '../support/server';
+import { runAdmin } from '../support/server';
 
 /** Whether `done()` holds within `ms` (checked every 50 ms). */
 async function until(done: () => boolean, ms: number): Promise<boolean> {
@@ -17,26 +15,14 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
   return done();
 }
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-const dataDir = process.env.E2E_DATA_DIR ?? '';
-const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
-const run = promisify(execFile);
-
 /** The operator step: the CLI reaches the running server through DATA_DIR (it cannot open PGlite itself). */
 async function approve(id: number): Promise<void> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', 'material-audit', '--id', String(id), '--status', '2'], {
-    cwd: path.join(ROOT, 'api-server'),
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
+  const stdout = await runAdmin(dataDir(), 'material-audit', '--id', String(id), '--status', '2');
   assert.match(stdout, /is now 2/);
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
 describe('materials', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let page: Page;
   const suffix = Date.now() % 100000;
   const title = `E2E素材${suffix}`;
@@ -44,16 +30,11 @@ describe('materials', () => {
   let ids: number[] = [];
 
   before(async () => {
-    assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-  });
-  after(async () => {
-    await browser.close();
+    page = await harness.signedInPage(ACCOUNTS.verified, { width: 1400, height: 900 });
   });
 
   it('hovering 公共素材 starts its list beside its code; the click sends no second list call', async () => {
-    const tab = await browser.newPage();
+    const tab = await harness.newPage();
     const authorityChecks: string[] = [];
     tab.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/microDrama/isHasAuth') authorityChecks.push(request.url());
@@ -108,7 +89,6 @@ describe('materials', () => {
       lists.map((body) => [body.all, body.cm_title]),
       [['0', '春日']],
     );
-    await tab.close();
   });
 
   it('uploads two images straight to storage with a new tag; they are listed as 未审核 in my materials', async () => {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ACCOUNTS, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 /**
  * The demo issues are imported in the background after the server starts (today's, then the days
@@ -23,16 +22,10 @@ async function openNewspaperWithPages(page: Page, url = `${baseUrl}/newspaper`):
 }
 
 describe('newspaper viewer', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it('shows today’s 河南日报, switches paper and day, opens a page PDF and steps to the next page', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
+    const page = await harness.signedInPage(ACCOUNTS.verified);
     await openNewspaperWithPages(page);
     assert.equal(await page.getByRole('radio', { name: '河南日报', exact: true }).isChecked(), true);
 
@@ -75,6 +68,5 @@ describe('newspaper viewer', () => {
     assert.match((await frame.getAttribute('src')) ?? '', /\/2\.pdf(#|$)/);
     await page.keyboard.press('ArrowLeft');
     await dialog.getByText(/^第1版（共\d版）$/).waitFor();
-    await page.close();
   });
 });

@@ -18,17 +18,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf } from 'deploy';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ApiEnvelope, RolloutView } from 'shared-sdk/contract';
-import { ACCOUNTS, DEMO_PASSWORD, launchBrowser, signIn } from '../support/browser';
+import { ACCOUNTS, DEMO_PASSWORD, loggedIn, useBrowser } from '../support/browser';
+import { baseUrl, dataDir } from '../support/env';
 import { operatorToken } from '../support/operator';
 import { ROOT } from '../support/server';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const releasesDir = path.join(process.env.E2E_DATA_DIR ?? path.join(ROOT, '.data'), 'releases');
 const REMOTE = 'mf-tools';
 const TITLE = '权益中心';
-const dataDir = process.env.E2E_DATA_DIR ?? '';
 /** Who the history names for what the server's step-plan checks did. */
 const STEP_PLAN_ACTOR = 'api-server (step plan)';
 
@@ -143,7 +142,7 @@ async function listenForAlerts(): Promise<{ alerts: Record<string, unknown>[]; c
 }
 
 describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
-  let browser: Browser;
+  const harness = useBrowser();
   const store = new ReleaseStore(new FolderBlobStore(releasesDir));
   const stamp = Date.now();
   const v2 = `9.0.0-e2e.${stamp}`;
@@ -156,7 +155,6 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
   const outside = () => pair?.outside as Viewer;
 
   before(async () => {
-    browser = await launchBrowser();
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'rollout-e2e-'));
   });
   after(async () => {
@@ -164,7 +162,6 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
     if ((await store.readManifest('production')).remotes[REMOTE]?.canary) await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
     if (stable && (await store.readManifest('production')).remotes[REMOTE]?.stable?.version !== stable)
       await deploy('rollback', REMOTE, '--reason', 'e2e clean-up');
-    await browser.close();
     await fs.rm(work, { recursive: true, force: true });
   });
 
@@ -174,8 +171,8 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
     assert.ok(stable, 'start-up made a stable mf-tools');
     // Demo users until one falls inside 50 % and one outside (buckets computed as the host does).
     for (const phone of [ACCOUNTS.verified, ACCOUNTS.unverified, ACCOUNTS.enterprise, ACCOUNTS.manyNotices, ACCOUNTS.banContent, ACCOUNTS.banPost]) {
-      const page = await (await browser.newContext()).newPage();
-      await signIn(page, baseUrl, phone);
+      // Kept for the file's later tests (the browser closes it).
+      const { page } = await loggedIn(harness.browser, baseUrl, phone);
       const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
       const view = (await (await fetch(`${baseUrl}/api/runtime/rollout?token=${encodeURIComponent(token)}`)).json()) as ApiEnvelope<RolloutView>;
       assert.ok(view.data.userId, `${phone} has a session the server recognises`);
@@ -196,14 +193,13 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
       assert.deepEqual(await openRights(outside().page, TITLE), [stable], `${outside().phone} (bucket ${outside().bucket}) on stable`);
     }
     // Logged out, sent to login, back to /rights in the same page: the host re-plans for the user.
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await harness.newContext()).newPage();
     await page.goto(`${baseUrl}/rights`);
     await page.waitForURL(/\/login\?redirect=/);
     await page.getByPlaceholder('手机号').fill(inside().phone);
     await page.getByPlaceholder('密码').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.locator('main').getByText(`${TITLE} v2`, { exact: true }).first().waitFor({ timeout: 15_000 });
-    await page.context().close();
   });
 
   it('promote: both users on the new version; rollback: both back', async () => {
@@ -324,7 +320,7 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
     try {
       await failOnce(inside().page);
       // As the console's 发布 screen reads it: the release health of mf-tools, v7's top errors.
-      const token = await operatorToken(baseUrl, dataDir);
+      const token = await operatorToken(baseUrl, dataDir());
       let reported: TopError | undefined;
       for (let i = 0; i < 100 && !reported; i++) {
         const res = await fetch(`${baseUrl}/api/operator/releases/health?remote=${REMOTE}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, savedSession, type SessionState } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { savedSession, type SessionState, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 /**
  * The shared modules each host screen registers with the federation runtime when opened cold (the
@@ -82,45 +81,27 @@ async function sharesOf(
 }
 
 describe('shell start-up shares', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let session: SessionState;
   before(async () => {
-    browser = await launchBrowser();
-    session = await savedSession(browser, baseUrl);
-  });
-  after(async () => {
-    await browser.close();
+    session = await savedSession(harness.browser, baseUrl);
   });
 
   it('/login registers only what the login screen uses', async () => {
-    const context = await browser.newContext();
-    try {
-      const { registered } = await sharesOf(context, '/login');
-      assert.deepEqual(registered, STARTUP_SHARES['/login']);
-    } finally {
-      await context.close();
-    }
+    const { registered } = await sharesOf(await harness.newContext(), '/login');
+    assert.deepEqual(registered, STARTUP_SHARES['/login']);
   });
 
   it('/index registers only what the home screen uses', async () => {
-    const context = await browser.newContext({ storageState: session });
-    try {
-      const { registered, waiting } = await sharesOf(context, '/index');
-      assert.deepEqual(registered, STARTUP_SHARES['/index']);
-      assert.ok(waiting > 0, 'the shares only the remotes use wait');
-    } finally {
-      await context.close();
-    }
+    const { registered, waiting } = await sharesOf(await harness.newContext({ storageState: session }), '/index');
+    assert.deepEqual(registered, STARTUP_SHARES['/index']);
+    assert.ok(waiting > 0, 'the shares only the remotes use wait');
   });
 
   it('a remote screen finds every share the host provides registered', async () => {
-    const context = await browser.newContext({ storageState: session });
-    try {
-      const { registered, waiting } = await sharesOf(context, '/draft', (page) => page.getByTestId('draft-item').first().waitFor());
-      assert.equal(waiting, 0);
-      assert.ok(registered.includes('antd/es/table') && registered.includes('react'), registered.join(', '));
-    } finally {
-      await context.close();
-    }
+    const context = await harness.newContext({ storageState: session });
+    const { registered, waiting } = await sharesOf(context, '/draft', (page) => page.getByTestId('draft-item').first().waitFor());
+    assert.equal(waiting, 0);
+    assert.ok(registered.includes('antd/es/table') && registered.includes('react'), registered.join(', '));
   });
 });

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { ApiEnvelope } from 'shared-sdk/contract';
 import type { releases as schemas } from 'shared-sdk/contract/schemas';
 import { releases } from 'shared-sdk/contract/calls';
-import { ACCOUNTS, launchBrowser, login, openUserMenu, signedInPage, signIn } from '../support/browser';
+import { ACCOUNTS, login, openUserMenu, signIn, useBrowser } from '../support/browser';
+import { baseUrl, dataDir } from '../support/env';
 import { operatorToken } from '../support/operator';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 
 async function openCreation(page: Page, label: string): Promise<void> {
   await page.getByRole('button', { name: /内容创作/ }).click();
@@ -22,24 +21,17 @@ async function openSidebarEntry(page: Page, group: string, label: string): Promi
 }
 
 describe('shell', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-  });
+  const harness = useBrowser();
 
   it('an unverified user who picks 文章 gets the real-name dialog', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.unverified);
+    const page = await harness.signedInPage(ACCOUNTS.unverified);
     await openCreation(page, '文章');
     await page.getByText('请完成实名认证').waitFor();
     await page.getByText('请打开客户端，进入「我的」，点击「实名认证」完成认证').waitFor();
-    await page.close();
   });
 
   it('ban 1 range "1": 文章 shows the ban dialog, 动态 opens a new tab', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.banContent);
+    const page = await harness.signedInPage(ACCOUNTS.banContent);
     await openCreation(page, '文章');
     await page.getByText('账号已被封禁').first().waitFor();
     await page.getByRole('button', { name: /提交申诉/ }).waitFor();
@@ -49,11 +41,10 @@ describe('shell', () => {
     const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '动态')]);
     await editor.waitForURL(/\/post$/);
     await editor.close();
-    await page.close();
   });
 
   it('ban 1 range "3": 动态 shows the ban dialog, 文章 opens a new tab', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.banPost);
+    const page = await harness.signedInPage(ACCOUNTS.banPost);
     await openCreation(page, '动态');
     await page.getByText('账号已被封禁').first().waitFor();
     await page.locator('.ant-modal-close').first().click();
@@ -61,11 +52,10 @@ describe('shell', () => {
     const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '文章')]);
     await editor.waitForURL(/\/scriptWrite$/);
     await editor.close();
-    await page.close();
   });
 
   it('ban 2 is refused at login with the ban reason, and stays on /login', async () => {
-    const page = await browser.newPage();
+    const page = await harness.newPage();
     await login(page, baseUrl, ACCOUNTS.banLogout);
     // The server refuses the login (1006) with the reason; the login page shows its message.
     await page
@@ -73,39 +63,34 @@ describe('shell', () => {
       .first()
       .waitFor();
     assert.match(page.url(), /\/login/);
-    await page.close();
   });
 
   it('more than 99 unread notices show 99+ on the bell', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.manyNotices);
+    const page = await harness.signedInPage(ACCOUNTS.manyNotices);
     await page.getByTestId('notice-bell').getByText('99+').waitFor();
-    await page.close();
   });
 
   it('shows the 404 page on an unknown path', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
+    const page = await harness.signedInPage(ACCOUNTS.verified);
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByText('抱歉，你访问的页面不存在').waitFor();
-    await page.close();
   });
 
   it('sends an anonymous visitor of /draft to /login', async () => {
-    const page = await browser.newPage();
+    const page = await harness.newPage();
     await page.goto(`${baseUrl}/draft`);
     await page.waitForURL(/\/login/);
-    await page.close();
   });
   it('退出登录 ends the session: back on /login, and /index is closed again', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
+    const page = await harness.signedInPage(ACCOUNTS.verified);
     await (await openUserMenu(page, '退出登录')).click();
     await page.waitForURL(/\/login/);
     await page.goto(`${baseUrl}/index`);
     await page.waitForURL(/\/login/);
-    await page.close();
   });
 
   it('a token the server no longer knows (code -1) sends the user to /login with 登录已过期，请重新登录', async () => {
-    const page = await signedInPage(browser, baseUrl, ACCOUNTS.verified);
+    const page = await harness.signedInPage(ACCOUNTS.verified);
     await page.evaluate(() => {
       const info = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as Record<string, unknown>;
       localStorage.setItem('userInfo', JSON.stringify({ ...info, token: 'revoked-or-expired-token' }));
@@ -113,11 +98,10 @@ describe('shell', () => {
     await page.goto(`${baseUrl}/draft`);
     await page.waitForURL(/\/login/);
     await page.getByText('登录已过期，请重新登录').first().waitFor();
-    await page.close();
   });
 
   it('a remote whose files cannot be fetched shows 页面加载失败 with 重试, the rest keeps working, and 重试 recovers', async () => {
-    const page = await browser.newPage();
+    const page = await harness.newPage();
     // The drafts remote's files are unreachable (its CDN or release folder is down) for this browser only.
     const blocked = /\/(releases|remotes)\/mf-drafts\//;
     let failed = 0;
@@ -146,22 +130,18 @@ describe('shell', () => {
     await retry.click();
     await page.getByRole('tab', { name: '图文' }).waitFor({ timeout: 60_000 });
     assert.equal(await page.getByText('页面加载失败').count(), 0);
-    await page.close();
   });
 
   it('a page closed within seconds, before anyone touched it, still reports its largest paint', async () => {
     // What the server counted, as the console's 发布 screen reads it: mf-tools' measured LCP views.
-    const token = await operatorToken(baseUrl, process.env.E2E_DATA_DIR ?? '');
+    const token = await operatorToken(baseUrl, dataDir());
     const lcpViews = async () => {
       const res = await fetch(`${baseUrl}${releases.releaseHealth.url}?remote=mf-tools`, { headers: { authorization: `Bearer ${token}` } });
       const health = (await res.json()) as ApiEnvelope<schemas.ReleaseHealth>;
       assert.equal(health.code, 0, health.msg);
       return health.data.versions.reduce((sum, version) => sum + version.vitals.LCP.views, 0);
     };
-    const context = await browser.newContext();
-    const signing = await context.newPage();
-    await signIn(signing, baseUrl, ACCOUNTS.verified);
-    await signing.close();
+    const context = await harness.signedInContext(ACCOUNTS.verified);
     const before = await lcpViews();
 
     const page = await context.newPage();
@@ -177,6 +157,5 @@ describe('shell', () => {
       after = await lcpViews();
     }
     assert.equal(after, before + 1, "the closed page's LCP is counted for mf-tools, once");
-    await context.close();
   });
 });

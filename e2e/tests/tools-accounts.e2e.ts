@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, openUserMenu, signedInPage, signIn } from '../support/browser';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ACCOUNTS, menuItem, openUserMenu, signIn, useBrowser } from '../support/browser';
+import { baseUrl, dataDir, shot } from '../support/env';
 import { noisePng } from '../support/images';
 import { runAdmin } from '../support/server';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
-const dataDir = process.env.E2E_DATA_DIR ?? '';
-const shots = process.env.E2E_SCREENSHOT_DIR ?? '';
 
 /**
  * The operator's step, exactly as an operator runs it: `admin certification-review`. The running
  * product holds the embedded database, so the CLI reaches it through DATA_DIR/operator.json and the
  * server applies the review with the same code the CLI would run on the database.
  */
-const operator = (...args: string[]) => runAdmin(dataDir, ...args);
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
-
-/** A sidebar item by its text alone (the accessible name of a top-level item also holds its icon's label). */
-const menuItem = (page: Page, label: string) => page.getByRole('menuitem').filter({ hasText: new RegExp(`^${label}$`) });
+const operator = (...args: string[]) => runAdmin(dataDir(), ...args);
 
 async function openSidebarEntry(page: Page, group: string | null, label: string): Promise<void> {
   const entry = menuItem(page, label).last();
@@ -41,16 +30,11 @@ async function dropdownEnterpriseText(page: Page): Promise<string> {
 }
 
 describe('tools and accounts', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let page: Page;
 
   before(async () => {
-    assert.ok(dataDir, 'E2E_DATA_DIR is set by the harness');
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-  });
-  after(async () => {
-    await browser.close();
+    page = await harness.signedInPage(ACCOUNTS.verified, { width: 1400, height: 900 });
   });
 
   it('every menu entry opens a real screen (政务号入驻 included), none a coming-soon page', async () => {
@@ -171,7 +155,7 @@ describe('tools and accounts', () => {
   });
 
   it('a user without the tool or the authority sees neither menu entry, and the server refuses the data', async () => {
-    const other = await signedInPage(browser, baseUrl, ACCOUNTS.unverified);
+    const other = await harness.signedInPage(ACCOUNTS.unverified);
     await menuItem(other, '稿件管理').first().click();
     await menuItem(other, '草稿箱').waitFor();
     assert.equal(await menuItem(other, '短剧').count(), 0);
@@ -184,6 +168,5 @@ describe('tools and accounts', () => {
     await other.goto(`${baseUrl}/shortPlay`);
     await other.getByText('未开通短剧权限').waitFor();
     assert.equal(await other.getByTestId('drama-card').count(), 0);
-    await other.close();
   });
 });

@@ -1,24 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ACCOUNTS, launchBrowser, signedInPage } from '../support/browser';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ACCOUNTS, menuItem, useBrowser } from '../support/browser';
 
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const COMING_SOON = '该功能正在建设中，敬请期待';
 
-/** A sidebar item by its text alone (the accessible name of a top-level item also holds its icon's label). */
-const menuItem = (page: Page, label: string) => page.getByRole('menuitem').filter({ hasText: new RegExp(`^${label}$`) });
-
 describe('creation score, rank, rights and help centre', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let page: Page;
 
   before(async () => {
-    browser = await launchBrowser();
-    page = await signedInPage(browser, baseUrl, ACCOUNTS.verified, { width: 1400, height: 900 });
-  });
-  after(async () => {
-    await browser.close();
+    page = await harness.signedInPage(ACCOUNTS.verified, { width: 1400, height: 900 });
   });
 
   it('the home page shows the score with its dimensions and leads to the rights centre', async () => {

@@ -4,11 +4,10 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ffmpegPath } from '../../api-server/src/features/video/ffmpeg';
-import { ACCOUNTS, launchBrowser, signIn } from '../support/browser';
-
-const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { ACCOUNTS, useBrowser } from '../support/browser';
+import { baseUrl } from '../support/env';
 
 /** The ffmpeg the server transcodes with (FFMPEG_PATH, else the system's, else the bundled build). */
 const ffmpeg = (): string => ffmpegPath();
@@ -72,19 +71,17 @@ async function recordFieldTexts(page: Page): Promise<void> {
 const percents = (texts: string[], label: string) => texts.flatMap((text) => [...text.matchAll(new RegExp(`${label} (\\d+)%`, 'g'))].map((m) => Number(m[1])));
 
 describe('a video of real size in /videoWrite', () => {
-  let browser: Browser;
+  const harness = useBrowser();
   let page: Page;
   let dir: string;
   let video: string;
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'e2e-large-video-'));
-    [video, browser] = await Promise.all([makeLargeVideo(dir), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signIn(page, baseUrl, ACCOUNTS.verified);
+    video = await makeLargeVideo(dir);
+    page = await harness.signedInPage(ACCOUNTS.verified, { width: 1400, height: 1000 });
   });
   after(async () => {
-    await browser?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
