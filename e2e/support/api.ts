@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { type ApiEnvelope, computeSign, newNonce, type RuntimeConfig, type SignableParams } from 'shared-sdk/contract';
+import { baseUrl } from './env';
 
 /** The product's answer envelope. */
 export type Answer<T> = ApiEnvelope<T>;
@@ -39,4 +40,9 @@ export async function signedCall<T>(
 /** A signed call from a logged-in page: its token, to the server it was loaded from. */
 export async function signedFromPage<T>(page: Page, server: string, method: 'GET' | 'POST', route: string, params: SignableParams): Promise<Answer<T>> {
   return signedCall<T>(server, await tokenOf(page), method, route, params);
+}
+
+/** A signed call from a logged-in page of the product under test, as its own client would send it. */
+export function signed<T>(page: Page, method: 'GET' | 'POST', route: string, params: SignableParams): Promise<Answer<T>> {
+  return signedFromPage<T>(page, baseUrl, method, route, params);
 }

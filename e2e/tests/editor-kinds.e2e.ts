@@ -19,20 +19,14 @@ import type {
   LoginAnswer,
   ManuscriptDetail,
   MaterialListAnswer,
-  SignableParams,
 } from 'shared-sdk/contract';
-import { type Answer, signedCall, signedFromPage } from '../support/api';
+import { type Answer, signed, signedCall } from '../support/api';
 import { ACCOUNTS, DEMO_PASSWORD, openWriter, useBrowser } from '../support/browser';
 import { baseUrl, dataDir } from '../support/env';
 import { freePort, ROOT, runAdmin } from '../support/server';
 
 /** The operator's step, as an operator runs it: the CLI reaches the running server through DATA_DIR. */
 const admin = (...args: string[]) => runAdmin(dataDir(), ...args);
-
-/** A signed call from a logged-in page, as its own client would send it. */
-function signed<T>(page: Page, method: 'GET' | 'POST', route: string, params: SignableParams): Promise<Answer<T>> {
-  return signedFromPage<T>(page, baseUrl, method, route, params);
-}
 
 /**
  * A bare API server of its own on `dir` (no front end), optionally with its process clock moved

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { DraftDetail, SignableParams } from 'shared-sdk/contract';
-import { type Answer, signedFromPage } from '../support/api';
+import type { DraftDetail } from 'shared-sdk/contract';
+import { signed } from '../support/api';
 import { ACCOUNTS, openWriter, useBrowser } from '../support/browser';
 import { baseUrl } from '../support/env';
 
@@ -17,10 +17,6 @@ const status = (page: Page) => page.getByTestId('save-status');
 async function publish(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^发\s*布$/ }).click();
   await page.getByText('发布成功，等待审核').waitFor();
-}
-
-function signed<T>(page: Page, method: 'GET' | 'POST', route: string, params: SignableParams): Promise<Answer<T>> {
-  return signedFromPage<T>(page, baseUrl, method, route, params);
 }
 
 function draftIdOf(page: Page): number {

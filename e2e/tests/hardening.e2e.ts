@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { type Answer, signedCall } from '../support/api';
+import { type Answer, signedCall, tokenOf } from '../support/api';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -179,7 +179,7 @@ describe('hardening', () => {
 
   it('a type 2 ban refuses the old token of a logged-in user at once; the shell goes back to login', async () => {
     const page = await loggedIn(ACCOUNTS.enterprise);
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+    const token = await tokenOf(page);
     assert.equal((await signedGet(product.baseUrl, '/api/user/mpBaseUserinfo', token)).code, 0, 'the token works before the ban');
     assert.match(await admin('ban', '--phone', ACCOUNTS.enterprise, '--type', '2', '--reason', '端到端封禁测试'), /logged out everywhere/);
     for (const path of ['/api/user/mpBaseUserinfo', '/api/upload/tos/token', '/api/user/getToolList']) {

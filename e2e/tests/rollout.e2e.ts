@@ -20,6 +20,7 @@ import { after, before, describe, it } from 'node:test';
 import { FolderBlobStore, ReleaseStore, bucketOf } from 'deploy';
 import type { Page } from 'playwright-core';
 import type { ApiEnvelope, RolloutView } from 'shared-sdk/contract';
+import { tokenOf } from '../support/api';
 import { ACCOUNTS, DEMO_PASSWORD, loggedIn, useBrowser } from '../support/browser';
 import { baseUrl, dataDir } from '../support/env';
 import { operatorToken } from '../support/operator';
@@ -173,7 +174,7 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
     for (const phone of [ACCOUNTS.verified, ACCOUNTS.unverified, ACCOUNTS.enterprise, ACCOUNTS.manyNotices, ACCOUNTS.banContent, ACCOUNTS.banPost]) {
       // Kept for the file's later tests (the browser closes it).
       const { page } = await loggedIn(harness.browser, baseUrl, phone);
-      const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token?: string }).token ?? '');
+      const token = await tokenOf(page);
       const view = (await (await fetch(`${baseUrl}/api/runtime/rollout?token=${encodeURIComponent(token)}`)).json()) as ApiEnvelope<RolloutView>;
       assert.ok(view.data.userId, `${phone} has a session the server recognises`);
       viewers.push({ phone, bucket: bucketOf(view.data.userId, REMOTE, manifest.salt), page });
