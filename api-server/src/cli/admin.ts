@@ -16,10 +16,12 @@ import { AuditRefusal } from '../features/materials/audit';
 import { runMaterialAudit } from '../features/materials/audit-cli';
 import { runToolCommandCli } from '../features/tools/operator-cli';
 import { isToolCommand } from '../features/tools/operator';
-import { RightReviewRefusal, listRightApplications, reviewRightApplication } from '../features/rights/review';
-import { ScoreDayRefusal, scoreDaily } from '../features/score/daily-job';
+import { cliActor } from '../features/operators/audit';
+import { buildScoreDay } from '../features/operators/task-changes';
+import { RightReviewRefusal, listRightApplications } from '../features/rights/review';
+import { ScoreDayRefusal } from '../features/score/daily-job';
 import { runStorageReport } from '../features/storage-sweep/report-cli';
-import { CliRefusal, ban, createUser, listUsers, resetPassword, setVerified, unban } from './commands';
+import { CliRefusal, ban, createUser, listUsers, resetPassword, reviewRight, setVerified, unban } from './commands';
 import { withOperatorDatabase } from './operator-call';
 import { runApiCommand } from './api-commands';
 import { apiTarget, refuseDatabaseInProduction } from './operator-api';
@@ -30,18 +32,19 @@ const USAGE = `Usage: pnpm --filter api-server admin <command> [options] [--serv
 
 Through the operator API (required in production): OPERATOR_API_URL and OPERATOR_API_TOKEN set, or
 --server and --token given; the server checks your role and records the action under your name.
-Without them: on the database directly (the embedded default).
+Without them: on the database directly (the embedded default); every change is recorded in the
+audit trail as cli:<your OS user>, with the same row the API writes.
 
 Commands:
   create-user     --phone <digits> --password <text> --nickname <text> [--verified]
-  verify          --phone <digits>              mark real-name verified (u_cert = 1)
-  unverify        --phone <digits>
+  verify          --phone <digits> [--reason <text>]   mark real-name verified (u_cert = 1)
+  unverify        --phone <digits> [--reason <text>]
   ban             --phone <digits> --type 1|2 [--range "1,3"] --reason <text>
                   type 1 blocks creation in the ranges (1 articles/videos/galleries/collections, 3 posts);
                   type 2 forces logout
-  unban           --phone <digits>
+  unban           --phone <digits> [--reason <text>]
   list-users
-  reset-password  --phone <digits> --password <text>
+  reset-password  --phone <digits> --password <text> [--reason <text>]
                   through the API: without --password, the server makes a one-time password and shows it once
   material-audit  --id <material id> --status 4|2|3 [--reason <text>]
                   4 in review, 2 approved, 3 failed; through the running server if it holds the embedded database
@@ -170,16 +173,16 @@ async function main(argv: string[]): Promise<number> {
     const db = database.db;
     const commands: Record<string, () => Promise<string>> = {
       'create-user': () => createUser(db, { phone: text('phone'), password: text('password'), nickname: text('nickname'), verified: values.verified ?? false }),
-      verify: () => setVerified(db, text('phone'), true),
-      unverify: () => setVerified(db, text('phone'), false),
+      verify: () => setVerified(db, text('phone'), true, text('reason')),
+      unverify: () => setVerified(db, text('phone'), false, text('reason')),
       ban: () => ban(db, { phone: text('phone'), type: text('type'), range: text('range'), reason: text('reason') }),
-      unban: () => unban(db, text('phone')),
+      unban: () => unban(db, text('phone'), text('reason')),
       'list-users': () => listUsers(db),
-      'reset-password': () => resetPassword(db, text('phone'), text('password')),
+      'reset-password': () => resetPassword(db, text('phone'), text('password'), text('reason')),
       'restore-draft': () => restoreDraft(db, values.id ?? ''),
-      'score-daily': () => scoreDaily(db, values.date ?? '', new Date(), database.engine),
+      'score-daily': () => buildScoreDay(db, cliActor(), values.date ?? '', database.engine),
       'right-list': () => listRightApplications(db, values.status ?? ''),
-      'right-review': () => reviewRightApplication(db, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }),
+      'right-review': () => reviewRight(db, { id: values.id ?? '', status: values.status ?? '', reason: text('reason') }),
       'storage-report': () => runStorageReport(db, config, values.top ?? '10'),
     };
     const run = commands[command];

@@ -1,9 +1,15 @@
-/** The operator commands. Each returns the line to print, or throws CliRefusal with the reason. */
+/**
+ * The operator commands on the database directly. Each returns the line to print, or throws
+ * CliRefusal with the reason; each change writes the operator API's audit row, as `cli:<OS user>`.
+ */
 import type { Kysely } from 'kysely';
 import { IDENTITY } from 'shared-sdk/contract';
 import type { Database, UserRow } from '../db/schema';
-import { hashPassword } from '../lib/password';
-import { revokeUserSessions } from '../plugins/app/sessions';
+import { type Record, audited, cliActor } from '../features/operators/audit';
+import { decideRightApplication } from '../features/operators/task-changes';
+import { RightReviewRefusal } from '../features/rights/review';
+import { banCreator, createCreator, resetCreatorPassword, setCreatorVerified, unbanCreator } from '../features/operators/user-changes';
+import { ApiError } from '../lib/api-error';
 
 export class CliRefusal extends Error {}
 
@@ -27,35 +33,33 @@ async function findUser(db: Db, phone: string): Promise<UserRow> {
   return user;
 }
 
+/**
+ * Runs one change on the database as the command line (`cliActor`: `cli:<OS user>`), through the
+ * same function the operator API's route runs, so it writes the same audit row in the same
+ * transaction. The API's refusals (its Chinese message) become the command line's.
+ */
+export async function asCli<T>(db: Db, change: (tx: Db, record: Record) => Promise<T>): Promise<T> {
+  try {
+    return await audited(db, cliActor(), change);
+  } catch (error) {
+    if (error instanceof ApiError) throw new CliRefusal(error.message);
+    throw error;
+  }
+}
+
 export async function createUser(db: Db, o: { phone: string; password: string; nickname: string; verified: boolean }): Promise<string> {
   checkPhone(o.phone);
   checkPassword(o.password);
   if (!o.nickname.trim()) throw new CliRefusal('The nickname must not be empty.');
-  const row = await db
-    .insertInto('users')
-    .values({
-      phone: o.phone,
-      password_hash: await hashPassword(o.password),
-      nickname: o.nickname.trim(),
-      identities: JSON.stringify(o.verified ? [IDENTITY.REAL_NAME] : []),
-      tools: '[]',
-    })
-    .onConflict((oc) => oc.column('phone').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw new CliRefusal(`An account with phone ${o.phone} already exists.`);
-  return `Created account ${o.phone} (id ${row.id})${o.verified ? ', real-name verified' : ''}.`;
+  const exists = await db.selectFrom('users').select('id').where('phone', '=', o.phone).executeTakeFirst();
+  if (exists) throw new CliRefusal(`An account with phone ${o.phone} already exists.`);
+  const id = await asCli(db, (tx, record) => createCreator(tx, record, o));
+  return `Created account ${o.phone} (id ${id})${o.verified ? ', real-name verified' : ''}.`;
 }
 
-export async function setVerified(db: Db, phone: string, verified: boolean): Promise<string> {
+export async function setVerified(db: Db, phone: string, verified: boolean, reason = ''): Promise<string> {
   const user = await findUser(db, phone);
-  const others = user.identities.filter((identity) => identity !== IDENTITY.REAL_NAME);
-  const identities = verified ? [IDENTITY.REAL_NAME, ...others] : others;
-  await db
-    .updateTable('users')
-    .set({ identities: JSON.stringify(identities) })
-    .where('id', '=', user.id)
-    .execute();
+  await asCli(db, (tx, record) => setCreatorVerified(tx, record, { id: user.id, verified, reason: reason.trim() }));
   return `${phone} is now ${verified ? 'real-name verified' : 'not verified'}.`;
 }
 
@@ -70,43 +74,35 @@ export async function ban(db: Db, o: { phone: string; type: string; range: strin
     throw new CliRefusal('A type 1 ban needs --range with codes 1 (articles, videos, galleries, collections) and/or 3 (posts), e.g. "1,3".');
   }
   if (!o.reason.trim()) throw new CliRefusal('--reason must not be empty: the creator is shown it.');
-  await db.transaction().execute(async (tx) => {
-    // One ban in force per user: a new ban replaces the old one, which stays as history.
-    await tx.updateTable('bans').set({ active: false, lifted_at: new Date() }).where('user_id', '=', user.id).where('active', '=', true).execute();
-    await tx
-      .insertInto('bans')
-      .values({ user_id: user.id, ban_type: Number(o.type), ban_range_type: range.join(','), reason: o.reason.trim() })
-      .execute();
-    // Forced logout: the sessions (and the upload credentials bound to them) end with the ban, in
-    // the same transaction. The auth check refuses a forced-out user's calls even without this.
-    if (o.type === '2') await revokeUserSessions(tx, user.id);
-  });
-  return o.type === '2' ? `${o.phone} is banned and logged out everywhere.` : `${o.phone} is banned from range ${range.join(',')}.`;
+  // As the API stores it: each code once, in order.
+  const normalized = [...new Set(range)].sort().join(',');
+  await asCli(db, (tx, record) =>
+    banCreator(tx, record, cliActor(), { id: user.id, banType: Number(o.type), range: normalized, reason: o.reason, endsAt: null }),
+  );
+  return o.type === '2' ? `${o.phone} is banned and logged out everywhere.` : `${o.phone} is banned from range ${normalized}.`;
 }
 
-export async function unban(db: Db, phone: string): Promise<string> {
+export async function unban(db: Db, phone: string, reason = ''): Promise<string> {
   const user = await findUser(db, phone);
-  const result = await db
-    .updateTable('bans')
-    .set({ active: false, lifted_at: new Date() })
-    .where('user_id', '=', user.id)
-    .where('active', '=', true)
-    .executeTakeFirst();
-  if (!Number(result.numUpdatedRows)) throw new CliRefusal(`${phone} is not banned.`);
+  const active = await db.selectFrom('bans').select('id').where('user_id', '=', user.id).where('active', '=', true).executeTakeFirst();
+  if (!active) throw new CliRefusal(`${phone} is not banned.`);
+  await asCli(db, (tx, record) => unbanCreator(tx, record, cliActor(), { id: user.id, reason: reason.trim() }));
   return `${phone} is no longer banned.`;
 }
 
-export async function resetPassword(db: Db, phone: string, password: string): Promise<string> {
+export async function resetPassword(db: Db, phone: string, password: string, reason = ''): Promise<string> {
   const user = await findUser(db, phone);
   checkPassword(password);
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', user.id)
-    .execute();
-  // Whoever knew the old password may hold a session: end them all.
-  await revokeUserSessions(db, user.id);
+  await asCli(db, (tx, record) => resetCreatorPassword(tx, record, { id: user.id, password, reason: reason.trim() }));
   return `Password of ${phone} reset; existing sessions were logged out.`;
+}
+
+/** `right-review`: approves or rejects a pending rights application (a rejection needs the reason the creator reads). */
+export async function reviewRight(db: Db, o: { id: string; status: string; reason: string }): Promise<string> {
+  const id = Number(o.id);
+  if (!/^[1-9]\d{0,9}$/.test(o.id) || id > 2_147_483_647) throw new RightReviewRefusal(`"${o.id}" is not an application id.`);
+  if (o.status !== 'approved' && o.status !== 'rejected') throw new RightReviewRefusal('--status must be approved or rejected.');
+  return asCli(db, (tx, record) => decideRightApplication(tx, record, { id, decision: o.status as 'approved' | 'rejected', reason: o.reason }));
 }
 
 export async function listUsers(db: Db): Promise<string> {

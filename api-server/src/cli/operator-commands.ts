@@ -11,7 +11,7 @@ import { OPERATOR_ROLES } from 'shared-sdk/contract/operator-roles';
 import { operator as contract, releases as releaseContract } from 'shared-sdk/contract/schemas';
 import type { AppConfig } from '../config';
 import { accountOf, insertOperator } from '../features/operators/accounts';
-import { audited } from '../features/operators/audit';
+import { audited, cliActor } from '../features/operators/audit';
 import { totpEnrolment } from '../features/operators/totp';
 import { ApiError } from '../lib/api-error';
 import { CliRefusal } from './commands';
@@ -253,9 +253,8 @@ export async function runOperatorCommand(config: AppConfig, argv: string[]): Pro
   return withOperatorDatabase(
     config,
     async (database) => {
-      const actor = { id: null, name: `cli:${os.userInfo().username}`, role: 'cli', credentialId: null, via: 'cli' as const, expiresAt: null, ip: 'cli' };
       try {
-        const created = await audited(database.db, actor, async (tx, record) => {
+        const created = await audited(database.db, cliActor(), async (tx, record) => {
           const made = await insertOperator(tx, { name, role, withTotp: true });
           record({ action: 'operator.add', targetType: 'operator', targetId: made.row.id, after: accountOf(made.row) });
           return made;

@@ -5,8 +5,11 @@
  * operator change that records nothing is refused as a programming error and rolled back).
  * The table is append-only (migration 0200: triggers refuse UPDATE, DELETE and TRUNCATE). The server's
  * own release steps (the automatic rollback, the step plans) are on it too, as `systemActor` (role
- * 'system', no operator id), written right after the manifest they changed.
+ * 'system', no operator id), written right after the manifest they changed. The command line's
+ * direct-database path (the embedded default, and the bootstrap `operator add`) is on it as
+ * `cliActor` (named `cli:<OS user>`, no operator id).
  */
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { AuditEntry } from 'shared-sdk/contract';
@@ -38,6 +41,32 @@ export const systemActor = (name: string): OperatorActor => ({
   via: 'system',
   expiresAt: null,
   ip: '',
+});
+
+/** The role of the command line's rows on the database directly: it may do what an admin may. */
+export const CLI_ROLE = 'admin';
+
+/** The OS user running this process (the environment's name when the system has no entry for it). */
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  }
+}
+
+/**
+ * The command line on the database directly as the actor: no operator signed in, so the row names
+ * the command line and the OS user who ran it (`cli:alice`), from the address 'cli'.
+ */
+export const cliActor = (user: string = osUser()): OperatorActor => ({
+  id: null,
+  name: `cli:${user}`,
+  role: CLI_ROLE,
+  credentialId: null,
+  via: 'cli',
+  expiresAt: null,
+  ip: 'cli',
 });
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
