@@ -5,7 +5,8 @@
  * atomically. With OPERATOR_API_URL and OPERATOR_API_TOKEN (or --server and --token) the PDF is sent
  * to the operator API (one multi-page PDF), authorized by the operator's role and audited under
  * their name; that is the only way in production. Otherwise it works on the database and storage
- * the server uses (same environment variables), migrating the embedded database first.
+ * the server uses (same environment variables), migrating the embedded database first, and records
+ * the import in the audit trail as `cli:<OS user>`.
  * Exit codes: 0 done, 1 refused or failed, 2 usage error.
  */
 import fs from 'node:fs/promises';
@@ -24,6 +25,8 @@ import { objectStoreFor } from '../plugins/app/storage';
 import { operator as contract } from 'shared-sdk/contract/schemas';
 import { apiTarget, callApi, productionDatabaseRefusal } from './operator-api';
 import { CliRefusal } from './commands';
+import { cliActor } from '../features/operators/audit';
+import { recordNewspaperImport } from '../features/operators/newspaper-routes';
 
 const USAGE = `Usage: pnpm --filter api-server newspaper:import --type <1-8> --date <YYYY-MM-DD> <file.pdf> [more.pdf …] [--server <url> --token <mfop_…>]
 
@@ -89,7 +92,16 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database.db);
     const started = Date.now();
     const result = await importIssue(
-      { db: database.db, storage: objectStoreFor(config), renderer: createPdfjsRenderer() },
+      {
+        db: database.db,
+        storage: objectStoreFor(config),
+        renderer: createPdfjsRenderer(),
+        // On record as the command line, with the row the operator API writes.
+        alsoInTransaction: recordNewspaperImport(
+          cliActor(),
+          files.reduce((sum, file) => sum + file.length, 0),
+        ),
+      },
       { type: values.type, date: values.date, files },
     );
     const replaced = result.replacedObjects ? `, replaced the previous import (${result.replacedObjects} objects deleted)` : '';

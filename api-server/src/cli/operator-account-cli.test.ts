@@ -3,22 +3,28 @@
  * them (child processes of `src/cli/admin.ts`) against the real app on a local port, with personal
  * tokens: an admin's call changes the account and leaves a row under their name; a moderator's is
  * refused and changes nothing; without the API the account commands refuse and name the settings.
+ * On the database directly (the embedded default), every change is on the audit trail as the
+ * command line and the OS user who ran it, with the row the API writes; a read-only command writes none.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { openDatabase, pgliteDirFor } from '../db/connect';
 import { insertPersonalToken } from '../features/operators/accounts';
+import { blankPdf } from '../features/newspaper/testing';
 import { type TestOperator, addTestOperator, signInOperator } from '../testing/operators';
-import { setUpTestApp } from '../testing/test-app';
+import { setUpTestApp, tempDir } from '../testing/test-app';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+function cli(args: string[], env: Record<string, string>, script = 'src/cli/admin.ts'): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
+      ['--import', 'tsx', script, ...args],
       { cwd: root, timeout: 60_000, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
@@ -110,5 +116,60 @@ describe('operator account commands through the operator API', () => {
     const refused = await cli(['storage-report'], asModerator);
     assert.equal(refused.code, 1, refused.output);
     assert.match(refused.output, /role does not allow/);
+  });
+});
+
+describe('commands on the database directly', () => {
+  const dataDir = tempDir('cli-direct');
+  harness.cleanUp(dataDir.remove);
+  const cliName = `cli:${os.userInfo().username}`;
+  /** The command line's database: the test's PostgreSQL database, or its own embedded one in DATA_DIR. */
+  const direct = () => ({ DATA_DIR: dataDir.dir, ...(harness.database.url ? { DATABASE_URL: harness.database.url } : {}) });
+
+  it("writes the operator API's audit row for each change, as cli:<OS user>, and none for a listing", async () => {
+    const created = await cli(['create-user', '--phone', '13911110001', '--password', 'secret1', '--nickname', '直连测试'], direct());
+    assert.equal(created.code, 0, created.output);
+    const banned = await cli(['ban', '--phone', '13911110001', '--type', '2', '--reason', '刷量'], direct());
+    assert.equal(banned.code, 0, banned.output);
+    const added = await cli(['operator', 'add', 'cli-bootstrap', '--role', 'viewer'], direct());
+    assert.equal(added.code, 0, added.output);
+    const listed = await cli(['list-users'], direct());
+    assert.equal(listed.code, 0, listed.output);
+    assert.match(listed.output, /13911110001 .*banned type 2/);
+    const pdf = path.join(dataDir.dir, 'issue.pdf');
+    fs.writeFileSync(pdf, await blankPdf(2));
+    const imported = await cli(['--type', '1', '--date', '2026-11-22', pdf], direct(), 'src/cli/newspaper-import.ts');
+    assert.equal(imported.code, 0, imported.output);
+
+    const database = harness.database.url ? null : await openDatabase({ databaseUrl: '', pgliteDir: pgliteDirFor(dataDir.dir) });
+    try {
+      const db = database?.db ?? harness.database.db;
+      const rows = await db
+        .selectFrom('operator_audit')
+        .select(['operator_id', 'operator_name', 'role', 'action', 'target_type', 'target_id', 'reason', 'ip'])
+        .where('operator_name', 'like', 'cli:%')
+        .orderBy('id')
+        .execute();
+      const user = await db.selectFrom('users').select('id').where('phone', '=', '13911110001').executeTakeFirstOrThrow();
+      const operator = await db.selectFrom('operators').select('id').where('name', '=', 'cli-bootstrap').executeTakeFirstOrThrow();
+      const row = (action: string, targetType: string, targetId: number | string, reason = '') => ({
+        operator_id: null,
+        operator_name: cliName,
+        role: 'admin',
+        action,
+        target_type: targetType,
+        target_id: String(targetId),
+        reason,
+        ip: 'cli',
+      });
+      assert.deepEqual(rows, [
+        row('user.create', 'user', user.id),
+        row('user.ban', 'user', user.id, '刷量'),
+        row('operator.add', 'operator', operator.id),
+        row('newspaper.import', 'newspaper', '1/2026-11-22'),
+      ]);
+    } finally {
+      await database?.close();
+    }
   });
 });

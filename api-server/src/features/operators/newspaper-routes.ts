@@ -8,10 +8,27 @@ import { invalid } from '../../lib/api-error';
 import { bytes } from '../../lib/bytes';
 import { serve } from '../../lib/contract-route';
 import { requireOperator } from '../../plugins/app/operator-auth';
-import { ImportRefusal, importIssue } from '../newspaper/import-issue';
+import { type ImportDependencies, ImportRefusal, importIssue } from '../newspaper/import-issue';
 import { paperName } from '../newspaper/issue-params';
 import { createProcessRenderer } from '../newspaper/render-process';
+import type { OperatorActor } from './actor';
 import { writeAudit } from './audit';
+
+/**
+ * The audit row of an issue's import, for `importIssue`'s `alsoInTransaction` (written in the
+ * transaction that switches the issue's pages): the route's and the command line's.
+ */
+export const recordNewspaperImport =
+  (actor: OperatorActor, bytes: number): NonNullable<ImportDependencies['alsoInTransaction']> =>
+  (tx, info) =>
+    writeAudit(tx, actor, [
+      {
+        action: 'newspaper.import',
+        targetType: 'newspaper',
+        targetId: `${info.type}/${info.date}`,
+        after: { paper: paperName(info.type), pages: info.pages, import_id: info.importId, bytes, replaced_pages: info.replacedPages },
+      },
+    ]);
 
 export function registerNewspaperRoutes(app: FastifyInstance): void {
   serve(app, contract.newspaperImport, async (request) => {
@@ -30,15 +47,7 @@ export function registerNewspaperRoutes(app: FastifyInstance): void {
           storage: app.storage,
           renderer,
           // The audit row is written in the transaction that switches the issue's pages.
-          alsoInTransaction: (tx, info) =>
-            writeAudit(tx, actor, [
-              {
-                action: 'newspaper.import',
-                targetType: 'newspaper',
-                targetId: `${info.type}/${info.date}`,
-                after: { paper: paperName(info.type), pages: info.pages, import_id: info.importId, bytes: pdf.length, replaced_pages: info.replacedPages },
-              },
-            ]),
+          alsoInTransaction: recordNewspaperImport(actor, pdf.length),
         },
         { type, date, files: [pdf] },
       );
