@@ -9,6 +9,7 @@ import { verifyPassword } from '../lib/password';
 import { restoreDraft } from '../features/drafts/restore';
 import { buildScoreDay } from '../features/operators/task-changes';
 import { cliActor } from '../features/operators/audit';
+import { runToolCommand } from '../features/tools/operator';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, reviewRight, setVerified, unban } from './commands';
 
 /** Who the command line is on the audit trail: no operator, the OS user who ran it. */
@@ -65,7 +66,8 @@ describe('operator commands', () => {
     const off = await oneRow(() => setVerified(db(), '13800000006', false, '证件过期'));
     assert.deepEqual(off.row, by('user.unverify', 'user', id, '证件过期'));
     assert.deepEqual([off.before, off.after], [{ verified: true }, { verified: false }]);
-    const identities = async () => (await db().selectFrom('users').select('identities').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).identities;
+    const identities = async () =>
+      (await db().selectFrom('users').select('identities').where('phone', '=', '13800000006').executeTakeFirstOrThrow()).identities;
     assert.deepEqual(await identities(), ['agency_certification']);
     const on = await oneRow(() => setVerified(db(), '13800000006', true));
     assert.deepEqual(on.row, by('user.verify', 'user', id));
@@ -81,7 +83,13 @@ describe('operator commands', () => {
     const first = await oneRow(() => ban(db(), { phone: '13800000002', type: '1', range: '3, 1', reason: ' 测试 ' }));
     assert.deepEqual(first.row, by('user.ban', 'user', id, '测试'));
     assert.equal(first.before && (first.before as { ban: unknown }).ban, null);
-    assert.deepEqual((first.after as { ban: object }).ban, { ...(first.after as { ban: { id: number } }).ban, ban_type: 1, range: '1,3', reason: '测试', ends_at: null });
+    assert.deepEqual((first.after as { ban: object }).ban, {
+      ...(first.after as { ban: { id: number } }).ban,
+      ban_type: 1,
+      range: '1,3',
+      reason: '测试',
+      ends_at: null,
+    });
     const second = await oneRow(() => ban(db(), { phone: '13800000002', type: '1', range: '3', reason: '测试二' }));
     assert.equal((second.before as { ban: { range: string } }).ban.range, '1,3');
     const active = await findActiveBan(db(), id);
@@ -145,6 +153,17 @@ describe('operator commands', () => {
   it("builds a day's scores, on record for that day", async () => {
     const built = await oneRow(() => buildScoreDay(db(), cliActor(), '2026-11-20', harness.database.engine));
     assert.deepEqual(built.row, by('score.daily', 'score', '2026-11-20'));
+  });
+
+  it('grants and revokes a tool and the short-drama authority, each with the API user.tools row', async () => {
+    const id = await userId('13800000004');
+    const granted = await oneRow(() => runToolCommand(db(), 'grant-tool', { phone: '13800000004', tool: 'oddjobs' }));
+    assert.deepEqual(granted.row, by('user.tools', 'user', id));
+    assert.deepEqual((granted.after as { tools: string[] }).tools, ['oddjobs']);
+    const drama = await oneRow(() => runToolCommand(db(), 'grant-short-drama', { phone: '13800000004' }));
+    assert.deepEqual(drama.after, { tools: ['oddjobs'], short_drama: true });
+    const revoked = await oneRow(() => runToolCommand(db(), 'revoke-tool', { phone: '13800000004', tool: 'oddjobs' }));
+    assert.deepEqual(revoked.after, { tools: [], short_drama: true });
   });
 
   it('refuses unknown accounts and lists users, writing no row', async () => {

@@ -10,7 +10,8 @@ import type { AppConfig } from '../config';
 import { type DatabaseHandle, openDatabase, pgliteDirFor } from '../db/connect';
 import { migrateToLatest, pendingMigrations, schemaBehindMessage } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { readOperatorAccess } from '../lib/operator-access';
+import { CLI_USER_HEADER, readOperatorAccess } from '../lib/operator-access';
+import { cliActor } from '../features/operators/audit';
 import { CliRefusal } from './commands';
 import { productionDatabaseRefusal } from './operator-api';
 
@@ -54,7 +55,8 @@ export async function viaServerOrDatabase(config: AppConfig, call: OperatorCall,
   if (!access) return withOperatorDatabase(config, (database) => onDatabase(database.db));
   const response = await fetch(`${access.url}${call.path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-token': access.token },
+    // Who runs the command, for the server's audit row (cli:<OS user>).
+    headers: { 'content-type': 'application/json', 'x-operator-token': access.token, [CLI_USER_HEADER]: cliActor().name.slice('cli:'.length) },
     body: JSON.stringify(call.body),
   });
   const answer = (await response.json()) as ApiEnvelope<{ message: string } | null>;

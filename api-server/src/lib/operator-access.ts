@@ -39,6 +39,15 @@ export function checkEmbeddedOperator(request: FastifyRequest, production: boole
   }
 }
 
+/** The header naming the OS user who runs the command line, for the audit row the detour's route writes. */
+export const CLI_USER_HEADER = 'x-operator-cli-user';
+
+/** The command line's OS user as its detour request names it (letters, digits and . _ @ - only, at most 64), or 'unknown'. */
+export function embeddedCliUser(request: FastifyRequest): string {
+  const given = String(request.headers[CLI_USER_HEADER] ?? '');
+  return /^[\w.@-]{1,64}$/.test(given) ? given : 'unknown';
+}
+
 export function sameToken(given: string, expected: string): boolean {
   const left = Buffer.from(given);
   const right = Buffer.from(expected);

@@ -12,15 +12,19 @@ import { viaServerOrDatabase } from '../../cli/operator-call';
 import type { AppConfig } from '../../config';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
-import { checkEmbeddedOperator } from '../../lib/operator-access';
-import { editorClock } from './clock';
-import { reviewManuscript } from './publish';
+import { checkEmbeddedOperator, embeddedCliUser } from '../../lib/operator-access';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { OperatorActor } from '../operators/actor';
+import { audited, cliActor } from '../operators/audit';
+import { decideManuscript } from '../operators/decision-changes';
 
 type ReviewAction = contract.ReviewAction;
 const OUTCOME: Readonly<Record<ReviewAction, string>> = { approve: '已发布 (7)', reject: '未通过 (6)', offline: '已下线 (13)' };
 
-async function decide(db: Parameters<typeof reviewManuscript>[0], id: number, decision: ReviewAction, reason: string): Promise<string> {
-  await reviewManuscript(db, id, decision, reason, editorClock.now());
+/** The operator API's decision (decideManuscript) with its audit row, as the command line. */
+async function decide(db: Kysely<Database>, actor: OperatorActor, id: number, decision: ReviewAction, reason: string): Promise<string> {
+  await audited(db, actor, (tx, record) => decideManuscript(tx, record, { id, decision, reason }));
   return `Manuscript ${id} is now ${OUTCOME[decision]}.`;
 }
 
@@ -28,7 +32,7 @@ export const operatorReviewRoute: FastifyPluginAsync = async (app) => {
   serve(app, contract.operatorManuscriptReview, async (request) => {
     checkEmbeddedOperator(request, app.config.production);
     const { id, decision, reason = '' } = request.body;
-    return ok({ message: await decide(app.db, id, decision, reason) });
+    return ok({ message: await decide(app.db, cliActor(embeddedCliUser(request)), id, decision, reason) });
   });
 };
 
@@ -40,7 +44,7 @@ export async function runManuscriptReview(config: AppConfig, o: { id: string; de
   const call = { path: '/operator/manuscript/review', body: { id, decision, reason: o.reason }, refusal: (message: string) => new CliRefusal(message) };
   return viaServerOrDatabase(config, call, async (db) => {
     try {
-      return await decide(db, id, decision, o.reason);
+      return await decide(db, cliActor(), id, decision, o.reason);
     } catch (error) {
       if (error instanceof ApiError) throw new CliRefusal(error.message);
       throw error;

@@ -4,12 +4,14 @@
  */
 import { viaServerOrDatabase } from '../../cli/operator-call';
 import type { AppConfig } from '../../config';
-import { AuditRefusal, setAuditStatus } from './audit';
+import { cliActor } from '../operators/audit';
+import { AuditRefusal } from './audit';
+import { auditMaterialAsCli } from './audit-as-cli';
 
 export async function runMaterialAudit(config: AppConfig, o: { id: string; status: string; reason: string }): Promise<string> {
   const id = Number(o.id);
   const status = Number(o.status);
   if (!Number.isInteger(id) || id < 1) throw new AuditRefusal(`--id must be a material id, got "${o.id}".`);
   const call = { path: '/operator/material/audit', body: { id, status, reason: o.reason }, refusal: (message: string) => new AuditRefusal(message) };
-  return viaServerOrDatabase(config, call, (db) => setAuditStatus(db, id, status, o.reason));
+  return viaServerOrDatabase(config, call, (db) => auditMaterialAsCli(db, cliActor(), id, status, o.reason));
 }

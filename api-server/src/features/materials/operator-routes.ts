@@ -8,15 +8,17 @@ import { ApiCode, ok } from 'shared-sdk/contract';
 import { materials as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
-import { checkEmbeddedOperator, operatorToken, removeOperatorAccess, writeOperatorAccess } from '../../lib/operator-access';
-import { AuditRefusal, setAuditStatus } from './audit';
+import { checkEmbeddedOperator, embeddedCliUser, operatorToken, removeOperatorAccess, writeOperatorAccess } from '../../lib/operator-access';
+import { cliActor } from '../operators/audit';
+import { AuditRefusal } from './audit';
+import { auditMaterialAsCli } from './audit-as-cli';
 
 const operatorRoutes: FastifyPluginAsync = async (app) => {
   serve(app, contract.materialAudit, async (request) => {
     checkEmbeddedOperator(request, app.config.production);
     const { id, status, reason = '' } = request.body;
     try {
-      return ok({ message: await setAuditStatus(app.db, id, status, reason) });
+      return ok({ message: await auditMaterialAsCli(app.db, cliActor(embeddedCliUser(request)), id, status, reason) });
     } catch (error) {
       if (error instanceof AuditRefusal) throw new ApiError(ApiCode.NOT_FOUND, error.message);
       throw error;

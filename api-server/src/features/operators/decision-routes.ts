@@ -4,22 +4,16 @@
  * applications. The creator hears a rejection, and any certification decision, as a notice.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiCode, type DecisionResult, MaterialAuditStatus, ok } from 'shared-sdk/contract';
+import { ApiCode, type DecisionResult, ok } from 'shared-sdk/contract';
 import { operator as contract } from 'shared-sdk/contract/schemas';
-import { ApiError, conflict, invalid } from '../../lib/api-error';
+import { ApiError, invalid } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
 import { requireOperator } from '../../plugins/app/operator-auth';
-import { editorClock } from '../editor/clock';
-import { reviewManuscript } from '../editor/publish';
-import { ReviewRefusal, applyCertificationReview } from '../enterprise/certification-store';
-import { AuditRefusal, applyAuditStatus } from '../materials/audit';
+import { ReviewRefusal } from '../enterprise/certification-store';
+import { AuditRefusal } from '../materials/audit';
 import { audited } from './audit';
-import { notifyCreator } from './notify';
+import { decideCertification, decideManuscript, decideMaterial } from './decision-changes';
 import { certificationColumns, certificationOf } from './queues';
-
-const MATERIAL_STATUS = { approve: MaterialAuditStatus.APPROVED, reject: MaterialAuditStatus.FAILED, review: MaterialAuditStatus.IN_REVIEW } as const;
-const MANUSCRIPT_OUTCOME = { approve: '已发布', reject: '未通过', offline: '已下线' } as const;
-const CERT_NAMES = { enterprise: '企业认证', gov: '政务认证' } as const;
 
 const idsOf = (list: string): number[] => [...new Set(list.split(',').map(Number))];
 
@@ -49,14 +43,7 @@ export function registerDecisionRoutes(app: FastifyInstance): void {
     const { decision } = request.body;
     const reason = requireReason(decision, request.body.reason ?? '');
     const results = await each(idsOf(request.body.ids), (id) =>
-      audited(app.db, actor, async (tx, record) => {
-        const step = await applyAuditStatus(tx, id, MATERIAL_STATUS[decision], decision === 'reject' ? reason : '', actor.id);
-        if (decision === 'reject') {
-          await notifyCreator(tx, step.ownerId, '素材审核未通过', `您的素材「${step.title}」审核未通过，原因：${reason}`);
-        }
-        record({ action: `material.${decision}`, targetType: 'material', targetId: id, before: step.before, after: step.after, reason });
-        return decision === 'approve' ? '审核通过' : decision === 'reject' ? '审核失败' : '审核中';
-      }).catch((error: unknown) => {
+      audited(app.db, actor, (tx, record) => decideMaterial(tx, record, actor, { id, decision, reason })).catch((error: unknown) => {
         if (error instanceof AuditRefusal) throw new ApiError(ApiCode.NOT_FOUND, '素材不存在或已删除');
         throw error;
       }),
@@ -68,21 +55,7 @@ export function registerDecisionRoutes(app: FastifyInstance): void {
     const actor = requireOperator(request);
     const { decision } = request.body;
     const reason = requireReason(decision, request.body.reason ?? '');
-    const results = await each(idsOf(request.body.ids), (id) =>
-      audited(app.db, actor, async (tx, record) => {
-        const before = await tx.selectFrom('manuscripts').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirst();
-        const { status } = await reviewManuscript(tx, id, decision, reason, editorClock.now());
-        record({
-          action: `manuscript.${decision}`,
-          targetType: 'manuscript',
-          targetId: id,
-          before: before ? { status: before.status, reject_reason: before.reject_reason } : null,
-          after: { status, reject_reason: decision === 'reject' ? reason : '' },
-          reason,
-        });
-        return MANUSCRIPT_OUTCOME[decision];
-      }),
-    );
+    const results = await each(idsOf(request.body.ids), (id) => audited(app.db, actor, (tx, record) => decideManuscript(tx, record, { id, decision, reason })));
     return ok(results);
   });
 
@@ -91,26 +64,12 @@ export function registerDecisionRoutes(app: FastifyInstance): void {
     const { user_id: userId, kind, decision } = request.body;
     const reason = requireReason(decision, request.body.reason ?? '');
     return audited(app.db, actor, async (tx, record) => {
-      let step;
       try {
-        step = await applyCertificationReview(tx, { userId, kind, decision, reason });
+        await decideCertification(tx, record, { userId, kind, decision, reason });
       } catch (error) {
         if (error instanceof ReviewRefusal) throw invalid(`参数错误：${error.message}`);
         throw error;
       }
-      if (!step) throw conflict('该申请不在可执行此操作的状态');
-      if (decision !== 'reviewing') {
-        const text = decision === 'approve' ? `您的${CERT_NAMES[kind]}申请已通过审核` : `您的${CERT_NAMES[kind]}申请未通过审核，原因：${reason}`;
-        await notifyCreator(tx, userId, `${CERT_NAMES[kind]}审核结果`, text);
-      }
-      record({
-        action: `certification.${decision}`,
-        targetType: `certification.${kind}`,
-        targetId: userId,
-        before: { audit_status: step.before },
-        after: { audit_status: step.after },
-        reason,
-      });
       const row = await tx
         .selectFrom('certifications as c')
         .innerJoin('users as u', 'u.id', 'c.user_id')

@@ -8,7 +8,8 @@ import { ApiCode, ok } from 'shared-sdk/contract';
 import { tools as contract } from 'shared-sdk/contract/schemas';
 import { ApiError } from '../../lib/api-error';
 import { serve } from '../../lib/contract-route';
-import { checkEmbeddedOperator } from '../../lib/operator-access';
+import { checkEmbeddedOperator, embeddedCliUser } from '../../lib/operator-access';
+import { cliActor } from '../operators/audit';
 import { OperatorRefusal } from '../../lib/operator-refusal';
 import { runToolCommand } from './operator';
 
@@ -16,7 +17,7 @@ const operatorRoutes: FastifyPluginAsync = async (app) => {
   serve(app, contract.operatorToolCommand, async (request) => {
     checkEmbeddedOperator(request, app.config.production);
     try {
-      return ok({ message: await runToolCommand(app.db, request.params.command, request.body) });
+      return ok({ message: await runToolCommand(app.db, request.params.command, request.body, cliActor(embeddedCliUser(request))) });
     } catch (error) {
       if (error instanceof OperatorRefusal) throw new ApiError(ApiCode.CONFLICT, error.message);
       throw error;
