@@ -1,8 +1,8 @@
-import { Alert, Card, Typography } from 'antd';
-import { failureText } from '../api/endpoint';
+import { Card, Typography } from 'antd';
 import { useChangePasswordMutation, useCreateTokenMutation, useRevokeTokenMutation, useTokenListQuery } from '../features/operators/api';
 import { PasswordForm } from '../features/operators/password-form';
 import { PersonalTokens } from '../features/operators/personal-tokens';
+import { LoadFailure } from '../components/load-failure';
 
 /** 我的账号: every operator's own personal tokens and password. */
 export function AccountPage() {
@@ -16,7 +16,7 @@ export function AccountPage() {
         我的账号
       </Typography.Title>
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>个人令牌</h2>} style={{ marginBottom: 24 }}>
-        {tokens.isError && <Alert type="error" role="alert" title={failureText(tokens.error)} style={{ marginBottom: 16 }} />}
+        <LoadFailure query={tokens} />
         <PersonalTokens
           tokens={tokens.data ?? []}
           loading={tokens.isFetching}

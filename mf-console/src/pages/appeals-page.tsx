@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Pagination, Segmented, Spin, Typography } from 'antd';
+import { Pagination, Segmented, Spin, Typography } from 'antd';
 import type { AppealListRequest } from 'shared-sdk/contract';
-import { failureText } from '../api/endpoint';
 import { useAppealListQuery, useDecideAppealMutation } from '../features/appeals/api';
 import { AppealList } from '../features/appeals/appeal-list';
 import { useCan } from '../lib/operator-context';
+import { LoadFailure } from '../components/load-failure';
 
 type Status = NonNullable<AppealListRequest['status']>;
 const SIZE = 20;
@@ -36,7 +36,7 @@ export function AppealsPage() {
           { label: '已维持', value: 'kept' },
         ]}
       />
-      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={list} />
       {list.isLoading ? (
         <Spin aria-label="加载中" />
       ) : (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { failureText } from '../api/endpoint';
 import { downloadAuditCsv, useAuditListQuery } from '../api/audit';
 import { auditFilter, type AuditFilterFields } from '../features/audit/audit-filter';
 import { AuditTable } from '../features/audit/audit-table';
+import { LoadFailure } from '../components/load-failure';
 
 const SIZE = 50;
 
@@ -65,7 +66,7 @@ export function AuditPage() {
           </Button>
         </Space>
       </Form>
-      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={list} />
       <AuditTable rows={list.data?.list ?? []} total={list.data?.total ?? 0} page={page} size={SIZE} loading={list.isFetching} onPage={setPage} />
     </>
   );

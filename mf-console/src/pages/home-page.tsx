@@ -1,9 +1,9 @@
-import { Alert, Card, List, Spin, Typography } from 'antd';
-import { failureText } from '../api/endpoint';
+import { Card, List, Spin, Typography } from 'antd';
 import { formatTime } from '../lib/age';
 import { useConsoleHomeQuery } from '../features/queues/api';
 import { QueueCards } from '../features/queues/queue-cards';
 import { actionLabel } from '../features/audit/action-labels';
+import { LoadFailure } from '../components/load-failure';
 
 /** The console's home: what waits, for how long, and the latest actions. */
 export function HomePage() {
@@ -13,7 +13,7 @@ export function HomePage() {
       <Typography.Title level={1} style={{ fontSize: 22 }}>
         首页
       </Typography.Title>
-      {home.isError && <Alert type="error" role="alert" title={failureText(home.error)} />}
+      <LoadFailure query={home} flush />
       {home.isLoading && <Spin aria-label="加载中" />}
       {home.data && (
         <>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Card, Table, Typography } from 'antd';
+import { Card, Table, Typography } from 'antd';
 import type { NewspaperImport } from 'shared-sdk/contract';
-import { failureText } from '../api/endpoint';
 import { formatTime } from '../lib/age';
 import { useCan } from '../lib/operator-context';
 import { importIssue, newspaperApi, useNewspaperImportsQuery } from '../features/newspaper/api';
 import { ImportForm } from '../features/newspaper/import-form';
 import { useDispatch } from 'react-redux';
+import { LoadFailure } from '../components/load-failure';
 
 const SIZE = 20;
 
@@ -26,7 +26,7 @@ export function NewspaperPage() {
           <ImportForm importIssue={importIssue} onImported={() => dispatch(newspaperApi.util.invalidateTags(['NewspaperImport', 'Audit']))} />
         </Card>
       )}
-      {imports.isError && <Alert type="error" role="alert" title={failureText(imports.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={imports} />
       <Table<NewspaperImport>
         rowKey={(row) => `${row.type}-${row.date}`}
         size="small"

@@ -1,7 +1,6 @@
 import { useContext, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import type { OperatorAccount } from 'shared-sdk/contract';
-import { failureText } from '../api/endpoint';
 import { OperatorContext } from '../lib/operator-context';
 import { useAddOperatorMutation, useDisableOperatorMutation, useOperatorListQuery } from '../features/operators/api';
 import {
@@ -13,6 +12,7 @@ import {
 import { OperatorActionButtons, OperatorActionDialogs, type OperatorActionKind } from '../features/operators/operator-actions';
 import { OperatorTable } from '../features/operators/operator-table';
 import { ConnectedReleaseScope, ReleaseScopeButton } from '../features/operators/release-scope';
+import { LoadFailure } from '../components/load-failure';
 
 /** 操作员 (admins): the operator accounts. */
 export function OperatorsPage() {
@@ -32,7 +32,7 @@ export function OperatorsPage() {
       <Typography.Title level={1} style={{ fontSize: 22 }}>
         操作员
       </Typography.Title>
-      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={list} />
       {done && <Alert type="success" role="status" title={done} closable onClose={() => setDone('')} style={{ marginBottom: 16 }} />}
       <OperatorTable
         operators={list.data ?? []}

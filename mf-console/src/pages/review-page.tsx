@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Tabs, Typography } from 'antd';
+import { Tabs, Typography } from 'antd';
 import { useSearchParams } from 'shared-sdk/router';
 import type { QueueName, QueueSummary } from 'shared-sdk/contract';
-import { failureText } from '../api/endpoint';
 import { formatAge } from '../lib/age';
 import { useCan } from '../lib/operator-context';
 import { useQueueSummaryQuery } from '../features/queues/api';
@@ -18,6 +17,7 @@ import { CertificationQueue } from '../features/review/certification-queue';
 import { requireAllDecided } from '../features/review/decisions';
 import { ManuscriptQueue } from '../features/review/manuscript-queue';
 import { MaterialQueue, type MaterialFilter } from '../features/review/material-queue';
+import { LoadFailure } from '../components/load-failure';
 
 const SIZE = 20;
 /**
@@ -45,7 +45,7 @@ function MaterialsTab() {
   const [decide] = useDecideMaterialsMutation();
   return (
     <>
-      {queue.isError && <Alert type="error" role="alert" title={failureText(queue.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={queue} />
       <MaterialQueue
         materials={queue.data?.list ?? []}
         total={queue.data?.total ?? 0}
@@ -72,7 +72,7 @@ function ManuscriptsTab() {
   const [decide] = useDecideManuscriptsMutation();
   return (
     <>
-      {queue.isError && <Alert type="error" role="alert" title={failureText(queue.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={queue} />
       <ManuscriptQueue
         manuscripts={queue.data?.list ?? []}
         total={queue.data?.total ?? 0}
@@ -93,7 +93,7 @@ function CertificationsTab() {
   const [decide] = useDecideCertificationMutation();
   return (
     <>
-      {queue.isError && <Alert type="error" role="alert" title={failureText(queue.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={queue} />
       <CertificationQueue
         applications={queue.data?.list ?? []}
         loading={queue.isFetching}

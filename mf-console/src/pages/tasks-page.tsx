@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Typography } from 'antd';
-import { failureText } from '../api/endpoint';
+import { Card, Typography } from 'antd';
 import { useCan } from '../lib/operator-context';
 import { type RightStatus, RightsTable } from '../features/tasks/rights-table';
 import { CreateUserForm, DecideByIdForm, RestoreDraftForm, ScoreDailyForm } from '../features/tasks/task-forms';
@@ -13,6 +12,7 @@ import {
   useRightListQuery,
   useScoreDailyMutation,
 } from '../features/tasks/api';
+import { LoadFailure } from '../components/load-failure';
 
 /**
  * 运维: the command line's other tasks, each as the role allows: rights applications (read; decide:
@@ -36,7 +36,7 @@ export function TasksPage() {
         运维
       </Typography.Title>
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>权益申请</h2>} style={{ marginBottom: 24 }}>
-        {rights.isError && <Alert type="error" role="alert" title={failureText(rights.error)} style={{ marginBottom: 16 }} />}
+        <LoadFailure query={rights} />
         <RightsTable
           applications={rights.data?.list ?? []}
           loading={rights.isFetching}

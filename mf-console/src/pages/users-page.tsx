@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Input, Table, Tag, Typography } from 'antd';
+import { Input, Table, Tag, Typography } from 'antd';
 import type { UserSummary } from 'shared-sdk/contract';
-import { failureText } from '../api/endpoint';
 import { banText } from '../lib/ban-text';
 import { useCan } from '../lib/operator-context';
 import {
@@ -14,6 +13,7 @@ import {
   useVerifyUserMutation,
 } from '../features/users/api';
 import { UserDetailCard, type UserActions } from '../features/users/user-detail';
+import { LoadFailure } from '../components/load-failure';
 
 const SIZE = 20;
 
@@ -60,7 +60,7 @@ export function UsersPage() {
           setChosen(null);
         }}
       />
-      {search.isError && <Alert type="error" role="alert" title={failureText(search.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={search} />
       {query && (
         <Table<UserSummary>
           rowKey="id"
@@ -95,7 +95,7 @@ export function UsersPage() {
           style={{ marginBottom: 24 }}
         />
       )}
-      {detail.isError && <Alert type="error" role="alert" title={failureText(detail.error)} />}
+      <LoadFailure query={detail} flush />
       {detail.data && chosen !== null && <UserDetailCard user={detail.data} actions={actions} canModerate={canModerate} canAdmin={canAdmin} />}
     </>
   );

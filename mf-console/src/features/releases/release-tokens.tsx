@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Typography } from 'antd';
-import { failureText } from '../../api/endpoint';
+import { Button, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { ShownOnce } from '../../components/shown-once';
 import { TokenTable } from '../../components/token-table';
@@ -15,6 +14,7 @@ import {
   useReleaseTokenListQuery,
   useReleaseTokenRevokeMutation,
 } from '../../api/releases';
+import { LoadFailure } from '../../components/load-failure';
 
 /** What the server says as it answers a new token (api-server's release-token-routes.ts), said here as the token is shown. */
 const SHOWN_ONCE_NOTE = '令牌只显示这一次，请妥善保存（CI 请求头：Authorization: Bearer 令牌）：';
@@ -130,7 +130,7 @@ export function ConnectedReleaseTokens({ remotes, env }: { remotes: readonly str
   const [revoke] = useReleaseTokenRevokeMutation();
   return (
     <>
-      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={list} />
       <ReleaseTokens
         tokens={list.data ?? []}
         loading={list.isFetching}

@@ -22,6 +22,7 @@ import { ReleaseActionDialogs, type ReleaseActionKind, type ReleaseActions } fro
 import { ReleaseUploadSection } from './release-upload';
 import { PinsSection, QaUsersSection, type ReleaseUserSteps } from './release-users';
 import { RemotePanel } from './remote-panel';
+import { LoadFailure } from '../../components/load-failure';
 
 /** How often the rollout and the rates refresh while the screen is open. */
 const POLL_MS = 30_000;
@@ -93,7 +94,7 @@ export function ReleasesPage() {
         发布
       </Typography.Title>
       {list.data && <p>{`环境：${list.data.env}`}</p>}
-      {list.isError && <Alert type="error" role="alert" title={failureText(list.error)} style={{ marginBottom: 16 }} />}
+      <LoadFailure query={list} />
       {done && <Alert type="success" role="status" title={done} closable onClose={() => setDone('')} style={{ marginBottom: 16 }} />}
       {list.data && !remotes.length && <p>没有可发布的模块</p>}
       {remotes.length > 0 && (
