@@ -11,6 +11,7 @@ import { buildScoreDay } from '../features/operators/task-changes';
 import { cliActor } from '../features/operators/audit';
 import { runToolCommand } from '../features/tools/operator';
 import { CliRefusal, ban, createUser, listUsers, resetPassword, reviewRight, setVerified, unban } from './commands';
+import { cliAuditRow } from '../testing/cli-audit';
 
 /** Who the command line is on the audit trail: no operator, the OS user who ran it. */
 const CLI_NAME = `cli:${os.userInfo().username}`;
@@ -38,16 +39,7 @@ describe('operator commands', () => {
     const { before, after, ...rest } = rows[0]!;
     return { row: rest, before, after };
   }
-  const by = (action: string, targetType: string, targetId: number | string, reason = '') => ({
-    operator_id: null,
-    operator_name: CLI_NAME,
-    role: 'admin',
-    action,
-    target_type: targetType,
-    target_id: String(targetId),
-    reason,
-    ip: 'cli',
-  });
+  const by = (action: string, targetType: string, targetId: number | string, reason = '') => cliAuditRow(CLI_NAME, action, targetType, targetId, reason);
 
   it('creates a verified user, on record as the command line, and refuses the same phone twice with no row', async () => {
     const created = await oneRow(() => createUser(db(), { phone: '13912345678', password: 'secret1', nickname: '运营测试', verified: true }));

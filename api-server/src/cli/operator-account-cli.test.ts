@@ -17,6 +17,7 @@ import { insertPersonalToken } from '../features/operators/accounts';
 import { blankPdf } from '../features/newspaper/testing';
 import { type TestOperator, addTestOperator, signInOperator } from '../testing/operators';
 import { setUpTestApp, tempDir } from '../testing/test-app';
+import { cliAuditRow } from '../testing/cli-audit';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -153,16 +154,7 @@ describe('commands on the database directly', () => {
         .execute();
       const user = await db.selectFrom('users').select('id').where('phone', '=', '13911110001').executeTakeFirstOrThrow();
       const operator = await db.selectFrom('operators').select('id').where('name', '=', 'cli-bootstrap').executeTakeFirstOrThrow();
-      const row = (action: string, targetType: string, targetId: number | string, reason = '') => ({
-        operator_id: null,
-        operator_name: cliName,
-        role: 'admin',
-        action,
-        target_type: targetType,
-        target_id: String(targetId),
-        reason,
-        ip: 'cli',
-      });
+      const row = (action: string, targetType: string, targetId: number | string, reason = '') => cliAuditRow(cliName, action, targetType, targetId, reason);
       assert.deepEqual(rows, [
         row('user.create', 'user', user.id),
         row('user.ban', 'user', user.id, '刷量'),
