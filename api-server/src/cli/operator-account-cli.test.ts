@@ -21,13 +21,18 @@ import { cliAuditRow } from '../testing/cli-audit';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function cli(args: string[], env: Record<string, string>, script = 'src/cli/admin.ts', timeout = 60_000): Promise<{ code: number; output: string }> {
+// Each command starts tsx and opens (on the database directly, migrates) its database: minutes on a busy machine.
+function cli(args: string[], env: Record<string, string>, script = 'src/cli/admin.ts', timeout = 180_000): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', script, ...args],
       { cwd: root, timeout, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? Number(error.code ?? 1) : 0,
+          output: `${stdout}${stderr}${error?.killed ? `\n(killed after ${timeout} ms)` : ''}`,
+        }),
     );
   });
 }
@@ -128,7 +133,7 @@ describe('commands on the database directly', () => {
   const direct = () => ({ DATA_DIR: dataDir.dir, ...(harness.database.url ? { DATABASE_URL: harness.database.url } : {}) });
 
   // Rendering the pages takes a while on a busy machine.
-  it("writes the operator API's audit row for each change, as cli:<OS user>, and none for a listing", { timeout: 400_000 }, async () => {
+  it("writes the operator API's audit row for each change, as cli:<OS user>, and none for a listing", { timeout: 900_000 }, async () => {
     const created = await cli(['create-user', '--phone', '13911110001', '--password', 'secret1', '--nickname', '直连测试'], direct());
     assert.equal(created.code, 0, created.output);
     const banned = await cli(['ban', '--phone', '13911110001', '--type', '2', '--reason', '刷量'], direct());
@@ -140,7 +145,7 @@ describe('commands on the database directly', () => {
     assert.match(listed.output, /13911110001 .*banned type 2/);
     const pdf = path.join(dataDir.dir, 'issue.pdf');
     fs.writeFileSync(pdf, await blankPdf(2));
-    const imported = await cli(['--type', '1', '--date', '2026-11-22', pdf], direct(), 'src/cli/newspaper-import.ts', 180_000);
+    const imported = await cli(['--type', '1', '--date', '2026-11-22', pdf], direct(), 'src/cli/newspaper-import.ts');
     assert.equal(imported.code, 0, imported.output);
 
     const database = harness.database.url ? null : await openDatabase({ databaseUrl: '', pgliteDir: pgliteDirFor(dataDir.dir) });
