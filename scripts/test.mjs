@@ -2,12 +2,22 @@
 // `npm test`: typecheck, lint, formatting, unit + component + API tests (on PGlite, and on PostgreSQL when one is
 // configured), the scale-out test (replicas behind nginx), build, the byte budget of the first loads, then end-to-end tests in Chromium against the
 // product started as `npm start` does.
+//
+// Most steps keep one core busy, so two lanes run side by side on a machine with two cores or more:
+//   lane 1: the API tests on PGlite, then on PostgreSQL, then the scale-out test;
+//   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget.
+// The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
+// each step's output is printed in one block when the step ends, so the log reads step by step.
+// `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
 // Every step runs even after a failure, so one run shows everything that is wrong.
-import { ensureInstalled, pnpmCapture, runPnpm } from './lib/pnpm.mjs';
-import { buildMissing } from './lib/build.mjs';
+import { availableParallelism } from 'node:os';
+import { ensureInstalled, PNPM, runCapture } from './lib/pnpm.mjs';
+import { buildMissingCapture } from './lib/build.mjs';
 
+const serial = process.argv.includes('--serial') || availableParallelism() < 2;
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+const running = new Map();
 
 /** Adds the counts printed by jest ("Tests: 1 failed, 4 passed") and node's runner ("ℹ pass 4"). */
 function count(out) {
@@ -22,45 +32,91 @@ function count(out) {
   }
 }
 
-async function step(name, fn) {
-  console.info(`\n=== ${name} ===`);
+/**
+ * Runs one step: `run(stream)` resolves to { code, out }. Alone, its output streams as it comes; beside another
+ * lane it is held and printed in one block at the end.
+ */
+async function step(name, run, { alone = serial } = {}) {
   const started = Date.now();
-  const code = await fn();
-  console.info(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  if (alone) console.info(`\n=== ${name} ===`);
+  else console.info(`--- started: ${name}`);
+  running.set(name, started);
+  const { code, out } = await run(alone);
+  running.delete(name);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (!alone) process.stdout.write(`\n=== ${name} ===\n${out}`);
+  console.info(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s ===`);
   if (code !== 0) failedSteps.push(name);
   return code;
 }
 
-async function tests(args, env) {
-  const { code, out } = await pnpmCapture(args, env ? { env: { ...process.env, ...env } } : {});
-  count(out);
-  return code;
+/** pnpm with the given arguments as a step body; `counted` adds its test totals. */
+function pnpm(args, { env, counted = false } = {}) {
+  return async (stream) => {
+    const result = await runCapture('npx', ['--yes', PNPM, ...args], { env: { ...process.env, ...env }, stream });
+    if (counted) count(result.out);
+    return result;
+  };
 }
 
-if ((await step('install', ensureInstalled)) !== 0) process.exit(1);
-await step('typecheck', () => runPnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']));
-await step('lint', () => runPnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'lint']));
-// One formatter for the workspace (.prettierrc.json); `npx prettier --write .` fixes what this finds.
-await step('format (Prettier)', () => runPnpm(['exec', 'prettier', '--check', '.']));
-await step('unit, component and API tests (PGlite)', () =>
-  tests(['-r', '--no-bail', '--workspace-concurrency=1', '--filter', '!e2e', 'run', 'test'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
-);
+const code = (fn) => async () => ({ code: await fn(), out: '' });
+
+if ((await step('install', code(ensureInstalled), { alone: true })) !== 0) process.exit(1);
+
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (pgUrl) {
-  await step('API tests (PostgreSQL)', () => tests(['--filter', 'api-server', 'run', 'test:pg'], { TEST_DATABASE_URL: pgUrl }));
-} else {
-  console.info('\n(DATABASE_URL is not set: API tests ran on the embedded engine only.)');
+const embedded = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
+
+async function apiLane() {
+  await step('API tests (PGlite)', pnpm(['--filter', 'api-server', 'run', 'test'], { env: embedded, counted: true }));
+  if (pgUrl) {
+    await step('API tests (PostgreSQL)', pnpm(['--filter', 'api-server', 'run', 'test:pg'], { env: { TEST_DATABASE_URL: pgUrl }, counted: true }));
+  } else {
+    console.info('\n(DATABASE_URL is not set: API tests ran on the embedded engine only.)');
+  }
+  // Production scaled out: two API replicas and a worker behind nginx on PostgreSQL and Redis. The test
+  // finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
+  await step(
+    'scale-out (2 replicas + worker behind nginx; PostgreSQL, Redis)',
+    pnpm(['--filter', 'api-server', 'run', 'test:scale-out'], { env: pgUrl ? { SCALE_OUT_DATABASE_URL: pgUrl } : {}, counted: true }),
+  );
 }
-// Production scaled out: two API replicas and a worker behind nginx on PostgreSQL and Redis. The test
-// finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
-await step('scale-out (2 replicas + worker behind nginx; PostgreSQL, Redis)', () =>
-  tests(['--filter', 'api-server', 'run', 'test:scale-out'], pgUrl ? { SCALE_OUT_DATABASE_URL: pgUrl } : undefined),
-);
-const built = await step('build', () => buildMissing());
-if (built === 0) {
+
+/** Resolves to whether the build succeeded. */
+async function workspaceLane() {
+  await step('typecheck', pnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']));
+  await step('lint', pnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'lint']));
+  // One formatter for the workspace (.prettierrc.json); `npx prettier --write .` fixes what this finds.
+  await step('format (Prettier)', pnpm(['exec', 'prettier', '--check', '.']));
+  await step(
+    'unit and component tests',
+    pnpm(['-r', '--no-bail', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!api-server', 'run', 'test'], {
+      env: embedded,
+      counted: true,
+    }),
+  );
+  const built = await step('build', (stream) => buildMissingCapture({ stream }));
   // A size check, not a timing: the gzip of the JavaScript each entry page loads, and one copy of each singleton.
-  await step('byte budget (Chromium)', () => runPnpm(['--filter', 'bench', 'run', 'byte-budget'], { env: { ...process.env, DATABASE_URL: '' } }));
-  await step('end-to-end (Chromium)', () => tests(['--filter', 'e2e', 'run', 'test'], { DATABASE_URL: '' }));
+  if (built === 0) await step('byte budget (Chromium)', pnpm(['--filter', 'bench', 'run', 'byte-budget'], { env: { DATABASE_URL: '' } }));
+  return built === 0;
+}
+
+let built;
+if (serial) {
+  built = await workspaceLane();
+  await apiLane();
+} else {
+  console.info(`\nTwo lanes side by side (${availableParallelism()} cores); each step prints its output when it ends.`);
+  const progress = setInterval(() => {
+    const now = Date.now();
+    const names = [...running].map(([name, since]) => `${name} (${Math.round((now - since) / 60_000)} min)`);
+    if (names.length) console.info(`--- still running: ${names.join('; ')}`);
+  }, 300_000);
+  [built] = await Promise.all([workspaceLane(), apiLane()]);
+  clearInterval(progress);
+}
+
+if (built) {
+  await step('end-to-end (Chromium)', pnpm(['--filter', 'e2e', 'run', 'test'], { env: { DATABASE_URL: '' }, counted: true }), { alone: true });
 } else {
   failedSteps.push('end-to-end (skipped: build failed)');
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, runPnpm } from './pnpm.mjs';
+import { PNPM, ROOT, runCapture } from './pnpm.mjs';
 
 /** The browser packages and the file whose presence marks a finished build. */
 export const FRONTENDS = [
@@ -41,11 +41,21 @@ export function staleFrontends() {
   }).map(({ pkg }) => pkg);
 }
 
-/** Builds only what is missing or stale; returns the exit code. */
-export async function buildMissing({ force = false } = {}) {
+/**
+ * Builds only what is missing or stale: its exit code and output. The output streams as it comes unless
+ * `stream` is false (a test lane prints it in one block).
+ */
+export async function buildMissingCapture({ force = false, stream = true } = {}) {
   const todo = force ? FRONTENDS.map((f) => f.pkg) : staleFrontends();
-  if (todo.length === 0) return 0;
-  console.info(`Building ${todo.join(', ')}…`);
+  if (todo.length === 0) return { code: 0, out: 'Every build is current.\n' };
+  const heading = `Building ${todo.join(', ')}…\n`;
+  if (stream) process.stdout.write(heading);
   const filters = todo.flatMap((pkg) => ['--filter', pkg]);
-  return runPnpm(['--workspace-concurrency=2', ...filters, 'run', 'build']);
+  const { code, out } = await runCapture('npx', ['--yes', PNPM, '--workspace-concurrency=2', ...filters, 'run', 'build'], { stream });
+  return { code, out: heading + out };
+}
+
+/** Builds only what is missing or stale, streaming; returns the exit code. */
+export async function buildMissing({ force = false } = {}) {
+  return (await buildMissingCapture({ force })).code;
 }

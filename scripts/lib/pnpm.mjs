@@ -25,18 +25,18 @@ export function runPnpm(args, options = {}) {
   return run('npx', ['--yes', PNPM, ...args], options);
 }
 
-/** Runs a command and captures its output while also streaming it. */
-export function runCapture(cmd, args, options = {}) {
+/** Runs a command and captures its output, also streaming it unless `stream` is false. */
+export function runCapture(cmd, args, { stream = true, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      process.stdout.write(chunk);
+      if (stream) process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk) => {
       out += chunk;
-      process.stderr.write(chunk);
+      if (stream) process.stderr.write(chunk);
     });
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
     child.on('error', (err) => resolve({ code: 1, out: err.message }));
