@@ -107,20 +107,6 @@ export const REVIEW_DECISIONS: readonly ReviewDecision[] = ['reviewing', 'approv
 
 export class ReviewRefusal extends OperatorRefusal {}
 
-/** The operator's step on a user's application; returns a line for the CLI. */
-export async function reviewCertification(
-  db: Kysely<Database>,
-  o: { phone: string; kind: CertKind; decision: ReviewDecision; reason: string; now?: Date },
-): Promise<string> {
-  const user = await db.selectFrom('users').select(['id', 'phone']).where('phone', '=', o.phone).executeTakeFirst();
-  if (!user) throw new ReviewRefusal(`No account with phone ${o.phone}.`);
-  return db.transaction().execute(async (tx) => {
-    const step = await applyCertificationReview(tx, { ...o, userId: user.id });
-    if (!step) throw new ReviewRefusal(`${o.phone} has no ${o.kind} application waiting for this step.`);
-    return `${o.kind} application of ${o.phone} is now ${step.after}${o.decision === 'reject' ? ` (${step.reason})` : ''}.`;
-  });
-}
-
 /**
  * The review step inside the caller's transaction, by user id: the application's status before and
  * after, or null when it is not waiting for this step. Throws ReviewRefusal for a bad reason.
