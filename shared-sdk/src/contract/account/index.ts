@@ -1,5 +1,5 @@
 /** User info as the product keeps it in local storage (docs/product.md §3). */
-import type { DataOf, RequestOf } from '../core/route';
+import type { DataOf } from '../core/route';
 import type * as account from './schemas';
 
 export interface BanData {
@@ -60,5 +60,3 @@ export function banRangeBlocks(ban: BanData | null | undefined, range: string): 
 // --- the account's calls ---------------------------------------------------------------------
 export type MpBaseUserinfoAnswer = MpBaseUserinfo;
 export type WearBadgeAnswer = DataOf<typeof account.wearBadge>;
-export type UpdateNicknameRequest = RequestOf<typeof account.updateNickname>;
-export type ChangePasswordRequest = RequestOf<typeof account.changePassword>;

@@ -6,7 +6,7 @@
  * refusal before any text is the usual `{code, msg, data}` envelope); their types below come from there.
  */
 import type * as ai from './schemas';
-import type { DataOf, EventOf, RequestOf } from '../core/route';
+import type { EventOf, RequestOf } from '../core/route';
 import { AI_LIMITS, AI_TONES, type AiAction, type AiTone } from './values';
 
 export * from './values';
@@ -20,7 +20,6 @@ export const AI_ACTION_LABELS: Readonly<Record<AiAction, string>> = {
 
 /** What `/api/ai/write` takes: the action, the selected text (openAi: optional context), `tone` (tone only), `prompt` (openAi only). */
 export type AiWriteParams = RequestOf<typeof ai.aiWrite>;
-export type AiStatusAnswer = DataOf<typeof ai.aiStatus>;
 /** One event of `/api/ai/write`'s stream: a piece of text, the end, or (`event: error`) why it broke off. */
 export type AiStreamEvent = EventOf<typeof ai.aiWrite>;
 

@@ -1,6 +1,4 @@
 /** A creator's ban and the appeal against it: the request and answer types of the bans calls. */
-import type { RequestOf } from '../core/route';
 import type * as bans from './schemas';
 
 export type UserBanInfoAnswer = bans.UserBanInfo;
-export type BanAppealRequest = RequestOf<typeof bans.banAppeal>;

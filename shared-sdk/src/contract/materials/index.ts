@@ -11,4 +11,3 @@ export type MaterialListAnswer = DataOf<typeof materials.materialList>;
 export type MaterialOperationRequest = RequestOf<typeof materials.materialOperation>;
 export type MaterialUseRequest = RequestOf<typeof materials.materialUse>;
 export type MaterialSaveRequest = RequestOf<typeof materials.materialSave>;
-export type MaterialSaveAnswer = DataOf<typeof materials.materialSave>;

@@ -5,7 +5,6 @@ import type * as notices from './schemas';
 /** NoticeTab and NOTICE_TABS_ORDER: schemas.ts builds on them. */
 export * from './values';
 
-export type NoReadRequest = RequestOf<typeof notices.noticeNoReadNums>;
 export type NoticeItem = notices.NoticeItem;
 export type NoticeListRequest = RequestOf<typeof notices.noticeList>;
 export type NoticeListAnswer = DataOf<typeof notices.noticeList>;

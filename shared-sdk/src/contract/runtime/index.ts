@@ -1,5 +1,5 @@
 /** The host's start-up calls and load reports, typed from their contract schemas. */
-import type { DataOf, RequestOf } from '../core/route';
+import type { DataOf } from '../core/route';
 import type * as runtime from './schemas';
 
 export * from './values';
@@ -9,7 +9,6 @@ export type RemoteEntry = runtime.RemoteEntry;
 export type RemotesList = DataOf<typeof runtime.runtimeRemotes>;
 /** GET /api/runtime/rollout: the server's per-user view of the rollout manifest. */
 export type RolloutView = runtime.RolloutView;
-export type RemoteLoadRequest = RequestOf<typeof runtime.runtimeRemoteLoad>;
 export type RemoteLoadAnswer = DataOf<typeof runtime.runtimeRemoteLoad>;
 /** POST /api/runtime/error-report: one item of the batch the host sends. */
 export type ErrorReportItem = runtime.ErrorReportItem;
