@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Select } from 'antd';
 import type { Tag } from 'shared-sdk';
+import { labelNameProblem } from 'shared-sdk/rules';
 import { useCreateLabelMutation, useLazySearchLabelsQuery } from '../../../api/material-api';
 
 const NEW_PREFIX = 'new:';
@@ -10,13 +11,18 @@ export interface TagSelectProps {
   onChange?: (ids: number[]) => void;
 }
 
-/** Tags: remote search by the typed keyword (an empty keyword clears the options); typing a new name creates it. */
+/**
+ * Tags: remote search by the typed keyword (an empty keyword clears the options); typing a new name creates it.
+ * A keyword longer than a tag may be is neither searched nor offered for creation: the rule the server
+ * applies (shared-sdk/rules) is shown in the list instead.
+ */
 export function TagSelect({ value = [], onChange }: TagSelectProps) {
   const [search] = useLazySearchLabelsQuery();
   const [create] = useCreateLabelMutation();
   const [options, setOptions] = useState<Tag[]>([]);
   const [text, setText] = useState('');
   const keyword = text.trim();
+  const problem = labelNameProblem(keyword);
   const [known, setKnown] = useState<Map<number, string>>(new Map());
   const latest = useRef('');
 
@@ -24,7 +30,7 @@ export function TagSelect({ value = [], onChange }: TagSelectProps) {
     const typed = typedText.trim();
     latest.current = typed;
     setText(typedText);
-    if (!typed) return setOptions([]);
+    if (!typed || labelNameProblem(typed)) return setOptions([]);
     const found = await search(typed)
       .unwrap()
       .catch(() => []);
@@ -54,7 +60,7 @@ export function TagSelect({ value = [], onChange }: TagSelectProps) {
   const exact = options.some((t) => t.name.toLowerCase() === keyword.toLowerCase());
   const choices = [
     ...options.map((t) => ({ value: t.id, label: t.name })),
-    ...(keyword && !exact ? [{ value: `${NEW_PREFIX}${keyword}`, label: `创建标签：${keyword}` }] : []),
+    ...(keyword && !exact && !problem ? [{ value: `${NEW_PREFIX}${keyword}`, label: `创建标签：${keyword}` }] : []),
   ];
   return (
     <Select<Array<number | string>>
@@ -66,7 +72,7 @@ export function TagSelect({ value = [], onChange }: TagSelectProps) {
       labelRender={({ value: v }) => known.get(Number(v)) ?? String(v)}
       options={choices}
       onChange={(values) => void onSelectValues(values)}
-      notFoundContent={null}
+      notFoundContent={problem ? <span role="alert">{problem}</span> : null}
     />
   );
 }
