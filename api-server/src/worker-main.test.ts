@@ -13,7 +13,7 @@ import { embeddedObjectStore } from './plugins/app/storage';
 import { seedDemoData } from './seed';
 import { makeSourceVideo } from './testing/source-video';
 import { tempDir } from './testing/test-app';
-import { createScratchDatabase } from './testing/test-database';
+import { createScratchDatabase, openMigratedPglite } from './testing/test-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,10 +37,14 @@ describe('video worker process', () => {
   const workers: ChildProcess[] = [];
 
   before(async () => {
-    if (serverUrl) scratch = await createScratchDatabase(serverUrl, 'creator_test');
-    const db = (await open()).db;
-    await migrateToLatest(db);
-    await seedDemoData(db);
+    if (serverUrl) {
+      scratch = await createScratchDatabase(serverUrl, 'creator_test');
+      await migrateToLatest((await open()).db);
+    } else {
+      // The migrated template, loaded into the folder the worker will open.
+      database = await openMigratedPglite(pgliteDirFor(data.dir));
+    }
+    await seedDemoData((await open()).db);
   });
   after(async () => {
     for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null && worker.pid) process.kill(-worker.pid, 'SIGKILL');

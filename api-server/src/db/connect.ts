@@ -79,12 +79,48 @@ function openPostgres(connectionString: string): DatabaseHandle {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
+/**
+ * What every embedded database starts with, besides its files: the extensions and the start
+ * parameters. A saved data folder (`dumpPglite`) is only valid for the same ones.
+ */
+export const PGLITE_START = { extensions: ['pg_trgm'], startParams: PGLITE_SETTINGS } as const;
+
+/**
+ * A new embedded database in memory, brought to a state by `prepare`, saved as a data-folder tarball
+ * that `openPgliteFromDataDir` opens again without running initdb (a test template).
+ */
+export async function dumpPglite(prepare: (db: Kysely<Database>) => Promise<unknown>): Promise<Blob> {
+  const { handle, pglite } = await startPglite(undefined);
+  try {
+    await prepare(handle.db);
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * An embedded database started from a `dumpPglite` tarball instead of a new one: in memory, or in a
+ * folder `dir` that has no database yet. The same extensions and start parameters as `openDatabase`.
+ */
+export async function openPgliteFromDataDir(dataDir: Blob, dir?: string): Promise<DatabaseHandle> {
+  return (await startPglite(dir, dataDir)).handle;
+}
+
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  return (await startPglite(dir)).handle;
+}
+
+async function startPglite(dir: string | undefined, loadDataDir?: Blob): Promise<{ handle: DatabaseHandle; pglite: PGlite }> {
   const unlock = dir ? lockDataDir(dir) : () => {};
   try {
-    const pglite = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    const pglite = await PGlite.create(dir ?? 'memory://', {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_START.startParams],
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
-    return {
+    const handle: DatabaseHandle = {
       db,
       engine: 'pglite',
       close: async () => {
@@ -94,6 +130,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
         unlock();
       },
     };
+    return { handle, pglite };
   } catch (error) {
     unlock();
     throw error;

@@ -2,13 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { type MaterialDetail, type MaterialListAnswer } from 'shared-sdk/contract';
-import { openDatabase } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
 import { parseUploadKey } from '../features/upload/keys';
 import { embeddedObjectStore } from '../plugins/app/storage';
 import { body, login, signed } from '../testing/signed';
 import { buildTestApp, tempDir } from '../testing/test-app';
-import { type TestDatabase, createScratchDatabase } from '../testing/test-database';
+import { type TestDatabase, openMigratedTestDatabase } from '../testing/test-database';
 import { seedDemoData } from '.';
 
 const OWNER = '13800000001';
@@ -27,19 +25,8 @@ describe('demo seed with an object store', () => {
   const list = (phone: string, params: Record<string, string | number>) => call<MaterialListAnswer>(phone, '/api/material/list', params);
 
   before(async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL ?? '';
-    const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'creator_test') : { url: '', drop: async () => {} };
-    const handle = await openDatabase({ databaseUrl: scratch.url });
-    await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, embeddedObjectStore({ dataDir: data.dir }));
-    database = {
-      ...handle,
-      url: scratch.url,
-      close: async () => {
-        await handle.close();
-        await scratch.drop();
-      },
-    };
+    database = await openMigratedTestDatabase();
+    await seedDemoData(database.db, embeddedObjectStore({ dataDir: data.dir }));
     // The app's embedded store is the same folder the seed wrote to.
     app = await buildTestApp(database, { dataDir: data.dir });
     for (const phone of [OWNER, OTHER]) tokens[phone] = await login(app, phone);

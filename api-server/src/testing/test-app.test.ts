@@ -1,12 +1,20 @@
 /** The shared test set-up: what a test file sees of setUpTestApp and setUpTestDatabase. */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { RuntimeConfig } from 'shared-sdk/contract';
+import { PGLITE_START, openDatabase } from '../db/connect';
+import { migrateToLatest, pendingMigrations } from '../db/migrate';
+import { migrations } from '../db/migrations';
+import type { Database } from '../db/schema';
+import { seedDemoData } from '../seed';
 import { body } from './signed';
 import { setUpTestApp, setUpTestDatabase, tempDir } from './test-app';
+import { openMigratedPglite, pgliteTemplateFile, pgliteTemplateInputs } from './test-database';
 
 const errorOf = (read: () => unknown): Error | undefined => {
   try {
@@ -78,5 +86,76 @@ describe('setUpTestDatabase', () => {
 
   it('opens the seeded test database, without an app', async () => {
     assert.ok((await harness.database.db.selectFrom('users').select('id').execute()).length > 0);
+  });
+});
+
+/** Rows in each table of the public schema, by table name. */
+async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const tables = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const result = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(name)}`.execute(db);
+    counts[name] = result.rows[0]?.n ?? -1;
+  }
+  return counts;
+}
+
+describe('the migrated PGlite template', () => {
+  it('opens a database with every migration applied and no rows, which seeds as a new one does', async () => {
+    const fresh = await openDatabase({ databaseUrl: '' });
+    let applied: string[];
+    let seededFresh: Record<string, number>;
+    try {
+      applied = await migrateToLatest(fresh.db);
+      await seedDemoData(fresh.db);
+      seededFresh = await rowCounts(fresh.db);
+    } finally {
+      await fresh.close();
+    }
+    assert.deepEqual(applied, Object.keys(migrations));
+
+    const database = await openMigratedPglite();
+    try {
+      assert.ok(existsSync(pgliteTemplateFile()), 'the template is saved under its name');
+      const executed = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+      assert.deepEqual(
+        executed.rows.map((row) => row.name),
+        applied,
+      );
+      assert.deepEqual(await pendingMigrations(database.db), []);
+      assert.deepEqual(await migrateToLatest(database.db), [], 'nothing left to migrate');
+      const empty = await rowCounts(database.db);
+      assert.deepEqual(Object.keys(empty), Object.keys(seededFresh), 'the same tables');
+      assert.deepEqual(
+        Object.entries(empty).filter(([name, n]) => n > 0 && name !== 'kysely_migration' && name !== 'kysely_migration_lock'),
+        [],
+        'the template holds no seed',
+      );
+      assert.ok((await seedDemoData(database.db)).length > 0, 'the demo accounts are created');
+      assert.deepEqual(await rowCounts(database.db), seededFresh, 'the same rows as a new database seeded');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('names its file in the temporary folder after the migrations, the PGlite version and the start settings', () => {
+    const inputs = pgliteTemplateInputs();
+    const file = pgliteTemplateFile(inputs);
+    assert.equal(path.dirname(file), tmpdir());
+    assert.equal(pgliteTemplateFile(pgliteTemplateInputs()), file, 'the same inputs, the same name');
+    for (const name of Object.keys(migrations)) assert.ok(`migrations/${name}.ts` in inputs.sources, `${name} is hashed`);
+    assert.match(inputs.pgliteVersion, /^\d+\.\d+\.\d+/);
+    const core = inputs.sources['migrations/0001_core.ts'] ?? '';
+    const changed = [
+      { ...inputs, sources: { ...inputs.sources, 'migrations/0001_core.ts': `${core}\n// changed` } },
+      { ...inputs, sources: { ...inputs.sources, 'migrations/9999_next.ts': 'export {};' } },
+      { ...inputs, sources: { ...inputs.sources, 'migrate.ts': `${inputs.sources['migrate.ts']}\n` } },
+      { ...inputs, pgliteVersion: `${inputs.pgliteVersion}-next` },
+      { ...inputs, start: { ...PGLITE_START, startParams: ['-c', 'shared_buffers=64MB'] } },
+    ];
+    const names = new Set([file, ...changed.map((other) => pgliteTemplateFile(other))]);
+    assert.equal(names.size, changed.length + 1, 'each change, a new name');
   });
 });
