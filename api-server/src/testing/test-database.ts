@@ -46,7 +46,10 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   return { url: parsed.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
-/** What the migrated template is made of: a change in any of them makes a new template. */
+/**
+ * What the migrated template is made of: a change in any of them makes a new template. Migrations
+ * import only from db/migrations; one that imports code from elsewhere must add that file here.
+ */
 export interface PgliteTemplateInputs {
   /** Source text of the migrations and of the migrator, by file name. */
   sources: Record<string, string>;
