@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,22 @@ export function pgliteTemplateFile(inputs: PgliteTemplateInputs = pgliteTemplate
 
 let template: Promise<Blob> | undefined;
 
+const STALE_TEMPLATE_MS = 24 * 3_600_000;
+
+/**
+ * Templates of other inputs (an older migration set) untouched for a day: each is ~40 MB. A younger
+ * one may belong to another checkout's run that is using it now, so it stays.
+ */
+async function removeStaleTemplates(current: string): Promise<void> {
+  const folder = path.dirname(current);
+  const names = (await readdir(folder)).filter((name) => /^creator-pglite-template-\w+\.tar$/.test(name) && name !== path.basename(current));
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const stats = await stat(file).catch(() => null);
+    if (stats && Date.now() - stats.mtimeMs > STALE_TEMPLATE_MS) await rm(file, { force: true });
+  }
+}
+
 /** The template: read from its file, or built and written there by the first process that needs it. */
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
@@ -102,6 +118,7 @@ function migratedTemplate(): Promise<Blob> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    await removeStaleTemplates(file);
     const blob = await dumpPglite(migrateToLatest);
     // Written under a name of its own, then renamed: a process reading the file never sees half of
     // it, and two processes building it at once both write a whole one.
