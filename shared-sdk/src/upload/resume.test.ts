@@ -180,6 +180,21 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+// jsdom's XMLHttpRequest clears its timeout timer on an answer or an abort, not when the connection is
+// lost: a lost part's timer (partTimeoutMs, two minutes at least) would hold jest open that long after
+// the tests. Every request is aborted once its test is over (a no-op for one already done).
+const requests: XMLHttpRequest[] = [];
+beforeEach(() => {
+  const open = XMLHttpRequest.prototype.open;
+  jest.spyOn(XMLHttpRequest.prototype, 'open').mockImplementation(function (this: XMLHttpRequest, ...args: Parameters<typeof open>) {
+    requests.push(this);
+    return open.apply(this, args);
+  });
+});
+afterEach(() => {
+  for (const request of requests.splice(0)) request.abort();
+});
+
 const sentTimes = (n: number) => oss.parts.filter((p) => p.number === n).map((p) => p.ok);
 
 it('resumes after a part is lost on the network: the parts stored before are not sent again and the object is complete', async () => {
