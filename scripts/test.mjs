@@ -4,8 +4,9 @@
 // product started as `npm start` does.
 //
 // Most steps keep one core busy, so two lanes run side by side on a machine with two cores or more:
-//   lane 1: the API tests on PGlite, then on PostgreSQL, then the scale-out test;
-//   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget.
+//   lane 1: the API tests on PGlite;
+//   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget;
+// then each lane takes the next of the API tests on PostgreSQL and the scale-out test, until none is left.
 // The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
@@ -66,19 +67,29 @@ if ((await step('install', code(ensureInstalled), { alone: true })) !== 0) proce
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const embedded = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
 
-async function apiLane() {
-  await step('API tests (PGlite)', pnpm(['--filter', 'api-server', 'run', 'test'], { env: embedded, counted: true }));
-  if (pgUrl) {
-    await step('API tests (PostgreSQL)', pnpm(['--filter', 'api-server', 'run', 'test:pg'], { env: { TEST_DATABASE_URL: pgUrl }, counted: true }));
-  } else {
-    console.info('\n(DATABASE_URL is not set: API tests ran on the embedded engine only.)');
-  }
-  // Production scaled out: two API replicas and a worker behind nginx on PostgreSQL and Redis. The test
-  // finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
-  await step(
+/** Steps either lane may run once its own are done, taken in this order. */
+const shared = [];
+if (pgUrl) {
+  shared.push(() => step('API tests (PostgreSQL)', pnpm(['--filter', 'api-server', 'run', 'test:pg'], { env: { TEST_DATABASE_URL: pgUrl }, counted: true })));
+} else {
+  console.info('\n(DATABASE_URL is not set: API tests run on the embedded engine only.)');
+}
+// Production scaled out: two API replicas and a worker behind nginx on PostgreSQL and Redis. The test
+// finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
+shared.push(() =>
+  step(
     'scale-out (2 replicas + worker behind nginx; PostgreSQL, Redis)',
     pnpm(['--filter', 'api-server', 'run', 'test:scale-out'], { env: pgUrl ? { SCALE_OUT_DATABASE_URL: pgUrl } : {}, counted: true }),
-  );
+  ),
+);
+
+async function drainShared() {
+  for (let next = shared.shift(); next; next = shared.shift()) await next();
+}
+
+async function apiLane() {
+  await step('API tests (PGlite)', pnpm(['--filter', 'api-server', 'run', 'test'], { env: embedded, counted: true }));
+  await drainShared();
 }
 
 /** Resolves to whether the build succeeded. */
@@ -97,6 +108,7 @@ async function workspaceLane() {
   const built = await step('build', (stream) => buildMissingCapture({ stream }));
   // A size check, not a timing: the gzip of the JavaScript each entry page loads, and one copy of each singleton.
   if (built === 0) await step('byte budget (Chromium)', pnpm(['--filter', 'bench', 'run', 'byte-budget'], { env: { DATABASE_URL: '' } }));
+  await drainShared();
   return built === 0;
 }
 
