@@ -6,7 +6,8 @@
 // Most steps keep one core busy, so two lanes run side by side on a machine with two cores or more:
 //   lane 1: the API tests on PGlite;
 //   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget;
-// then each lane takes the next of the API tests on PostgreSQL and the scale-out test, until none is left.
+// then each lane takes the next of the API tests on PostgreSQL (in two halves) and the scale-out test, until
+// none is left.
 // The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
@@ -70,7 +71,15 @@ const embedded = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
 /** Steps either lane may run once its own are done, taken in this order. */
 const shared = [];
 if (pgUrl) {
-  shared.push(() => step('API tests (PostgreSQL)', pnpm(['--filter', 'api-server', 'run', 'test:pg'], { env: { TEST_DATABASE_URL: pgUrl }, counted: true })));
+  // In two halves, so that both lanes can take one when the PGlite lane ends after the other.
+  for (const shard of ['1/2', '2/2']) {
+    shared.push(() =>
+      step(
+        `API tests (PostgreSQL, files ${shard})`,
+        pnpm(['--filter', 'api-server', 'run', 'test:pg', `--shard=${shard}`], { env: { TEST_DATABASE_URL: pgUrl }, counted: true }),
+      ),
+    );
+  }
 } else {
   console.info('\n(DATABASE_URL is not set: API tests run on the embedded engine only.)');
 }

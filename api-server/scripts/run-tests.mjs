@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs every src/**/*.test.ts with node's test runner (Node 20's --test does not expand globs).
 // `--pg` runs them on PostgreSQL: TEST_DATABASE_URL, or the local server's default URL.
+// `--shard=K/N` runs every N-th file from the K-th (1-based) of the sorted list, so that N processes
+// share the files (npm test runs the PostgreSQL pass in two shards, one per free lane).
 // Files run one at a time: each opens its own database (PGlite takes ~800 MB while it initialises).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -15,11 +17,19 @@ if (args.includes('--pg')) {
   console.info(`API tests on PostgreSQL (${env.TEST_DATABASE_URL})`);
 }
 const filters = args.filter((arg) => !arg.startsWith('--'));
+const shardArg = args.find((arg) => arg.startsWith('--shard='));
+const [shard, shards] = shardArg ? shardArg.slice('--shard='.length).split('/').map(Number) : [1, 1];
+if (!(Number.isInteger(shard) && Number.isInteger(shards) && shard >= 1 && shard <= shards)) {
+  console.error(`--shard=K/N: K and N whole numbers, 1 ≤ K ≤ N (got ${shardArg})`);
+  process.exit(2);
+}
 const files = readdirSync(path.join(root, 'src'), { recursive: true })
   .map(String)
   .filter((file) => file.endsWith('.test.ts') && (!filters.length || filters.some((filter) => file.includes(filter))))
   .sort()
+  .filter((_, index) => index % shards === shard - 1)
   .map((file) => path.join('src', file));
+if (shards > 1) console.info(`API test files, shard ${shard} of ${shards}: ${files.length}`);
 
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
