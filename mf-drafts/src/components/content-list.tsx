@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Empty, Flex, Pagination, Spin } from 'antd';
 
 interface ContentListProps<T> {
@@ -17,17 +17,22 @@ interface ContentListProps<T> {
 
 /** A page of items, the empty state (暂无内容, once an answer says so) and the pager with total and jumper. */
 export function ContentList<T>({ items, total, capped = false, page, pageSize, loading, renderItem, itemKey, onPageChange }: ContentListProps<T>) {
+  // A new answer's rows render in a deferred render, which React splits into short slices and yields to the
+  // browser between (the store's update that brings the answer would render them in one long task).
+  // Until it lands the previous rows stay, under the spinner.
+  const shown = useDeferredValue(items);
+  const settling = shown !== items;
   return (
-    <Spin spinning={loading}>
-      {items?.length ? (
+    <Spin spinning={loading || settling}>
+      {shown?.length ? (
         <div role="list">
-          {items.map((item) => (
+          {shown.map((item) => (
             <div role="listitem" key={itemKey(item)}>
               {renderItem(item)}
             </div>
           ))}
         </div>
-      ) : items === undefined && loading ? (
+      ) : shown === undefined && (loading || settling) ? (
         // Nothing to show yet: no 暂无内容 before the first answer says so.
         <div style={{ minHeight: 160 }} aria-busy="true" />
       ) : (

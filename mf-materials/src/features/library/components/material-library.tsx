@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Col, Empty, Pagination, Row, Spin } from 'antd';
 import { LIMITS } from 'shared-sdk';
 import { useListMaterialsQuery } from '../../../api/material-api';
@@ -16,13 +16,17 @@ export function MaterialLibrary({ scope }: { scope: LibraryScope }) {
     if (error) console.error('material list failed', error);
   }, [error]);
   const page = data?.data;
+  // A new answer's cards render in a deferred render, which React splits into short slices and yields to the
+  // browser between (the store's update that brings the answer would render them all in one long task).
+  // Until it lands the previous cards stay, under the spinner.
+  const shown = useDeferredValue(page);
   return (
     <div>
       <FilterBar scope={scope} filters={filters} onChange={update} />
-      <Spin spinning={isFetching}>
-        {page?.data.length ? (
+      <Spin spinning={isFetching || shown !== page}>
+        {shown?.data.length ? (
           <Row gutter={[16, 16]}>
-            {page.data.map((material) => (
+            {shown.data.map((material) => (
               <Col key={material.cm_id} xs={24} sm={12} md={8} lg={6} xl={4}>
                 <MaterialCard material={material} showStatus={scope === 'mine'} />
               </Col>
