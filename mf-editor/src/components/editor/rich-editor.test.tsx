@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Delta } from 'quill';
 import { sanitizeHtml } from 'shared-sdk/html';
 import { EDITOR_BODY } from 'shared-sdk/html/policy-cases';
+import { renderRichEditor } from '../../testing/rich-editor';
 import { renderWithProviders } from 'shared-sdk/testing';
 import { RichEditor, type RichEditorHandle } from './rich-editor';
 
@@ -40,10 +41,9 @@ const EVERY_FORMAT =
   '<p><img src="https://img.example/2.png" style="width: 100%; height: auto"></p>' +
   '<video src="https://v.example/1.mp4" poster="https://v.example/1.png" controls=""></video><audio src="https://a.example/1.mp3" controls=""></audio><p><br></p>';
 
-function mount() {
-  const ref = createRef<RichEditorHandle>();
+async function mount() {
   const onChange = jest.fn();
-  const view = renderWithProviders(<RichEditor ref={ref} onChange={onChange} />);
+  const { ref, view } = await renderRichEditor({ onChange });
   return { ref, onChange, view };
 }
 
@@ -52,8 +52,22 @@ function editorRoot(): HTMLElement {
 }
 
 describe('RichEditor', () => {
-  it('shows the placeholder and every toolbar button of docs/product.md §2', () => {
-    mount();
+  it("opens a body with Quill at once, and starts a new piece's Quill a task after its first render", async () => {
+    const withBody = createRef<RichEditorHandle>();
+    const first = renderWithProviders(<RichEditor ref={withBody} defaultHtml="<p>黄河之水天上来</p>" />);
+    expect(withBody.current?.getQuill()).toBeTruthy();
+    expect(withBody.current?.getHtml()).toBe('<p>黄河之水天上来</p>');
+    first.unmount();
+    const blank = createRef<RichEditorHandle>();
+    renderWithProviders(<RichEditor ref={blank} />);
+    expect(blank.current?.getQuill()).toBeNull();
+    expect(document.querySelector('.ql-editor')).toBeNull();
+    await waitFor(() => expect(blank.current?.getQuill()).toBeTruthy());
+    expect(document.querySelector('.ql-editor')).toHaveAttribute('data-placeholder', '请输入正文');
+  });
+
+  it('shows the placeholder and every toolbar button of docs/product.md §2', async () => {
+    await mount();
     expect(editorRoot()).toHaveAttribute('data-placeholder', '请输入正文');
     for (const label of [
       '撤销',
@@ -88,8 +102,8 @@ describe('RichEditor', () => {
     expect(screen.getByText('字数：0')).toBeInTheDocument();
   });
 
-  it('keeps every format unchanged through save and reload', () => {
-    const first = mount();
+  it('keeps every format unchanged through save and reload', async () => {
+    const first = await mount();
     act(() => first.ref.current?.setHtml(EVERY_FORMAT));
     const saved = first.ref.current?.getHtml() ?? '';
     for (const kept of [
@@ -116,29 +130,29 @@ describe('RichEditor', () => {
     }
     expect(saved).not.toContain('\t');
     first.view.unmount();
-    const reloaded = mount();
+    const reloaded = await mount();
     act(() => reloaded.ref.current?.setHtml(saved));
     expect(reloaded.ref.current?.getHtml()).toBe(saved);
     act(() => reloaded.ref.current?.setHtml(reloaded.ref.current.getHtml()));
     expect(reloaded.ref.current?.getHtml()).toBe(saved);
   });
 
-  it('writes the body of the shared policy table, which the render sanitizer gives back unchanged (the server test runs it too)', () => {
-    const { ref } = mount();
+  it('writes the body of the shared policy table, which the render sanitizer gives back unchanged (the server test runs it too)', async () => {
+    const { ref } = await mount();
     act(() => ref.current?.setHtml(EDITOR_BODY));
     const saved = ref.current?.getHtml() ?? '';
     expect(saved).toBe(EDITOR_BODY);
     expect(sanitizeHtml(saved)).toBe(saved);
   });
 
-  it('offers only the six font sizes: other sizes are dropped on load', () => {
-    const { ref } = mount();
+  it('offers only the six font sizes: other sizes are dropped on load', async () => {
+    const { ref } = await mount();
     act(() => ref.current?.setHtml('<p><span style="font-size: 36px;">大</span><span style="font-size: 13px;">怪</span></p>'));
     expect(ref.current?.getHtml()).toBe('<p><span style="font-size: 36px;">大</span>怪</p>');
   });
 
-  it('bold, first-line indent, alignment and the rule act on the selection', () => {
-    const { ref, onChange } = mount();
+  it('bold, first-line indent, alignment and the rule act on the selection', async () => {
+    const { ref, onChange } = await mount();
     const quill = ref.current?.getQuill();
     act(() => {
       quill?.setText('第一段文字\n');
@@ -158,15 +172,15 @@ describe('RichEditor', () => {
   });
 
   it('counts the characters written', async () => {
-    const { ref } = mount();
+    const { ref } = await mount();
     act(() => {
       ref.current?.getQuill()?.insertText(0, '黄河 之水\n天上来', 'user');
     });
     await screen.findByText('字数：7');
   });
 
-  it('inserts a topic #话题# with the word selected', () => {
-    const { ref } = mount();
+  it('inserts a topic #话题# with the word selected', async () => {
+    const { ref } = await mount();
     act(() => ref.current?.getQuill()?.setSelection(0, 0, 'user'));
     fireEvent.click(screen.getByRole('button', { name: '话题' }));
     expect(ref.current?.getText()).toBe('#话题#\n');
@@ -174,7 +188,7 @@ describe('RichEditor', () => {
   });
 
   it('replaces every occurrence and keeps its formats', async () => {
-    const { ref } = mount();
+    const { ref } = await mount();
     act(() => ref.current?.setHtml('<p><strong>郑州</strong>和郑州</p>'));
     fireEvent.click(screen.getByRole('button', { name: '查找替换' }));
     fireEvent.change(await screen.findByLabelText('查找内容'), { target: { value: '郑州' } });
@@ -186,7 +200,7 @@ describe('RichEditor', () => {
   });
 
   it('opens the AI panel on the text, and leaves the article alone until the creator chooses', async () => {
-    const { ref } = mount();
+    const { ref } = await mount();
     act(() => ref.current?.setHtml('<p>原文</p>'));
     fireEvent.click(screen.getByRole('button', { name: '润色' }));
     expect(await screen.findByText('AI 写作助手 · 润色')).toBeInTheDocument();
@@ -195,7 +209,7 @@ describe('RichEditor', () => {
   });
 
   it('inserts an image chosen from my material library, and only one audio', async () => {
-    const { ref } = mount();
+    const { ref } = await mount();
     act(() => ref.current?.getQuill()?.setSelection(0, 0, 'user'));
     fireEvent.click(screen.getByRole('button', { name: '插入图片' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: /从素材库选择/ }));
@@ -208,7 +222,7 @@ describe('RichEditor', () => {
   });
 
   it('makes a tel: link for a phone number', async () => {
-    const { ref } = mount();
+    const { ref } = await mount();
     act(() => ref.current?.getQuill()?.setSelection(0, 0, 'user'));
     fireEvent.click(screen.getByRole('button', { name: '电话链接' }));
     fireEvent.change(await screen.findByLabelText('显示文字'), { target: { value: '热线' } });
@@ -220,7 +234,7 @@ describe('RichEditor', () => {
   it('takes a character typed in Chinese in the middle of a long formatted article as a full rebuild would, and undoes it', async () => {
     const paragraph = '<p style="text-align: center;"><strong>黄河</strong>之水<em>天上</em>来<span style="color: rgb(230, 0, 0);">奔流</span>到海不复回</p>';
     const body = paragraph.repeat(400);
-    const { ref, onChange } = mount();
+    const { ref, onChange } = await mount();
     const quill = ref.current?.getQuill();
     if (!quill) throw new Error('no editor');
     act(() => ref.current?.setHtml(body));

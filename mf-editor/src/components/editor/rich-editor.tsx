@@ -107,6 +107,11 @@ const WordCount = memo(function WordCount({ quill, className }: { quill: Quill |
   );
 });
 
+/** A body with nothing to show: no text and no picture, video, audio or frame. */
+function isBlankBody(html: string): boolean {
+  return !/<(img|video|audio|iframe)\b/i.test(html) && html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
+}
+
 /** Same keys with the same values (Quill's format values are strings, booleans or numbers). */
 function sameFormats(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
@@ -152,26 +157,42 @@ export const RichEditor = memo(
     // body loaded as an 'api' change, then onChange(source) on every change and the selection handler
     // whenever the selection moves, silent changes included (react-quill-new listened to editor-change).
     const onSelection = useRef<(range: QuillRange | null, source: EmitterSource) => void>(() => undefined);
+    // With no body to open (a new piece), Quill starts in a task of its own just after the screen's first
+    // render: its constructor reads the selection, which makes the browser lay out the whole new page on
+    // the spot, and inside the render's task that made it the longest task of a writing screen's load.
+    // The empty editing area keeps its height meanwhile (rich-editor.module.css), so nothing moves. A body
+    // to open starts Quill at once, as its height is only known once Quill has laid it out. Until Quill
+    // has started, the toolbar's buttons do nothing and getHtml() gives the body the editor opens with.
     useEffect(() => {
       const container = host.current;
       if (!container) return;
-      const area = container.appendChild(document.createElement('div'));
-      const editor = new Quill(area, { theme: 'snow', modules: MODULES, formats: EDITOR_FORMATS, placeholder: EDITOR_PLACEHOLDER });
-      widenCharacterFastPath(editor);
-      let selection: QuillRange | null = null;
-      const changed = (...[name, value, , source]: [string, unknown, unknown, EmitterSource]) => {
-        if (name === 'text-change') return onChangeRef.current?.(source);
-        const range = value as QuillRange | null;
-        if (range?.index === selection?.index && range?.length === selection?.length) return;
-        selection = range;
-        onSelection.current(range, source);
+      let stop: (() => void) | undefined;
+      const begin = () => {
+        const area = container.appendChild(document.createElement('div'));
+        const editor = new Quill(area, { theme: 'snow', modules: MODULES, formats: EDITOR_FORMATS, placeholder: EDITOR_PLACEHOLDER });
+        widenCharacterFastPath(editor);
+        let selection: QuillRange | null = null;
+        const changed = (...[name, value, , source]: [string, unknown, unknown, EmitterSource]) => {
+          if (name === 'text-change') return onChangeRef.current?.(source);
+          const range = value as QuillRange | null;
+          if (range?.index === selection?.index && range?.length === selection?.length) return;
+          selection = range;
+          onSelection.current(range, source);
+        };
+        editor.on('editor-change', changed);
+        editor.setContents(editor.clipboard.convert({ html: initialHtml.current }));
+        setQuill(editor);
+        stop = () => {
+          editor.off('editor-change', changed);
+          area.remove();
+        };
       };
-      editor.on('editor-change', changed);
-      editor.setContents(editor.clipboard.convert({ html: initialHtml.current }));
-      setQuill(editor);
+      let start: ReturnType<typeof setTimeout> | undefined;
+      if (isBlankBody(initialHtml.current)) start = setTimeout(begin, 0);
+      else begin();
       return () => {
-        editor.off('editor-change', changed);
-        area.remove();
+        clearTimeout(start);
+        stop?.();
         setQuill(null);
       };
     }, []);
@@ -179,7 +200,7 @@ export const RichEditor = memo(
     useImperativeHandle(
       ref,
       () => ({
-        getHtml: () => canonicalHtml(quill?.root.innerHTML ?? ''),
+        getHtml: () => canonicalHtml(quill ? quill.root.innerHTML : initialHtml.current),
         setHtml: (html: string) => {
           if (!quill) return;
           quill.setContents(quill.clipboard.convert({ html, text: '' }), 'api');

@@ -1,23 +1,19 @@
 import '../../testing/quill-dom';
-import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from 'shared-sdk/testing';
-import { RichEditor, type RichEditorHandle } from '../editor/rich-editor';
 import { EMBED_MESSAGES } from '../../lib/media/embed-url';
+import { renderRichEditor } from '../../testing/rich-editor';
 
 jest.setTimeout(60_000);
 
 const named = (label: string) => ({ name: new RegExp(`^${[...label].join('\\s?')}$`) });
 
-function mount() {
-  const ref = createRef<RichEditorHandle>();
-  renderWithProviders(<RichEditor ref={ref} />);
-  return ref;
+async function mount() {
+  return (await renderRichEditor()).ref;
 }
 
 describe('media embed dialog', () => {
   it('embeds a Bilibili page as its sandboxed player at the default size, and keeps it through save and reload', async () => {
-    const ref = mount();
+    const ref = await mount();
     act(() => ref.current?.getQuill()?.setSelection(0, 0, 'user'));
     fireEvent.click(screen.getByRole('button', { name: '嵌入视频' }));
     fireEvent.change(await screen.findByLabelText('视频地址或嵌入代码'), { target: { value: 'https://www.bilibili.com/video/BV1GJ411x7h7' } });
@@ -33,7 +29,7 @@ describe('media embed dialog', () => {
   });
 
   it('refuses an address of another site with an error notification and inserts nothing', async () => {
-    const ref = mount();
+    const ref = await mount();
     fireEvent.click(screen.getByRole('button', { name: '嵌入视频' }));
     fireEvent.change(await screen.findByLabelText('视频地址或嵌入代码'), {
       target: { value: '<iframe src="https://evil.example/x" onload="alert(1)"></iframe>' },
@@ -43,8 +39,8 @@ describe('media embed dialog', () => {
     expect(ref.current?.getHtml()).not.toContain('iframe');
   });
 
-  it('turns a stored frame from any other host into a blank one on load', () => {
-    const ref = mount();
+  it('turns a stored frame from any other host into a blank one on load', async () => {
+    const ref = await mount();
     act(() => ref.current?.setHtml('<iframe src="https://evil.example/x" width="300" height="150"></iframe>'));
     expect(ref.current?.getHtml()).toContain('src="about:blank"');
   });

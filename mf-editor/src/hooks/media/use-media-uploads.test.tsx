@@ -1,9 +1,7 @@
 import '../../testing/quill-dom';
-import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from 'shared-sdk/testing';
 import { EDITOR_UPLOAD_MESSAGES, VideoState, type VideoUploadResult } from 'shared-sdk';
-import { RichEditor, type RichEditorHandle } from '../../components/editor/rich-editor';
+import { renderRichEditor } from '../../testing/rich-editor';
 import type * as Sdk from 'shared-sdk';
 import type { MediaUploads } from '../../lib/media/uploads';
 
@@ -94,13 +92,10 @@ const video = (state: VideoUploadResult['state'], extra: Partial<VideoUploadResu
   ...extra,
 });
 
-function mount() {
+async function mount() {
   const fake = fakeUploads();
-  const ref = createRef<RichEditorHandle>();
   const onChange = jest.fn();
-  renderWithProviders(<RichEditor ref={ref} uploads={fake.uploads} onChange={onChange} />);
-  const quill = ref.current?.getQuill();
-  if (!quill) throw new Error('no editor');
+  const { ref, quill } = await renderRichEditor({ uploads: fake.uploads, onChange });
   act(() => quill.setSelection(0, 0, 'user'));
   return { ...fake, ref, quill, onChange };
 }
@@ -123,7 +118,7 @@ describe('editor uploads', () => {
   beforeEach(() => (recorded.length = 0));
 
   it('shows a placeholder with a 32-character id and its progress, then the stored picture, and never saves the placeholder', async () => {
-    const { ref, pending, onChange } = mount();
+    const { ref, pending, onChange } = await mount();
     act(() => ref.current?.setHtml('<p>开头</p>'));
     act(() => ref.current?.getQuill()?.setSelection(2, 0, 'user'));
     await chooseUpload('插入图片', png());
@@ -144,7 +139,7 @@ describe('editor uploads', () => {
   });
 
   it('takes the placeholder away and says why when an upload fails', async () => {
-    const { ref, pending } = mount();
+    const { ref, pending } = await mount();
     await chooseUpload('插入图片', png());
     await waitFor(() => expect(placeholders()).toHaveLength(1));
     act(() => pending[0]?.reject(new Error('Failed to fetch')));
@@ -154,7 +149,7 @@ describe('editor uploads', () => {
   });
 
   it('refuses pictures other than jpg, jpeg, png and gif, non-video files and audio other than mp3, wav, ogg and mpeg', async () => {
-    const { pending } = mount();
+    const { pending } = await mount();
     await chooseUpload('插入图片', new File(['x'], 'a.webp', { type: 'image/webp' }), new File(['<svg/>'], 'b.svg', { type: 'image/svg+xml' }));
     expect(await screen.findAllByText(EDITOR_UPLOAD_MESSAGES.IMAGE_TYPE)).not.toHaveLength(0);
     await chooseUpload('插入视频', new File(['x'], 'a.txt', { type: 'text/plain' }));
@@ -166,7 +161,7 @@ describe('editor uploads', () => {
   });
 
   it('puts an uploaded audio in an <audio> element, and refuses a second one by upload or from the library', async () => {
-    const { ref, pending } = mount();
+    const { ref, pending } = await mount();
     await chooseUpload('插入音频', new File(['ID3'], 'song.mp3', { type: 'audio/mpeg' }));
     await waitFor(() => expect(placeholders()).toHaveLength(1));
     // One on its way already counts.
@@ -183,7 +178,7 @@ describe('editor uploads', () => {
   });
 
   it('shows a video as a 转码中 cover without playback, then the poster and the transcoded video', async () => {
-    const { ref, pending, transcoding } = mount();
+    const { ref, pending, transcoding } = await mount();
     await chooseUpload('插入视频', new File(['x'], 'clip.mkv', { type: 'video/x-matroska' }));
     await waitFor(() => expect(placeholders()).toHaveLength(1));
     act(() => pending[0]?.progress(60));
@@ -212,7 +207,7 @@ describe('editor uploads', () => {
   });
 
   it('shows the cover again for a body saved mid-transcoding, and follows the transcoding to the poster', async () => {
-    const { ref, transcoding } = mount();
+    const { ref, transcoding } = await mount();
     act(() => ref.current?.setHtml(`<p>前文</p><video class="ql-vid-${VID}" src="/oss/creator/video/20261123/u1/aaaa.mkv" controls=""></video><p><br></p>`));
     expect(document.querySelector('video[data-state="transcoding"]')).toHaveAttribute('aria-label', '转码中');
     await waitFor(() => expect(transcoding.map((t) => t.vid)).toEqual([VID]));
@@ -226,7 +221,7 @@ describe('editor uploads', () => {
   });
 
   it('follows a cover that comes back by undo, and does not look for covers while the creator types', async () => {
-    const { ref, quill, pending, transcoding } = mount();
+    const { ref, quill, pending, transcoding } = await mount();
     await chooseUpload('插入视频', new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
     await waitFor(() => expect(pending).toHaveLength(1));
     act(() => pending[0]?.resolve(video(VideoState.TRANSCODING)));
@@ -256,7 +251,7 @@ describe('editor uploads', () => {
   });
 
   it('says 转码失败 on the cover when transcoding fails, and does not save that video', async () => {
-    const { ref, pending, transcoding } = mount();
+    const { ref, pending, transcoding } = await mount();
     await chooseUpload('插入视频', new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
     await waitFor(() => expect(pending).toHaveLength(1));
     act(() => pending[0]?.resolve(video(VideoState.TRANSCODING)));
@@ -268,7 +263,7 @@ describe('editor uploads', () => {
   });
 
   it('uploads a picture pasted as a file', async () => {
-    const { ref, pending, quill } = mount();
+    const { ref, pending, quill } = await mount();
     const event = new Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
     Object.defineProperty(event, 'clipboardData', { value: { getData: () => '', files: [png('screenshot.png')] } });
     act(() => {
@@ -281,7 +276,7 @@ describe('editor uploads', () => {
   });
 
   it('records the use of a material inserted from the library', async () => {
-    const { ref } = mount();
+    const { ref } = await mount();
     fireEvent.click(screen.getByRole('button', { name: '插入图片' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: /从素材库选择/ }));
     fireEvent.click(await screen.findByRole('button', { name: /黄河晚霞/ }));
@@ -289,8 +284,8 @@ describe('editor uploads', () => {
     expect(recorded).toEqual([{ material_id: 5, type: 1 }]);
   });
 
-  it('strips placeholders from any HTML it hands out, even one loaded with them', () => {
-    const { ref } = mount();
+  it('strips placeholders from any HTML it hands out, even one loaded with them', async () => {
+    const { ref } = await mount();
     act(() =>
       ref.current?.setHtml(
         '<p>字</p><p><img class="ql-upload-placeholder" data-upload-id="0123456789abcdef0123456789abcdef" data-kind="image" src="data:image/svg+xml,x"></p>',

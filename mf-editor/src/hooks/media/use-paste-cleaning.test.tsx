@@ -1,26 +1,21 @@
 import '../../testing/quill-dom';
-import { createRef } from 'react';
 import { act, waitFor } from '@testing-library/react';
-import { renderWithProviders } from 'shared-sdk/testing';
-import { RichEditor, type RichEditorHandle } from '../../components/editor/rich-editor';
 import { REHOSTING_PLACEHOLDER, pasteCleanHtml } from './use-paste-cleaning';
+import { renderRichEditor } from '../../testing/rich-editor';
 
 jest.setTimeout(60_000);
 
 const WORD =
   '<h1 class=MsoTitle>标题</h1><p class=MsoNormal style="mso-line-height:1"><span style="color:#C00000">正文<o:p></o:p></span></p><p><o:p>&nbsp;</o:p></p><p><img src="https://mmbiz.qpic.cn/a/640?wx_fmt=png" width=300></p><p><a href="https://news.example/a?id=1&utm_source=wx">原文</a></p>';
 
-function mount() {
-  const ref = createRef<RichEditorHandle>();
-  renderWithProviders(<RichEditor ref={ref} />);
-  const quill = ref.current?.getQuill();
-  if (!quill) throw new Error('no editor');
+async function mount() {
+  const { ref, quill } = await renderRichEditor();
   return { ref, quill };
 }
 
 describe('pasting HTML', () => {
   it('cleans it, shows the placeholder at once, then swaps in the re-hosted picture', async () => {
-    const { ref, quill } = mount();
+    const { ref, quill } = await mount();
     let finish: (url: string) => void = () => undefined;
     const rehost = jest.fn(() => new Promise<string>((resolve) => (finish = resolve)));
     act(() => pasteCleanHtml(quill, WORD, rehost, jest.fn()));
@@ -41,7 +36,7 @@ describe('pasting HTML', () => {
   });
 
   it("keeps the picture's own address and says why when re-hosting fails", async () => {
-    const { ref, quill } = mount();
+    const { ref, quill } = await mount();
     const warn = jest.fn();
     act(() =>
       pasteCleanHtml(quill, '<p><img src="https://img.example/x.png"></p>', () => Promise.reject(new Error('该地址的内容不是 jpg、png 或 gif 图片')), warn),
@@ -51,7 +46,7 @@ describe('pasting HTML', () => {
   });
 
   it('takes over the paste event for HTML and leaves our own pictures as they are', async () => {
-    const { ref, quill } = mount();
+    const { ref, quill } = await mount();
     const event = new Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
     Object.defineProperty(event, 'clipboardData', {
       value: { getData: (type: string) => (type === 'text/html' ? '<h2>小标题</h2><p><img src="/oss/creator/image/20261123/u1/a.png"></p>' : '小标题') },
