@@ -6,6 +6,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureInstalled, ROOT, run } from './lib/pnpm.mjs';
 import { buildMissing } from './lib/build.mjs';
+import { runUnderSupportedNode } from './lib/node.mjs';
+
+// Under a Node older than the supported ones, everything below runs on the pinned current Node (scripts/lib/node.mjs).
+await runUnderSupportedNode({ install: ensureInstalled });
 
 const fail = (step, code) => {
   console.error(`\n${step} failed (exit ${code}).`);

@@ -12,9 +12,15 @@
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
 // Every step runs even after a failure, so one run shows everything that is wrong.
+// Under a Node older than the supported ones, the whole run goes to the pinned current Node (scripts/lib/node.mjs);
+// the API tests on PostgreSQL and the scale-out test run on the pinned oldest one (nodeFor), so every API test runs
+// on both.
 import { availableParallelism } from 'node:os';
 import { ensureInstalled, PNPM, runCapture } from './lib/pnpm.mjs';
 import { buildMissingCapture } from './lib/build.mjs';
+import { pinnedNode, runUnderSupportedNode } from './lib/node.mjs';
+
+await runUnderSupportedNode({ install: ensureInstalled });
 
 const serial = process.argv.includes('--serial') || availableParallelism() < 2;
 const totals = { passed: 0, failed: 0 };
@@ -63,6 +69,16 @@ function pnpm(args, { env, counted = false } = {}) {
 
 const code = (fn) => async () => ({ code: await fn(), out: '' });
 
+/**
+ * The Node a step runs on: 'oldest' is the pinned oldest supported Node when it is installed (Linux x64), else the
+ * running one, as 'current' always is. Gives the step's environment and the label its name carries.
+ * @param {'current' | 'oldest'} which
+ */
+function nodeFor(which) {
+  const pinned = which === 'oldest' ? pinnedNode('oldest') : null;
+  return pinned ? { env: pinned.env, label: `Node ${pinned.version}` } : { env: {}, label: `Node ${process.versions.node}` };
+}
+
 if ((await step('install', code(ensureInstalled), { alone: true })) !== 0) process.exit(1);
 
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -70,13 +86,17 @@ const embedded = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
 
 /** Steps either lane may run once its own are done, taken in this order. */
 const shared = [];
+const oldest = nodeFor('oldest');
 if (pgUrl) {
   // In two halves, so that both lanes can take one when the PGlite lane ends after the other.
   for (const shard of ['1/2', '2/2']) {
     shared.push(() =>
       step(
-        `API tests (PostgreSQL, files ${shard})`,
-        pnpm(['--filter', 'api-server', 'run', 'test:pg', `--shard=${shard}`], { env: { TEST_DATABASE_URL: pgUrl }, counted: true }),
+        `API tests (PostgreSQL, files ${shard}, ${oldest.label})`,
+        pnpm(['--filter', 'api-server', 'run', 'test:pg', `--shard=${shard}`], {
+          env: { TEST_DATABASE_URL: pgUrl, ...oldest.env },
+          counted: true,
+        }),
       ),
     );
   }
@@ -87,8 +107,11 @@ if (pgUrl) {
 // finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
 shared.push(() =>
   step(
-    'scale-out (2 replicas + worker behind nginx; PostgreSQL, Redis)',
-    pnpm(['--filter', 'api-server', 'run', 'test:scale-out'], { env: pgUrl ? { SCALE_OUT_DATABASE_URL: pgUrl } : {}, counted: true }),
+    `scale-out (2 replicas + worker behind nginx; PostgreSQL, Redis; ${oldest.label})`,
+    pnpm(['--filter', 'api-server', 'run', 'test:scale-out'], {
+      env: { ...(pgUrl ? { SCALE_OUT_DATABASE_URL: pgUrl } : {}), ...oldest.env },
+      counted: true,
+    }),
   ),
 );
 
@@ -97,7 +120,7 @@ async function drainShared() {
 }
 
 async function apiLane() {
-  await step('API tests (PGlite)', pnpm(['--filter', 'api-server', 'run', 'test'], { env: embedded, counted: true }));
+  await step(`API tests (PGlite, ${nodeFor('current').label})`, pnpm(['--filter', 'api-server', 'run', 'test'], { env: embedded, counted: true }));
   await drainShared();
 }
 
