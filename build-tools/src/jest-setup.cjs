@@ -2,6 +2,11 @@
 const util = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = util.TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = util.TextDecoder;
+// Node 25 and later define a global localStorage that is undefined without --localstorage-file and warns
+// (ExperimentalWarning) when read. A test on the node environment gets none, as on Node 22, and no warning.
+if (typeof window === 'undefined' && Object.getOwnPropertyDescriptor(globalThis, 'localStorage')?.get) {
+  Object.defineProperty(globalThis, 'localStorage', { value: undefined, configurable: true, writable: true });
+}
 if (typeof window !== 'undefined') {
   require('@testing-library/jest-dom');
   if (!window.matchMedia) {
