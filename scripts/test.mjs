@@ -16,7 +16,7 @@
 // the API tests on PostgreSQL and the scale-out test run on the pinned oldest one (nodeFor), so every API test runs
 // on both.
 import { availableParallelism } from 'node:os';
-import { ensureInstalled, PNPM, runCapture } from './lib/pnpm.mjs';
+import { ensureInstalled, pnpmCapture } from './lib/pnpm.mjs';
 import { buildMissingCapture } from './lib/build.mjs';
 import { pinnedNode, runUnderSupportedNode } from './lib/node.mjs';
 
@@ -61,7 +61,7 @@ async function step(name, run, { alone = serial } = {}) {
 /** pnpm with the given arguments as a step body; `counted` adds its test totals. */
 function pnpm(args, { env, counted = false } = {}) {
   return async (stream) => {
-    const result = await runCapture('npx', ['--yes', PNPM, ...args], { env: { ...process.env, ...env }, stream });
+    const result = await pnpmCapture(args, { env: { ...process.env, ...env }, stream });
     if (counted) count(result.out);
     return result;
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PNPM, ROOT, runCapture } from './pnpm.mjs';
+import { ROOT, pnpmCapture } from './pnpm.mjs';
 
 /** The browser packages and the file whose presence marks a finished build. */
 export const FRONTENDS = [
@@ -51,7 +51,7 @@ export async function buildMissingCapture({ force = false, stream = true } = {})
   const heading = `Building ${todo.join(', ')}…\n`;
   if (stream) process.stdout.write(heading);
   const filters = todo.flatMap((pkg) => ['--filter', pkg]);
-  const { code, out } = await runCapture('npx', ['--yes', PNPM, '--workspace-concurrency=2', ...filters, 'run', 'build'], { stream });
+  const { code, out } = await pnpmCapture(['--workspace-concurrency=2', ...filters, 'run', 'build'], { stream });
   return { code, out: heading + out };
 }
 

@@ -43,6 +43,7 @@ export function runCapture(cmd, args, { stream = true, ...options } = {}) {
   });
 }
 
+/** Runs the pinned pnpm through npx and captures its output (`runCapture`'s options). */
 export function pnpmCapture(args, options = {}) {
   return runCapture('npx', ['--yes', PNPM, ...args], options);
 }
