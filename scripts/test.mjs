@@ -4,10 +4,11 @@
 // product started as `npm start` does.
 //
 // Most steps keep one core busy, so two lanes run side by side on a machine with two cores or more:
-//   lane 1: the API tests on PGlite;
+//   lane 1: the first third of the API tests on PGlite;
 //   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget;
-// then each lane takes the next of the API tests on PostgreSQL (in two halves) and the scale-out test, until
-// none is left.
+// then each lane takes the next of the shared steps, until none is left: the other two thirds on PGlite, the
+// API tests on PostgreSQL in three parts, the scale-out test. Pieces of a few minutes let both lanes end close
+// together (a lane that ends early takes the next one) whichever lane's own steps turn out longer.
 // The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
@@ -84,22 +85,31 @@ if ((await step('install', code(ensureInstalled), { alone: true })) !== 0) proce
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const embedded = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
 
-/** Steps either lane may run once its own are done, taken in this order. */
-const shared = [];
-const oldest = nodeFor('oldest');
-if (pgUrl) {
-  // In two halves, so that both lanes can take one when the PGlite lane ends after the other.
-  for (const shard of ['1/2', '2/2']) {
-    shared.push(() =>
+/**
+ * The API tests on one engine as `parts` steps, each running every `parts`-th file (run-tests.mjs
+ * --shard); one step alone when `parts` is 1.
+ */
+function apiTests(engine, script, parts, env, node = nodeFor('current')) {
+  return Array.from({ length: parts }, (_, index) => {
+    const shard = `${index + 1}/${parts}`;
+    return () =>
       step(
-        `API tests (PostgreSQL, files ${shard}, ${oldest.label})`,
-        pnpm(['--filter', 'api-server', 'run', 'test:pg', `--shard=${shard}`], {
-          env: { TEST_DATABASE_URL: pgUrl, ...oldest.env },
-          counted: true,
-        }),
-      ),
-    );
-  }
+        parts === 1 ? `API tests (${engine}, ${node.label})` : `API tests (${engine}, files ${shard}, ${node.label})`,
+        pnpm(['--filter', 'api-server', 'run', script, ...(parts === 1 ? [] : [`--shard=${shard}`])], { env, counted: true }),
+      );
+  });
+}
+
+// Each pass in three parts (PGlite's ~19 min on a fast machine, PostgreSQL's ~14): lane 1 starts with
+// PGlite's first, the rest wait for whichever lane is free first. One after the other (--serial), each
+// pass is one step.
+const [pgliteFirst, ...pgliteRest] = apiTests('PGlite', 'test', serial ? 1 : 3, embedded);
+
+const oldest = nodeFor('oldest');
+/** Steps either lane may run once its own are done, taken in this order (longest first). */
+const shared = [...pgliteRest];
+if (pgUrl) {
+  shared.push(...apiTests('PostgreSQL', 'test:pg', serial ? 1 : 3, { TEST_DATABASE_URL: pgUrl, ...oldest.env }, oldest));
 } else {
   console.info('\n(DATABASE_URL is not set: API tests run on the embedded engine only.)');
 }
@@ -120,7 +130,7 @@ async function drainShared() {
 }
 
 async function apiLane() {
-  await step(`API tests (PGlite, ${nodeFor('current').label})`, pnpm(['--filter', 'api-server', 'run', 'test'], { env: embedded, counted: true }));
+  await pgliteFirst();
   await drainShared();
 }
 

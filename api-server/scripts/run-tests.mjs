@@ -2,7 +2,8 @@
 // Runs every src/**/*.test.ts with node's test runner (Node 20's --test does not expand globs).
 // `--pg` runs them on PostgreSQL: TEST_DATABASE_URL, or the local server's default URL.
 // `--shard=K/N` runs every N-th file from the K-th (1-based) of the sorted list, so that N processes
-// share the files (npm test runs the PostgreSQL pass in two shards, one per free lane).
+// share the files (npm test runs each engine's pass in three shards, each taken by whichever of its two
+// lanes is free).
 // Files run one at a time: each opens its own database (PGlite takes ~800 MB while it initialises).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
