@@ -12,7 +12,7 @@ import { ROOT } from './pnpm.mjs';
 export const OLDEST_SUPPORTED = 22;
 
 /** Set in the environment of a script re-run under the pinned Node, so that it never re-runs twice. */
-const RERUN_MARK = 'CREATOR_BACKOFFICE_PINNED_NODE';
+export const RERUN_MARK = 'CREATOR_BACKOFFICE_PINNED_NODE';
 
 /**
  * Whether a Node version ("20.19.0") is one the project supports.
