@@ -136,13 +136,15 @@ async function apiLane() {
 
 /** Resolves to whether the build succeeded. */
 async function workspaceLane() {
-  await step('typecheck', pnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']));
-  await step('lint', pnpm(['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'lint']));
+  // --no-sort: in dependency order, pnpm skips every package that depends on one that failed (build-tools'
+  // failure hid every jest suite), even with --no-bail; none of these steps needs that order.
+  await step('typecheck', pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=2', 'run', 'typecheck']));
+  await step('lint', pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=2', 'run', 'lint']));
   // One formatter for the workspace (.prettierrc.json); `npx prettier --write .` fixes what this finds.
   await step('format (Prettier)', pnpm(['exec', 'prettier', '--check', '.']));
   await step(
     'unit and component tests',
-    pnpm(['-r', '--no-bail', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!api-server', 'run', 'test'], {
+    pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!api-server', 'run', 'test'], {
       env: embedded,
       counted: true,
     }),
