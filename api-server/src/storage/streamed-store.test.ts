@@ -38,6 +38,8 @@ describe('DiskObjectStore streams', () => {
     assert.deepEqual(middle && (await readAll(middle.body, 1000)), body.subarray(1000, 2000));
     const tail = await store.get('video/a.bin', { start: body.length - 10, end: body.length + 500 });
     assert.deepEqual(tail?.range, { start: body.length - 10, end: body.length - 1 }, 'a range is clamped to the object');
+    // Read, so the stream closes its file (Node 22 and later fail a test that leaves one to the collector).
+    assert.deepEqual(tail && (await readAll(tail.body, 10)), body.subarray(body.length - 10));
     await assert.rejects(store.get('video/a.bin', { start: body.length, end: body.length + 1 }), RangeError);
   });
 
