@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every src/**/*.test.ts with node's test runner (Node 20's --test does not expand globs).
+// Runs every src/**/*.test.ts with node's test runner; it lists the files itself, to apply filters and shards.
 // `--pg` runs them on PostgreSQL: TEST_DATABASE_URL, or the local server's default URL.
 // `--shard=K/N` runs every N-th file from the K-th (1-based) of the sorted list, so that N processes
 // share the files (npm test runs each engine's pass in three shards, each taken by whichever of its two

@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './pnpm.mjs';
 
-/** The oldest Node major the project supports (package.json "engines"). */
-export const OLDEST_SUPPORTED = 22;
+/** The oldest Node major the project supports, read from package.json "engines" (">=22"), its one statement. */
+export const OLDEST_SUPPORTED = Number(/^>=(\d+)/.exec(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines?.node ?? '')?.[1] ?? NaN);
+if (!Number.isInteger(OLDEST_SUPPORTED)) throw new Error('package.json "engines.node" must read ">=N" (the oldest supported Node major)');
 
 /** Set in the environment of a script re-run under the pinned Node, so that it never re-runs twice. */
 export const RERUN_MARK = 'CREATOR_BACKOFFICE_PINNED_NODE';
