@@ -7,11 +7,16 @@ import { SHORT_DRAMA_WAIT_MS } from './sidebar-rules';
 const menuNames = () => screen.queryAllByRole('menuitem').map((item) => item.textContent);
 
 describe('the sidebar and the short-drama rule', () => {
+  // The clock is the test's (waitFor advances it in steps of 50 ms): however slowly this process runs, the
+  // wait for the authority runs out only when the test's time says so.
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   it('draws its entries once the authority is known, so 短剧 does not push the entries below it down', async () => {
     let answer: (value: HasAuthAnswer) => void = () => undefined;
     renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_WITH_DRAMA], client: { dramaAuth: () => new Promise((resolve) => (answer = resolve)) } });
     await screen.findByRole('banner');
-    await act(() => new Promise((resolve) => setTimeout(resolve, SHORT_DRAMA_WAIT_MS / 3)));
+    act(() => jest.advanceTimersByTime(SHORT_DRAMA_WAIT_MS - 100));
     expect(menuNames()).toEqual([]);
 
     act(() => answer({ check: true }));
