@@ -7,15 +7,15 @@
 //   lane 1: the first third of the API tests on PGlite;
 //   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget;
 // then each lane takes the next of the shared steps, until none is left: the other two thirds on PGlite, the
-// API tests on PostgreSQL in three parts, the scale-out test. Pieces of a few minutes let both lanes end close
+// API tests on PostgreSQL in three parts, the unit and component tests on the oldest Node, the scale-out test. Pieces of a few minutes let both lanes end close
 // together (a lane that ends early takes the next one) whichever lane's own steps turn out longer.
 // The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
 // Every step runs even after a failure, so one run shows everything that is wrong.
-// Under a Node older than the supported ones, the whole run goes to the pinned current Node (scripts/lib/node.mjs);
-// the API tests on PostgreSQL and the scale-out test run on the pinned oldest one (nodeFor), so every API test runs
-// on both.
+// Under a Node older than the supported ones, the whole run goes to the pinned current Node (scripts/lib/node.mjs).
+// The pinned oldest supported Node (nodeFor) runs the API tests on PostgreSQL, a second pass of the unit and component
+// tests, and the scale-out test: every API, unit and component test runs on both Nodes.
 import { availableParallelism } from 'node:os';
 import { ensureInstalled, pnpmCapture } from './lib/pnpm.mjs';
 import { buildMissingCapture } from './lib/build.mjs';
@@ -105,7 +105,23 @@ function apiTests(engine, script, parts, env, node = nodeFor('current')) {
 // pass is one step.
 const [pgliteFirst, ...pgliteRest] = apiTests('PGlite', 'test', serial ? 1 : 3, embedded);
 
+const current = nodeFor('current');
 const oldest = nodeFor('oldest');
+
+/**
+ * Every package's jest suites but the API server's and the end-to-end ones, on `node`. --no-sort: in dependency
+ * order, pnpm skips every package that depends on one that failed (build-tools' failure hid every jest suite), even
+ * with --no-bail; these steps need no order.
+ */
+const unitTests = (node) => () =>
+  step(
+    `unit and component tests (${node.label})`,
+    pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!api-server', 'run', 'test'], {
+      env: { ...embedded, ...node.env },
+      counted: true,
+    }),
+  );
+
 /** Steps either lane may run once its own are done, taken in this order (longest first). */
 const shared = [...pgliteRest];
 if (pgUrl) {
@@ -113,6 +129,8 @@ if (pgUrl) {
 } else {
   console.info('\n(DATABASE_URL is not set: API tests run on the embedded engine only.)');
 }
+// The same suites a second time, when the oldest supported Node is another Node than the one running them first.
+if (oldest.label !== current.label) shared.push(unitTests(oldest));
 // Production scaled out: two API replicas and a worker behind nginx on PostgreSQL and Redis. The test
 // finds PostgreSQL itself (DATABASE_URL or the local server) and says so when it cannot.
 shared.push(() =>
@@ -136,19 +154,12 @@ async function apiLane() {
 
 /** Resolves to whether the build succeeded. */
 async function workspaceLane() {
-  // --no-sort: in dependency order, pnpm skips every package that depends on one that failed (build-tools'
-  // failure hid every jest suite), even with --no-bail; none of these steps needs that order.
+  // --no-sort, as in unitTests.
   await step('typecheck', pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=2', 'run', 'typecheck']));
   await step('lint', pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=2', 'run', 'lint']));
   // One formatter for the workspace (.prettierrc.json); `npx prettier --write .` fixes what this finds.
   await step('format (Prettier)', pnpm(['exec', 'prettier', '--check', '.']));
-  await step(
-    'unit and component tests',
-    pnpm(['-r', '--no-bail', '--no-sort', '--workspace-concurrency=1', '--filter', '!e2e', '--filter', '!api-server', 'run', 'test'], {
-      env: embedded,
-      counted: true,
-    }),
-  );
+  await unitTests(current)();
   const built = await step('build', (stream) => buildMissingCapture({ stream }));
   // A size check, not a timing: the gzip of the JavaScript each entry page loads, and one copy of each singleton.
   if (built === 0) await step('byte budget (Chromium)', pnpm(['--filter', 'bench', 'run', 'byte-budget'], { env: { DATABASE_URL: '' } }));

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import type { ApiEnvelope } from 'shared-sdk/contract';
+import type { ApiEnvelope, TosToken } from 'shared-sdk/contract';
 import { signParams } from '../src/testing/signed';
 
 export const APP_ID = 'creator-web';
@@ -73,22 +73,13 @@ interface SignUtils {
 }
 const signUtils = createRequire(import.meta.url)('ali-oss/lib/common/signUtils.js') as SignUtils;
 
-export interface UploadToken {
-  regionId: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken: string;
-  keyScope: string;
-}
-
 export const newKey = (scope: string, kind: string, ext: string): string => `${kind}/20261126/${scope}/${randomBytes(16).toString('hex')}.${ext}`;
 
 /**
  * PUTs `body` to the embedded storage at `base`, `chunks` pieces `gapMs` apart (a slow client keeps
  * the request in flight), signed as ali-oss signs in the browser.
  */
-export function putObject(base: string, t: UploadToken, key: string, body: Buffer, contentType: string, slow = { chunks: 1, gapMs: 0 }): Promise<number> {
+export function putObject(base: string, t: TosToken, key: string, body: Buffer, contentType: string, slow = { chunks: 1, gapMs: 0 }): Promise<number> {
   const headers: Record<string, string> = {
     'Content-Type': contentType,
     // OSS signature V4, as ali-oss signs it with `authorizationV4` (yyyymmddTHHMMssZ).

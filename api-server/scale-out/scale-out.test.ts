@@ -17,7 +17,7 @@ import { findNginx, freePort, NGINX_SITE_TEMPLATE, renderNginxSite, startNginx, 
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { ManuscriptStatus, SaveType, VideoState, type VideoUploadResult, formatChinaTime } from 'shared-sdk/contract';
+import { ManuscriptStatus, SaveType, VideoState, type TosToken, type VideoUploadResult, formatChinaTime } from 'shared-sdk/contract';
 import { createUser } from '../src/cli/commands';
 import { insertOperator, insertPersonalToken } from '../src/features/operators/accounts';
 import { type DatabaseHandle, openDatabase } from '../src/db/connect';
@@ -28,7 +28,7 @@ import { publish } from '../src/features/score/testing';
 import { makeSourceVideo } from '../src/testing/source-video';
 import { createScratchDatabase } from '../src/testing/test-database';
 import { TEST_REDIS_URL } from '../src/testing/test-redis';
-import { APP_SECRET, type UploadToken, call, data, login, newKey, putObject } from './client';
+import { APP_SECRET, call, data, login, newKey, putObject } from './client';
 import { buildServer } from '../scripts/build';
 import { type Proc, killAll, ready, startProcess, startServerScript, waitFor } from './cluster';
 import { startWorker, workerReady } from './video';
@@ -160,7 +160,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
 
   it('uploads with credentials minted by one replica to the other, and reads the file through nginx', async () => {
     const [a, b] = replicas.map((r) => `http://127.0.0.1:${r.port}`) as [string, string];
-    const credentials = await data<UploadToken>(a, { path: '/api/upload/tos/token', token });
+    const credentials = await data<TosToken>(a, { path: '/api/upload/tos/token', token });
     const png = Buffer.from(
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a50000000049454e44ae426082',
       'hex',
@@ -206,7 +206,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
   });
 
   it('transcodes a committed video once', async () => {
-    const credentials = await data<UploadToken>(base, { path: '/api/upload/tos/token', token });
+    const credentials = await data<TosToken>(base, { path: '/api/upload/tos/token', token });
     const key = newKey(credentials.keyScope, 'video', 'mkv');
     assert.equal(await putObject(base, credentials, key, await makeSourceVideo(), 'video/x-matroska'), 200);
     const committed = await data<VideoUploadResult>(base, { method: 'POST', path: '/api/upload/vod/commit', params: { key }, token });
@@ -297,7 +297,7 @@ describe('production scaled out: two replicas and a worker behind nginx', { skip
     replicas = [replacement, replicas[1] as Proc];
     const stopping = replicas[1] as Proc;
     const direct = `http://127.0.0.1:${stopping.port}`;
-    const credentials = await data<UploadToken>(direct, { path: '/api/upload/tos/token', token });
+    const credentials = await data<TosToken>(direct, { path: '/api/upload/tos/token', token });
     const load = writeLoad(base, token, 'term', 8);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // Three uploads to the replica itself, each taking about two seconds to send: in flight at SIGTERM.

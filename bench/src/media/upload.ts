@@ -11,7 +11,8 @@ import type { OssCheckpoint } from 'ali-oss';
 import { signedCall } from '../../../e2e/support/api';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from '../../../shared-sdk/src/upload/multipart-settings';
 import { buildObjectKey } from '../../../shared-sdk/src/upload/object-key';
-import { type UploadToken, createStorageClient } from '../../../shared-sdk/src/upload/storage-client';
+import type { VodToken } from '../../../shared-sdk/src/contract';
+import { createStorageClient } from '../../../shared-sdk/src/upload/storage-client';
 import { MB } from './files';
 
 export interface UploadSettings {
@@ -44,7 +45,7 @@ export async function uploadLikeTheBrowser(
   timeoutMs: number,
 ): Promise<{ key: string; seconds: number; completeSeconds: number }> {
   const credentials = async () => {
-    const answer = await signedCall<UploadToken>(baseUrl, token, 'GET', '/api/upload/vod/token', {});
+    const answer = await signedCall<VodToken>(baseUrl, token, 'GET', '/api/upload/vod/token', {});
     if (answer.code !== 0) throw new Error(`upload token: ${answer.msg}`);
     return answer.data;
   };

@@ -16,4 +16,4 @@ export {
 export { StorageRefusal, isStorageRefusal, storageRefusalOf } from './storage-refusal';
 export { UPLOAD_PART_SIZE, UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 export { buildObjectKey, randomId, dateFolder } from './object-key';
-export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, loadStorageClient, type UploadToken } from './storage-client';
+export { objectUrl, isEmbeddedEndpoint, withPathPrefix, clientOptions, loadStorageClient } from './storage-client';

@@ -14,7 +14,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { UploadToken } from './storage-client';
+import type { TosToken } from '../contract';
 
 // The browser build, with a short request timeout: its XHR transport leaves the timer of a failed
 // request running for the whole timeout, which would hold jest open for two minutes.
@@ -27,7 +27,7 @@ jest.mock('ali-oss', () => {
   };
 });
 
-const TOKEN: UploadToken = {
+const TOKEN: TosToken = {
   regionId: 'embedded',
   endpoint: '/oss',
   bucket: 'creator',

@@ -20,9 +20,6 @@ import { REQUEST_TIMEOUT_MS } from './multipart-settings';
 import { type PartProgress, sendPartsAsSlices } from './slice-parts';
 import type { TosToken } from '../contract';
 
-/** The answer of `/api/upload/tos/token` (and of `/api/upload/vod/token`, which adds video fields). */
-export type UploadToken = TosToken;
-
 export function isEmbeddedEndpoint(endpoint: string): boolean {
   return endpoint.startsWith('/');
 }

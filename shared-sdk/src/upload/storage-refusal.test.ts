@@ -5,12 +5,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { UploadToken } from './storage-client';
+import type { TosToken } from '../contract';
 import { STORAGE_REFUSAL_MESSAGES, StorageRefusal, isStorageRefusal, storageRefusalOf } from './storage-refusal';
 
 jest.mock('ali-oss', () => jest.requireActual<object>('ali-oss/dist/aliyun-oss-sdk.js'));
 
-const TOKEN: UploadToken = {
+const TOKEN: TosToken = {
   regionId: 'embedded',
   endpoint: '/oss',
   bucket: 'creator',

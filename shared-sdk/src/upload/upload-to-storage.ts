@@ -12,13 +12,14 @@
  */
 import type { OssCheckpoint } from 'ali-oss';
 import { apiGet } from '../http/api';
+import type { TosToken } from '../contract';
 import { uploads } from '../contract/calls';
 import type { UploadKind } from './file-rules';
 import { mimeOfImage } from './file-rules';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from './multipart-settings';
 import { buildObjectKey, objectExtension } from './object-key';
 import { storageRefusalOf, storageRefusalOfAnswer } from './storage-refusal';
-import { type UploadToken, createStorageClient, loadStorageClient, objectUrl } from './storage-client';
+import { createStorageClient, loadStorageClient, objectUrl } from './storage-client';
 
 export interface UploadResult {
   url: string;
@@ -44,8 +45,8 @@ export const TOKEN_PATH = uploads.uploadToken.url;
  */
 export type UploadTokenRequest = { kind: UploadKind; size: number; ext: string } | { key: string };
 
-export function fetchUploadToken(path: string = TOKEN_PATH, request?: UploadTokenRequest): Promise<UploadToken> {
-  return apiGet<UploadToken>(path, request, { skipErrorHandler: true });
+export function fetchUploadToken(path: string = TOKEN_PATH, request?: UploadTokenRequest): Promise<TosToken> {
+  return apiGet<TosToken>(path, request, { skipErrorHandler: true });
 }
 
 /** The least time between two progress reports (except the last, 100). */

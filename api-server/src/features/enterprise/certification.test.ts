@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { ApiCode, type CertificationState, type EnterpriseAnswer, type MpBaseUserinfoAnswer, isValidCreditCode } from 'shared-sdk/contract';
+import { ApiCode, type CertificationState, type EnterpriseAnswer, type MpBaseUserinfo, isValidCreditCode } from 'shared-sdk/contract';
 import { body, login, signed } from '../../testing/signed';
 import { setUpTestApp, tempDir } from '../../testing/test-app';
 import { type TestToken, SAMPLE, fetchToken, newKey, ossInject } from '../oss/oss-test-client';
@@ -118,7 +118,7 @@ describe('enterprise certification and government affairs', () => {
     await assert.rejects(review(APPLICANT, 'reviewing'), /waiting for this step/);
     assert.match(await review(APPLICANT, 'approve'), /now 1/);
     assert.deepEqual((await enterpriseOf(APPLICANT)).data, { status: 2, cert_audit_status: 1 });
-    const info = await body<MpBaseUserinfoAnswer>(await signed(harness.app, { method: 'GET', url: '/api/user/mpBaseUserinfo', token: tokens[APPLICANT] }));
+    const info = await body<MpBaseUserinfo>(await signed(harness.app, { method: 'GET', url: '/api/user/mpBaseUserinfo', token: tokens[APPLICANT] }));
     assert.equal(info.data.u_cert.cert_type, 24);
     assert.equal((await call(APPLICANT, '/api/enterpriseUser/apply', form(licence))).code, ApiCode.CONFLICT, 'passed: no second application');
     await assert.rejects(review(APPLICANT, 'reject', '太晚了'), /waiting for this step/);

@@ -58,5 +58,4 @@ export function banRangeBlocks(ban: BanData | null | undefined, range: string): 
 }
 
 // --- the account's calls ---------------------------------------------------------------------
-export type MpBaseUserinfoAnswer = MpBaseUserinfo;
 export type WearBadgeAnswer = DataOf<typeof account.wearBadge>;
