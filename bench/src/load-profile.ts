@@ -6,7 +6,8 @@
  * for 500 ms, every sample is put in the first class of its stack (antd's style generation, antd's
  * components, React, the product, other: bench:style's classes, through the builds' source maps),
  * and a devtools hook counts React's commits (onCommitFiberRoot) and the long tasks (≥ 50 ms).
- * Prints medians, with LOAD_TOP=N the N original source files with the most self time, and with
+ * Prints medians, with LOAD_TOP=N the N original source files with the most self time (LOAD_TOP_BY=function:
+ * the N functions, named by source file and line), and with
  * LOAD_COMMITS=1 every commit of every run: when it came and which components rendered in it.
  *
  *   RUNS=3 LOAD_SCREENS=/index,/draft LOAD_TOP=15 node scripts/pnpm.mjs --filter bench bench:load
@@ -22,6 +23,7 @@ import { classifyFrame, STYLE_CLASSES } from './style-cost';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const TOP = Number(process.env.LOAD_TOP ?? 0);
+const TOP_BY_FUNCTION = process.env.LOAD_TOP_BY === 'function';
 const SCREENS = (process.env.LOAD_SCREENS ?? '/login,/index,/material/0,/draft,/personalScript,/scriptWrite,/videoWrite,/rank').split(',');
 
 interface LoadRun {
@@ -32,7 +34,7 @@ interface LoadRun {
   longMs: number;
 }
 
-/** Self time per original source file (leaf frame only), for the "what runs" list. */
+/** Self time per original source file, or per function (leaf frame only), for the "what runs" list. */
 function selfTimeByFile(profile: CpuProfile): Map<string, number> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
@@ -40,7 +42,9 @@ function selfTimeByFile(profile: CpuProfile): Map<string, number> {
     const frame = byId.get(id)?.callFrame;
     if (!frame || frame.functionName === '(idle)') return;
     const origin = originOf(frame);
-    const key = origin ? origin.source.replace(/^\.pnpm\/[^/]+\/node_modules\//, '') : frame.url ? path.basename(frame.url) : frame.functionName || '(native)';
+    const file = origin ? origin.source.replace(/^\.pnpm\/[^/]+\/node_modules\//, '') : frame.url ? path.basename(frame.url) : frame.functionName || '(native)';
+    // An unmapped frame of generated code can be named by its whole source text: the first 100 characters say enough.
+    const key = (TOP_BY_FUNCTION && origin ? `${file}:${origin.line} ${origin.name || frame.functionName || '(anonymous)'}` : file).slice(0, 100);
     totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return totals;
