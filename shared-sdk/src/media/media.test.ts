@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AI_MESSAGES, AiCode, computeSign, VIDEO_MESSAGES } from '../contract';
+import { AI_MESSAGES, AiCode, ApiCode, computeSign, STORAGE_REFUSAL_MESSAGES, VIDEO_MESSAGES } from '../contract';
 import { setRuntimeConfig } from '../config';
 import { isApiError } from '../http';
 import { TEST_SECRET, testRuntimeConfig } from '../testing/fixtures';
@@ -107,6 +107,22 @@ describe('video uploads', () => {
     expect(isVideoFile({ type: 'video/mp4' })).toBe(true);
     expect(isVideoFile({ type: 'image/png' })).toBe(false);
     await expect(uploadVideo(new File(['x'], 'a.txt', { type: 'text/plain' }))).rejects.toMatchObject({ message: VIDEO_MESSAGES.NOT_VIDEO });
+  });
+
+  it("asks the video service's credentials route, telling it the file, and stops at its refusal before a byte is stored", async () => {
+    let query = new URLSearchParams();
+    handler = (req, _body, res) => {
+      query = new URL(req.url ?? '/', 'http://x').searchParams;
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: ApiCode.INVALID_PARAMS, msg: STORAGE_REFUSAL_MESSAGES.EntityTooLarge, data: null }));
+    };
+    received.length = 0;
+    await expect(uploadVideo(new File(['x'.repeat(64)], '片段.mp4', { type: 'video/mp4' }))).rejects.toMatchObject({
+      message: STORAGE_REFUSAL_MESSAGES.EntityTooLarge,
+    });
+    expect(received.map((call) => call.path)).toEqual(['/api/upload/vod/token']);
+    expect(Object.fromEntries(query)).toMatchObject({ kind: 'video', size: '64', ext: 'mp4' });
   });
 
   it('names a video by a hash of the current time under its kind, date and scope (docs/product.md §5)', () => {

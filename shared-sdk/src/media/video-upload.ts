@@ -9,7 +9,6 @@ import { callApi } from '../http/call';
 import { uploads } from '../contract/calls';
 import { type UploadOptions, prepareUpload, uploadToStorage } from '../upload/upload-to-storage';
 
-export const VOD_TOKEN_PATH = uploads.videoUploadToken.url;
 export const VOD_COMMIT_PATH = uploads.videoCommit.url;
 export const VOD_STATUS_PATH = uploads.videoStatus.url;
 
@@ -25,7 +24,7 @@ export function prepareVideoUpload(): void {
 
 export async function uploadVideo(file: File, onProgress?: (percent: number) => void, options: UploadOptions = {}): Promise<VideoUploadResult> {
   if (!isVideoFile(file)) throw new ApiError({ kind: 'business', message: VIDEO_MESSAGES.NOT_VIDEO });
-  const { key } = await uploadToStorage(file, 'video', onProgress, { ...options, tokenPath: VOD_TOKEN_PATH });
+  const { key } = await uploadToStorage(file, 'video', onProgress, { ...options, tokenRoute: uploads.videoUploadToken });
   const request: VideoCommitRequest = { key };
   return callApi(uploads.videoCommit, request, { skipErrorHandler: true });
 }

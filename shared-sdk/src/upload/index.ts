@@ -1,5 +1,5 @@
 /** Browser uploads straight to object storage, shared by the materials screen and the editors. */
-export { uploadToStorage, fetchUploadToken, prepareUpload, TOKEN_PATH, type UploadOptions, type UploadResult } from './upload-to-storage';
+export { uploadToStorage, fetchUploadToken, prepareUpload, type TokenRoute, type UploadOptions, type UploadResult } from './upload-to-storage';
 export { uploadImage, cleanUploadedImage, CLEAN_IMAGE_PATH } from './upload-image';
 export {
   isAllowedImage,

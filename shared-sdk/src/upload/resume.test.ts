@@ -38,7 +38,7 @@ const TOKEN: TosToken = {
   expiration: '2026-11-22T10:00:00.000Z',
 };
 
-jest.mock('../http/api', () => ({ apiGet: jest.fn(() => Promise.resolve(TOKEN)) }));
+jest.mock('../http/call', () => ({ callApi: jest.fn(() => Promise.resolve(TOKEN)) }));
 
 interface PartCall {
   number: number;
@@ -321,15 +321,15 @@ it('sends a file under the smallest part in one PUT of the file itself', async (
 
 it('tells the token call what it is about to upload and writes the one key the server names', async () => {
   const { uploadToStorage } = await import('./upload-to-storage');
-  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http/api');
+  const { callApi } = jest.requireMock<{ callApi: jest.Mock }>('../http/call');
   const named = 'image/20261129/u7/0123456789abcdef0123456789abcdef.png';
-  apiGet.mockImplementationOnce(() => Promise.resolve({ ...TOKEN, key: named }));
+  callApi.mockImplementationOnce(() => Promise.resolve({ ...TOKEN, key: named }));
   const bytes = content(37 * KB);
   const file = new File([bytes], 'Clip.PNG', { type: 'image/png' });
 
   const result = await uploadToStorage(file, 'image', undefined, { origin: oss.origin });
 
-  expect(apiGet.mock.calls.at(-1)?.[1]).toEqual({ kind: 'image', size: 37 * KB, ext: 'png' });
+  expect(callApi.mock.calls.at(-1)?.[1]).toEqual({ kind: 'image', size: 37 * KB, ext: 'png' });
   expect(result.key).toBe(named);
   expect(oss.puts).toEqual([{ key: named, type: 'image/png' }]);
 });
@@ -337,8 +337,8 @@ it('tells the token call what it is about to upload and writes the one key the s
 it("shows the token call's refusal in the storage's words, and sends nothing", async () => {
   const { uploadToStorage } = await import('./upload-to-storage');
   const { STORAGE_REFUSAL_MESSAGES, isStorageRefusal } = await import('./storage-refusal');
-  const { apiGet } = jest.requireMock<{ apiGet: jest.Mock }>('../http/api');
-  apiGet.mockImplementationOnce(() => Promise.reject(new Error(STORAGE_REFUSAL_MESSAGES.QuotaExceeded)));
+  const { callApi } = jest.requireMock<{ callApi: jest.Mock }>('../http/call');
+  callApi.mockImplementationOnce(() => Promise.reject(new Error(STORAGE_REFUSAL_MESSAGES.QuotaExceeded)));
   const file = new File([content(37 * KB)], 'clip.png', { type: 'image/png' });
 
   const failure = await uploadToStorage(file, 'image', undefined, { origin: oss.origin }).catch((error: unknown) => error);
@@ -350,8 +350,8 @@ it("shows the token call's refusal in the storage's words, and sends nothing", a
 
 it('prepares the storage client before the file is chosen, and asks for the credentials once the file is known', async () => {
   const { uploadToStorage, prepareUpload } = await import('./upload-to-storage');
-  const { apiGet } = await import('../http/api');
-  const tokenCalls = apiGet as jest.Mock;
+  const { callApi } = await import('../http/call');
+  const tokenCalls = callApi as jest.Mock;
   tokenCalls.mockClear();
   prepareUpload();
   expect(tokenCalls).not.toHaveBeenCalled();

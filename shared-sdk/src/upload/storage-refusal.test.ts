@@ -21,7 +21,7 @@ const TOKEN: TosToken = {
   expiration: '2026-11-22T10:00:00.000Z',
 };
 
-jest.mock('../http/api', () => ({ apiGet: jest.fn(() => Promise.resolve(TOKEN)) }));
+jest.mock('../http/call', () => ({ callApi: jest.fn(() => Promise.resolve(TOKEN)) }));
 
 /** Answers initiations with `initiate`, and every part with `part`; counts the requests. */
 async function refusingStorage(initiate: [number, string] | null, part: [number, string]) {

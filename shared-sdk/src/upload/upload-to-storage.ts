@@ -11,7 +11,7 @@
  * depend on the file (ali-oss's chunk), started when the creator reaches for the upload button.
  */
 import type { OssCheckpoint } from 'ali-oss';
-import { apiGet } from '../http/api';
+import { callApi } from '../http/call';
 import type { TosToken } from '../contract';
 import { uploads } from '../contract/calls';
 import type { UploadKind } from './file-rules';
@@ -33,10 +33,11 @@ export interface UploadOptions {
   retries?: number;
   origin?: string;
   /** Where the credentials come from: the tos token by default; videos use the video service's. */
-  tokenPath?: string;
+  tokenRoute?: TokenRoute;
 }
 
-export const TOKEN_PATH = uploads.uploadToken.url;
+/** The calls that answer storage credentials: the tos token, and the video service's (the same, plus its fields). */
+export type TokenRoute = typeof uploads.uploadToken | typeof uploads.videoUploadToken;
 
 /**
  * What the credentials are for: a new upload (its kind, size and extension: the server refuses one
@@ -45,8 +46,10 @@ export const TOKEN_PATH = uploads.uploadToken.url;
  */
 export type UploadTokenRequest = { kind: UploadKind; size: number; ext: string } | { key: string };
 
-export function fetchUploadToken(path: string = TOKEN_PATH, request?: UploadTokenRequest): Promise<TosToken> {
-  return apiGet<TosToken>(path, request, { skipErrorHandler: true });
+export function fetchUploadToken(route: TokenRoute = uploads.uploadToken, request?: UploadTokenRequest): Promise<TosToken> {
+  const options = { skipErrorHandler: true };
+  // One call each, so that each is typed by its own declaration.
+  return route === uploads.videoUploadToken ? callApi(uploads.videoUploadToken, request, options) : callApi(uploads.uploadToken, request, options);
 }
 
 /** The least time between two progress reports (except the last, 100). */
@@ -71,13 +74,13 @@ export async function uploadToStorage(
   // ali-oss's chunk loads while the credentials are asked for (already there when prepared).
   void loadStorageClient().catch(() => undefined);
   // A refusal here (too large, quota, too many open uploads) comes before a byte is sent.
-  const token = await fetchUploadToken(options.tokenPath, { kind, size: file.size, ext: objectExtension(file.name) }).catch((error: unknown) => {
+  const token = await fetchUploadToken(options.tokenRoute, { kind, size: file.size, ext: objectExtension(file.name) }).catch((error: unknown) => {
     throw storageRefusalOfAnswer(error) ?? error;
   });
   // The server names the key the credentials may write (older servers leave it to us).
   const key = token.key ?? buildObjectKey(kind, token.keyScope, file.name);
   const refresh = async () => {
-    const next = await fetchUploadToken(options.tokenPath, token.key ? { key: token.key } : undefined);
+    const next = await fetchUploadToken(options.tokenRoute, token.key ? { key: token.key } : undefined);
     return { accessKeyId: next.accessKeyId, accessKeySecret: next.secretAccessKey, stsToken: next.sessionToken };
   };
   // The percent only grows and each value is reported once, at most every PROGRESS_INTERVAL_MS (each
