@@ -7,8 +7,9 @@
 //   lane 1: the first third of the API tests on PGlite;
 //   lane 2: typecheck, lint, Prettier, the other packages' tests, the build, the byte budget;
 // then each lane takes the next of the shared steps, until none is left: the other two thirds on PGlite, the
-// API tests on PostgreSQL in three parts, the unit and component tests on the oldest Node, the scale-out test. Pieces of a few minutes let both lanes end close
-// together (a lane that ends early takes the next one) whichever lane's own steps turn out longer.
+// API tests on PostgreSQL in three parts, the unit and component tests on the oldest Node, the scale-out test.
+// Pieces of a few minutes let both lanes end close together (a lane that ends early takes the next one)
+// whichever lane's own steps turn out longer.
 // The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
@@ -83,13 +84,15 @@ function nodeFor(which) {
 if ((await step('install', code(ensureInstalled), { alone: true })) !== 0) process.exit(1);
 
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const current = nodeFor('current');
+const oldest = nodeFor('oldest');
 const embedded = { DATABASE_URL: '', TEST_DATABASE_URL: '' };
 
 /**
  * The API tests on one engine as `parts` steps, each running every `parts`-th file (run-tests.mjs
  * --shard); one step alone when `parts` is 1.
  */
-function apiTests(engine, script, parts, env, node = nodeFor('current')) {
+function apiTests(engine, script, parts, env, node = current) {
   return Array.from({ length: parts }, (_, index) => {
     const shard = `${index + 1}/${parts}`;
     return () =>
@@ -104,9 +107,6 @@ function apiTests(engine, script, parts, env, node = nodeFor('current')) {
 // PGlite's first, the rest wait for whichever lane is free first. One after the other (--serial), each
 // pass is one step.
 const [pgliteFirst, ...pgliteRest] = apiTests('PGlite', 'test', serial ? 1 : 3, embedded);
-
-const current = nodeFor('current');
-const oldest = nodeFor('oldest');
 
 /**
  * Every package's jest suites but the API server's and the end-to-end ones, on `node`. --no-sort: in dependency

@@ -12,6 +12,7 @@ import { signedCall } from '../../../e2e/support/api';
 import { UPLOAD_PARALLEL, partSizeFor, partTimeoutMs } from '../../../shared-sdk/src/upload/multipart-settings';
 import { buildObjectKey } from '../../../shared-sdk/src/upload/object-key';
 import type { VodToken } from '../../../shared-sdk/src/contract';
+import { uploads } from '../../../shared-sdk/src/contract/calls';
 import { createStorageClient } from '../../../shared-sdk/src/upload/storage-client';
 import { MB } from './files';
 
@@ -45,7 +46,7 @@ export async function uploadLikeTheBrowser(
   timeoutMs: number,
 ): Promise<{ key: string; seconds: number; completeSeconds: number }> {
   const credentials = async () => {
-    const answer = await signedCall<VodToken>(baseUrl, token, 'GET', '/api/upload/vod/token', {});
+    const answer = await signedCall<VodToken>(baseUrl, token, uploads.videoUploadToken.method, uploads.videoUploadToken.url, {});
     if (answer.code !== 0) throw new Error(`upload token: ${answer.msg}`);
     return answer.data;
   };
