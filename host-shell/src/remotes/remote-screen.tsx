@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { LIMITS } from 'shared-sdk';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { screenReports } from './error-reports';
@@ -42,8 +42,10 @@ export function RemoteScreen({ id, title, load, timeoutMs = LIMITS.LAZY_SCREEN_T
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
     [id, load, timeoutMs, attempt],
   );
-  // Calls that fail while this screen is on show are counted against its remote.
-  useEffect(() => {
+  // Calls that fail while this screen is on show are counted against its remote, and so are its paints
+  // (vitals-booking.ts). Marked as the screen commits, before the browser paints it: a passive effect
+  // can run after that paint (a first render is a transition), which would then count for nobody.
+  useLayoutEffect(() => {
     screenReports.showing(id);
     return () => screenReports.leaving(id);
   }, [id]);
