@@ -20,6 +20,17 @@ async function openSidebarEntry(page: Page, group: string, label: string): Promi
   await entry.click();
 }
 
+/**
+ * Waits for the ban dialog with its appeal form, closes it with its own close button as a person does,
+ * and waits until it is gone (before the next menu). Exactly one such dialog may be open.
+ */
+async function closeBanDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '账号已被封禁' });
+  await dialog.getByRole('button', { name: /提交申诉/ }).waitFor();
+  await dialog.getByRole('button', { name: '关闭', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 describe('shell', () => {
   const harness = useBrowser();
 
@@ -33,11 +44,7 @@ describe('shell', () => {
   it('ban 1 range "1": 文章 shows the ban dialog, 动态 opens a new tab', async () => {
     const page = await harness.signedInPage(ACCOUNTS.banContent);
     await openCreation(page, '文章');
-    await page.getByText('账号已被封禁').first().waitFor();
-    await page.getByRole('button', { name: /提交申诉/ }).waitFor();
-    // Close the dialog the way a person does and wait until it is gone before the next menu.
-    await page.locator('.ant-modal-close').first().click();
-    await page.getByText('账号已被封禁').first().waitFor({ state: 'hidden' });
+    await closeBanDialog(page);
     const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '动态')]);
     await editor.waitForURL(/\/post$/);
     await editor.close();
@@ -46,9 +53,7 @@ describe('shell', () => {
   it('ban 1 range "3": 动态 shows the ban dialog, 文章 opens a new tab', async () => {
     const page = await harness.signedInPage(ACCOUNTS.banPost);
     await openCreation(page, '动态');
-    await page.getByText('账号已被封禁').first().waitFor();
-    await page.locator('.ant-modal-close').first().click();
-    await page.getByText('账号已被封禁').first().waitFor({ state: 'hidden' });
+    await closeBanDialog(page);
     const [editor] = await Promise.all([page.context().waitForEvent('page'), openCreation(page, '文章')]);
     await editor.waitForURL(/\/scriptWrite$/);
     await editor.close();
