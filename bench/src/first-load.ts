@@ -42,10 +42,13 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * measured 227.7 KB, the ceiling stays 228. /login to 230 KB (measured 229.3) when the browser's calls
  * began to be named by their contract declaration (shared-sdk's callApi/routeQuery and the route
  * table's entries the SDK itself uses): the 1.3 KB over the old ceiling are owed to the
- * ordinary-computer performance work.
+ * ordinary-computer performance work. All three to 228 / 349 / 472 KB (measured 227.4 / 348.6 /
+ * 471.8, from 229.6 / 350.8 / 473.7) when the host stopped consuming the modules only it provides
+ * (antd's components, shared-sdk/router and /contract) through the federation runtime: a smaller
+ * entry, and antd's common chunk regrouped.
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
-export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 230, '/index': 352, '/draft': 476 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 228, '/index': 349, '/draft': 472 };
 
 export interface PageLoad {
   page: string;

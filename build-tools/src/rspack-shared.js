@@ -46,6 +46,7 @@ export function antdComponents(dir) {
 
 /**
  * @typedef {{ singleton: true, requiredVersion: string, strictVersion: boolean, import?: false }} SharedConfig
+ * @typedef {{ shareKey: string, version: string, singleton: true, requiredVersion: string, strictVersion: boolean, eager: false }} ProvideConfig
  */
 
 /**
@@ -80,4 +81,45 @@ export function sharedSingletons(dir, kind = 'host') {
     }
   }
   return shared;
+}
+
+/**
+ * The host's shares in two parts.
+ * - `consumed`: what the host's own code also takes through the federation runtime (React, the SDK,
+ *   the icons ...). A remote may bring its own copy of these, and the runtime picks one for the page.
+ * - `provided`: the modules only the host has, those a remote takes with `import: false` (antd's
+ *   components, `shared-sdk/router`, `shared-sdk/contract`). There is no other copy to choose from,
+ *   so the host's code imports them as its own modules and the build only puts them in the share
+ *   scope for the remotes (rspack's ProvideSharedPlugin). The share's factory loads that same module,
+ *   so a remote gets the host's instance. Consuming them as well cost the page's first task a
+ *   consume entry each (78 of the entry's 147) and every antd chunk of the host a trip through the
+ *   runtime (docs/architecture.md, "Shared modules").
+ * @param {string} dir the host's folder
+ * @returns {{ consumed: Record<string, SharedConfig>, provided: Record<string, ProvideConfig> }}
+ */
+export function hostShares(dir) {
+  const host = sharedSingletons(dir, 'host');
+  const remote = sharedSingletons(dir, 'remote');
+  /** @type {Record<string, SharedConfig>} */
+  const consumed = {};
+  /** @type {Record<string, ProvideConfig>} */
+  const provided = {};
+  for (const [key, config] of Object.entries(host)) {
+    if (remote[key]?.import !== false) {
+      consumed[key] = config;
+      continue;
+    }
+    const version = readJson(path.join(dir, 'node_modules', packageOf(key), 'package.json')).version;
+    provided[key] = { shareKey: key, version, singleton: true, requiredVersion: config.requiredVersion, strictVersion: config.strictVersion, eager: false };
+  }
+  return { consumed, provided };
+}
+
+/**
+ * The package a share key belongs to: `antd/es/button` → antd, `@scope/name/x` → @scope/name.
+ * @param {string} key
+ */
+function packageOf(key) {
+  const parts = key.split('/');
+  return key.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? key);
 }

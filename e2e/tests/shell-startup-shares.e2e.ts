@@ -9,9 +9,12 @@ import { baseUrl } from '../support/env';
  * host registers a share when its code first asks for it, and every share before a remote's code
  * runs: host-shell/src/remotes/deferred-shares.ts). Registering costs main-thread time in the page's
  * first tasks, so this list changes only on purpose: a new share on a host screen is a new line here.
+ * The modules only the host has (antd's components, `shared-sdk/router`, `shared-sdk/contract`) are not
+ * on it: the host's code imports them as its own modules and only provides them to the remotes
+ * (`hostShares` in build-tools/src/rspack-shared.js), so the host never asks the runtime for one.
  */
 const STARTUP_SHARES: Record<string, string[]> = {
-  '/login': ['@reduxjs/toolkit', 'react', 'react-dom', 'react-redux', 'shared-sdk', 'shared-sdk/contract', 'shared-sdk/router'],
+  '/login': ['@reduxjs/toolkit', 'react', 'react-dom', 'react-redux', 'shared-sdk'],
   '/index': [
     '@ant-design/icons/es/components/Context',
     '@ant-design/icons/es/icons/AppstoreOutlined',
@@ -36,20 +39,11 @@ const STARTUP_SHARES: Record<string, string[]> = {
     '@ant-design/icons/es/icons/TrophyOutlined',
     '@ant-design/icons/es/icons/UserOutlined',
     '@reduxjs/toolkit',
-    'antd/es/badge',
-    'antd/es/button',
-    'antd/es/config-provider',
-    'antd/es/dropdown',
-    'antd/es/layout',
-    'antd/es/menu',
-    'antd/es/tooltip',
     'dayjs',
     'react',
     'react-dom',
     'react-redux',
     'shared-sdk',
-    'shared-sdk/contract',
-    'shared-sdk/router',
   ],
 };
 
@@ -103,5 +97,25 @@ describe('shell start-up shares', () => {
     const { registered, waiting } = await sharesOf(context, '/draft', (page) => page.getByTestId('draft-item').first().waitFor());
     assert.equal(waiting, 0);
     assert.ok(registered.includes('antd/es/table') && registered.includes('react'), registered.join(', '));
+  });
+
+  it("a remote screen's antd components come from the host alone: one provider per component, the host", async () => {
+    const page = await (await harness.newContext({ storageState: session })).newPage();
+    await page.goto(`${baseUrl}/draft`);
+    await page.getByTestId('draft-item').first().waitFor();
+    // Every instance (host, remotes) sees the same scope: per share key, its versions and who provides each.
+    const providers = await page.evaluate(() => {
+      type Scope = Record<string, Record<string, { from: string }>>;
+      const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Scope>> } }).__FEDERATION__?.__SHARE__;
+      const found: Record<string, string[]> = {};
+      for (const instance of Object.values(share ?? {}))
+        for (const scope of Object.values(instance))
+          for (const [key, versions] of Object.entries(scope))
+            if (key.startsWith('antd/es/')) for (const provider of Object.values(versions)) (found[key] ??= []).push(provider.from);
+      return found;
+    });
+    assert.ok(providers['antd/es/table'], 'antd/es/table is in the share scope');
+    const others = Object.entries(providers).filter(([, from]) => new Set(from).size !== 1 || from[0] !== 'host_shell');
+    assert.deepEqual(others, [], 'an antd component provided by a part other than the host');
   });
 });
