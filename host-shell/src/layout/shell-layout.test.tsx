@@ -2,7 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { HasAuthAnswer } from 'shared-sdk';
 import { DRAFTS_WITH_DRAMA, VERIFIED_USER } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
+import { AppHeader } from './app-header';
+import type * as HeaderModule from './app-header';
 import { SHORT_DRAMA_WAIT_MS } from './sidebar-rules';
+
+// The real header, counted: how often the layout makes it render.
+jest.mock('./app-header', () => {
+  const actual = jest.requireActual<typeof HeaderModule>('./app-header');
+  return { ...actual, AppHeader: jest.fn(actual.AppHeader) };
+});
 
 const menuNames = () => screen.queryAllByRole('menuitem').map((item) => item.textContent);
 
@@ -36,5 +44,15 @@ describe('the sidebar and the short-drama rule', () => {
     renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_WITH_DRAMA], client: { dramaAuth: () => Promise.reject(new Error('offline')) } });
     await waitFor(() => expect(menuNames().slice(0, 4)).toEqual(['首页', '稿件管理', '稿件库', '草稿箱']), { timeout: SHORT_DRAMA_WAIT_MS / 2 });
     expect(menuNames()).not.toContain('短剧');
+  });
+
+  it("does not render the header again when the layout's own answers arrive", async () => {
+    let answer: (value: HasAuthAnswer) => void = () => undefined;
+    renderApp({ url: '/index', user: VERIFIED_USER, remotes: [DRAFTS_WITH_DRAMA], client: { dramaAuth: () => new Promise((resolve) => (answer = resolve)) } });
+    await screen.findByRole('banner');
+    const renders = jest.mocked(AppHeader).mock.calls.length;
+    act(() => answer({ check: true }));
+    await waitFor(() => expect(menuNames()).toContain('短剧'));
+    expect(jest.mocked(AppHeader).mock.calls.length).toBe(renders);
   });
 });

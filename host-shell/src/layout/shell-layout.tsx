@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'shared-sdk/router';
 import { LIMITS, sidebarEntries, type MenuRoute } from 'shared-sdk';
@@ -11,6 +11,12 @@ export interface ShellLayoutProps extends Omit<SideMenuProps, 'entries'> {
   /** The routes the host loaded, its own and the released remotes': the sidebar is built from them. */
   routes: readonly MenuRoute[];
 }
+
+// The header reads none of the layout's queries, and the sidebar only the entries they make: memoized,
+// neither renders again when the layout does (each answer the layout waits for arrives in the store's
+// batch, a synchronous render of everything below the component that reads it).
+const Header = memo(AppHeader);
+const Sidebar = memo(SideMenu);
 
 /** True once `known`, or once `ms` have passed since the first render, whichever comes first. */
 function useKnownOrLate(known: boolean, ms: number): boolean {
@@ -29,18 +35,20 @@ function useKnownOrLate(known: boolean, ms: number): boolean {
  * does not appear above entries the creator is already pointing at.
  */
 export function ShellLayout({ routes, ...props }: ShellLayoutProps) {
-  const { data: auth, isSuccess, isError } = useDramaAuthQuery(undefined);
-  const ready = useKnownOrLate(isSuccess || isError, SHORT_DRAMA_WAIT_MS);
-  const { data: tools } = useToolListQuery(undefined);
-  const shortDrama = auth?.check === true;
+  // Only what the layout reads: a query's other changes (pending, fetching) do not render it again.
+  const { known, shortDrama } = useDramaAuthQuery(undefined, {
+    selectFromResult: ({ data, isSuccess, isError }) => ({ known: isSuccess || isError, shortDrama: data?.check === true }),
+  });
+  const ready = useKnownOrLate(known, SHORT_DRAMA_WAIT_MS);
+  const { tools } = useToolListQuery(undefined, { selectFromResult: ({ data }) => ({ tools: data }) });
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
   const entries = useMemo(() => sidebarEntries(routes, { shortDrama, tools: toolCodes }), [routes, shortDrama, toolCodes]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader onPreload={props.onPreload} />
+      <Header onPreload={props.onPreload} />
       <Layout>
         <Layout.Sider width={LIMITS.SIDEBAR_WIDTH} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-          {ready && <SideMenu {...props} entries={entries} />}
+          {ready && <Sidebar {...props} entries={entries} />}
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, overflow: 'auto' }}>
           <Outlet />
