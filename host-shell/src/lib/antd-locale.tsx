@@ -4,8 +4,9 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { ANTD_THEME } from './antd-theme';
-// antd's rules for the product's theme, generated before the build (zeroRuntime: see antd-theme.ts).
-import './generated/antd.css';
+// antd's rules for the product's theme that several components share, generated before the build
+// (zeroRuntime: see antd-theme.ts); each component's own rules load with its code (scripts/antd-css.ts).
+import './generated/antd/common.css';
 
 dayjs.locale('zh-cn');
 
