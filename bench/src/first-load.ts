@@ -49,9 +49,11 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * 472.4) when antd's rules began loading per component (CSS_BUDGETS_KB): the entry's table of
  * stylesheet chunks grew by 28 names (+0.5 KB), and the pages' stylesheets shrank by 55.4 and
  * 21.4 KB, so each page's bytes on the wire fell (/index 430.0 → 375.2 KB, /draft 551.9 → 531.0).
+ * /login to 228.2 KB (measured 228.0) when shared-sdk began keeping a guard's dialog request that
+ * nobody heard yet for the host's dialogs (session/events.ts).
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
-export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 228, '/index': 349.5, '/draft': 472.5 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 228.2, '/index': 349.5, '/draft': 472.5 };
 
 /**
  * The ceilings on each page's stylesheets, KB of gzip: measured when antd's rules began loading per
