@@ -54,12 +54,10 @@ for (const component of ANTD_STYLED_COMPONENTS) {
     includes: [component],
     customTheme: (node) => createElement(ConfigProvider, { theme: { ...ANTD_THEME, zeroRuntime: false } }, node),
   });
-  const rules = topLevelRules(css).filter((rule) => {
-    const paths = CACHE_PATH_RULE.exec(rule)?.[1];
-    for (const entry of paths?.split(';') ?? []) cachePaths.add(entry);
-    return paths === undefined;
-  });
-  if (!cachePaths.size) throw new Error(`antd-css: ${component}'s extraction has no cache-path rule`);
+  const all = topLevelRules(css);
+  const rules = all.filter((rule) => !CACHE_PATH_RULE.test(rule));
+  if (all.length - rules.length !== 1) throw new Error(`antd-css: ${component}'s extraction has ${all.length - rules.length} cache-path rules, not one`);
+  for (const rule of all) for (const entry of CACHE_PATH_RULE.exec(rule)?.[1]?.split(';') ?? []) cachePaths.add(entry);
   rulesOf.set(component, rules);
 }
 
