@@ -7,6 +7,7 @@ import { startRemotes } from './remotes/start-remotes';
 import { buildRoutes, preloadFirstRemoteScreen, preloadFirstScreen, shellRemoteRoutes } from './routing/build-routes';
 import { startRouteData } from './routing/route-data';
 import { Deferred, lazyScreen } from './lib/lazy-screen';
+import { nextTask } from './lib/next-task';
 import './styles.css';
 
 // Shown only when the runtime config cannot be read: its code (and antd's providers) is not part of a normal start.
@@ -20,6 +21,9 @@ const StartupError = lazyScreen(async () => {
 });
 
 async function start(container: HTMLElement): Promise<void> {
+  // The start-up in three tasks rather than one: this module arrives with the shell's last file, whose
+  // task has just evaluated every module of the shell (React's renderer, the SDK, the router).
+  await nextTask();
   const root = createRoot(container);
   const store = createAppStore();
   bindStore(store);
@@ -29,6 +33,10 @@ async function start(container: HTMLElement): Promise<void> {
   // Their routes are collected once, for the first screen's preload and for the router.
   const remotesStarted = startRemotes(store).then(({ remotes, loadRemote }) => ({ routes: shellRemoteRoutes(remotes), loadRemote }));
   remotesStarted.catch(() => undefined);
+  const configLoaded = loadRuntimeConfig();
+  configLoaded.catch(() => undefined);
+  // The first screen's files (a score of requests, each one main-thread work) in a task of their own.
+  await nextTask();
   if (getToken()) {
     preloadFirstScreen(window.location.pathname);
     // A remote screen's code starts as soon as the rollout names its version, not after the config.
@@ -37,7 +45,7 @@ async function start(container: HTMLElement): Promise<void> {
     });
   }
   try {
-    await loadRuntimeConfig();
+    await configLoaded;
   } catch (error) {
     console.error('host-shell: runtime config unavailable', error);
     root.render(
