@@ -323,10 +323,12 @@ export function createMfConfig(options) {
           // each (each file repeated the icon wrapper's code and the chunk wrapper).
           antdIcons: namedChunk('antd-icons', /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, 20),
           // What every antd component needs (style engine, theme, config and locale contexts, the
-          // rc utilities, motion, portal) in one chunk instead of some forty small ones.
+          // rc utilities, motion, portal) in one chunk instead of some forty small ones. Three
+          // one-function modules that antd's App, Modal and Drawer share (under 0.6 KB together) go here
+          // too, rather than two files of their own on every remote screen.
           antdBase: namedChunk(
             'antd-base',
-            /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|resize-observer|portal)|clsx|stylis|@emotion[\\/][^\\/]+|@babel[\\/]runtime|antd[\\/]es[\\/](_util|theme|style|config-provider|locale))[\\/]/,
+            /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@rc-component[\\/](util|motion|resize-observer|portal)|clsx|stylis|@emotion[\\/][^\\/]+|@babel[\\/]runtime|antd[\\/]es[\\/](_util|theme|style|config-provider|locale))[\\/]|[\\/]antd[\\/]es[\\/]((app|watermark)[\\/]context|drawer[\\/]useFocusable)\.js$/,
             10,
           ),
           // Select and the list it renders in, in one chunk instead of four: Pagination imports it
@@ -347,11 +349,14 @@ export function createMfConfig(options) {
           ),
           // What nearly every remote screen takes from the host and the shell's own pages do not
           // (antd's App with its message, notification and modal; inputs, pagination, typography,
-          // grid, spin, empty, skeleton): one chunk instead of about twenty. Over HTTP/1.1 a browser
-          // fetches six files at a time, so twenty small files cost a screen several round trips.
+          // grid, spin, empty, skeleton), with the dialog behind App's modal and the pager behind
+          // Pagination: one chunk instead of about twenty. Over HTTP/1.1 a browser fetches six files
+          // at a time, so twenty small files cost a screen several round trips; and each file is main-
+          // thread work in the frame where the remote's code asks for them (bench/RESULTS.md). The pager's
+          // `lib` locale stays out: the host's own pages take it with antd's zh_CN locale.
           antdScreens: namedChunk(
             'antd-screens',
-            /[\\/]node_modules[\\/](antd[\\/]es[\\/](app(?![\\/]context\.js)|message|notification|modal|skeleton|input|empty|pagination|spin|typography|grid|row|col)|@rc-component[\\/](notification|input|textarea)|throttle-debounce)[\\/]/,
+            /[\\/]node_modules[\\/](antd[\\/]es[\\/](app(?![\\/]context\.js)|message|notification|modal|skeleton|input|empty|pagination|spin|typography|grid|row|col)|@rc-component[\\/](notification|input|textarea|dialog|pagination[\\/]es)|throttle-debounce)[\\/]/,
             4,
           ),
           // The form controls most writing and material screens share (the form's store, checkbox,
