@@ -7,6 +7,7 @@ import { RemoteScreen } from '../remotes/remote-screen';
 import type { RemoteModuleLoader } from '../remotes/remote-loader';
 import { Deferred, lazyScreen } from '../lib/lazy-screen';
 import { isConsolePath } from './console-routes';
+import { servedPaths } from './served-paths';
 import { collectRemoteRoutes, type RemoteRoute } from './remote-routes';
 import { RootLayout } from './root-layout';
 import type { RouteDataHandle } from './route-data';
@@ -149,7 +150,7 @@ export function buildRoutes({ routes: allRemoteRoutes, loadRemote, timeoutMs }: 
     ...(route.data ? { handle: { data: route.data } satisfies RouteDataHandle } : {}),
   });
   const knownPaths = [...HOST_PATHS, ...remoteRoutes.map((route) => route.path)];
-  const isAvailable = (url: string) => knownPaths.some((path) => matchPath({ path, end: true }, url.split('?')[0] ?? url));
+  const isAvailable = servedPaths(knownPaths);
   const routeOpens = new Map<string, RouteOpen>(remoteRoutes.flatMap((route) => (route.open ? [[route.path, route.open] as const] : [])));
   // Hovering a menu entry starts loading its page: a remote screen's whole module (manifest, entry,
   // chunks, the shared components it takes from the host) and its declared first call, or a host
