@@ -23,20 +23,40 @@ describe('requiredShares', () => {
 });
 
 describe('preloadShares', () => {
+  const sourceAsking = (asked: string[]) => ({
+    options: { shared: { 'antd/es/button': [{}], 'antd/es/tabs': [{}], react: [{}] } },
+    loadShare: (key: string) => {
+      asked.push(key);
+      return key === 'antd/es/tabs' ? Promise.reject(new Error('offline')) : Promise.resolve(false);
+    },
+  });
+
   it('loads what the host itself provides and leaves the rest to the remote', async () => {
     const asked: string[] = [];
-    const source = {
-      options: { shared: { 'antd/es/button': [{}], 'antd/es/tabs': [{}], react: [{}] } },
-      loadShare: (key: string) => {
-        asked.push(key);
-        return key === 'antd/es/tabs' ? Promise.reject(new Error('offline')) : Promise.resolve(false);
-      },
-    };
-    preloadShares(source, requiredShares(manifest, './DraftList'));
-    await Promise.resolve();
+    const others = preloadShares(sourceAsking(asked), requiredShares(manifest, './DraftList'), () => Promise.resolve());
+    for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
     // The icon is not the host's (another remote may have put its own copy in the share scope):
     // the remote loads its own, nothing is asked for it here.
     expect(asked).toEqual(['antd/es/button', 'antd/es/tabs', 'react']);
+    expect(others).toEqual(['@ant-design/icons/es/icons/PlusOutlined']);
+  });
+
+  it("asks for each share in a task of its own, none in the caller's", async () => {
+    const asked: string[] = [];
+    const turns: (() => void)[] = [];
+    const pause = () => new Promise<void>((resolve) => turns.push(resolve));
+    preloadShares(sourceAsking(asked), requiredShares(manifest, './DraftList'), pause);
+    expect(asked).toEqual([]);
+    for (const expected of [['antd/es/button'], ['antd/es/button', 'antd/es/tabs'], ['antd/es/button', 'antd/es/tabs', 'react']]) {
+      await Promise.resolve();
+      expect(turns).toHaveLength(1);
+      turns.shift()!();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(asked).toEqual(expected);
+    }
+    await Promise.resolve();
+    expect(turns).toHaveLength(0);
   });
 });
 
