@@ -53,15 +53,15 @@ interface ShareSource {
 
 /**
  * Starts loading the shared modules `keys` that the host itself provides, each in a task of its own,
- * after the caller's. Any other key is left to the remote: it may sit in the share scope (another remote registered
- * its own copy, an icon the host does not use), but asked for by the host, which has no configuration
- * for it, the runtime would register the host as a provider without a version or a factory and break
- * the remote's own load.
+ * after the caller's. Any other key is left to the remote: it may sit in the share scope (another
+ * remote registered its own copy, an icon the host does not use), but asked for by the host, which has
+ * no configuration for it, the runtime would register the host as a provider without a version or a
+ * factory and break the remote's own load.
  *
  * One at a time because each is main-thread work: the runtime resolves the share and its factory asks
  * for the host's chunks of it, a script element and a request for each file, in microtasks that a
  * clock inside this loop would not see. All of a screen's shares in one go were one task of
- * 100-330 ms on an ordinary computer, the longest of a remote screen's load but the first render's
+ * 143-334 ms at 2x CPU in traces of /draft, the longest of a remote screen's load but the first render's
  * (bench/RESULTS.md); the files are wanted only once the remote's entry has arrived, a round trip
  * later, so the page can have the thread in between.
  */
