@@ -57,9 +57,13 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * /draft to 465.8 KB (measured 465.6) when the small antd parts every remote screen takes with antd's
  * App and Pagination (the dialog, the pager, three one-function modules) joined the chunks that import
  * them (/draft 30 → 26 files).
+ * /index and /draft to 345.5 / 466.8 KB (measured 345.3 / 466.6) when antd's style cache began leaving
+ * out the components' CSS variables the generated stylesheets carry (host-shell/src/lib/antd-style-cache.ts):
+ * its list of those blocks and the StyleProvider are +0.8 KB, for 30-60 ms less TBT on /scriptWrite
+ * and /draft (bench/RESULTS.md).
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
-export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 223.2, '/index': 344.6, '/draft': 465.8 };
+export const BUDGETS_KB: Record<string, number | undefined> = { '/login': 223.2, '/index': 345.5, '/draft': 466.8 };
 
 /**
  * The ceilings on how many JavaScript files each page loads: each is a script element, a request and a

@@ -3,12 +3,19 @@ import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { savedSession, type SessionState, useBrowser } from '../support/browser';
 import { baseUrl } from '../support/env';
+import CSS_VAR_BLOCKS from '../../host-shell/src/lib/antd-css-var-blocks.json';
+import { ANTD_CSS_VAR_KEY as CSS_VAR_KEY } from '../../host-shell/src/lib/antd-theme';
 
 /**
  * antd's rules load per component: the build attaches each component's generated stylesheet to its
  * style module (build-tools/src/antd-style-loader.js), so a screen loads the rules of the components
  * it renders, with their code, and no others. A component whose rules did not come with it would
  * render unstyled: every antd block on each screen must find its rules in the page's stylesheets.
+ *
+ * The same stylesheets carry each component's CSS variables under the product's key, which antd
+ * then leaves out of the page (host-shell/src/lib/antd-style-cache.ts): a component whose variables
+ * did not come with it would render unpadded, unsized. Every variable block the components on a
+ * screen use must be in its stylesheets, and antd must have inserted none but the theme's tokens.
  */
 
 /** Every selector of the page's stylesheets, @media and @layer blocks included. */
@@ -35,6 +42,24 @@ async function antdBlocksOf(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The variable blocks the screen's components use (by the classes they render: `ant-btn`,
+ * `ant-tabs-css-var` ...) that its stylesheets lack, and the selectors of the variable `<style>`s antd
+ * inserted as it rendered.
+ */
+async function cssVariablesOf(page: Page, selectors: string): Promise<{ missing: string[]; inserted: string[] }> {
+  const scopes = CSS_VAR_BLOCKS.map((block) => block.split('%')[1]!.split('@@'));
+  const rendered = await page.evaluate(([key, scopes]) => scopes.filter((classes) => classes.some((name) => document.querySelector(`.${key}.${name}`))), [
+    CSS_VAR_KEY,
+    scopes,
+  ] as const);
+  const missing = rendered.flat().filter((name) => !new RegExp(`\\.${CSS_VAR_KEY}\\.${name}(?![\\w-])`).test(selectors));
+  const inserted = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('style[data-token-hash]')).map((style) => (style.textContent ?? '').split('{')[0]!),
+  );
+  return { missing, inserted };
+}
+
 /** Whether a selector names the class itself (`.ant-tabs`, not only `.ant-tabs-dropdown`). */
 const names = (selectors: string, block: string) => new RegExp(`\\.${block}(?![\\w-])`).test(selectors);
 
@@ -56,7 +81,7 @@ describe("antd's stylesheets, per component", () => {
   });
 
   for (const screen of SCREENS) {
-    it(`${screen.path}: every antd block it renders has its rules in the page`, async () => {
+    it(`${screen.path}: every antd block it renders has its rules and its variables in the page`, async () => {
       const page = await (await harness.newContext({ storageState: session })).newPage();
       await page.goto(`${baseUrl}${screen.path}`);
       await screen.shown(page);
@@ -66,6 +91,10 @@ describe("antd's stylesheets, per component", () => {
       const selectors = (await selectorsOf(page)).join('\n');
       const unstyled = blocks.filter((block) => !names(selectors, block));
       assert.deepEqual(unstyled, [], `antd blocks on ${screen.path} with no rule in the page's stylesheets`);
+
+      const variables = await cssVariablesOf(page, selectors);
+      assert.deepEqual(variables.missing, [], `variable blocks used on ${screen.path} missing from the page's stylesheets`);
+      assert.deepEqual(variables.inserted, [`.${CSS_VAR_KEY}`], `variable blocks antd inserted on ${screen.path}`);
     });
   }
 

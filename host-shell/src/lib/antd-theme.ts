@@ -2,13 +2,22 @@ import type { ThemeConfig } from 'antd';
 import { APP_THEME } from './theme';
 
 /**
+ * The class antd gives every component under the product's theme, which scopes the theme's CSS
+ * variables (`.css-var-app.ant-btn{--ant-button-…}`). Set, not left to antd: antd would name it with
+ * React's useId, which names a render on the server (the stylesheet generator's) differently from one
+ * in the browser, so the generated variable blocks would match nothing.
+ */
+export const ANTD_CSS_VAR_KEY = 'css-var-app';
+
+/**
  * The product's theme (theme.ts: its tokens are set there and only there) as antd renders it: antd's
  * styles come from a stylesheet generated at build time with this theme (scripts/antd-css.ts), so
  * components render without generating, hashing and inserting their CSS (zeroRuntime). Unhashed
- * class names, so the generated rules match whatever renders them; the runtime still sets the
- * tokens as CSS variables, which the generated rules read.
+ * class names, so the generated rules match whatever renders them. The stylesheets carry the
+ * components' CSS variables too, which the page's style cache leaves out (antd-style-cache.ts); the
+ * runtime still sets the theme's global tokens.
  */
-export const ANTD_THEME: ThemeConfig = { ...APP_THEME, hashed: false, zeroRuntime: true };
+export const ANTD_THEME: ThemeConfig = { ...APP_THEME, hashed: false, zeroRuntime: true, cssVar: { key: ANTD_CSS_VAR_KEY } };
 
 /**
  * Every antd export the product renders, directly or inside another component (Table's Pagination,
