@@ -59,7 +59,7 @@ import { ACCOUNTS, type Browser, COUNT_REACT_RENDERERS, launchBrowser, login, ty
  * them (/draft 30 → 26 files).
  * /index and /draft to 345.5 / 466.8 KB (measured 345.3 / 466.6) when antd's style cache began leaving
  * out the components' CSS variables the generated stylesheets carry (host-shell/src/lib/antd-style-cache.ts):
- * its list of those blocks and the StyleProvider are +0.8 KB, for 30-60 ms less TBT on /scriptWrite
+ * its list of those blocks and the StyleProvider are +0.8 KB, for 30-50 ms less TBT on /scriptWrite
  * and /draft (bench/RESULTS.md).
  */
 export const GOALS_KB: Record<string, number | undefined> = { '/login': 250, '/index': 350 };
