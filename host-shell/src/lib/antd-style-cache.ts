@@ -28,6 +28,10 @@ export function cssVarBlockOf(cachePath: string): string | undefined {
 /** antd's entry for a block it need not insert: [times mounted, [token, css text, style id, key]]. */
 const CARRIED_BY_STYLESHEET = [{}, '', 'antd-generated', ANTD_CSS_VAR_KEY];
 
+/**
+ * A cache for antd's StyleProvider that leaves out the `generated` blocks (by default the list the
+ * stylesheet generator wrote; the tests pass others). Every other entry behaves as antd's own cache.
+ */
 export function createAntdStyleCache(generated: readonly string[] = GENERATED_CSS_VAR_BLOCKS) {
   const carried = new Set(generated);
   const cache = createCache();
