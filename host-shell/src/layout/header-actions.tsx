@@ -35,7 +35,8 @@ const NOTICE_PATH = '/notice';
 
 export function NoticeBell({ onPreload }: { onPreload?: (url: string) => void }) {
   const navigate = useNavigate();
-  const { data: total = 0 } = useUnreadTotalQuery();
+  // Only the answer (as HeaderUser reads its queries): its pending and fetching flags draw nothing here.
+  const { data: total = 0 } = useUnreadTotalQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
   const text = formatBadge(total);
   return (
     // The name contains the count the badge shows (a name must contain the visible text).

@@ -31,8 +31,10 @@ function UserAvatar({ src }: { src: string | undefined }) {
 export function HeaderUser({ onLogOut }: { onLogOut: () => void }) {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
-  const { data: enterprise } = useEnterpriseQuery(undefined);
-  const { data: badge } = useWearBadgeQuery(undefined);
+  // Only the answers: a query's pending and fetching flags would each render the dropdown again, in the
+  // store's synchronous render.
+  const { data: enterprise } = useEnterpriseQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
+  const { data: badge } = useWearBadgeQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
   const status = enterpriseLabel(enterprise);
 
   const items = [

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'shared-sdk/router';
 import { LIMITS, sidebarEntries, type MenuRoute } from 'shared-sdk';
@@ -43,12 +43,16 @@ export function ShellLayout({ routes, ...props }: ShellLayoutProps) {
   const { tools } = useToolListQuery(undefined, { selectFromResult: ({ data }) => ({ tools: data }) });
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
   const entries = useMemo(() => sidebarEntries(routes, { shortDrama, tools: toolCodes }), [routes, shortDrama, toolCodes]);
+  // The answers above arrive in the store's synchronous render; the sidebar (antd's Menu with every entry,
+  // 100-125 ms of one task at 2x CPU when it mounts) is drawn in the deferred render that follows, which
+  // React splits into slices and yields to the browser between.
+  const sidebar = useDeferredValue(ready ? entries : null);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Header onPreload={props.onPreload} />
       <Layout>
         <Layout.Sider width={LIMITS.SIDEBAR_WIDTH} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-          {ready && <Sidebar {...props} entries={entries} />}
+          {sidebar && <Sidebar {...props} entries={sidebar} />}
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, overflow: 'auto' }}>
           <Outlet />
