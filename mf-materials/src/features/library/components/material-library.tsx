@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import { Col, Empty, Pagination, Row, Spin } from 'antd';
 import { LIMITS } from 'shared-sdk';
 import { useListMaterialsQuery } from '../../../api/material-api';
@@ -7,6 +7,10 @@ import { useLibraryFilters } from '../hooks/use-library-filters';
 import type { LibraryScope } from '../library-scope';
 import { FilterBar } from './filter-bar';
 import { MaterialCard } from './material-card';
+
+// Each change of the list's query (pending, fetching, the answer) renders the library in the store's
+// synchronous render; the filters (a select, a range picker, an input) take part only when they change.
+const Filters = memo(FilterBar);
 
 export function MaterialLibrary({ scope }: { scope: LibraryScope }) {
   const { filters, update } = useLibraryFilters(scope);
@@ -22,7 +26,7 @@ export function MaterialLibrary({ scope }: { scope: LibraryScope }) {
   const shown = useDeferredValue(page);
   return (
     <div>
-      <FilterBar scope={scope} filters={filters} onChange={update} />
+      <Filters scope={scope} filters={filters} onChange={update} />
       <Spin spinning={isFetching || shown !== page}>
         {shown?.data.length ? (
           <Row gutter={[16, 16]}>
