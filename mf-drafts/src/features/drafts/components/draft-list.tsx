@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Flex, Input, Tabs } from 'antd';
 import { DRAFT_QUERY_LIMITS, DRAFT_TABS_ALL, LIMITS } from 'shared-sdk/contract';
 import { charLimit } from 'shared-sdk/rules';
@@ -9,6 +9,36 @@ import { DraftListItem } from './draft-list-item';
 
 // docs/product.md §2's tabs plus the editor's 合集 and 动态.
 const TAB_ITEMS = DRAFT_TABS_ALL.map((tab) => ({ key: String(tab.value), label: tab.label }));
+
+interface FiltersProps {
+  type: number;
+  title: string;
+  setType: (type: number) => void;
+  setTitle: (title: string) => void;
+}
+
+/**
+ * The tabs and search. Memoized: each change of the list's query (pending, fetching, the answer) renders
+ * the list in the store's synchronous render, and the tabs measure themselves in a layout effect each
+ * time they render, which forces the page's style and layout in that task.
+ */
+const Filters = memo(function Filters({ type, title, setType, setTitle }: FiltersProps) {
+  return (
+    <Flex justify="space-between" align="center" wrap gap={12}>
+      <Tabs activeKey={String(type)} items={TAB_ITEMS} onChange={(key) => setType(Number(key))} style={{ marginBottom: 0 }} />
+      <Input.Search
+        key={title}
+        defaultValue={title}
+        placeholder="请输入草稿标题"
+        allowClear
+        enterButton="搜索"
+        count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
+        onSearch={setTitle}
+        style={{ width: 320 }}
+      />
+    </Flex>
+  );
+});
 
 /** /draft: tabs 全部/图文/视频/图集, keyword search, 10 drafts a page (docs/product.md §2). */
 export function DraftList() {
@@ -24,19 +54,7 @@ export function DraftList() {
 
   return (
     <Flex vertical gap={8}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Tabs activeKey={String(type)} items={TAB_ITEMS} onChange={(key) => setType(Number(key))} style={{ marginBottom: 0 }} />
-        <Input.Search
-          key={title}
-          defaultValue={title}
-          placeholder="请输入草稿标题"
-          allowClear
-          enterButton="搜索"
-          count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
-          onSearch={setTitle}
-          style={{ width: 320 }}
-        />
-      </Flex>
+      <Filters type={type} title={title} setType={setType} setTitle={setTitle} />
       <ContentList
         items={data?.returnData}
         total={total}

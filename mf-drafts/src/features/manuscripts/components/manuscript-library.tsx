@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Flex, Input, Radio, Tabs } from 'antd';
 import { DRAFT_QUERY_LIMITS, LIMITS, MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
 import { charLimit } from 'shared-sdk/rules';
@@ -12,6 +12,46 @@ import { WithdrawDialog } from './withdraw-dialog';
 
 /** 文章, 视频, 图集 and the editor's 合集 and 动态. */
 const TYPE_TABS = MANUSCRIPT_TABS.map((option) => ({ key: String(option.value), label: option.label }));
+
+interface FiltersProps {
+  type: number;
+  status: number;
+  title: string;
+  setType: (type: number) => void;
+  setStatus: (status: number) => void;
+  setTitle: (title: string) => void;
+}
+
+/**
+ * The type tabs, status filter and search. Memoized: each change of the list's query (pending, fetching,
+ * the answer) renders the library in the store's synchronous render, and the tabs measure themselves in
+ * a layout effect each time they render, which forces the page's style and layout in that task.
+ */
+const Filters = memo(function Filters({ type, status, title, setType, setStatus, setTitle }: FiltersProps) {
+  return (
+    <>
+      <Tabs activeKey={String(type)} items={TYPE_TABS} onChange={(key) => setType(Number(key))} />
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Radio.Group
+          optionType="button"
+          value={status}
+          options={statusFiltersFor(type).map((option) => ({ value: option.value, label: option.label }))}
+          onChange={(event) => setStatus(Number(event.target.value))}
+        />
+        <Input.Search
+          key={title}
+          defaultValue={title}
+          placeholder="请输入稿件标题"
+          allowClear
+          enterButton="搜索"
+          count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
+          onSearch={setTitle}
+          style={{ width: 320 }}
+        />
+      </Flex>
+    </>
+  );
+});
 
 /** /personalScript: the creator's submitted and published works by type and status. */
 export function ManuscriptLibrary() {
@@ -36,25 +76,7 @@ export function ManuscriptLibrary() {
 
   return (
     <Flex vertical gap={8}>
-      <Tabs activeKey={String(type)} items={TYPE_TABS} onChange={(key) => setType(Number(key))} />
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Radio.Group
-          optionType="button"
-          value={status}
-          options={statusFiltersFor(type).map((option) => ({ value: option.value, label: option.label }))}
-          onChange={(event) => setStatus(Number(event.target.value))}
-        />
-        <Input.Search
-          key={title}
-          defaultValue={title}
-          placeholder="请输入稿件标题"
-          allowClear
-          enterButton="搜索"
-          count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
-          onSearch={setTitle}
-          style={{ width: 320 }}
-        />
-      </Flex>
+      <Filters type={type} status={status} title={title} setType={setType} setStatus={setStatus} setTitle={setTitle} />
       <ContentList
         items={data?.returnData}
         total={total}

@@ -29,10 +29,10 @@ export function useManuscriptParams() {
 
   const update = useCallback((changes: Record<string, string | number>) => setParams((current) => withParams(current, changes, ADDRESS_DEFAULTS)), [setParams]);
   // A new type starts on its own 全部, which differs between types (20 or -1).
-  const setType = (next: number) => update({ type: next, status: ALL_STATUS_FILTER[next] ?? 20, page: 1 });
-  const setStatus = (next: number) => update({ status: next, page: 1 });
-  const setTitle = (next: string) => update({ title: next.trim(), page: 1 });
-  const setPage = (next: number) => update({ page: next });
+  const setType = useCallback((next: number) => update({ type: next, status: ALL_STATUS_FILTER[next] ?? 20, page: 1 }), [update]);
+  const setStatus = useCallback((next: number) => update({ status: next, page: 1 }), [update]);
+  const setTitle = useCallback((next: string) => update({ title: next.trim(), page: 1 }), [update]);
+  const setPage = useCallback((next: number) => update({ page: next }), [update]);
 
   return { type, status, title, page, setType, setStatus, setTitle, setPage };
 }
