@@ -1,77 +1,31 @@
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'shared-sdk/router';
-import { bindStore, createAppStore, getToken, loadRuntimeConfig } from 'shared-sdk';
-import { Providers } from './app/providers';
-import { startRemotes } from './remotes/start-remotes';
-import { buildRoutes, preloadFirstRemoteScreen, preloadFirstScreen, shellRemoteRoutes } from './routing/build-routes';
-import { startRouteData } from './routing/route-data';
-import { Deferred, lazyScreen } from './lib/lazy-screen';
 import { nextTask } from './lib/next-task';
 import './styles.css';
 
-// Shown only when the runtime config cannot be read: its code (and antd's providers) is not part of a normal start.
-const StartupError = lazyScreen(async () => {
-  const [{ StartupError: Screen }, { AntdProviders }] = await Promise.all([import('./app/startup-error'), import('./app/antd-providers')]);
-  return () => (
-    <AntdProviders>
-      <Screen />
-    </AntdProviders>
-  );
-});
-
+/**
+ * The shell's libraries evaluated a task each, then its start (start-shell.tsx). This module arrives
+ * with the host's start-up file (React's renderer, Redux Toolkit, axios, the SDK, the router), and a
+ * module's static imports are evaluated before it runs: with them all static, every one of those
+ * libraries ran in the task where the last file arrived, 270-420 ms at 2x CPU on an ordinary computer.
+ * Each import here is `eager`: its code still travels in the files this module came with (no request
+ * is added) and is evaluated only when the import runs, after the browser has had its turn. Measured
+ * at 2x CPU (bench/RESULTS.md): React's renderer 26-130 ms, Redux Toolkit and react-redux 11-37, the
+ * SDK with axios 85-410, the shell's own modules about 15.
+ */
 async function start(container: HTMLElement): Promise<void> {
-  // The start-up in three tasks rather than one: this module arrives with the shell's last file, whose
-  // task has just evaluated every module of the shell (React's renderer, the SDK, the router).
   await nextTask();
-  const root = createRoot(container);
-  const store = createAppStore();
-  bindStore(store);
-  // Neither needs the runtime config: the rollout (the remotes' versions) and, signed in, the first
-  // screen's code are asked for beside it rather than one after the other.
-  // Each remote at this user's rollout version (canary or stable), falling back to stable on failure.
-  // Their routes are collected once, for the first screen's preload and for the router.
-  const remotesStarted = startRemotes(store).then(({ remotes, loadRemote }) => ({ routes: shellRemoteRoutes(remotes), loadRemote }));
-  remotesStarted.catch(() => undefined);
-  const configLoaded = loadRuntimeConfig();
-  configLoaded.catch(() => undefined);
-  // The first screen's files (a score of requests, each one main-thread work) in a task of their own.
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  if (getToken()) {
-    preloadFirstScreen(window.location.pathname);
-    // A remote screen's code starts as soon as the rollout names its version, not after the config.
-    void remotesStarted.then(({ routes, loadRemote }) => {
-      if (getToken()) preloadFirstRemoteScreen(window.location.pathname, routes, loadRemote);
-    });
-  }
-  try {
-    await configLoaded;
-  } catch (error) {
-    console.error('host-shell: runtime config unavailable', error);
-    root.render(
-      <Providers store={store}>
-        <Deferred>
-          <StartupError />
-        </Deferred>
-      </Providers>,
-    );
-    return;
-  }
-  // Listed, not fetched: each remote loads when one of its screens opens.
-  const { routes, loadRemote } = await remotesStarted;
-  const router = createBrowserRouter(buildRoutes({ routes, loadRemote }));
-  // A remote screen's declared first call starts with its code, not after it.
-  startRouteData(router);
-  // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the
-  // browser between them, instead of one long task (bench/RESULTS.md, 2026-11-30 afternoon).
-  startTransition(() =>
-    root.render(
-      <Providers store={store}>
-        <RouterProvider router={router} />
-      </Providers>,
-    ),
-  );
+  await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'), import(/* webpackMode: "eager" */ 'react-redux')]);
+  await nextTask();
+  await import(/* webpackMode: "eager" */ 'shared-sdk');
+  await nextTask();
+  const { startShell } = await import(/* webpackMode: "eager" */ './start-shell');
+  await startShell(container);
 }
 
 const container = document.getElementById('root');
-if (container) void start(container);
+if (container) {
+  start(container).catch((error: unknown) => {
+    console.error('host-shell: start-up failed', error);
+  });
+}

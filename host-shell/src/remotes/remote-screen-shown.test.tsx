@@ -5,7 +5,7 @@ import { RemoteScreen } from './remote-screen';
 import { screenSaying } from '../testing/fake-screens';
 import { screenAt } from './vitals-booking';
 
-// A page's first render runs as a transition (bootstrap.tsx), not inside act: React schedules it, and
+// A page's first render runs as a transition (start-shell.tsx), not inside act: React schedules it, and
 // the passive effects after it, as a browser would. Rendered here the same way.
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 
