@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'shared-sdk/router';
 import { bindStore, createAppStore, getToken, loadRuntimeConfig } from 'shared-sdk';
 import { Providers } from './app/providers';
@@ -20,8 +20,7 @@ const StartupError = lazyScreen(async () => {
 });
 
 /** The shell's start, once bootstrap.tsx has evaluated its libraries. */
-export async function startShell(container: HTMLElement): Promise<void> {
-  const root = createRoot(container);
+export async function startShell(root: Root): Promise<void> {
   const store = createAppStore();
   bindStore(store);
   // Neither needs the runtime config: the rollout (the remotes' versions) and, signed in, the first
