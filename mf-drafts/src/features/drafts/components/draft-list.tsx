@@ -1,8 +1,8 @@
 import { memo, useEffect } from 'react';
-import { Flex, Input, Tabs } from 'antd';
-import { DRAFT_QUERY_LIMITS, DRAFT_TABS_ALL, LIMITS } from 'shared-sdk/contract';
-import { charLimit } from 'shared-sdk/rules';
+import { Flex, Tabs } from 'antd';
+import { DRAFT_TABS_ALL, LIMITS } from 'shared-sdk/contract';
 import { ContentList } from '../../../components/content-list';
+import { TitleSearch } from '../../../components/title-search';
 import { useSearchDraftsQuery } from '../api/draft-api';
 import { useDraftListParams } from '../hooks/use-draft-list-params';
 import { DraftListItem } from './draft-list-item';
@@ -26,16 +26,7 @@ const Filters = memo(function Filters({ type, title, setType, setTitle }: Filter
   return (
     <Flex justify="space-between" align="center" wrap gap={12}>
       <Tabs activeKey={String(type)} items={TAB_ITEMS} onChange={(key) => setType(Number(key))} style={{ marginBottom: 0 }} />
-      <Input.Search
-        key={title}
-        defaultValue={title}
-        placeholder="请输入草稿标题"
-        allowClear
-        enterButton="搜索"
-        count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
-        onSearch={setTitle}
-        style={{ width: 320 }}
-      />
+      <TitleSearch title={title} placeholder="请输入草稿标题" onSearch={setTitle} />
     </Flex>
   );
 });

@@ -1,8 +1,8 @@
 import { memo, useEffect, useState } from 'react';
-import { Flex, Input, Radio, Tabs } from 'antd';
-import { DRAFT_QUERY_LIMITS, LIMITS, MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
-import { charLimit } from 'shared-sdk/rules';
+import { Flex, Radio, Tabs } from 'antd';
+import { LIMITS, MANUSCRIPT_TABS, statusFiltersFor, type Manuscript } from 'shared-sdk/contract';
 import { ContentList } from '../../../components/content-list';
+import { TitleSearch } from '../../../components/title-search';
 import { useListManuscriptsQuery } from '../api/manuscript-api';
 import { useManuscriptActions } from '../hooks/use-manuscript-actions';
 import { useManuscriptParams } from '../hooks/use-manuscript-params';
@@ -38,16 +38,7 @@ const Filters = memo(function Filters({ type, status, title, setType, setStatus,
           options={statusFiltersFor(type).map((option) => ({ value: option.value, label: option.label }))}
           onChange={(event) => setStatus(Number(event.target.value))}
         />
-        <Input.Search
-          key={title}
-          defaultValue={title}
-          placeholder="请输入稿件标题"
-          allowClear
-          enterButton="搜索"
-          count={charLimit(DRAFT_QUERY_LIMITS.TITLE_MAX, { show: false })}
-          onSearch={setTitle}
-          style={{ width: 320 }}
-        />
+        <TitleSearch title={title} placeholder="请输入稿件标题" onSearch={setTitle} />
       </Flex>
     </>
   );
