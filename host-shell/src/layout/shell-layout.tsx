@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet } from 'shared-sdk/router';
 import { LIMITS, sidebarEntries, type MenuRoute } from 'shared-sdk';
@@ -43,10 +43,11 @@ export function ShellLayout({ routes, ...props }: ShellLayoutProps) {
   const { tools } = useToolListQuery(undefined, { selectFromResult: ({ data }) => ({ tools: data }) });
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
   const entries = useMemo(() => sidebarEntries(routes, { shortDrama, tools: toolCodes }), [routes, shortDrama, toolCodes]);
-  // The answers above arrive in the store's synchronous render; the sidebar (antd's Menu with every entry,
-  // 100-125 ms of one task at 2x CPU when it mounts) is drawn in the deferred render that follows, which
-  // React splits into slices and yields to the browser between.
-  const sidebar = useDeferredValue(ready ? entries : null);
+  // Drawn in the store's synchronous render (antd's Menu with every entry, 84-125 ms of one task at 2x
+  // CPU when it mounts). Not deferred: through useDeferredValue it shared React's transition render with
+  // a remote screen's first render, and Lighthouse measured that screen later and blocked longer
+  // (bench/RESULTS.md, 2026-12-02).
+  const sidebar = ready ? entries : null;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Header onPreload={props.onPreload} />
