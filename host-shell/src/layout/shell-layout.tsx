@@ -43,17 +43,16 @@ export function ShellLayout({ routes, ...props }: ShellLayoutProps) {
   const { tools } = useToolListQuery(undefined, { selectFromResult: ({ data }) => ({ tools: data }) });
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
   const entries = useMemo(() => sidebarEntries(routes, { shortDrama, tools: toolCodes }), [routes, shortDrama, toolCodes]);
-  // Drawn in the store's synchronous render (antd's Menu with every entry, 84-125 ms of one task at 2x
-  // CPU when it mounts). Not deferred: through useDeferredValue it shared React's transition render with
-  // a remote screen's first render, and Lighthouse measured that screen later and blocked longer
-  // (bench/RESULTS.md, 2026-12-02).
-  const sidebar = ready ? entries : null;
+  // The sidebar is drawn in the store's synchronous render (antd's Menu with every entry, 84-125 ms of
+  // one task at 2x CPU when it mounts). Not deferred: through useDeferredValue it shared React's
+  // transition render with a remote screen's first render, and Lighthouse measured that screen later and
+  // blocked longer (bench/RESULTS.md, 2026-12-02).
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Header onPreload={props.onPreload} />
       <Layout>
         <Layout.Sider width={LIMITS.SIDEBAR_WIDTH} theme="light" style={{ borderRight: '1px solid #f0f0f0' }}>
-          {sidebar && <Sidebar {...props} entries={sidebar} />}
+          {ready && <Sidebar {...props} entries={entries} />}
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, overflow: 'auto' }}>
           <Outlet />

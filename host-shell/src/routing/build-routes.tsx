@@ -34,12 +34,11 @@ export async function preloadFirstScreen(pathname: string): Promise<void> {
   if (pathname === '/' || pathname === '/login' || pathname.startsWith('/login/')) return;
   const screen = HOST_PRELOADS[pathname];
   // Each in a task of its own: asking for one is main-thread work of its own (a share looked up per
-  // antd component it takes, a script or stylesheet element per file), 60-120 ms at 2x CPU for the
-  // providers or the layout, which in one task blocked the page 200-350 ms.
-  let first = true;
-  for (const load of [AntdProviders.preload, ...(screen ? [ShellLayout.preload, screen] : [])]) {
-    if (!first) await nextTask();
-    first = false;
+  // antd component it takes, a script or stylesheet element per file), 80-160 ms at 2x CPU for the
+  // providers or the layout, which in one task blocked the page 185-350 ms (bench/RESULTS.md, 2026-12-02).
+  const loads = [AntdProviders.preload, ...(screen ? [ShellLayout.preload, screen] : [])];
+  for (const [index, load] of loads.entries()) {
+    if (index > 0) await nextTask();
     void load().catch(() => undefined);
   }
 }
