@@ -51,9 +51,15 @@ interface RunOptions {
 
 function run(binary: string, args: readonly string[], { cwd, tracker, signal, timeoutMs }: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, signal, killSignal: 'SIGKILL' });
+    const child = spawn(binary, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
     const said: string[] = [];
-    const began = Date.now();
+    // Our own timer, not spawn's `timeout`: the close handler must know for certain that the timeout
+    // killed the child (elapsed time read from the clock can fall a millisecond short of it).
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.stderr.on(
       'data',
       lineSplitter((line) => {
@@ -66,11 +72,15 @@ function run(binary: string, args: readonly string[], { cwd, tracker, signal, ti
       'data',
       lineSplitter((line) => tracker?.stdoutLine(line)),
     );
-    child.on('error', (error) => reject(signal?.aborted ? new Error('transcoding stopped') : error));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(signal?.aborted ? new Error('transcoding stopped') : error);
+    });
     child.on('close', (code, killed) => {
+      clearTimeout(timer);
       if (code === 0) return resolve();
       if (signal?.aborted) return reject(new Error('transcoding stopped'));
-      if (killed === 'SIGKILL' && Date.now() - began >= timeoutMs) return reject(new Error(`ffmpeg stopped after ${Math.round(timeoutMs / 1000)} s (timeout)`));
+      if (timedOut) return reject(new Error(`ffmpeg stopped after ${Math.round(timeoutMs / 1000)} s (timeout)`));
       reject(new Error(`ffmpeg failed: ${said.join(' | ') || (killed ? `stopped by ${killed}` : `exit ${code}`)}`));
     });
   });
