@@ -64,7 +64,14 @@ async function cssVariablesOf(page: Page, selectors: string): Promise<{ missing:
 const names = (selectors: string, block: string) => new RegExp(`\\.${block}(?![\\w-])`).test(selectors);
 
 const SCREENS: { path: string; shown: (page: Page) => Promise<void> }[] = [
-  { path: '/index', shown: (page) => page.getByTestId('notice-bell').waitFor() },
+  // Shown with its sidebar, which draws only once the 短剧 check has answered: waited for, so the blocks counted include it.
+  {
+    path: '/index',
+    shown: async (page) => {
+      await page.getByTestId('notice-bell').waitFor();
+      await page.locator('.ant-layout-sider .ant-menu-root').waitFor();
+    },
+  },
   { path: '/draft', shown: (page) => page.getByTestId('draft-item').first().waitFor() },
   { path: '/material/0', shown: (page) => page.locator('.ant-pagination').first().waitFor() },
   { path: '/personalScript', shown: (page) => page.locator('.ant-tabs').first().waitFor() },

@@ -1,8 +1,14 @@
-import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
 import type { MenuEntry, RouteOpen } from 'shared-sdk';
 import { menuIcon } from './menu-icons';
 
-type MenuItem = NonNullable<MenuProps['items']>[number];
+/** An entry of the sidebar: a page (its url is its key) or a group of entries (`group:<name>`). */
+export interface MenuItem {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  children?: MenuItem[];
+}
 
 export interface MenuModel {
   items: MenuItem[];
@@ -21,7 +27,7 @@ export interface MenuOptions {
 const bySort = (a: MenuEntry, b: MenuEntry) => a.ap_sort - b.ap_sort;
 const groupKey = (entry: MenuEntry) => `group:${entry.ap_name}`;
 
-/** ap_* entries → antd menu items, sorted by ap_sort at every level, recursively. */
+/** ap_* entries → the sidebar's items, sorted by ap_sort at every level, recursively. */
 export function buildMenu(entries: readonly MenuEntry[], options: MenuOptions): MenuModel {
   const opens = new Map<string, Exclude<RouteOpen, 'shell'>>();
   const groupKeys: string[] = [];

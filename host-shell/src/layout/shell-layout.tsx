@@ -43,8 +43,8 @@ export function ShellLayout({ routes, ...props }: ShellLayoutProps) {
   const { tools } = useToolListQuery(undefined, { selectFromResult: ({ data }) => ({ tools: data }) });
   const toolCodes = useMemo(() => (tools ?? []).map((tool) => tool.code), [tools]);
   const entries = useMemo(() => sidebarEntries(routes, { shortDrama, tools: toolCodes }), [routes, shortDrama, toolCodes]);
-  // The sidebar is drawn in the store's synchronous render (antd's Menu with every entry, 84-125 ms of
-  // one task at 2x CPU when it mounts). Not deferred: through useDeferredValue it shared React's
+  // The sidebar is drawn in the store's synchronous render, so it is kept cheap to draw (side-menu.tsx:
+  // plain elements, not antd's Menu). Not deferred: through useDeferredValue it shared React's
   // transition render with a remote screen's first render, and Lighthouse measured that screen later and
   // blocked longer (bench/RESULTS.md, 2026-12-02).
   return (

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'shared-sdk/router';
+import { MemoryRouter, useLocation } from 'shared-sdk/router';
 import type { MenuEntry, RouteOpen } from 'shared-sdk';
 import { SideMenu } from './side-menu';
 
@@ -23,10 +23,15 @@ const entries: MenuEntry[] = [
 
 const routeOpens = new Map<string, RouteOpen>([['/rank', 'window']]);
 
+function Where() {
+  return <output aria-label="path">{useLocation().pathname}</output>;
+}
+
 function menuAt(path: string, available: (url: string) => boolean) {
   return (
     <MemoryRouter initialEntries={[path]}>
       <SideMenu entries={entries} highlightRules={[]} isAvailable={available} routeOpens={routeOpens} />
+      <Where />
     </MemoryRouter>
   );
 }
@@ -46,6 +51,36 @@ describe('SideMenu', () => {
     renderMenu('/material/1');
     const selected = screen.getAllByRole('menuitem').filter((item) => item.className.includes('-selected'));
     expect(selected.map((item) => item.textContent)).toEqual(['公共素材']);
+    expect(screen.getByRole('menuitem', { current: 'page' })).toHaveTextContent('公共素材');
+  });
+
+  it('is one tab stop, moved through with the arrow keys, and opens entries and groups from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderMenu('/material/1');
+    // The current page's entry is the menu's one place in the tab order.
+    await user.tab();
+    expect(screen.getByRole('menuitem', { name: '公共素材' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '排行榜' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: '我的素材' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('path')).toHaveTextContent('/material/0');
+    // Left goes to the group, Left again closes it: its entries leave the arrow keys' round.
+    await user.keyboard('{ArrowLeft}');
+    const group = screen.getByRole('menuitem', { name: '素材' });
+    expect(group).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('我的素材')).not.toBeVisible();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '排行榜' })).toHaveFocus();
+    await user.keyboard('{End}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '首页' })).toHaveFocus();
+    // Space on a group opens it again.
+    await user.keyboard('{ArrowDown} ');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('我的素材')).toBeVisible();
   });
 
   it('hides entries no route serves, and groups left empty', () => {

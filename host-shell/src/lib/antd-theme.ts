@@ -1,13 +1,8 @@
 import type { ThemeConfig } from 'antd';
+import { ANTD_CSS_VAR_KEY } from './antd-css-var-key';
 import { APP_THEME } from './theme';
 
-/**
- * The class antd gives every component under the product's theme, which scopes the theme's CSS
- * variables (`.css-var-app.ant-btn{--ant-button-…}`). Set, not left to antd: antd would name it with
- * React's useId, which names a render on the server (the stylesheet generator's) differently from one
- * in the browser, so the generated variable blocks would match nothing.
- */
-export const ANTD_CSS_VAR_KEY = 'css-var-app';
+export { ANTD_CSS_VAR_KEY };
 
 /**
  * The product's theme (theme.ts: its tokens are set there and only there) as antd renders it: antd's
