@@ -11,6 +11,7 @@ import { ExposeRequiresPlugin } from './expose-requires-plugin.js';
 import { RemoteRoutesPlugin } from './routes-plugin.js';
 import { devRemotesMiddleware } from './dev-remotes.js';
 import { PrecompressPlugin } from './compress-plugin.js';
+import { StartPreloadPlugin } from './start-preload-plugin.js';
 import { ANTD_STYLE_MODULE, GENERATED_ANTD_STYLESHEET } from './antd-style-loader.js';
 
 export { SHARED_SINGLETONS } from './rspack-shared.js';
@@ -221,6 +222,7 @@ function plugins(options, production) {
         minify: production,
         favicon: fs.existsSync(favicon) ? favicon : undefined,
       }),
+      new StartPreloadPlugin({ entry: 'main', request: './bootstrap' }),
     );
   }
   if (options.kind === 'remote') {
@@ -340,23 +342,25 @@ export function createMfConfig(options) {
           // 18 to 22 measure smallest for the home page (/index 348.6 KB gzip, /draft 471.8; 14 gave
           // 354.4 and 471.7, 26 gave 348.9 and 489.4).
           antdCommon: { ...namedChunk('antd-common', /[\\/]node_modules[\\/](antd|@rc-component)[\\/]/, 5), minChunks: 20 },
-          // The shell's own antd parts (menu, layout and sider, dropdown, space, button), which every
-          // screen with the shell draws, and the writing screens too: one chunk instead of ten.
-          antdShell: namedChunk(
-            'antd-shell',
-            /[\\/]node_modules[\\/](antd[\\/]es[\\/](menu|layout|dropdown|space|button)|@rc-component[\\/](menu|dropdown))[\\/]/,
-            4,
-          ),
+          // The shell's own antd parts (layout and sider, space, button), which every screen with the
+          // shell draws, and the writing screens too: one chunk instead of several. antd's Menu and
+          // Dropdown are not among them: the shell draws its sidebar and header menus as plain
+          // elements, so those load only with the screens that render them (the editor, the console).
+          antdShell: namedChunk('antd-shell', /[\\/]node_modules[\\/]antd[\\/]es[\\/](layout|space|button)[\\/]/, 4),
+          // Their rules do come with the shell's parts all the same (the same chunk, by its name): the
+          // shell's own menus are drawn with them. The rc-component menu and dropdown behind them go
+          // with the screens' parts below: Tabs draws its overflow menu with those.
+          antdShellMenuStyles: { test: /[\\/]generated[\\/]antd[\\/](menu|dropdown)\.css$/, name: 'antd-shell', chunks: 'async', enforce: true, priority: 7 },
           // What nearly every remote screen takes from the host and the shell's own pages do not
           // (antd's App with its message, notification and modal; inputs, pagination, typography,
-          // grid, spin, empty, skeleton), with the dialog behind App's modal and the pager behind
-          // Pagination: one chunk instead of about twenty. Over HTTP/1.1 a browser fetches six files
+          // grid, spin, empty, skeleton), with the dialog behind App's modal, the pager behind
+          // Pagination and the menu behind Tabs' overflow: one chunk instead of about twenty. Over HTTP/1.1 a browser fetches six files
           // at a time, so twenty small files cost a screen several round trips; and each file is main-
           // thread work in the frame where the remote's code asks for them (bench/RESULTS.md). The pager's
           // `lib` locale stays out: the host's own pages take it with antd's zh_CN locale.
           antdScreens: namedChunk(
             'antd-screens',
-            /[\\/]node_modules[\\/](antd[\\/]es[\\/](app(?![\\/]context\.js)|message|notification|modal|skeleton|input|empty|pagination|spin|typography|grid|row|col)|@rc-component[\\/](notification|input|textarea|dialog|pagination[\\/]es)|throttle-debounce)[\\/]/,
+            /[\\/]node_modules[\\/](antd[\\/]es[\\/](app(?![\\/]context\.js)|message|notification|modal|skeleton|input|empty|pagination|spin|typography|grid|row|col)|@rc-component[\\/](notification|input|textarea|dialog|pagination[\\/]es|menu|dropdown)|throttle-debounce)[\\/]/,
             4,
           ),
           // The form controls most writing and material screens share (the form's store, checkbox,

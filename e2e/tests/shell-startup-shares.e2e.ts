@@ -24,7 +24,6 @@ const STARTUP_SHARES: Record<string, string[]> = {
     '@ant-design/icons/es/icons/CustomerServiceOutlined',
     '@ant-design/icons/es/icons/DownOutlined',
     '@ant-design/icons/es/icons/EditOutlined',
-    '@ant-design/icons/es/icons/EllipsisOutlined',
     '@ant-design/icons/es/icons/FileTextOutlined',
     '@ant-design/icons/es/icons/GiftOutlined',
     '@ant-design/icons/es/icons/HomeOutlined',

@@ -41,6 +41,23 @@ describe('AppHeader', () => {
     expect(await screen.findByText('暂未开通在线客服')).toBeInTheDocument();
   });
 
+  it('the user menu is a button the keyboard reaches: Enter opens it, the arrows move, Enter on 设置 opens /user', async () => {
+    const keyboard = userEvent.setup();
+    const { history } = renderApp({ url: '/index', user: VERIFIED_USER });
+    const trigger = await screen.findByTestId('user-menu');
+    expect(trigger.tagName).toBe('BUTTON');
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    trigger.focus();
+    await keyboard.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: /^企业认证/ })).toHaveFocus();
+    await keyboard.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '设置' })).toHaveFocus();
+    await keyboard.keyboard('{Enter}');
+    await waitFor(() => expect(history.location.pathname).toBe('/user'));
+    expect(screen.queryByRole('menuitem', { name: '设置' })).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('labels the enterprise certification: 已认证 for status 2, else the audit status', () => {
     expect(enterpriseLabel({ status: 2, cert_audit_status: 1 })).toBe('已认证');
     expect(enterpriseLabel({ status: 0, cert_audit_status: 0 })).toBe('未认证');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Dropdown } from 'antd';
+import { Badge, Button } from 'antd';
 import { BellOutlined, CustomerServiceOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { getRuntimeConfig } from 'shared-sdk';
@@ -7,6 +7,7 @@ import { HideOnError } from '../app/hide-on-error';
 import { useUnreadTotalQuery } from '../features/shell/api';
 import { CREATION_ITEMS, openCreation } from '../features/shell/creation';
 import { formatBadge } from '../features/shell/format-badge';
+import { HeaderMenu } from './header-menu';
 
 function customerServiceUrl(): string {
   try {
@@ -16,18 +17,23 @@ function customerServiceUrl(): string {
   }
 }
 
+const CREATION_MENU = CREATION_ITEMS.map((item) => ({ key: item.key, label: item.label }));
+
 export function CreationDropdown() {
-  const items = CREATION_ITEMS.map((item) => ({ key: item.key, label: item.label }));
-  const onClick = ({ key }: { key: string }) => {
+  const onSelect = (key: string) => {
     const item = CREATION_ITEMS.find((candidate) => candidate.key === key);
     if (item) openCreation(item);
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
-      <Button type="primary" icon={<EditOutlined />}>
-        内容创作 <DownOutlined />
-      </Button>
-    </Dropdown>
+    <HeaderMenu
+      items={CREATION_MENU}
+      onSelect={onSelect}
+      trigger={(props) => (
+        <Button {...props} type="primary" icon={<EditOutlined />}>
+          内容创作 <DownOutlined />
+        </Button>
+      )}
+    />
   );
 }
 

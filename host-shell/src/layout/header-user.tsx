@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Dropdown, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { SafetyCertificateFilled, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'shared-sdk/router';
 import { ENTERPRISE_CERT_LABELS, ENTERPRISE_CERTIFIED_STATUS, selectUser, useAppSelector } from 'shared-sdk';
 import { useEnterpriseQuery, useWearBadgeQuery } from '../features/shell/api';
+import { HeaderMenu } from './header-menu';
 
 export const ENTERPRISE_CERT_TYPE = 24;
 
@@ -42,24 +43,29 @@ export function HeaderUser({ onLogOut }: { onLogOut: () => void }) {
     { key: 'settings', label: '设置' },
     { key: 'logout', label: '退出登录' },
   ];
-  const onClick = ({ key }: { key: string }) => {
+  const onSelect = (key: string) => {
     if (key === 'enterprise') navigate('/enterprise');
     else if (key === 'settings') navigate('/user');
     else onLogOut();
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']}>
-      <div className="header-user" data-testid="user-menu">
-        <UserAvatar src={user?.u_avatar || undefined} />
-        <span>{user?.u_nickname}</span>
-        {user?.cert_type === ENTERPRISE_CERT_TYPE ? (
-          <Tooltip title="企业认证">
-            <SafetyCertificateFilled aria-label="企业认证标识" style={{ color: '#1677ff' }} />
-          </Tooltip>
-        ) : null}
-        {badge?.cover_url ? <img src={badge.cover_url} alt="佩戴徽章" style={{ height: 20 }} /> : null}
-      </div>
-    </Dropdown>
+    <HeaderMenu
+      items={items}
+      onSelect={onSelect}
+      openOnHover
+      trigger={(props) => (
+        <button {...props} type="button" className={`${props.className} header-user`} data-testid="user-menu">
+          <UserAvatar src={user?.u_avatar || undefined} />
+          <span>{user?.u_nickname}</span>
+          {user?.cert_type === ENTERPRISE_CERT_TYPE ? (
+            <Tooltip title="企业认证">
+              <SafetyCertificateFilled aria-label="企业认证标识" style={{ color: '#1677ff' }} />
+            </Tooltip>
+          ) : null}
+          {badge?.cover_url ? <img src={badge.cover_url} alt="佩戴徽章" style={{ height: 20 }} /> : null}
+        </button>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 /** Guards → dialogs for each account state (docs/product.md §4, §6), through the header's 内容创作 dropdown. */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type UserBanInfoAnswer } from 'shared-sdk';
 import { FAKE_SHELL_CLIENT } from '../../testing/fake-client';
@@ -9,13 +9,11 @@ import { renderApp } from '../../testing/render-app';
 const ban = (ban_type: number, ban_range_type: string, ban_reason = '发布违规内容'): UserBanInfoAnswer => ({ ban_type, ban_range_type, ban_reason });
 
 jest.setTimeout(45_000);
-// antd's dropdown animates in; jsdom never finishes it, so pointer-events stays none.
-const user = userEvent.setup({ pointerEventsCheck: 0 });
+const user = userEvent.setup();
 
 async function create(label: string) {
   await user.click(await screen.findByRole('button', { name: /内容创作/ }));
-  const items = await screen.findAllByRole('menuitem', { name: label });
-  await user.click(items[items.length - 1] as HTMLElement);
+  await user.click(await screen.findByRole('menuitem', { name: label }));
 }
 
 describe('account states', () => {
@@ -49,6 +47,9 @@ describe('account states', () => {
     expect(await screen.findByText('账号已被封禁')).toBeInTheDocument();
     expect(await screen.findByText('文章抄袭')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
+    // The dialog is closed first, as a person must: it keeps focus while open, and focus leaving a menu closes it.
+    await user.click(within(screen.getByRole('dialog', { name: '账号已被封禁' })).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '账号已被封禁' })).not.toBeInTheDocument());
     await create('动态');
     expect(open).toHaveBeenCalledWith('/post', '_blank', 'noopener');
   });
