@@ -114,7 +114,12 @@ describe('drafts', () => {
     const title = await item.getByRole('link').innerText();
     await item.getByRole('button', { name: /^删除/ }).click();
     await page.getByText('确定要删除该条草稿吗?').filter({ visible: true }).waitFor();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    // The server's answer is read too, so that a failure says whether the call went out and what came back.
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/draft/del'),
+      page.getByRole('button', { name: /确\s*定/ }).click(),
+    ]);
+    assert.deepEqual(await response.json(), { code: 0, msg: '删除成功!', data: null });
     await page.getByText('删除成功!').waitFor();
     await page.waitForFunction((before) => !document.body.innerText.includes(before), total);
     assert.equal(await page.getByRole('link', { name: title, exact: true }).count(), 0);

@@ -66,6 +66,22 @@ function split(viewers: readonly Viewer[]): { inside: Viewer; outside: Viewer; p
   return first && last && first.bucket < last.bucket ? { inside: first, outside: last, percent: last.bucket } : null;
 }
 
+/**
+ * Waits for `text` (a string matched whole) in the main area; if it does not show, the error says what
+ * the page showed instead.
+ */
+async function shownInMain(page: Page, text: string | RegExp, timeout: number): Promise<void> {
+  try {
+    await page.locator('main').getByText(text, { exact: true }).first().waitFor({ timeout });
+  } catch (error) {
+    const main = await page
+      .locator('main')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(no main area)');
+    throw new Error(`${page.url()}: ${String(text)} did not show within ${timeout} ms; the main area read: ${main.slice(0, 300)}`, { cause: error });
+  }
+}
+
 /** Opens /rights; the mf-tools versions whose files the page requested, once the screen shows `title`. */
 async function openRights(page: Page, title: string, timeout = 15_000): Promise<string[]> {
   const seen = new Set<string>();
@@ -77,7 +93,7 @@ async function openRights(page: Page, title: string, timeout = 15_000): Promise<
   try {
     await page.goto(`${baseUrl}/rights`);
     // The screen's own title in the main area (the menu's entry is outside it).
-    await page.locator('main').getByText(title, { exact: true }).first().waitFor({ timeout });
+    await shownInMain(page, title, timeout);
   } finally {
     page.off('request', onRequest);
   }
@@ -363,17 +379,7 @@ describe('staged rollout of mf-tools', { timeout: 720_000 }, () => {
       const rollout = (await store.readManifest('production')).remotes[REMOTE];
       if (!rollout?.canary && !rollout?.watch) break;
       assert.ok(Date.now() < deadline, `the plan is done within 4 minutes (now ${JSON.stringify(rollout?.canary ?? rollout?.watch)})`);
-      await Promise.all(
-        pages.map(async (page) =>
-          page.goto(`${baseUrl}/rights`).then(async () =>
-            page
-              .locator('main')
-              .getByText(new RegExp(`^${TITLE}( v8)?$`))
-              .first()
-              .waitFor({ timeout: 30_000 }),
-          ),
-        ),
-      );
+      await Promise.all(pages.map(async (page) => page.goto(`${baseUrl}/rights`).then(async () => shownInMain(page, new RegExp(`^${TITLE}( v8)?$`), 30_000))));
     }
     await Promise.all(extra.map(async (page) => page.close()));
 
