@@ -13,7 +13,7 @@
 // The end-to-end tests run last and alone: they drive a real browser against a real server. While lanes run,
 // each step's output is printed in one block when the step ends, so the log reads step by step.
 // `npm test -- --serial` (or a one-core machine) runs every step one after the other, streaming.
-// Every step runs even after a failure, so one run shows everything that is wrong.
+// Every step runs even after a failure, so one run shows everything that is wrong; the end names the failed tests by step.
 // Under a Node older than the supported ones, the whole run goes to the pinned current Node (scripts/lib/node.mjs).
 // The pinned oldest supported Node (nodeFor) runs the API tests on PostgreSQL, a second pass of the unit and component
 // tests, and the scale-out test: every API, unit and component test runs on both Nodes.
@@ -21,26 +21,16 @@ import { availableParallelism } from 'node:os';
 import { ensureInstalled, pnpmCapture } from './lib/pnpm.mjs';
 import { buildMissingCapture } from './lib/build.mjs';
 import { pinnedNode, runUnderSupportedNode } from './lib/node.mjs';
+import { countTests, failedTests } from './lib/test-output.mjs';
 
 await runUnderSupportedNode({ install: ensureInstalled });
 
 const serial = process.argv.includes('--serial') || availableParallelism() < 2;
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+/** Per step that failed, the tests its output names as failed: printed again at the end of the run. */
+const failedTestsOf = new Map();
 const running = new Map();
-
-/** Adds the counts printed by jest ("Tests: 1 failed, 4 passed") and node's runner ("ℹ pass 4"). */
-function count(out) {
-  for (const line of out.split('\n')) {
-    const jest = line.match(/^Tests:\s+(.*)$/);
-    if (jest) {
-      totals.passed += Number(jest[1].match(/(\d+) passed/)?.[1] ?? 0);
-      totals.failed += Number(jest[1].match(/(\d+) failed/)?.[1] ?? 0);
-    }
-    const node = line.match(/^(?:ℹ|#) (pass|fail) (\d+)$/);
-    if (node) totals[node[1] === 'pass' ? 'passed' : 'failed'] += Number(node[2]);
-  }
-}
 
 /**
  * Runs one step: `run(stream)` resolves to { code, out }. Alone, its output streams as it comes; beside another
@@ -57,6 +47,8 @@ async function step(name, run, { alone = serial } = {}) {
   if (!alone) process.stdout.write(`\n=== ${name} ===\n${out}`);
   console.info(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s ===`);
   if (code !== 0) failedSteps.push(name);
+  const failed = failedTests(out);
+  if (failed.length) failedTestsOf.set(name, failed);
   return code;
 }
 
@@ -64,7 +56,11 @@ async function step(name, run, { alone = serial } = {}) {
 function pnpm(args, { env, counted = false } = {}) {
   return async (stream) => {
     const result = await pnpmCapture(args, { env: { ...process.env, ...env }, stream });
-    if (counted) count(result.out);
+    if (counted) {
+      const { passed, failed } = countTests(result.out);
+      totals.passed += passed;
+      totals.failed += failed;
+    }
     return result;
   };
 }
@@ -189,6 +185,12 @@ if (built) {
 }
 
 console.info('');
+// The failed tests again, by step: a long run's log is often read from its end.
+for (const [name, tests] of failedTestsOf) {
+  console.info(`Failed in ${name}:`);
+  for (const test of tests.slice(0, 20)) console.info(`  ✖ ${test}`);
+  if (tests.length > 20) console.info(`  … and ${tests.length - 20} more`);
+}
 if (failedSteps.length) console.info(`Failed steps: ${failedSteps.join('; ')}`);
 console.info(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
