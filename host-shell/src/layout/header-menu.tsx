@@ -47,8 +47,9 @@ const DROPDOWN_VARS = `${ANTD_CSS_VAR_KEY} ant-dropdown-css-var`;
  * The list sits right after the trigger in the page, so Tab goes on from there.
  */
 export function HeaderMenu({ items, onSelect, trigger, openOnHover = false }: HeaderMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // null: closed; -1: open with no entry focused (opened by the pointer); else the entry the keyboard is on.
+  const [active, setActive] = useState<number | null>(null);
+  const open = active !== null;
   const [minWidth, setMinWidth] = useState<number>();
   const menuId = `${useId()}-menu`;
   const root = useRef<HTMLSpanElement>(null);
@@ -58,28 +59,24 @@ export function HeaderMenu({ items, onSelect, trigger, openOnHover = false }: He
 
   const show = (focusIndex: number) => {
     setMinWidth(triggerRef.current?.offsetWidth);
-    setOpen(true);
     setActive(focusIndex);
   };
   const close = () => {
     // Focus inside the list would fall to the page's body when the list goes: it goes back to the trigger.
     if (list.current?.contains(document.activeElement)) triggerRef.current?.focus();
-    setOpen(false);
-    setActive(-1);
+    setActive(null);
   };
 
   // The entry moved to by the keyboard takes focus.
   useEffect(() => {
-    if (open && active >= 0) (list.current?.children[active] as HTMLElement | undefined)?.focus();
-  }, [open, active]);
+    if (active !== null && active >= 0) (list.current?.children[active] as HTMLElement | undefined)?.focus();
+  }, [active]);
 
   useEffect(() => {
     if (!open) return;
     const outside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) {
-        setOpen(false);
-        setActive(-1);
-      }
+      // Focus has gone elsewhere already, so it is not moved back to the trigger (close() would).
+      if (!root.current?.contains(event.target as Node)) setActive(null);
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('focusin', outside);
@@ -130,9 +127,10 @@ export function HeaderMenu({ items, onSelect, trigger, openOnHover = false }: He
 
   const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const last = items.length - 1;
+    const at = active ?? -1;
     const moves: Partial<Record<string, number>> = {
-      ArrowDown: active >= last ? 0 : active + 1,
-      ArrowUp: active <= 0 ? last : active - 1,
+      ArrowDown: at >= last ? 0 : at + 1,
+      ArrowUp: at <= 0 ? last : at - 1,
       Home: 0,
       End: last,
     };
@@ -144,9 +142,9 @@ export function HeaderMenu({ items, onSelect, trigger, openOnHover = false }: He
       event.preventDefault();
       event.stopPropagation();
       close();
-    } else if ((event.key === 'Enter' || event.key === ' ') && items[active]) {
+    } else if ((event.key === 'Enter' || event.key === ' ') && items[at]) {
       event.preventDefault();
-      select(items[active].key);
+      select(items[at].key);
     }
   };
 
